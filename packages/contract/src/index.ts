@@ -1,0 +1,3 @@
+export * from './routes';
+export * from './constants';
+export * from './errors';
