@@ -4,6 +4,12 @@ import { defineConfig } from 'vitest/config';
 // because they need a built web app and a running server.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/provider-sim', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'packages/provider-sim',
+      'apps/server',
+      'apps/web',
+      { test: { name: 'tools', include: ['tools/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,3 +1,4 @@
 export * from './routes';
 export * from './constants';
 export * from './errors';
+export * from './schemas';

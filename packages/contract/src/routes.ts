@@ -111,7 +111,8 @@ export function routePatternToRegExp(path: string): RegExp {
     .split('/')
     .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${body}/?$`);
+  // The root pattern already ends in a slash; another optional one would let "//" match it.
+  return new RegExp(path === '/' ? '^/$' : `^${body}/?$`);
 }
 
 const ROUTE_MATCHERS = ROUTES.map((r) => ({ route: r, re: routePatternToRegExp(r.path) }));

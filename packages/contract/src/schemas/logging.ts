@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { ERROR_SEVERITIES } from '../errors';
+import { IsoTimestamp } from './common';
+
+/*
+ * Spec §3 "Log entry" and "Telemetry event", posted in batches by the web client every 30 s
+ * and by beacon on unload. Every string and collection is capped: these calls are open to
+ * visitors, so one request must not be able to store unbounded data.
+ */
+
+export const LOG_BATCH_MAX = 50;
+export const TELEMETRY_BATCH_MAX = 200;
+const MAX_CONTEXT_KEYS = 50;
+
+const Scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+
+function cappedRecord<V extends z.ZodType>(value: V) {
+  return z
+    .record(z.string().max(100), value)
+    .refine((r) => Object.keys(r).length <= MAX_CONTEXT_KEYS, `At most ${MAX_CONTEXT_KEYS} keys`);
+}
+
+/** Flat key → scalar map (context, breadcrumb data, event properties). */
+export const ScalarRecord = cappedRecord(Scalar);
+export type ScalarRecord = z.infer<typeof ScalarRecord>;
+
+export const Breadcrumb = z.object({
+  timestamp: IsoTimestamp,
+  category: z.string().min(1).max(100),
+  message: z.string().max(1000),
+  data: ScalarRecord.optional(),
+});
+export type Breadcrumb = z.infer<typeof Breadcrumb>;
+
+/** The structured error record, as much of it as is worth keeping server-side. */
+export const LoggedError = z.object({
+  type: z.string().min(1).max(100),
+  severity: z.enum(ERROR_SEVERITIES).optional(),
+  message: z.string().max(4000),
+  user_message: z.string().max(1000).optional(),
+  retryable: z.boolean().optional(),
+  action_id: z.string().max(128).optional(),
+  context: ScalarRecord.optional(),
+});
+export type LoggedError = z.infer<typeof LoggedError>;
+
+export const LogEntry = z.object({
+  id: z.string().min(1).max(128),
+  error: LoggedError,
+  user_agent: z.string().max(512),
+  url: z.string().max(2048),
+  user_id: z.string().max(128).nullable(),
+  session_id: z.string().max(128),
+  timestamp: IsoTimestamp,
+  breadcrumbs: z.array(Breadcrumb).max(LIMITS.breadcrumbCap),
+  /** Named measurements in ms (long tasks, navigation timing...). */
+  performance: cappedRecord(z.number()).optional(),
+  stack_trace: z.string().max(16_000).nullable().optional(),
+});
+export type LogEntry = z.infer<typeof LogEntry>;
+
+export const LogErrorsRequest = z.object({ errors: z.array(LogEntry).min(1).max(LOG_BATCH_MAX) });
+export type LogErrorsRequest = z.infer<typeof LogErrorsRequest>;
+
+export const TelemetryEvent = z.object({
+  event_type: z.string().min(1).max(100),
+  properties: ScalarRecord,
+  timestamp: IsoTimestamp,
+  session_id: z.string().max(128),
+  user_id: z.string().max(128).nullable(),
+});
+export type TelemetryEvent = z.infer<typeof TelemetryEvent>;
+
+export const TelemetryRequest = z.object({
+  events: z.array(TelemetryEvent).min(1).max(TELEMETRY_BATCH_MAX),
+});
+export type TelemetryRequest = z.infer<typeof TelemetryRequest>;
+
+/** How many entries or events were stored. */
+export const AcceptedResponse = z.object({ accepted: z.int().nonnegative() });
+export type AcceptedResponse = z.infer<typeof AcceptedResponse>;

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { MESSAGES } from '../errors';
+import { Id, IsoTimestamp, ProviderName, QueryBoolean, limitQuery, OffsetQuery } from './common';
+
+/** Spec §3 "Chat message" and §7 "Messages" (/api/v1/chat/...). */
+
+export const MessageType = z.enum(['user', 'assistant', 'system']);
+export type MessageType = z.infer<typeof MessageType>;
+
+export const MessageStatus = z.enum(['pending', 'streaming', 'completed', 'error', 'cancelled']);
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+export const Attachment = z.object({
+  id: Id,
+  filename: z.string().min(1).max(255),
+  content_type: z.string().min(1).max(255),
+  size: z.int().nonnegative(),
+  /** Same-origin path, served only to the owner. */
+  url: z.string().min(1),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+/** One turn: the user's content and the assistant's response. */
+export const ChatMessage = z.object({
+  id: Id,
+  conversation_id: Id.nullable(),
+  type: MessageType,
+  content: z.string(),
+  response: z.string().nullable(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+  is_authenticated: z.boolean(),
+  provider: ProviderName.nullable(),
+  model: z.string().nullable(),
+  model_friendly_name: z.string().nullable(),
+  status: MessageStatus,
+  attachments: z.array(Attachment),
+  tokens: z.int().nonnegative().nullable(),
+  error: z.string().nullable(),
+  request_id: z.string().nullable(),
+  comparison_id: Id.nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/** POST /chat/messages/allocate-id?allocate_comparison_id=true. */
+export const AllocateIdQuery = z.object({ allocate_comparison_id: QueryBoolean.default(false) });
+export type AllocateIdQuery = z.infer<typeof AllocateIdQuery>;
+
+export const AllocateIdResponse = z.object({ message_id: Id, comparison_id: Id.optional() });
+export type AllocateIdResponse = z.infer<typeof AllocateIdResponse>;
+
+/**
+ * Outgoing text (spec §5): trimmed, non-empty, then cut to LIMITS.messageMaxChars — cut, not
+ * refused, so a pasted long text still goes out the way the client would send it.
+ */
+export const MessageText = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.messageEmpty)
+  .overwrite((text) => text.slice(0, LIMITS.messageMaxChars));
+
+/** POST /chat/messages (and the fields of the multipart upload). Idempotent on message_id. */
+export const SendMessageRequest = z.object({
+  message: MessageText,
+  message_id: Id,
+  conversation_id: Id.nullable().optional(),
+  project_id: Id.nullable().optional(),
+  prompt_generator_id: Id.nullable().optional(),
+  provider: ProviderName,
+  model: z.string().min(1).max(200),
+  include_conversation_history: z.boolean().default(true),
+  comparison_id: Id.nullable().optional(),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
+
+/**
+ * Answer to a send. With a connected socket it comes at once with status streaming and no
+ * response; without one it carries the whole response.
+ */
+export const MessageResponse = z.object({
+  id: Id,
+  conversation_id: Id,
+  message: z.string(),
+  response: z.string().nullable(),
+  created_at: IsoTimestamp,
+  is_authenticated: z.boolean(),
+  provider: ProviderName,
+  model: z.string(),
+  model_friendly_name: z.string(),
+  status: MessageStatus,
+  attachments: z.array(Attachment),
+  /** Null when the caller has no daily limit. */
+  remaining_messages: z.int().nonnegative().nullable(),
+  request_id: z.string(),
+});
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/**
+ * GET /chat/messages. `conversation_id` narrows to one conversation (chat detail); `cursor`,
+ * from the previous page, fetches the older turns before it.
+ */
+export const HistoryQuery = z.object({
+  limit: limitQuery(LIMITS.historyPageSize),
+  offset: OffsetQuery,
+  excludeComparisons: QueryBoolean.default(true),
+  conversation_id: Id.optional(),
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+export const HistoryResponse = z.object({
+  messages: z.array(ChatMessage),
+  has_more: z.boolean(),
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  cursor: z.string().nullable(),
+  remaining_messages: z.int().nonnegative().nullable(),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+/** GET /chat/remaining-messages. */
+export const RemainingMessagesResponse = z.object({
+  remaining_messages: z.int().nonnegative().nullable(),
+  daily_limit: z.int().nonnegative().nullable(),
+  is_authenticated: z.boolean(),
+});
+export type RemainingMessagesResponse = z.infer<typeof RemainingMessagesResponse>;
+
+/** POST /chat/check-limits. */
+export const CheckLimitsRequest = z.object({
+  provider: ProviderName,
+  model: z.string().min(1).max(200),
+  conversation_id: Id.nullable().optional(),
+});
+export type CheckLimitsRequest = z.infer<typeof CheckLimitsRequest>;
+
+export const LimitsResponse = z.object({
+  can_send_message: z.boolean(),
+  remaining_messages: z.int().nonnegative().nullable(),
+  daily_limit: z.int().nonnegative().nullable(),
+  is_authenticated: z.boolean(),
+});
+export type LimitsResponse = z.infer<typeof LimitsResponse>;
+
+/** POST /chat/cancel (body) or /chat/cancel/{requestId} (empty body). */
+export const CancelRequest = z.object({
+  message_id: Id.optional(),
+  request_id: z.string().min(1).max(128).optional(),
+});
+export type CancelRequest = z.infer<typeof CancelRequest>;
+
+export const CancelParams = z.object({ requestId: z.string().min(1).max(128) });
+export type CancelParams = z.infer<typeof CancelParams>;
+
+/** `cancelled` is false when nothing was running (already finished or unknown id). */
+export const CancelResponse = z.object({ cancelled: z.boolean() });
+export type CancelResponse = z.infer<typeof CancelResponse>;
+
+/** POST /chat/clear-visitor-messages. */
+export const ClearVisitorMessagesResponse = z.object({ deleted: z.int().nonnegative() });
+export type ClearVisitorMessagesResponse = z.infer<typeof ClearVisitorMessagesResponse>;

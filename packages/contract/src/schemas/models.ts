@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ProviderName } from './common';
+
+/** GET /api/v1/models: what the caller may use (model picker, public API). */
+export const ModelInfo = z.object({
+  /** Stable id used in send requests and preferences. */
+  id: z.string().min(1),
+  provider: ProviderName,
+  /** The provider's own model name. */
+  model: z.string().min(1),
+  friendly_name: z.string().min(1),
+  available: z.boolean(),
+  /** Why the model cannot be used right now (shown in the picker), null when available. */
+  unavailable_reason: z.string().nullable(),
+  context_window: z.int().positive(),
+  input_price_per_million: z.number().nonnegative(),
+  output_price_per_million: z.number().nonnegative(),
+  supports_vision: z.boolean(),
+  /** The offline demo model, always present and labelled as such. */
+  is_demo: z.boolean(),
+});
+export type ModelInfo = z.infer<typeof ModelInfo>;
+
+export const ModelsResponse = z.object({ models: z.array(ModelInfo) });
+export type ModelsResponse = z.infer<typeof ModelsResponse>;

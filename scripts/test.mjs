@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every vitest project (contract, provider-sim, server, web, tools), then the
+ * browser suite against a freshly built web app. Ends with one line of totals over all
+ * suites and exits non-zero on any failure.
+ *
+ *   node scripts/test.mjs                 everything
+ *   node scripts/test.mjs --project server   one vitest project (repeatable), no browser suite
+ *   node scripts/test.mjs --e2e-only      only the browser suite
+ * TEST_SUMMARY_FILE=path writes {passed, failed, skipped} as JSON (used by .ci/run).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const e2eOnly = args.includes('--e2e-only');
+const projects = args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : []));
+const work = mkdtempSync(path.join(tmpdir(), 'parallax-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function runVitest(label, extraArgs) {
+  const report = path.join(work, `${label}.json`);
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
+    { cwd: root, stdio: 'inherit', env: process.env },
+  );
+  if (!existsSync(report)) {
+    // The runner died before reporting: count the whole suite as one failure.
+    totals.failed += 1;
+    return;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  // Files that failed to load have no test results but must still fail the run.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0);
+  totals.failed += brokenFiles.length;
+  if (res.status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0) totals.failed += 1;
+}
+
+if (!e2eOnly) {
+  runVitest('unit-and-server', projects.flatMap((p) => ['--project', p]));
+}
+if (e2eOnly || projects.length === 0) {
+  console.log('\n=== build web app for browser tests ===');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) totals.failed += 1;
+  else runVitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
+}
+
+if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals));
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
