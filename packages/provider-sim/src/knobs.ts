@@ -1,0 +1,145 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Faults answered with the provider's HTTP error (or its in-stream error, given fault-after). */
+export const HTTP_FAULTS = [
+  '429',
+  '500',
+  '503',
+  'context_length',
+  'auth',
+  'quota',
+  'model_not_found',
+] as const;
+/** Faults that break the transport instead of answering with an error. */
+export const TRANSPORT_FAULTS = ['drop', 'stall'] as const;
+export const SIM_FAULTS = [...HTTP_FAULTS, ...TRANSPORT_FAULTS] as const;
+
+export type HttpFault = (typeof HTTP_FAULTS)[number];
+export type TransportFault = (typeof TRANSPORT_FAULTS)[number];
+export type SimFault = (typeof SIM_FAULTS)[number];
+
+export interface SimDefaults {
+  /** Delay before the first token (and before a non-streamed answer starts "generating"). */
+  ttftMs: number;
+  tokensPerSecond: number;
+  /** Answer length (ending at a whole markdown block); a smaller max_tokens cuts it off. */
+  lengthTokens: number;
+}
+
+export const DEFAULT_SIM_DEFAULTS: Readonly<SimDefaults> = Object.freeze({
+  ttftMs: 10,
+  tokensPerSecond: 400,
+  lengthTokens: 300,
+});
+
+export interface SimKnobs extends SimDefaults {
+  fault: SimFault | undefined;
+  /** Tokens sent before a drop, stall or in-stream error; undefined = fault at the start. */
+  faultAfterTokens: number | undefined;
+}
+
+export class KnobError extends Error {}
+
+const DIRECTIVE_PATTERN = /\[sim\b([^\]]*)\]/gi;
+
+type KnobName = 'ttft' | 'tps' | 'tokens' | 'fault' | 'fault-after';
+const KNOB_NAMES: readonly KnobName[] = ['ttft', 'tps', 'tokens', 'fault', 'fault-after'];
+
+function isKnobName(name: string): name is KnobName {
+  return (KNOB_NAMES as readonly string[]).includes(name);
+}
+
+function isSimFault(value: string): value is SimFault {
+  return (SIM_FAULTS as readonly string[]).includes(value);
+}
+
+export function isHttpFault(fault: SimFault | undefined): fault is HttpFault {
+  return fault !== undefined && (HTTP_FAULTS as readonly string[]).includes(fault);
+}
+
+/** Removes `[sim …]` directives so they do not change the (deterministic) answer. */
+export function stripDirectives(prompt: string): string {
+  return prompt.replace(DIRECTIVE_PATTERN, '').replace(/\s+/g, ' ').trim();
+}
+
+function readDirectives(prompt: string): Map<KnobName, string> {
+  const found = new Map<KnobName, string>();
+  for (const match of prompt.matchAll(DIRECTIVE_PATTERN)) {
+    for (const pair of (match[1] ?? '').trim().split(/\s+/)) {
+      if (pair === '') continue;
+      const [rawName = '', value = ''] = pair.split('=', 2);
+      const name = rawName.toLowerCase().replace('_', '-');
+      if (!isKnobName(name)) {
+        throw new KnobError(
+          `[sim] directive: unknown knob '${rawName}' (known: ${KNOB_NAMES.join(', ')})`,
+        );
+      }
+      found.set(name, value);
+    }
+  }
+  return found;
+}
+
+function readHeaders(headers: IncomingHttpHeaders): Map<KnobName, string> {
+  const found = new Map<KnobName, string>();
+  for (const name of KNOB_NAMES) {
+    const value = headers[`x-sim-${name}`];
+    if (typeof value === 'string') found.set(name, value.trim());
+  }
+  return found;
+}
+
+function parseCount(source: string, value: string, allowZero: boolean): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < (allowZero ? 0 : 1)) {
+    throw new KnobError(
+      `${source}: expected a whole number${allowZero ? '' : ' above 0'}, got '${value}'`,
+    );
+  }
+  return parsed;
+}
+
+/**
+ * Knobs come from the defaults, then `x-sim-*` headers, then a `[sim …]` directive in the
+ * last user prompt — the directive wins because a person typing it in the demo chat means it
+ * for that one message, whatever headers the caller set by default.
+ */
+export function resolveKnobs(
+  headers: IncomingHttpHeaders,
+  lastUserPrompt: string,
+  defaults: SimDefaults,
+): SimKnobs {
+  const merged = new Map<KnobName, string>([
+    ...readHeaders(headers),
+    ...readDirectives(lastUserPrompt),
+  ]);
+  const knobs: SimKnobs = { ...defaults, fault: undefined, faultAfterTokens: undefined };
+  for (const [name, value] of merged) {
+    const source = `x-sim-${name}`;
+    switch (name) {
+      case 'ttft':
+        knobs.ttftMs = parseCount(source, value, true);
+        break;
+      case 'tps':
+        knobs.tokensPerSecond = parseCount(source, value, false);
+        break;
+      case 'tokens':
+        knobs.lengthTokens = parseCount(source, value, false);
+        break;
+      case 'fault': {
+        const fault = value.toLowerCase();
+        if (!isSimFault(fault)) {
+          throw new KnobError(
+            `${source}: unknown fault '${value}' (known: ${SIM_FAULTS.join(', ')})`,
+          );
+        }
+        knobs.fault = fault;
+        break;
+      }
+      case 'fault-after':
+        knobs.faultAfterTokens = parseCount(source, value, true);
+        break;
+    }
+  }
+  return knobs;
+}

@@ -1,0 +1,241 @@
+import OpenAI from 'openai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startProviderSim, type ProviderSim } from '../index';
+import { countTokens } from '../tokens';
+
+let sim: ProviderSim;
+let client: OpenAI;
+
+beforeAll(async () => {
+  sim = await startProviderSim({ defaults: { ttftMs: 0, tokensPerSecond: 5_000 } });
+  client = new OpenAI({ apiKey: 'sk-test', baseURL: sim.baseUrls.openai, maxRetries: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.clearRequests());
+
+const ask = (content: string): OpenAI.Chat.ChatCompletionMessageParam[] => [
+  { role: 'system', content: 'You are terse.' },
+  { role: 'user', content },
+];
+
+async function streamText(
+  stream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
+  onText?: (soFar: string) => void,
+): Promise<{ text: string; chunks: OpenAI.Chat.ChatCompletionChunk[] }> {
+  let text = '';
+  const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
+  for await (const chunk of stream) {
+    chunks.push(chunk);
+    text += chunk.choices[0]?.delta.content ?? '';
+    onText?.(text);
+  }
+  return { text, chunks };
+}
+
+describe('OpenAI chat completions through the official SDK', () => {
+  it('answers a non-streamed request with markdown, \\[ \\] math and consistent usage', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: ask('How do hash maps work?'),
+    });
+    const text = completion.choices[0]?.message.content ?? '';
+    expect(completion.object).toBe('chat.completion');
+    expect(completion.choices[0]?.finish_reason).toBe('stop');
+    expect(text).toMatch(/^## /);
+    expect(text).toContain('\\[');
+    expect(text).toContain('| --- |');
+    expect(text).not.toContain('$$');
+    expect(completion.usage?.completion_tokens).toBe(countTokens(text));
+    expect(completion.usage?.prompt_tokens).toBe(
+      Math.ceil(('You are terse.'.length + 'How do hash maps work?'.length) / 4),
+    );
+    expect(completion.usage?.total_tokens).toBe(
+      (completion.usage?.prompt_tokens ?? 0) + countTokens(text),
+    );
+  });
+
+  it('streams role first, then content deltas that add up to the same answer, then usage', async () => {
+    const messages = ask('How do hash maps work?');
+    const whole = await client.chat.completions.create({ model: 'gpt-4o', messages });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const { text, chunks } = await streamText(stream);
+    expect(text).toBe(whole.choices[0]?.message.content);
+    expect(chunks[0]?.choices[0]?.delta.role).toBe('assistant');
+    expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('stop');
+    expect(chunks.at(-1)?.choices).toEqual([]);
+    expect(chunks.at(-1)?.usage?.completion_tokens).toBe(countTokens(text));
+  });
+
+  it('stops at max_tokens with finish_reason "length"', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: ask('Tell me a lot'),
+      max_tokens: 12,
+    });
+    expect(completion.choices[0]?.finish_reason).toBe('length');
+    expect(completion.usage?.completion_tokens).toBe(12);
+  });
+
+  it('gives the same text for the same prompt and model, and a different one for another model', async () => {
+    const first = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: ask('Sort a list'),
+    });
+    const again = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: ask('Sort a list'),
+    });
+    const other = await client.chat.completions.create({
+      model: 'gpt-4.1',
+      messages: ask('Sort a list'),
+    });
+    expect(again.choices[0]?.message.content).toBe(first.choices[0]?.message.content);
+    expect(other.choices[0]?.message.content).not.toBe(first.choices[0]?.message.content);
+  });
+
+  it('serves xAI (grok) clients on the same /v1 path', async () => {
+    const xai = new OpenAI({ apiKey: 'xai-test', baseURL: sim.baseUrls.grok, maxRetries: 0 });
+    const completion = await xai.chat.completions.create({
+      model: 'grok-4',
+      messages: ask('What is entropy?'),
+    });
+    expect(completion.choices[0]?.message.content).toContain('\\(');
+    const record = await sim.waitForRequest((r) => r.model === 'grok-4');
+    expect(record.provider).toBe('grok');
+    expect(record.headers.authorization).toBe('[redacted]');
+  });
+
+  it('lists models', async () => {
+    const ids: string[] = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toContain('gpt-4o');
+  });
+
+  it('sizes the answer by the tokens knob, given as a header or as a prompt directive', async () => {
+    const byHeader = await client.chat.completions.create(
+      { model: 'gpt-4o', messages: ask('Explain caching') },
+      { headers: { 'x-sim-tokens': '40' } },
+    );
+    const byDirective = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: ask('Explain caching [sim tokens=40]'),
+    });
+    expect(byHeader.usage?.completion_tokens).toBeLessThanOrEqual(40);
+    expect(byHeader.usage?.completion_tokens).toBeGreaterThan(20);
+    // The directive is not part of the prompt the answer is seeded from.
+    expect(byDirective.choices[0]?.message.content).toBe(byHeader.choices[0]?.message.content);
+  });
+
+  it('refuses an unknown knob value with a 400 naming it', async () => {
+    const request = client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: ask('hi [sim fault=explode]'),
+    });
+    await expect(request).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(request).rejects.toThrow(/unknown fault 'explode'/);
+  });
+});
+
+describe('OpenAI faults surface as the SDK error classes', () => {
+  const cases: Array<[string, new (...args: never[]) => Error, number, string | null]> = [
+    ['429', OpenAI.RateLimitError, 429, 'rate_limit_exceeded'],
+    ['quota', OpenAI.RateLimitError, 429, 'insufficient_quota'],
+    ['500', OpenAI.InternalServerError, 500, null],
+    ['503', OpenAI.InternalServerError, 503, null],
+    ['auth', OpenAI.AuthenticationError, 401, 'invalid_api_key'],
+    ['context_length', OpenAI.BadRequestError, 400, 'context_length_exceeded'],
+    ['model_not_found', OpenAI.NotFoundError, 404, 'model_not_found'],
+  ];
+  for (const [fault, errorClass, status, code] of cases) {
+    it(`fault=${fault} → ${errorClass.name} (${status})`, async () => {
+      const error: unknown = await client.chat.completions
+        .create(
+          { model: 'gpt-4o', messages: ask('hello'), stream: true },
+          { headers: { 'x-sim-fault': fault } },
+        )
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(errorClass);
+      expect(error).toMatchObject({
+        status,
+        code,
+        error: { message: expect.any(String), type: expect.any(String) },
+      });
+    });
+  }
+
+  it('a missing key is a 401 in OpenAI’s error shape', async () => {
+    const response = await fetch(`${sim.baseUrls.openai}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: {
+        message: expect.stringContaining("You didn't provide an API key"),
+        type: 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    });
+  });
+
+  it('a fault after n tokens arrives inside the stream as an APIError', async () => {
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: ask('hello [sim fault=500 fault-after=5]'),
+      stream: true,
+    });
+    let received = '';
+    const error: unknown = await streamText(stream, (text) => (received = text)).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(String(error)).toContain('The server had an error');
+    expect(received.length).toBeGreaterThan(0);
+  });
+
+  it('a drop mid-stream rejects the iteration after part of the answer', async () => {
+    const stream = await client.chat.completions.create(
+      { model: 'gpt-4o', messages: ask('hello'), stream: true },
+      { headers: { 'x-sim-fault': 'drop', 'x-sim-fault-after': '8' } },
+    );
+    let received = '';
+    await expect(streamText(stream, (text) => (received = text))).rejects.toThrow();
+    expect(received.length).toBeGreaterThan(0);
+    const record = await sim.waitForRequest((r) => r.outcome === 'dropped');
+    expect(record.tokensSent).toBe(8);
+  });
+
+  it('a stall keeps the connection open until the client aborts, and the sim sees the close', async () => {
+    const controller = new AbortController();
+    const stream = await client.chat.completions.create(
+      { model: 'gpt-4o', messages: ask('hello [sim fault=stall fault-after=3]'), stream: true },
+      { signal: controller.signal },
+    );
+    const closed = new Promise<number>((resolve) =>
+      sim.on('client-close', (record) => resolve(record.closedByClientAt ?? 0)),
+    );
+    let firstText!: () => void;
+    const gotText = new Promise<void>((resolve) => (firstText = resolve));
+    let received = '';
+    const reading = streamText(stream, (text) => {
+      received = text;
+      if (text !== '') firstText();
+    });
+    await gotText;
+    await sim.waitForRequest((r) => r.outcome === 'stalled');
+    const abortedAt = Date.now();
+    controller.abort();
+    // openai's stream iterator ends quietly when its signal aborts.
+    await reading.catch((error: unknown) => expect(error).toBeInstanceOf(OpenAI.APIUserAbortError));
+    expect((await closed) - abortedAt).toBeLessThan(1_000);
+    expect(sim.requests[0]).toMatchObject({ outcome: 'stalled', tokensSent: 3 });
+    expect(countTokens(received)).toBe(3);
+  });
+});
