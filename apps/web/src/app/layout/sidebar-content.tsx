@@ -1,0 +1,97 @@
+import {
+  Columns3,
+  FolderKanban,
+  LayoutTemplate,
+  LockKeyhole,
+  MessagesSquare,
+  SquarePen,
+  Star,
+  WandSparkles,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { buttonClasses } from '../../ui/button';
+import { Logo } from '../../ui/logo';
+import { AccountMenu } from './account-menu';
+import { ThemeToggle } from './theme-toggle';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+const PRIMARY: readonly NavItem[] = [
+  { to: '/chats', label: 'Chats', icon: MessagesSquare },
+  { to: '/project', label: 'Projects', icon: FolderKanban },
+  { to: '/favourites', label: 'Favourites', icon: Star },
+  { to: '/compare', label: 'Compare', icon: Columns3 },
+];
+
+const TOOLS: readonly NavItem[] = [
+  { to: '/prompt-templates', label: 'Prompt templates', icon: LayoutTemplate },
+  { to: '/prompt-generator', label: 'Prompt generator', icon: WandSparkles },
+  { to: '/vault', label: 'Vault', icon: LockKeyhole },
+];
+
+function NavList({ items, label }: { items: readonly NavItem[]; label: string }) {
+  return (
+    <div>
+      <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-subtle uppercase">
+        {label}
+      </p>
+      <ul className="space-y-0.5">
+        {items.map(({ to, label: text, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'flex h-9 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                  isActive
+                    ? 'bg-surface-3/70 text-fg'
+                    : 'text-fg-muted hover:bg-surface-2 hover:text-fg',
+                )
+              }
+            >
+              <Icon className="size-4 shrink-0" aria-hidden />
+              {text}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Everything the sidebar holds; shared by the desktop rail and the phone drawer. */
+export function SidebarContent({ onNewChat }: { onNewChat: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-5 px-3 py-4">
+      <Link
+        to="/"
+        className="flex items-center gap-2.5 rounded-lg px-2 py-1"
+        aria-label="Parallax home"
+      >
+        <Logo className="size-7" />
+        <span className="text-[15px] font-semibold tracking-tight">Parallax</span>
+      </Link>
+      <button
+        type="button"
+        onClick={onNewChat}
+        className={buttonClasses('primary', 'md', 'w-full justify-start')}
+      >
+        <SquarePen className="size-4" aria-hidden /> New chat
+      </button>
+      <nav aria-label="Main" className="flex flex-1 flex-col gap-5 overflow-y-auto">
+        <NavList items={PRIMARY} label="Workspace" />
+        <NavList items={TOOLS} label="Tools" />
+      </nav>
+      <div className="space-y-3 border-t border-line pt-4">
+        <ThemeToggle />
+        <AccountMenu />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { MESSAGES, type RouteDef } from '@parallax/contract';
+import { ShieldAlert } from 'lucide-react';
+import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../features/auth';
+import { EmptyState } from '../ui/empty-state';
+import { ErrorBoundary } from '../ui/error-boundary/error-boundary';
+import { FullScreenLoader, ScreenPlaceholder } from '../ui/full-screen-loader';
+import { loadGroup } from './groups/load-group';
+import { decideGuard } from './guards/guard-decision';
+import { SignUpModal } from './guards/sign-up-modal';
+import { lazyScreen } from './lazy-screens';
+import { schedulePreloads } from './preload';
+
+function Screen({ route }: { route: RouteDef }) {
+  const Lazy = lazyScreen(route);
+  const { pathname } = useLocation();
+  useEffect(
+    () => schedulePreloads(route.screen, route.group, loadGroup),
+    [route.screen, route.group],
+  );
+  return (
+    <ErrorBoundary level="page" resetKeys={[pathname]}>
+      <Suspense fallback={<ScreenPlaceholder text={route.loadingText} />}>
+        <Lazy />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** One spec §2 route: guard first, then the lazily loaded screen. */
+export function ScreenRoute({ route }: { route: RouteDef }) {
+  const { isLoading, isAuthenticated, isAdmin } = useAuth();
+  const location = useLocation();
+  const decision = decideGuard(route, { isLoading, isAuthenticated, isAdmin }, location);
+  switch (decision.kind) {
+    case 'loading':
+      return <FullScreenLoader text={MESSAGES.loading} />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace state={decision.state} />;
+    case 'forbidden':
+      return (
+        <EmptyState
+          icon={ShieldAlert}
+          title="Access denied"
+          description={MESSAGES.forbidden}
+          className="min-h-[60vh]"
+        />
+      );
+    case 'modal':
+      return (
+        <>
+          <Screen route={route} />
+          <SignUpModal />
+        </>
+      );
+    case 'render':
+      return <Screen route={route} />;
+  }
+}

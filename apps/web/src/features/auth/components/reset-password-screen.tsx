@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { AuthCard } from '../../../ui/auth-card';
+import { Badge } from '../../../ui/badge';
+import { buttonClasses } from '../../../ui/button';
+
+export function ResetPasswordScreen() {
+  return (
+    <AuthCard title="Choose a new password" subtitle="Set a new password for your account.">
+      <div className="flex flex-col items-start gap-3">
+        <Badge tone="accent">Coming soon</Badge>
+        <p className="text-sm text-fg-muted">Password reset arrives with accounts.</p>
+        <Link to="/" className={buttonClasses('outline', 'md', 'mt-2 w-full')}>
+          Back to Parallax
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { AuthCard } from '../../../ui/auth-card';
+import { Badge } from '../../../ui/badge';
+import { buttonClasses } from '../../../ui/button';
+
+export function SignupScreen() {
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Save conversations, organise projects and get a larger daily allowance."
+    >
+      <div className="flex flex-col items-start gap-3">
+        <Badge tone="accent">Coming soon</Badge>
+        <p className="text-sm text-fg-muted">Account creation arrives with accounts.</p>
+        <Link to="/" className={buttonClasses('outline', 'md', 'mt-2 w-full')}>
+          Back to Parallax
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

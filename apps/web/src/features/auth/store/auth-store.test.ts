@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/errors/api-error';
+import { initializeAuth } from '../hooks/initialize-auth';
+import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
+
+const user = { id: 'u1', email: 'a@b.co', role: 'member' };
+
+beforeEach(() => {
+  useAuthStore.setState({
+    user: null,
+    accessToken: null,
+    refreshToken: null,
+    isAuthenticated: false,
+    isLoading: true,
+    error: null,
+  });
+});
+
+describe('auth store', () => {
+  it('persists user, tokens and the flag under auth-storage, but not isLoading', () => {
+    useAuthStore.getState().setSession({ accessToken: 'a', refreshToken: 'r', user });
+    const saved = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}') as {
+      state: Record<string, unknown>;
+    };
+    expect(saved.state).toEqual({
+      user,
+      accessToken: 'a',
+      refreshToken: 'r',
+      isAuthenticated: true,
+    });
+    useAuthStore.getState().clearSession();
+    expect(useAuthStore.getState()).toMatchObject({
+      user: null,
+      accessToken: null,
+      isAuthenticated: false,
+    });
+  });
+
+  it('without tokens: not authenticated and done loading, no server call', async () => {
+    const fetchMe = vi.fn();
+    await initializeAuth(fetchMe);
+    expect(fetchMe).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({ isLoading: false, isAuthenticated: false });
+  });
+
+  it('with tokens: stays loading until /users/me answers, then signed in', async () => {
+    useAuthStore.setState({ accessToken: 'a', refreshToken: 'r', isAuthenticated: true });
+    let answer: (u: typeof user) => void = () => undefined;
+    const pending = initializeAuth(() => new Promise((resolve) => (answer = resolve)));
+    await Promise.resolve();
+    expect(useAuthStore.getState().isLoading).toBe(true);
+    answer(user);
+    await pending;
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: true,
+      user,
+    });
+  });
+
+  it('a 401 from /users/me clears the session', async () => {
+    useAuthStore.setState({ accessToken: 'a', refreshToken: 'r', isAuthenticated: true, user });
+    await initializeAuth(() =>
+      Promise.reject(new ApiError({ kind: 'http', status: 401, message: 'expired' })),
+    );
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: false,
+      accessToken: null,
+      user: null,
+    });
+  });
+
+  it('a network failure keeps the session', async () => {
+    useAuthStore.setState({ accessToken: 'a', refreshToken: 'r', isAuthenticated: true, user });
+    await initializeAuth(() => Promise.reject(new ApiError({ kind: 'network', message: 'down' })));
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: true,
+      accessToken: 'a',
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { getVisitorId } from '../visitor-id';
+
+/**
+ * What the HTTP client needs from the rest of the app, injected so `lib/` never imports a
+ * feature: the app wires the auth store in as the session and the router's navigate.
+ */
+export interface RefreshedTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export type RefreshHandler = (refreshToken: string) => Promise<RefreshedTokens>;
+
+export interface HttpSession {
+  getAccessToken(): string | null;
+  getRefreshToken(): string | null;
+  setTokens(tokens: RefreshedTokens): void;
+  clearSession(): void;
+}
+
+export interface HttpHooks {
+  session: HttpSession;
+  navigate: (path: string) => void;
+  /** Null until the accounts feature plugs in POST /auth/refresh; a 401 then counts as a failed refresh. */
+  refreshHandler: RefreshHandler | null;
+  getVisitorId: () => string;
+  getCsrfToken: () => string | null;
+}
+
+/** The `<meta name="csrf-token">` value the server fills in, or null when absent/empty. */
+export function readCsrfToken(doc: Document | undefined = globalThis.document): string | null {
+  const value = doc?.querySelector('meta[name="csrf-token"]')?.getAttribute('content');
+  return value ? value : null;
+}
+
+const anonymousSession: HttpSession = {
+  getAccessToken: () => null,
+  getRefreshToken: () => null,
+  setTokens: () => undefined,
+  clearSession: () => undefined,
+};
+
+export function createHttpHooks(overrides: Partial<HttpHooks> = {}): HttpHooks {
+  return {
+    session: anonymousSession,
+    navigate: (path) => globalThis.location?.assign(path),
+    refreshHandler: null,
+    getVisitorId: () => getVisitorId(),
+    getCsrfToken: () => readCsrfToken(),
+    ...overrides,
+  };
+}
+
+/** The hooks of the app-wide client (`http`). */
+export const httpHooks: HttpHooks = createHttpHooks();
+
+export function setRefreshHandler(handler: RefreshHandler | null): void {
+  httpHooks.refreshHandler = handler;
+}
+
+export function setHttpSession(session: HttpSession): void {
+  httpHooks.session = session;
+}
+
+export function setHttpNavigate(navigate: (path: string) => void): void {
+  httpHooks.navigate = navigate;
+}

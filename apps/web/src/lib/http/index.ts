@@ -1,0 +1,16 @@
+export { http } from './http-client';
+export { createHttpClient, type HttpClientOptions } from './create-http-client';
+export {
+  createHttpHooks,
+  httpHooks,
+  readCsrfToken,
+  setHttpNavigate,
+  setHttpSession,
+  setRefreshHandler,
+  type HttpHooks,
+  type HttpSession,
+  type RefreshHandler,
+  type RefreshedTokens,
+} from './http-hooks';
+export { withRetry, type RetryOptions } from './retry';
+export { secureRedirectUrl } from './https-redirect';

@@ -1,0 +1,49 @@
+import axios, { type AxiosError } from 'axios';
+import {
+  INTERCEPTOR_MESSAGES,
+  NON_HTTP_POLICIES,
+  interceptorMessageForStatus,
+} from '@parallax/contract';
+import { ApiError } from '../errors/api-error';
+import { keysToCamel } from '../case-convert';
+
+function stringField(body: unknown, key: string): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const value: unknown = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Turns an axios failure into an ApiError carrying the spec §8 interceptor message. */
+export function normalizeAxiosError(error: AxiosError, overrideMessage?: string): ApiError {
+  if (axios.isCancel(error))
+    return new ApiError({ kind: 'cancelled', message: 'Request cancelled', cause: error });
+  const response = error.response;
+  if (response) {
+    const data = keysToCamel(response.data);
+    // The server's own words win (spec §8 "server text preferred").
+    const detail = stringField(data, 'detail') ?? stringField(data, 'message');
+    const code = stringField(data, 'error');
+    const requestId = stringField(data, 'requestId');
+    return new ApiError({
+      kind: 'http',
+      status: response.status,
+      message: overrideMessage ?? detail ?? interceptorMessageForStatus(response.status),
+      ...(code !== undefined && { code }),
+      ...(detail !== undefined && { detail }),
+      ...(requestId !== undefined && { requestId }),
+      data,
+      cause: error,
+    });
+  }
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    return new ApiError({ kind: 'timeout', message: INTERCEPTOR_MESSAGES.timeout, cause: error });
+  }
+  const message = isOffline()
+    ? INTERCEPTOR_MESSAGES.offline
+    : NON_HTTP_POLICIES.network.userMessage;
+  return new ApiError({ kind: 'network', message, cause: error });
+}
