@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import { createDatabase } from './db/database';
+import type { DbDialect } from './db/dialect';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { FEATURE_ROUTES } from './features';
+import { registerVisitors } from './features/visitors/visitors.plugin';
+import { registerRequestAuth } from './infra/auth/request-auth';
+import { registerErrorHandler } from './infra/error-handler';
+import { AppError } from './infra/errors';
+import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
+import { registerMailer } from './infra/mailer/mailer.plugin';
+import { docsCsp, helmetOptions } from './infra/security-headers';
+import { APP_VERSION } from './version';
+import { registerWebApp } from './web/web-app.plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly config: AppConfig;
+    /** Migrated and ready. Only repositories use it. */
+    readonly db: Kysely<Database>;
+    readonly dbDialect: DbDialect;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+export const DOCS_PREFIX = '/api/docs';
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Requests per minute per client address unless a route sets its own `config.rateLimit`. */
+const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
+const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
+
+export interface BuildAppOptions {
+  /** The built web app (index.html + assets/). Default: apps/web/dist. */
+  webDistDir?: string;
+  /** Merged over the defaults (level from LOG_LEVEL, redaction, request serializer). */
+  logger?: LoggerOverrides;
+}
+
+/**
+ * The whole server, ready to listen or to be driven with `app.inject()`: database opened and
+ * migrated, plugins, feature routes under /api/v1, then the web app. `app.close()` closes the
+ * database too.
+ */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: buildLoggerOptions(config, options.logger),
+    genReqId: () => randomUUID(),
+    // Ids are always ours: a client-chosen id could collide or smuggle text into logs.
+    requestIdHeader: false,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = createDatabase(config.databaseUrl);
+  app.addHook('onClose', () => database.close());
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbDialect', database.dialect);
+
+  await app.register(fastifyHelmet, helmetOptions(config));
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, {
+    origin: config.appUrl,
+    credentials: true,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: GLOBAL_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () =>
+      new AppError('rate_limited', 'Too many requests. Please wait a moment before trying again.'),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Parallax API', version: APP_VERSION },
+      servers: [{ url: config.appUrl }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: docsCsp(),
+    uiConfig: { validatorUrl: null },
+  });
+
+  // Accounts (issue 3): mail, request.principal for every route, visitor claims.
+  registerMailer(app);
+  registerRequestAuth(app);
+  registerVisitors(app);
+
+  await app.register(
+    async (api) => {
+      for (const routes of FEATURE_ROUTES) await api.register(routes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR, config });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,305 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseDatabaseUrl } from './db/dialect';
+import { resolveJwtSecret } from './infra/jwt-secret';
+
+/**
+ * Env → typed, frozen config (ARCHITECTURE "Configuration"). Every env name lives here and
+ * nowhere else; features read `app.config`, never `process.env`.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ProviderEndpoint {
+  readonly apiKey: string | undefined;
+  readonly baseUrl: string | undefined;
+}
+
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Public origin of the app, without trailing slash (links in mails, CORS, CSP, cookies). */
+  readonly appUrl: string;
+  /** Absolute. */
+  readonly dataDir: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly jwtSecret: string;
+  /** Lower-cased. */
+  readonly adminEmails: readonly string[];
+  readonly logLevel: LogLevel;
+  /** Fastify's trustProxy: which hops' X-Forwarded-* headers count (client IP for rate limits). */
+  readonly trustProxy: boolean | string;
+  readonly providers: {
+    readonly openai: ProviderEndpoint;
+    readonly anthropic: ProviderEndpoint;
+    readonly gemini: ProviderEndpoint;
+    readonly googleVertex: {
+      readonly project: string | undefined;
+      readonly location: string | undefined;
+      readonly credentialsFile: string | undefined;
+      readonly baseUrl: string | undefined;
+    };
+    readonly xai: ProviderEndpoint;
+  };
+  readonly stripe: {
+    readonly secretKey: string | undefined;
+    readonly publishableKey: string | undefined;
+    readonly webhookSecret: string | undefined;
+    readonly apiBase: string | undefined;
+  };
+  readonly oauth: {
+    readonly google: {
+      readonly clientId: string | undefined;
+      readonly clientSecret: string | undefined;
+      readonly issuer: string | undefined;
+    };
+    readonly apple: {
+      readonly clientId: string | undefined;
+      readonly teamId: string | undefined;
+      readonly keyId: string | undefined;
+      readonly privateKey: string | undefined;
+      readonly issuer: string | undefined;
+    };
+  };
+  readonly limits: {
+    readonly visitorDaily: number;
+    readonly freeDaily: number;
+  };
+}
+
+export interface ConfigIssue {
+  key: string;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly issues: readonly ConfigIssue[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i.key}: ${i.message}`).join('\n')}`);
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+// Values are never echoed in messages: several of these keys are secrets.
+const optionalText = z.string().optional();
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional();
+
+function integer(defaultValue: number, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return defaultValue;
+      const value = Number(raw);
+      if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
+const envSchema = z.object({
+  PORT: integer(3000, 1, 65_535),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: httpUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
+      message: 'must be sqlite:<path>, sqlite::memory: or postgres://…',
+    })
+    .optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('Parallax <no-reply@localhost>'),
+  JWT_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+      message: 'must be at least 32 bytes long',
+    })
+    .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const emails = (raw ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e.length > 0);
+      const bad = emails.filter((e) => !z.email().safeParse(e).success);
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `not an email address: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return emails;
+    }),
+  // Not in ARCHITECTURE's list: scaled mode sits behind a load balancer whose address must be
+  // trusted for rate limits to see client IPs, while a directly exposed process must not be.
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: httpUrl,
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: httpUrl,
+  GEMINI_API_KEY: optionalText,
+  GEMINI_BASE_URL: httpUrl,
+  GOOGLE_VERTEX_PROJECT: optionalText,
+  GOOGLE_VERTEX_LOCATION: optionalText,
+  GOOGLE_APPLICATION_CREDENTIALS: optionalText,
+  GOOGLE_VERTEX_BASE_URL: httpUrl,
+  XAI_API_KEY: optionalText,
+  XAI_BASE_URL: httpUrl,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: httpUrl,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  APPLE_KEY_ID: optionalText,
+  // Env files cannot hold newlines, so a PEM may arrive with literal "\n" sequences.
+  APPLE_PRIVATE_KEY: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
+  OAUTH_ISSUER_GOOGLE: httpUrl,
+  OAUTH_ISSUER_APPLE: httpUrl,
+  VISITOR_DAILY_LIMIT: integer(10, 0, 1_000_000),
+  FREE_DAILY_LIMIT: integer(50, 0, 1_000_000),
+});
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+// Half-configured pairs fail at first use, far from the cause; name them at boot instead.
+// Checked on the raw env (not in the zod schema) so they are reported alongside field errors.
+const REQUIRED_TOGETHER: readonly (readonly [string, string])[] = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['GOOGLE_VERTEX_PROJECT', 'GOOGLE_VERTEX_LOCATION'],
+];
+const REQUIRED_WITH: readonly (readonly [need: string, when: string])[] = [
+  ['STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'],
+];
+
+function missingCompanions(env: Record<string, string>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const [a, b] of REQUIRED_TOGETHER) {
+    if (a in env !== b in env) {
+      const [missing, present] = a in env ? [b, a] : [a, b];
+      issues.push({ key: missing, message: `is required when ${present} is set` });
+    }
+  }
+  for (const [need, when] of REQUIRED_WITH) {
+    if (when in env && !(need in env))
+      issues.push({ key: need, message: `is required when ${when} is set` });
+  }
+  return issues;
+}
+
+/** Empty values count as unset: `FOO=` in an env file means "not configured". */
+function withoutEmptyValues(env: Env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== '') out[key] = value.trim();
+  }
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Relative SQLite paths resolve against the same directory as DATA_DIR, once, here. */
+function absoluteDatabaseUrl(url: string, cwd: string): string {
+  const target = parseDatabaseUrl(url, cwd);
+  return target.dialect === 'sqlite' ? `sqlite:${target.filename}` : url;
+}
+
+/**
+ * Validates the whole env at once and throws one ConfigError naming every bad key. When
+ * JWT_SECRET is absent a secret is generated once and kept in `<DATA_DIR>/jwt-secret`.
+ */
+export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const cleaned = withoutEmptyValues(env);
+  const parsed = envSchema.safeParse(cleaned);
+  const issues = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ key: String(i.path[0] ?? 'env'), message: i.message }))),
+    ...missingCompanions(cleaned),
+  ];
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
+  const e: ParsedEnv = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const jwtSecret =
+    e.JWT_SECRET === undefined
+      ? resolveJwtSecret(dataDir)
+      : { ok: true as const, secret: e.JWT_SECRET };
+  if (!jwtSecret.ok) throw new ConfigError([{ key: 'JWT_SECRET', message: jwtSecret.message }]);
+
+  const config: AppConfig = {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: absoluteDatabaseUrl(
+      e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'parallax.db')}`,
+      cwd,
+    ),
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: jwtSecret.secret,
+    adminEmails: e.ADMIN_EMAILS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    providers: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      gemini: { apiKey: e.GEMINI_API_KEY, baseUrl: e.GEMINI_BASE_URL },
+      googleVertex: {
+        project: e.GOOGLE_VERTEX_PROJECT,
+        location: e.GOOGLE_VERTEX_LOCATION,
+        credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS,
+        baseUrl: e.GOOGLE_VERTEX_BASE_URL,
+      },
+      xai: { apiKey: e.XAI_API_KEY, baseUrl: e.XAI_BASE_URL },
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    oauth: {
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+        issuer: e.OAUTH_ISSUER_GOOGLE,
+      },
+      apple: {
+        clientId: e.APPLE_CLIENT_ID,
+        teamId: e.APPLE_TEAM_ID,
+        keyId: e.APPLE_KEY_ID,
+        privateKey: e.APPLE_PRIVATE_KEY,
+        issuer: e.OAUTH_ISSUER_APPLE,
+      },
+    },
+    limits: { visitorDaily: e.VISITOR_DAILY_LIMIT, freeDaily: e.FREE_DAILY_LIMIT },
+  };
+  return deepFreeze(config);
+}

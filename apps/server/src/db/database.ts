@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { parseDatabaseUrl, type DbDialect } from './dialect';
+import type { Database } from './schema';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DbDialect;
+  /** Closes the pool / file handle; safe to call twice. */
+  close(): Promise<void>;
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const PG_POOL_SIZE = 10;
+// pg waits forever for a connection by default; a dead server must fail requests, not hang them.
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+
+function openSqlite(filename: string): SqliteDatabase.Database {
+  if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+  const sqlite = new SqliteDatabase(filename);
+  // WAL lets readers run beside the single writer; busy_timeout makes a second process wait
+  // for the write lock instead of failing at once with SQLITE_BUSY.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('synchronous = NORMAL');
+  return sqlite;
+}
+
+/** Opens the database DATABASE_URL names. Migrations are run separately (see migrate.ts). */
+export function createDatabase(databaseUrl: string): DatabaseHandle {
+  const target = parseDatabaseUrl(databaseUrl);
+  const dialect =
+    target.dialect === 'sqlite'
+      ? new SqliteDialect({ database: openSqlite(target.filename) })
+      : new PostgresDialect({
+          pool: new pg.Pool({
+            connectionString: target.connectionString,
+            max: PG_POOL_SIZE,
+            connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+          }),
+        });
+  const db = new Kysely<Database>({ dialect });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    dialect: target.dialect,
+    close: () => (closing ??= db.destroy()),
+  };
+}

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-initial';
+import * as m0010 from './0010-accounts';
+
+/**
+ * Every migration, in order. Listed by hand rather than read from the folder so they work
+ * the same under tsx, vitest and a bundler. Add new ones at the end; never edit a shipped one.
+ * Keys sort alphabetically in the order they must run (Kysely checks this).
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0010-accounts': m0010,
+};

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { RegisterResponse, TokenResponse } from '@parallax/contract';
+import { AppError } from '../../infra/errors';
+import type { MailMessage } from '../../infra/mailer/mailer';
+import type { AccountsRepository, UserRow } from './accounts.repository';
+import { INVALID_CODE, INVALID_CREDENTIALS, passwordRejected, RetryLaterError } from './auth.errors';
+import { existingAccountMail, verificationCodeMail } from './auth.mails';
+import type { CredentialsRepository } from './credentials.repository';
+import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from './password-hasher';
+import { describePasswordProblem, findPasswordProblem } from './password-policy';
+import { generateVerificationCode, hashVerificationCode, normaliseEmail } from './secrets';
+import type { SignInService } from './sign-in.service';
+import { Cooldown, Throttle } from './throttle';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** One mail per address per minute: codes, resends and "you already have an account". */
+export const MAIL_INTERVAL_MS = 60_000;
+/** Login backoff: the 5th failure in a row blocks for 30 s, each further one doubles it, at most 15 minutes. */
+export const LOGIN_THROTTLE = { freeFailures: 5, baseBlockMs: 30_000, maxBlockMs: 15 * 60_000 } as const;
+
+export interface AuthServiceDeps {
+  accounts: AccountsRepository;
+  credentials: CredentialsRepository;
+  signIn: SignInService;
+  sendMail: (message: MailMessage) => void;
+  appUrl: string;
+  codeKey: string;
+}
+
+export class AuthService {
+  readonly loginThrottle: Throttle;
+  private readonly mailCooldown: Cooldown;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.loginThrottle = new Throttle(deps.credentials, LOGIN_THROTTLE);
+    this.mailCooldown = new Cooldown(deps.credentials, MAIL_INTERVAL_MS);
+    void prepareDummyHash();
+  }
+
+  /**
+   * Same answer for a new and a taken email. A verified owner gets a "someone tried" mail; an
+   * unverified account takes the new password and a fresh code, which only the mailbox owner
+   * can read, so whoever verifies proves they own the address.
+   */
+  async register(rawEmail: string, password: string, name: string | undefined): Promise<RegisterResponse> {
+    const email = normaliseEmail(rawEmail);
+    const problem = findPasswordProblem(password);
+    if (problem !== null) throw passwordRejected('password', describePasswordProblem(problem));
+    // Hash first, whatever happens next: every branch costs the same argon2 work.
+    const passwordHash = await hashPassword(password);
+    const answer: RegisterResponse = { verification_required: true, email };
+    const now = new Date().toISOString();
+
+    const existing = await this.deps.accounts.findByEmail(email);
+    if (existing === undefined) {
+      const id = randomUUID();
+      const created = await this.deps.accounts.insert({
+        id,
+        email,
+        password_hash: passwordHash,
+        name: name ?? null,
+        avatar_url: null,
+        role: 'user',
+        email_verified: 0,
+        preferences: '{}',
+        created_at: now,
+        updated_at: now,
+      });
+      if (created && (await this.mailCooldown.tryTake(email))) await this.sendCode(id, email);
+      return answer;
+    }
+    if (!(await this.mailCooldown.tryTake(email))) return answer;
+    if (existing.email_verified === 1) {
+      this.deps.sendMail(existingAccountMail(email, `${this.deps.appUrl}/login`, `${this.deps.appUrl}/forgot-password`));
+    } else {
+      await this.deps.accounts.update(existing.id, { password_hash: passwordHash, name: name ?? existing.name, updated_at: now });
+      await this.sendCode(existing.id, email);
+    }
+    return answer;
+  }
+
+  async verifyCode(rawEmail: string, code: string, visitorId: string | null): Promise<TokenResponse> {
+    const email = normaliseEmail(rawEmail);
+    const user = await this.deps.accounts.findByEmail(email);
+    const stored = user && (await this.deps.credentials.findVerificationCode(user.id));
+    if (!user || !stored) throw new AppError('bad_request', INVALID_CODE);
+    if (stored.expires_at <= new Date().toISOString() || stored.attempts >= CODE_MAX_ATTEMPTS) {
+      await this.deps.credentials.deleteVerificationCode(user.id);
+      throw new AppError('bad_request', INVALID_CODE);
+    }
+    const consumed = await this.deps.credentials.consumeVerificationCode(user.id, hashVerificationCode(code, email, this.deps.codeKey));
+    if (!consumed) {
+      const attempts = await this.deps.credentials.countWrongAttempt(user.id);
+      if (attempts >= CODE_MAX_ATTEMPTS) await this.deps.credentials.deleteVerificationCode(user.id);
+      throw new AppError('bad_request', INVALID_CODE);
+    }
+    await this.deps.accounts.update(user.id, { email_verified: 1, updated_at: new Date().toISOString() });
+    return this.deps.signIn.complete({ ...user, email_verified: 1 }, visitorId);
+  }
+
+  /** 429 within a minute of the last mail to the address, known or not (no enumeration). */
+  async resendCode(rawEmail: string): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    const wait = await this.mailCooldown.remainingSeconds(email);
+    if (wait > 0) throw new RetryLaterError(`Please wait ${wait} seconds before requesting another code.`, wait);
+    await this.mailCooldown.tryTake(email);
+    const user = await this.deps.accounts.findByEmail(email);
+    if (user !== undefined && user.email_verified === 0) await this.sendCode(user.id, email);
+  }
+
+  /**
+   * Unknown email and wrong password: same status, body and argon2 work. Failures count per
+   * email (existing or not) so throttling reveals nothing either.
+   */
+  async login(rawEmail: string, password: string, visitorId: string | null): Promise<TokenResponse> {
+    const email = normaliseEmail(rawEmail);
+    const key = `login:${email}`;
+    const verdict = await this.loginThrottle.check(key);
+    if (!verdict.allowed) {
+      throw new RetryLaterError(`Too many failed sign-in attempts. Try again in ${verdict.retryAfterSeconds} seconds.`, verdict.retryAfterSeconds);
+    }
+    const user = await this.deps.accounts.findByEmail(email);
+    const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      await this.loginThrottle.recordFailure(key);
+      throw new AppError('unauthorized', INVALID_CREDENTIALS);
+    }
+    await this.loginThrottle.reset(key);
+    if (user.email_verified !== 1) {
+      throw new AppError('verification_required', 'Please verify your email address first: enter the code we sent you.');
+    }
+    return this.deps.signIn.complete(user, visitorId);
+  }
+
+  async findUser(userId: string): Promise<UserRow | undefined> {
+    return this.deps.accounts.findById(userId);
+  }
+
+  private async sendCode(userId: string, email: string): Promise<void> {
+    const code = generateVerificationCode();
+    const now = new Date();
+    await this.deps.credentials.replaceVerificationCode({
+      user_id: userId,
+      code_hash: hashVerificationCode(code, email, this.deps.codeKey),
+      attempts: 0,
+      expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+      created_at: now.toISOString(),
+    });
+    this.deps.sendMail(verificationCodeMail(email, code, CODE_TTL_MS / 60_000));
+  }
+}

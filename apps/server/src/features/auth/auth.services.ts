@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserRole } from '@parallax/contract';
+import { AccountsRepository } from './accounts.repository';
+import { AuthService } from './auth.service';
+import { CredentialsRepository } from './credentials.repository';
+import { OauthRepository } from './oauth/oauth.repository';
+import { OAuthService } from './oauth/oauth.service';
+import { PasswordsService } from './passwords.service';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
+import { SignInService } from './sign-in.service';
+
+export interface AuthServices {
+  auth: AuthService;
+  passwords: PasswordsService;
+  sessions: SessionsService;
+  oauth: OAuthService;
+}
+
+/** Wires the auth feature's services for one app instance. */
+export function buildAuthServices(app: FastifyInstance): AuthServices {
+  const accounts = new AccountsRepository(app.db);
+  const credentials = new CredentialsRepository(app.db);
+  const roleOf = async (userId: string): Promise<UserRole | null> => {
+    const user = await accounts.findById(userId);
+    if (user === undefined) return null;
+    return user.role === 'admin' ? 'admin' : 'user';
+  };
+  const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);
+  const signIn = new SignInService(accounts, sessions, app.visitors, app.config.adminEmails);
+  const sendMail = app.sendMailInBackground.bind(app);
+  const auth = new AuthService({ accounts, credentials, signIn, sendMail, appUrl: app.config.appUrl, codeKey: app.config.jwtSecret });
+  const passwords = new PasswordsService({ accounts, credentials, sessions, loginThrottle: auth.loginThrottle, sendMail, appUrl: app.config.appUrl });
+  const oauth = new OAuthService(app.config, accounts, new OauthRepository(app.db), signIn);
+  return { auth, passwords, sessions, oauth };
+}

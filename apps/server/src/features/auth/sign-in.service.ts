@@ -1,0 +1,37 @@
+import type { TokenResponse, UserRole } from '@parallax/contract';
+import type { VisitorsService } from '../visitors/visitors.service';
+import type { AccountsRepository, UserRow } from './accounts.repository';
+import type { SessionsService } from './sessions.service';
+
+/**
+ * The last step of every way in (code verification, password, Google, Apple): role from
+ * ADMIN_EMAILS, a new session, and the caller's visitor data moved to the account.
+ */
+export class SignInService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly sessions: SessionsService,
+    private readonly visitors: VisitorsService,
+    private readonly adminEmails: readonly string[],
+  ) {}
+
+  async complete(user: UserRow, visitorId: string | null): Promise<TokenResponse> {
+    const role = await this.ensureRole(user);
+    const tokens = await this.sessions.start(user.id, role);
+    if (visitorId !== null) await this.visitors.claim(visitorId, user.id);
+    return tokens;
+  }
+
+  /**
+   * ADMIN_EMAILS grants admin only to a verified owner of the address, at sign-in time; being
+   * first to register gives nothing.
+   */
+  private async ensureRole(user: UserRow): Promise<UserRole> {
+    const current: UserRole = user.role === 'admin' ? 'admin' : 'user';
+    if (current === 'user' && user.email_verified === 1 && this.adminEmails.includes(user.email)) {
+      await this.accounts.update(user.id, { role: 'admin', updated_at: new Date().toISOString() });
+      return 'admin';
+    }
+    return current;
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes';
+import { healthRoutes } from './health/health.routes';
+import { telemetryRoutes } from './telemetry/telemetry.routes';
+import { usersRoutes } from './users/users.routes';
+
+/**
+ * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
+ * plugin here (one line) and nothing else in app.ts.
+ */
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes];

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AcceptedResponse,
+  ErrorBody,
+  LogErrorsRequest,
+  TelemetryRequest,
+} from '@parallax/contract';
+import { AppError } from '../../infra/errors';
+import { TelemetryRepository } from './telemetry.repository';
+import { TelemetryService } from './telemetry.service';
+
+/** Largest batch body: the contract caps every string and list; this caps their sum. */
+export const LOGGING_BODY_LIMIT_BYTES = 1_048_576;
+/** Per client address: a page flushes every 30 s and on unload, so more is a loop or abuse. */
+export const LOGGING_REQUESTS_PER_MINUTE = 60;
+
+const errorResponses = {
+  400: ErrorBody,
+  413: ErrorBody,
+  415: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+
+/** Spec §7 "Logging": the browser's error reports and usage events. */
+export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new TelemetryService(new TelemetryRepository(app.db));
+
+  // navigator.sendBeacon posts a string body as text/plain: parse it as the JSON it is.
+  // Encapsulated in this plugin, so text/plain stays text everywhere else.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
+    } catch {
+      done(new AppError('invalid_json', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  const routeOptions = {
+    bodyLimit: LOGGING_BODY_LIMIT_BYTES,
+    config: { rateLimit: { max: LOGGING_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } },
+  };
+
+  app.post(
+    '/logging/errors',
+    {
+      ...routeOptions,
+      schema: {
+        tags: ['logging'],
+        summary: 'Store browser error reports',
+        body: LogErrorsRequest,
+        response: { 202: AcceptedResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const accepted = await service.recordErrors(request.body.errors, request.id);
+      return reply.status(202).send({ accepted });
+    },
+  );
+
+  app.post(
+    '/logging/telemetry',
+    {
+      ...routeOptions,
+      schema: {
+        tags: ['logging'],
+        summary: 'Store usage events',
+        body: TelemetryRequest,
+        response: { 202: AcceptedResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const accepted = await service.recordEvents(request.body.events, request.id);
+      return reply.status(202).send({ accepted });
+    },
+  );
+};

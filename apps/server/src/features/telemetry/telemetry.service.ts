@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { LogEntry, TelemetryEvent } from '@parallax/contract';
+import type { TelemetryRepository } from './telemetry.repository';
+
+/** Stores what browsers report (spec §7 "Logging"); the request id ties a batch to its log line. */
+export class TelemetryService {
+  constructor(private readonly repository: TelemetryRepository) {}
+
+  /** Returns how many entries were stored. */
+  async recordErrors(entries: readonly LogEntry[], requestId: string): Promise<number> {
+    const receivedAt = new Date().toISOString();
+    await this.repository.insertErrorLogs(
+      entries.map(({ error, ...entry }) => {
+        const { type, severity, message, ...details } = error;
+        return {
+          id: randomUUID(),
+          client_id: entry.id,
+          error_type: type,
+          severity: severity ?? null,
+          message,
+          stack_trace: entry.stack_trace ?? null,
+          url: entry.url,
+          user_agent: entry.user_agent,
+          user_id: entry.user_id,
+          session_id: entry.session_id,
+          breadcrumbs: JSON.stringify(entry.breadcrumbs),
+          performance: JSON.stringify(entry.performance ?? {}),
+          details: JSON.stringify(details),
+          occurred_at: new Date(entry.timestamp).toISOString(),
+          request_id: requestId,
+          created_at: receivedAt,
+        };
+      }),
+    );
+    return entries.length;
+  }
+
+  /** Returns how many events were stored. */
+  async recordEvents(events: readonly TelemetryEvent[], requestId: string): Promise<number> {
+    const receivedAt = new Date().toISOString();
+    await this.repository.insertEvents(
+      events.map((e) => ({
+        id: randomUUID(),
+        event_type: e.event_type,
+        properties: JSON.stringify(e.properties),
+        user_id: e.user_id,
+        session_id: e.session_id,
+        // Normalised to UTC so stored timestamps keep sorting as time (see db/schema.ts).
+        occurred_at: new Date(e.timestamp).toISOString(),
+        request_id: requestId,
+        created_at: receivedAt,
+      })),
+    );
+    return events.length;
+  }
+}

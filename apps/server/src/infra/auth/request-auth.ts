@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VISITOR_ID_PATTERN } from '@parallax/contract';
+import { AppError } from '../errors';
+import { AccessTokens } from './access-token';
+import type { Principal } from './principal';
+import { SessionStateRepository } from './session-state.repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs and checks access JWTs with the app's secret. */
+    readonly accessTokens: AccessTokens;
+  }
+}
+
+const VISITOR_HEADER = 'x-visitor-id';
+const INVALID_TOKEN = 'Your session has expired. Please sign in again.';
+
+function bearerToken(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+function visitorIdOf(request: FastifyRequest): string | null {
+  const raw = request.headers[VISITOR_HEADER];
+  if (raw === undefined) return null;
+  // The id is a credential: a malformed one is refused, never silently replaced.
+  if (typeof raw !== 'string' || !VISITOR_ID_PATTERN.test(raw)) {
+    throw new AppError('bad_request', 'The X-Visitor-Id header is malformed. Reload the page to get a new visitor id.');
+  }
+  return raw;
+}
+
+/**
+ * Sets `request.principal` and `request.visitorId` on every request, before any route runs.
+ * A bearer token that is present but invalid, expired or of a revoked session is a 401, even
+ * on public routes, so the web client refreshes instead of silently acting as a visitor.
+ */
+export function registerRequestAuth(app: FastifyInstance): void {
+  const tokens = new AccessTokens(app.config.jwtSecret);
+  const sessions = new SessionStateRepository(app.db);
+  app.decorate('accessTokens', tokens);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('visitorId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const visitorId = visitorIdOf(request);
+    request.visitorId = visitorId;
+    const token = bearerToken(request);
+    if (token === undefined) {
+      request.principal = visitorId === null ? null : { kind: 'visitor', visitorId };
+      return;
+    }
+    if (token === null) throw new AppError('unauthorized', INVALID_TOKEN);
+    const claims = await tokens.verify(token);
+    const live = claims && (await sessions.findLiveSession(claims.sessionId, claims.userId, new Date().toISOString()));
+    if (!claims || !live) throw new AppError('unauthorized', INVALID_TOKEN);
+    const principal: Principal = { kind: 'user', userId: live.userId, role: live.role, sessionId: claims.sessionId };
+    request.principal = principal;
+  });
+}

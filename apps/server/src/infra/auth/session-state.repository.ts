@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { UserRole } from '@parallax/contract';
+import type { Database } from '../../db/schema';
+
+export interface LiveSession {
+  userId: string;
+  role: UserRole;
+}
+
+/**
+ * The one lookup behind every authenticated request: the session must still be live (not
+ * revoked by logout, a password change or reuse detection) and the user must still exist.
+ * The role comes from here, not from the token, so a demotion counts at once.
+ */
+export class SessionStateRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findLiveSession(sessionId: string, userId: string, now: string): Promise<LiveSession | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id as user_id', 'users.role as role'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+    if (row === undefined) return null;
+    return { userId: row.user_id, role: row.role === 'admin' ? 'admin' : 'user' };
+  }
+}

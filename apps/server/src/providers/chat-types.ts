@@ -1,0 +1,48 @@
+import type { Provider } from '@parallax/contract';
+
+export type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: Uint8Array; mediaType: string };
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string | readonly ChatContentPart[];
+}
+
+export interface ChatRequest {
+  /** The provider's own model name (e.g. `gpt-4o-mini`), not the registry id. */
+  model: string;
+  messages: readonly ChatTurn[];
+  system?: string | undefined;
+  /** Cancel: the upstream connection is closed and the stream throws a `cancelled` ProviderError. */
+  signal?: AbortSignal | undefined;
+  maxOutputTokens?: number | undefined;
+}
+
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type ChatStreamEvent =
+  | { type: 'text'; text: string }
+  | ({ type: 'usage' } & TokenUsage)
+  | { type: 'finish'; reason: FinishReason };
+
+export interface ChatCompletion {
+  text: string;
+  usage: TokenUsage;
+  finishReason: FinishReason;
+}
+
+/**
+ * One upstream AI provider. `streamChat` yields text as it arrives, then usage, then finish;
+ * any failure is thrown as a ProviderError (already classified, safe to show).
+ */
+export interface ProviderAdapter {
+  readonly provider: Provider;
+  streamChat(request: ChatRequest): AsyncIterable<ChatStreamEvent>;
+  completeChat(request: ChatRequest): Promise<ChatCompletion>;
+}
