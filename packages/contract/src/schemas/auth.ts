@@ -118,3 +118,7 @@ export type AppleSuccessParams = z.infer<typeof AppleSuccessParams>;
 /** Query of /auth/apple/error after the server's redirect. */
 export const AppleErrorParams = z.object({ reason: z.string().max(200).optional() });
 export type AppleErrorParams = z.infer<typeof AppleErrorParams>;
+
+/** GET /auth/providers: which sign-in providers are configured, so the web hides the others. */
+export const AuthProvidersResponse = z.object({ google: z.boolean(), apple: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;

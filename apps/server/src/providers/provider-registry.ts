@@ -1,0 +1,114 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createVertex } from '@ai-sdk/google-vertex';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createXai } from '@ai-sdk/xai';
+import type { Provider } from '@parallax/contract';
+import type { AppConfig } from '../config';
+import type { ProviderAdapter } from './chat-types';
+import { DEMO_API_KEY, type DemoUpstream } from './demo-upstream';
+import { createAdapter, type StreamTimeouts } from './stream-chat';
+import { createVertexAuthClient } from './vertex-credentials';
+
+type ProvidersConfig = AppConfig['providers'];
+
+export type ProviderReadiness =
+  | { configured: true; unavailableReason: null }
+  | { configured: false; unavailableReason: string };
+
+function missing(names: readonly string[]): ProviderReadiness {
+  const list =
+    names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`;
+  return { configured: false, unavailableReason: `${list} not set` };
+}
+
+const READY: ProviderReadiness = { configured: true, unavailableReason: null };
+
+/** Whether the env configures a provider, and if not, which setting is missing (shown in the picker). */
+export function providerReadiness(provider: Provider, config: ProvidersConfig): ProviderReadiness {
+  switch (provider) {
+    case 'openai':
+      return config.openai.apiKey ? READY : missing(['OPENAI_API_KEY']);
+    case 'anthropic':
+      return config.anthropic.apiKey ? READY : missing(['ANTHROPIC_API_KEY']);
+    case 'gemini':
+      return config.gemini.apiKey ? READY : missing(['GEMINI_API_KEY']);
+    case 'grok':
+      return config.xai.apiKey ? READY : missing(['XAI_API_KEY']);
+    case 'google': {
+      const { project, location, credentialsFile } = config.googleVertex;
+      const absent = [
+        project ? undefined : 'GOOGLE_VERTEX_PROJECT',
+        location ? undefined : 'GOOGLE_VERTEX_LOCATION',
+        credentialsFile ? undefined : 'GOOGLE_APPLICATION_CREDENTIALS',
+      ].filter((name): name is string => name !== undefined);
+      return absent.length === 0 ? READY : missing(absent);
+    }
+  }
+}
+
+/** Every credential in the config, for scrubbing upstream texts. */
+export function providerSecrets(config: ProvidersConfig): string[] {
+  return [config.openai.apiKey, config.anthropic.apiKey, config.gemini.apiKey, config.xai.apiKey].filter(
+    (key): key is string => key !== undefined,
+  );
+}
+
+/** The adapter for a configured provider; undefined when its settings are missing. */
+export function createProviderAdapter(
+  provider: Provider,
+  config: ProvidersConfig,
+  timeouts: StreamTimeouts = {},
+): ProviderAdapter | undefined {
+  const secrets = providerSecrets(config);
+  const base = { provider, secrets, ...timeouts };
+  switch (provider) {
+    case 'openai': {
+      const { apiKey, baseUrl } = config.openai;
+      if (!apiKey) return undefined;
+      // .chat(): /v1/chat/completions (openai(model) would use the Responses API).
+      const openai = createOpenAI({ apiKey, baseURL: baseUrl });
+      return createAdapter({ ...base, languageModel: (model) => openai.chat(model) });
+    }
+    case 'anthropic': {
+      const { apiKey, baseUrl } = config.anthropic;
+      if (!apiKey) return undefined;
+      const anthropic = createAnthropic({ apiKey, baseURL: baseUrl });
+      return createAdapter({ ...base, languageModel: (model) => anthropic(model) });
+    }
+    case 'gemini': {
+      const { apiKey, baseUrl } = config.gemini;
+      if (!apiKey) return undefined;
+      const google = createGoogleGenerativeAI({ apiKey, baseURL: baseUrl });
+      return createAdapter({ ...base, languageModel: (model) => google(model) });
+    }
+    case 'grok': {
+      const { apiKey, baseUrl } = config.xai;
+      if (!apiKey) return undefined;
+      const xai = createXai({ apiKey, baseURL: baseUrl });
+      return createAdapter({ ...base, languageModel: (model) => xai.chat(model) });
+    }
+    case 'google': {
+      const { project, location, credentialsFile, baseUrl } = config.googleVertex;
+      if (!project || !location || !credentialsFile) return undefined;
+      const vertex = createVertex({
+        project,
+        location,
+        baseURL: baseUrl,
+        googleAuthOptions: { authClient: createVertexAuthClient(credentialsFile) },
+      });
+      return createAdapter({ ...base, languageModel: (model) => vertex(model) });
+    }
+  }
+}
+
+/** The offline demo model: OpenAI's wire format, answered by the in-process provider-sim. */
+export function createDemoAdapter(upstream: DemoUpstream, timeouts: StreamTimeouts = {}): ProviderAdapter {
+  return createAdapter({
+    provider: 'openai',
+    secrets: [],
+    ...timeouts,
+    languageModel: async (model) =>
+      createOpenAI({ apiKey: DEMO_API_KEY, baseURL: await upstream.openaiBaseUrl() }).chat(model),
+  });
+}
