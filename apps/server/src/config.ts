@@ -181,6 +181,9 @@ const envSchema = z.object({
 
 type ParsedEnv = z.output<typeof envSchema>;
 
+/** Every env name the server reads; the README's configuration table must list exactly these. */
+export const CONFIG_KEYS: readonly string[] = Object.keys(envSchema.shape);
+
 // Half-configured pairs fail at first use, far from the cause; name them at boot instead.
 // Checked on the raw env (not in the zod schema) so they are reported alongside field errors.
 const REQUIRED_TOGETHER: readonly (readonly [string, string])[] = [

@@ -243,6 +243,6 @@ export const API_ERROR_STATUS = {
   internal_error: 500,
   service_unavailable: 503,
   /** Google or Apple sign-in asked for while that provider has no credentials configured. */
-  provider_not_configured: 503,
+  provider_not_configured: 404,
 } as const;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

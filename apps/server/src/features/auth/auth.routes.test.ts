@@ -268,7 +268,7 @@ describe('visitors and providers', () => {
   it('lists configured providers and refuses unconfigured ones clearly', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({ google: false, apple: false });
     const google = await t.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent(`${t.config.appUrl}/auth/google/callback`)}` });
-    expect(google.statusCode).toBe(503);
+    expect(google.statusCode).toBe(404);
     expect(google.json().error).toBe('provider_not_configured');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/apple/login' })).json().error).toBe('provider_not_configured');
   });

@@ -5,7 +5,7 @@ import { AppError } from '../../../infra/errors';
 import { OAuthFailure } from './oidc-client';
 import type { OAuthService } from './oauth.service';
 
-const errors = { 400: ErrorBody, 422: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+const errors = { 400: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const limit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** Google: the web drives the redirect and posts the code back. Apple: form_post to the server. */
