@@ -21,6 +21,8 @@ import type { DbDialect } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { FEATURE_ROUTES } from './features';
+import { registerModels } from './features/models/models.plugin';
+import { registerChat } from './features/messages/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { registerErrorHandler } from './infra/error-handler';
@@ -30,6 +32,7 @@ import { registerMailer } from './infra/mailer/mailer.plugin';
 import { docsCsp, helmetOptions } from './infra/security-headers';
 import { APP_VERSION } from './version';
 import { registerWebApp } from './web/web-app.plugin';
+import { registerRealtime } from './realtime/realtime.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +129,11 @@ export async function buildApp(
   registerMailer(app);
   registerRequestAuth(app);
   registerVisitors(app);
+  // AI providers (issue 4): app.models, the registry and its adapters.
+  registerModels(app);
+  // Chat (issue 5): bus + websocket hub, then the process's generations and send pipeline.
+  await registerRealtime(app);
+  await registerChat(app);
 
   await app.register(
     async (api) => {

@@ -160,8 +160,12 @@ const envSchema = z.object({
   GOOGLE_VERTEX_LOCATION: optionalText,
   GOOGLE_APPLICATION_CREDENTIALS: optionalText,
   GOOGLE_VERTEX_BASE_URL: httpUrl,
+  // ARCHITECTURE names base URLs `<PROVIDER>_BASE_URL` after the provider ids (google, grok);
+  // the vendor-named forms above win when both are set.
+  GOOGLE_BASE_URL: httpUrl,
   XAI_API_KEY: optionalText,
   XAI_BASE_URL: httpUrl,
+  GROK_BASE_URL: httpUrl,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -278,9 +282,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
         project: e.GOOGLE_VERTEX_PROJECT,
         location: e.GOOGLE_VERTEX_LOCATION,
         credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS,
-        baseUrl: e.GOOGLE_VERTEX_BASE_URL,
+        baseUrl: e.GOOGLE_VERTEX_BASE_URL ?? e.GOOGLE_BASE_URL,
       },
-      xai: { apiKey: e.XAI_API_KEY, baseUrl: e.XAI_BASE_URL },
+      xai: { apiKey: e.XAI_API_KEY, baseUrl: e.XAI_BASE_URL ?? e.GROK_BASE_URL },
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

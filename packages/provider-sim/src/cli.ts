@@ -36,7 +36,7 @@ process.stdout.write(
     `  ANTHROPIC_BASE_URL=${baseUrls.anthropic} ANTHROPIC_API_KEY=sim`,
     `  GEMINI_BASE_URL=${baseUrls.gemini} GEMINI_API_KEY=sim`,
     `  XAI_BASE_URL=${baseUrls.grok} XAI_API_KEY=sim`,
-    `  GOOGLE_BASE_URL=${baseUrls.google}`,
+    `  GOOGLE_VERTEX_BASE_URL=${baseUrls.google}`,
     '',
     `Knobs: x-sim-ttft, x-sim-tps, x-sim-tokens, x-sim-fault, x-sim-fault-after headers, or e.g. "[sim tps=20 fault=drop]" in the prompt.`,
     `Recorded requests: GET ${sim.url}/__sim/requests (DELETE to clear).`,

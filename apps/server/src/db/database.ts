@@ -30,19 +30,24 @@ function openSqlite(filename: string): SqliteDatabase.Database {
   return sqlite;
 }
 
+function createPgPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: PG_POOL_SIZE, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  // WARNING: an idle client that the server terminates (restart, failover, a dropped test
+  // database) emits 'error' on the pool; unhandled, that would kill the process. The pool
+  // discards the client and the next query opens a fresh one, so noting it is enough.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+  });
+  return pool;
+}
+
 /** Opens the database DATABASE_URL names. Migrations are run separately (see migrate.ts). */
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   const target = parseDatabaseUrl(databaseUrl);
   const dialect =
     target.dialect === 'sqlite'
       ? new SqliteDialect({ database: openSqlite(target.filename) })
-      : new PostgresDialect({
-          pool: new pg.Pool({
-            connectionString: target.connectionString,
-            max: PG_POOL_SIZE,
-            connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
-          }),
-        });
+      : new PostgresDialect({ pool: createPgPool(target.connectionString) });
   const db = new Kysely<Database>({ dialect });
   let closing: Promise<void> | undefined;
   return {

@@ -142,6 +142,104 @@ export interface VisitorClaimsTable {
   claimed_at: IsoTimestamp;
 }
 
+/** The model registry (migration 0005; issue 4). Booleans are 0/1; prices in USD per million tokens. */
+export interface ModelsTable {
+  id: string;
+  /** One of the contract's PROVIDERS. */
+  provider: string;
+  /** The provider's own model name, sent upstream. */
+  model: string;
+  friendly_name: string;
+  context_window: number;
+  input_price_per_million: number;
+  output_price_per_million: number;
+  supports_vision: number;
+  /** The offline demo model, answered by the in-process provider-sim. */
+  is_demo: number;
+  /** 0 hides the model everywhere (the admin area switches it). */
+  enabled: number;
+  sort_order: number;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** Chat (migration 0020; issue 5). Exactly one of user_id / visitor_id is set on owned rows. */
+export interface ConversationsTable {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  title: string;
+  /** 1 once a person named it; the first exchange only renames untitled ones. */
+  title_set: number;
+  /** regular | comparison | prompt_generator */
+  kind: string;
+  is_favourite: number;
+  project_id: string | null;
+  comparison_id: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+  last_message_at: IsoTimestamp | null;
+}
+
+/** One turn: the user's content and the assistant's response. */
+export interface MessagesTable {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  conversation_id: string | null;
+  comparison_id: string | null;
+  content: string;
+  response: string | null;
+  provider: string;
+  /** Registry id of the model (models.id). */
+  model: string;
+  model_friendly_name: string;
+  /** pending | streaming | completed | error | cancelled */
+  status: string;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  error: string | null;
+  error_code: string | null;
+  request_id: string;
+  include_history: number;
+  /** generation_leases.process_id of the generating process; null when not running. */
+  owner_process: string | null;
+  /** UTC day (YYYY-MM-DD) whose allowance paid for the turn; null when nothing was spent. */
+  charged_day: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  message_id: string | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  storage_name: string;
+  created_at: IsoTimestamp;
+}
+
+/** Messages spent per subject (user or visitor id) per UTC day. */
+export interface DailyUsageTable {
+  subject: string;
+  day: string;
+  used: number;
+}
+
+/** A live server process that may own generations; stale heartbeats mean it died. */
+export interface GenerationLeasesTable {
+  process_id: string;
+  heartbeat_at: IsoTimestamp;
+}
+
+/** One row: the prefix of this installation's bus channels and keys. */
+export interface BusNamespaceTable {
+  id: string;
+}
+
 export interface Database {
   client_error_logs: ClientErrorLogsTable;
   telemetry_events: TelemetryEventsTable;
@@ -154,4 +252,11 @@ export interface Database {
   oauth_states: OauthStatesTable;
   user_identities: UserIdentitiesTable;
   visitor_claims: VisitorClaimsTable;
+  models: ModelsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  attachments: AttachmentsTable;
+  daily_usage: DailyUsageTable;
+  generation_leases: GenerationLeasesTable;
+  bus_namespace: BusNamespaceTable;
 }

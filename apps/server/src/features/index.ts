@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
+import { conversationsRoutes } from './conversations/conversations.routes';
+import { limitsRoutes } from './limits/limits.routes';
+import { attachmentsRoutes } from './messages/attachments.routes';
+import { messagesRoutes } from './messages/messages.routes';
 import { healthRoutes } from './health/health.routes';
+import { modelsRoutes } from './models/models.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -8,4 +13,4 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, messagesRoutes, attachmentsRoutes, limitsRoutes];

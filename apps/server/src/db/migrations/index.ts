@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0005 from './0005-models';
 import * as m0010 from './0010-accounts';
+import * as m0020 from './0020-chat';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -9,5 +11,7 @@ import * as m0010 from './0010-accounts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0005-models': m0005,
   '0010-accounts': m0010,
+  '0020-chat': m0020,
 };

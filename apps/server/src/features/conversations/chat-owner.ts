@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../infra/errors';
+
+/**
+ * Who owns chat data: a signed-in user or a visitor. Every chat query is narrowed to one
+ * owner, and a row of another owner is reported as missing (404), never as forbidden.
+ */
+export type ChatOwner = { kind: 'user'; id: string } | { kind: 'visitor'; id: string };
+
+/** Column values for a row owned by `owner`. */
+export function ownerColumns(owner: ChatOwner): { user_id: string | null; visitor_id: string | null } {
+  return owner.kind === 'user' ? { user_id: owner.id, visitor_id: null } : { user_id: null, visitor_id: owner.id };
+}
+
+/**
+ * A stable, non-secret key for the owner (limit counters, bus routing, replay logs). Visitor
+ * ids are credentials, so only their hash leaves the process.
+ */
+export function ownerKey(owner: ChatOwner): string {
+  if (owner.kind === 'user') return `user:${owner.id}`;
+  return `visitor:${createHash('sha256').update(owner.id).digest('base64url').slice(0, 32)}`;
+}
+
+export function sameOwner(a: ChatOwner, b: ChatOwner): boolean {
+  return a.kind === b.kind && a.id === b.id;
+}
+
+/** The owner of a request guarded by requireUserOrVisitor. */
+export function chatOwnerOf(request: FastifyRequest): ChatOwner {
+  const principal = request.principal;
+  if (principal?.kind === 'user') return { kind: 'user', id: principal.userId };
+  if (principal?.kind === 'visitor') return { kind: 'visitor', id: principal.visitorId };
+  throw new AppError('unauthorized', 'Please sign in to continue.');
+}

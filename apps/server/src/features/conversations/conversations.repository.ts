@@ -1,0 +1,142 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ConversationsTable, Database } from '../../db/schema';
+import { ownerColumns, type ChatOwner } from './chat-owner';
+
+export type ConversationRow = Selectable<ConversationsTable> & { message_count: number };
+
+export interface ListFilter {
+  offset: number;
+  limit: number;
+  search?: string | undefined;
+  isFavourite?: boolean | undefined;
+  excludeComparisons: boolean;
+}
+
+/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class ConversationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  #owned(owner: ChatOwner) {
+    const base = this.db
+      .selectFrom('conversations as c')
+      .selectAll('c')
+      .select((eb) =>
+        eb
+          .selectFrom('messages as m')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('m.conversation_id', '=', 'c.id')
+          .as('message_count'),
+      );
+    return owner.kind === 'user' ? base.where('c.user_id', '=', owner.id) : base.where('c.visitor_id', '=', owner.id);
+  }
+
+  #filtered(owner: ChatOwner, filter: Omit<ListFilter, 'offset' | 'limit'>) {
+    let query = this.#owned(owner);
+    if (filter.excludeComparisons) query = query.where('c.kind', '!=', 'comparison');
+    if (filter.isFavourite !== undefined) query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = likePattern(search.toLowerCase());
+      // LIKE is case-insensitive for ASCII on SQLite only; lower() on both sides works on both.
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(c.title)`, 'like', sql`${pattern} escape '\\'`),
+          eb.exists(
+            eb
+              .selectFrom('messages as s')
+              .select(sql`1`.as('one'))
+              .whereRef('s.conversation_id', '=', 'c.id')
+              .where((inner) =>
+                inner.or([
+                  inner(sql`lower(s.content)`, 'like', sql`${pattern} escape '\\'`),
+                  inner(sql`lower(coalesce(s.response, ''))`, 'like', sql`${pattern} escape '\\'`),
+                ]),
+              ),
+          ),
+        ]),
+      );
+    }
+    return query;
+  }
+
+  async list(owner: ChatOwner, filter: ListFilter): Promise<{ rows: ConversationRow[]; total: number }> {
+    const rows = await this.#filtered(owner, filter)
+      .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    const counted = await this.db
+      .selectFrom(this.#filtered(owner, filter).as('f'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return { rows: rows.map(normalise), total: Number(counted.total) };
+  }
+
+  async find(owner: ChatOwner, id: string): Promise<ConversationRow | undefined> {
+    const row = await this.#owned(owner).where('c.id', '=', id).executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  async insert(row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id'>, owner: ChatOwner): Promise<void> {
+    await this.db.insertInto('conversations').values({ ...row, ...ownerColumns(owner) }).execute();
+  }
+
+  /** Updates an owned conversation; false when it is not the owner's (or does not exist). */
+  async update(
+    owner: ChatOwner,
+    id: string,
+    changes: Partial<Pick<ConversationsTable, 'title' | 'title_set' | 'is_favourite' | 'project_id' | 'updated_at'>>,
+  ): Promise<boolean> {
+    const result = await this.#ownedUpdate(owner).set(changes).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Toggles in one statement so two quick clicks cannot both read the old value. */
+  async toggleFavourite(owner: ChatOwner, id: string, now: string): Promise<boolean> {
+    const result = await this.#ownedUpdate(owner)
+      .set((eb) => ({ is_favourite: eb(sql.lit(1), '-', eb.ref('is_favourite')), updated_at: now }))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Names an untitled conversation; a title a person set is never overwritten. */
+  async setGeneratedTitle(id: string, title: string): Promise<void> {
+    await this.db.updateTable('conversations').set({ title }).where('id', '=', id).where('title_set', '=', 0).execute();
+  }
+
+  async touch(id: string, now: string): Promise<void> {
+    await this.db.updateTable('conversations').set({ last_message_at: now, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async delete(owner: ChatOwner, id: string): Promise<boolean> {
+    const query = this.db.deleteFrom('conversations').where('id', '=', id);
+    const result = await (owner.kind === 'user'
+      ? query.where('user_id', '=', owner.id)
+      : query.where('visitor_id', '=', owner.id)
+    ).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ user_id: userId, visitor_id: null })
+      .where('visitor_id', '=', visitorId)
+      .execute();
+  }
+
+  #ownedUpdate(owner: ChatOwner) {
+    const query = this.db.updateTable('conversations');
+    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+  }
+}
+
+function normalise<T extends { message_count: number | string | bigint | null }>(row: T): T & { message_count: number } {
+  return { ...row, message_count: Number(row.message_count ?? 0) };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Conversation,
+  ConversationKind,
+  ConversationListQuery,
+  ConversationListResponse,
+  CreateConversationRequest,
+} from '@parallax/contract';
+import { MESSAGES } from '@parallax/contract';
+import { AppError } from '../../infra/errors';
+import type { ChatOwner } from './chat-owner';
+import { DEFAULT_CONVERSATION_TITLE, titleFromMessage } from './conversation-title';
+import type { ConversationRow, ConversationsRepository } from './conversations.repository';
+
+/** Project ids are server-made like every id: letters, digits, `_` and `-`. */
+const PROJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind === 'comparison' || row.kind === 'prompt_generator' ? row.kind : 'regular',
+    is_favourite: row.is_favourite === 1,
+    project_id: row.project_id,
+    comparison_id: row.comparison_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_message_at: row.last_message_at,
+    message_count: row.message_count,
+  };
+}
+
+export interface NewConversation {
+  title?: string | undefined;
+  kind: ConversationKind;
+  projectId?: string | null | undefined;
+  comparisonId?: string | null | undefined;
+}
+
+export class ConversationsService {
+  constructor(private readonly repository: ConversationsRepository) {}
+
+  async list(owner: ChatOwner, query: ConversationListQuery): Promise<ConversationListResponse> {
+    const { rows, total } = await this.repository.list(owner, {
+      offset: query.offset,
+      limit: query.limit,
+      search: query.search,
+      isFavourite: query.is_favourite,
+      excludeComparisons: query.excludeComparisons,
+    });
+    return { conversations: rows.map(toConversation), total, has_more: query.offset + rows.length < total };
+  }
+
+  async recent(owner: ChatOwner, limit: number, excludeComparisons: boolean): Promise<Conversation[]> {
+    const { rows } = await this.repository.list(owner, { offset: 0, limit, excludeComparisons });
+    return rows.map(toConversation);
+  }
+
+  /** 404 ('Conversation not found') unless the conversation exists and is the owner's. */
+  async get(owner: ChatOwner, id: string): Promise<Conversation> {
+    const row = await this.repository.find(owner, id);
+    if (!row) throw new AppError('not_found', MESSAGES.conversationNotFound);
+    return toConversation(row);
+  }
+
+  async create(owner: ChatOwner, request: CreateConversationRequest): Promise<Conversation> {
+    const id = await this.createRow(owner, {
+      title: request.title,
+      kind: request.kind,
+      projectId: request.project_id,
+    });
+    return this.get(owner, id);
+  }
+
+  /** Inserts a conversation and returns its id (used by sends that start a new chat). */
+  async createRow(owner: ChatOwner, input: NewConversation, now: string = new Date().toISOString()): Promise<string> {
+    if (input.projectId) assertProjectId(input.projectId);
+    const id = randomUUID();
+    await this.repository.insert(
+      {
+        id,
+        title: input.title ?? DEFAULT_CONVERSATION_TITLE,
+        title_set: input.title === undefined ? 0 : 1,
+        kind: input.kind,
+        is_favourite: 0,
+        project_id: input.projectId ?? null,
+        comparison_id: input.comparisonId ?? null,
+        created_at: now,
+        updated_at: now,
+        last_message_at: null,
+      },
+      owner,
+    );
+    return id;
+  }
+
+  async rename(owner: ChatOwner, id: string, title: string): Promise<Conversation> {
+    await this.#mustUpdate(this.repository.update(owner, id, { title, title_set: 1, updated_at: now() }));
+    return this.get(owner, id);
+  }
+
+  async setFavourite(owner: ChatOwner, id: string, isFavourite: boolean | undefined): Promise<Conversation> {
+    const changed =
+      isFavourite === undefined
+        ? this.repository.toggleFavourite(owner, id, now())
+        : this.repository.update(owner, id, { is_favourite: isFavourite ? 1 : 0, updated_at: now() });
+    await this.#mustUpdate(changed);
+    return this.get(owner, id);
+  }
+
+  async setProject(owner: ChatOwner, id: string, projectId: string | null): Promise<Conversation> {
+    if (projectId !== null) assertProjectId(projectId);
+    await this.#mustUpdate(this.repository.update(owner, id, { project_id: projectId, updated_at: now() }));
+    return this.get(owner, id);
+  }
+
+  async delete(owner: ChatOwner, id: string): Promise<void> {
+    await this.#mustUpdate(this.repository.delete(owner, id));
+  }
+
+  /** Background naming after the first exchange; a person's own title always wins. */
+  async nameFromFirstMessage(conversationId: string, message: string): Promise<void> {
+    await this.repository.setGeneratedTitle(conversationId, titleFromMessage(message));
+  }
+
+  touch(conversationId: string, at: string): Promise<void> {
+    return this.repository.touch(conversationId, at);
+  }
+
+  moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
+    return this.repository.moveVisitorToUser(visitorId, userId);
+  }
+
+  async #mustUpdate(done: Promise<boolean>): Promise<void> {
+    if (!(await done)) throw new AppError('not_found', MESSAGES.conversationNotFound);
+  }
+}
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+function assertProjectId(projectId: string): void {
+  if (!PROJECT_ID_PATTERN.test(projectId)) {
+    throw new AppError('validation_error', 'project_id: must be a project id (letters, digits, _ and -).');
+  }
+}

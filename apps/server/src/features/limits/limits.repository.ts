@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export class LimitsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async used(subject: string, day: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('daily_usage')
+      .select('used')
+      .where('subject', '=', subject)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return Number(row?.used ?? 0);
+  }
+
+  /**
+   * Spends one unit if fewer than `limit` were spent that day. One statement, so concurrent
+   * sends (in any process) cannot overspend: the row lock of the upsert serialises them and
+   * the WHERE refuses the unit once the limit is reached. Needs limit >= 1.
+   */
+  async spend(subject: string, day: string, limit: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('daily_usage')
+      .values({ subject, day, used: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['subject', 'day'])
+          .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
+          .where('daily_usage.used', '<', limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  async refund(subject: string, day: string): Promise<void> {
+    await this.db
+      .updateTable('daily_usage')
+      .set((eb) => ({ used: eb(eb.ref('used'), '-', 1) }))
+      .where('subject', '=', subject)
+      .where('day', '=', day)
+      .where('used', '>', 0)
+      .execute();
+  }
+
+  /** A visitor's spending follows them into the account they sign in to. */
+  async moveSubject(from: string, to: string, day: string): Promise<void> {
+    const spent = await this.used(from, day);
+    if (spent === 0) return;
+    await this.db
+      .insertInto('daily_usage')
+      .values({ subject: to, day, used: spent })
+      .onConflict((oc) =>
+        oc.columns(['subject', 'day']).doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', spent) })),
+      )
+      .execute();
+  }
+}

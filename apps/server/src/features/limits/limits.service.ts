@@ -1,0 +1,64 @@
+import { STATUS_POLICIES } from '@parallax/contract';
+import type { AppConfig } from '../../config';
+import { AppError } from '../../infra/errors';
+import { ownerKey, type ChatOwner } from '../conversations/chat-owner';
+import type { LimitsRepository } from './limits.repository';
+
+export interface LimitState {
+  /** Null when the owner has no daily limit. */
+  dailyLimit: number | null;
+  remaining: number | null;
+  isAuthenticated: boolean;
+}
+
+/** The UTC day a unit counts against: allowances reset at 00:00 UTC. */
+export function usageDay(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Spec §8 429 text; the client opens its rate-limit modal on the status and shows this. */
+export const LIMIT_EXCEEDED_DETAIL = STATUS_POLICIES[429]?.userMessage ?? 'Too many requests.';
+
+/** Daily message allowances: VISITOR_DAILY_LIMIT for visitors, FREE_DAILY_LIMIT for free users. */
+export class LimitsService {
+  constructor(
+    private readonly repository: LimitsRepository,
+    private readonly limits: AppConfig['limits'],
+  ) {}
+
+  /**
+   * The one place that decides an owner's allowance. Plans (a later issue) change the user
+   * branch; null would mean unlimited.
+   */
+  dailyLimitFor(owner: ChatOwner): number | null {
+    return owner.kind === 'visitor' ? this.limits.visitorDaily : this.limits.freeDaily;
+  }
+
+  async state(owner: ChatOwner, now: Date = new Date()): Promise<LimitState> {
+    const dailyLimit = this.dailyLimitFor(owner);
+    const isAuthenticated = owner.kind === 'user';
+    if (dailyLimit === null) return { dailyLimit, remaining: null, isAuthenticated };
+    const used = await this.repository.used(ownerKey(owner), usageDay(now));
+    return { dailyLimit, remaining: Math.max(0, dailyLimit - used), isAuthenticated };
+  }
+
+  /** Spends one unit or throws 429 limit_exceeded. Returns the day charged (null: unlimited). */
+  async spend(owner: ChatOwner, now: Date = new Date()): Promise<string | null> {
+    const limit = this.dailyLimitFor(owner);
+    if (limit === null) return null;
+    const day = usageDay(now);
+    const spent = limit > 0 && (await this.repository.spend(ownerKey(owner), day, limit));
+    if (!spent) throw new AppError('limit_exceeded', LIMIT_EXCEEDED_DETAIL);
+    return day;
+  }
+
+  /** Gives a unit back (a turn the user got no answer for). */
+  refund(owner: ChatOwner, day: string): Promise<void> {
+    return this.repository.refund(ownerKey(owner), day);
+  }
+
+  /** Today's spending of a claimed visitor counts for the account, so signing in is no reset. */
+  moveVisitorUsage(visitorId: string, userId: string, now: Date = new Date()): Promise<void> {
+    return this.repository.moveSubject(visitorId, ownerKey({ kind: 'user', id: userId }), usageDay(now));
+  }
+}

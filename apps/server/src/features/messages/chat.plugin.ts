@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { ConversationsRepository } from '../conversations/conversations.repository';
+import { ConversationsService } from '../conversations/conversations.service';
+import { LimitsRepository } from '../limits/limits.repository';
+import { LimitsService } from '../limits/limits.service';
+import { AttachmentStore } from './attachment-store';
+import { AttachmentsRepository } from './attachments.repository';
+import { GenerationLeasesRepository } from './generation-leases.repository';
+import { Generations } from './generations';
+import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
+import { resumeLookup } from './resume-lookup';
+
+export interface ChatServices {
+  conversations: ConversationsService;
+  limits: LimitsService;
+  messages: MessagesService;
+  generations: Generations;
+  attachments: AttachmentStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Chat (issue 5): one set per process, shared by the chat routes. */
+    readonly chat: ChatServices;
+  }
+}
+
+/**
+ * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
+ * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
+ * registerModels.
+ */
+export async function registerChat(app: FastifyInstance): Promise<void> {
+  const messagesRepository = new MessagesRepository(app.db);
+  const attachmentsRepository = new AttachmentsRepository(app.db);
+  const conversations = new ConversationsService(new ConversationsRepository(app.db));
+  const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits);
+  const attachments = new AttachmentStore(app.config.dataDir, attachmentsRepository);
+  const generations = new Generations(app.bus, new GenerationLeasesRepository(app.db), messagesRepository, app.log);
+  const messages = new MessagesService(app.db, {
+    bus: app.bus,
+    models: app.models,
+    limits,
+    conversations,
+    generations,
+    attachments,
+    log: app.log,
+  });
+  app.decorate('chat', { conversations, limits, messages, generations, attachments });
+  app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
+
+  await generations.start(async (row) => {
+    // An interrupted turn gave the user nothing: its unit comes back.
+    if (!row.charged_day) return;
+    const owner = row.user_id !== null ? { kind: 'user' as const, id: row.user_id } : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
+    await limits.refund(owner, row.charged_day);
+  });
+  app.addHook('preClose', () => generations.close());
+
+  app.visitors.onVisitorClaimed(async (visitorId, userId) => {
+    await conversations.moveVisitorToUser(visitorId, userId);
+    await messagesRepository.moveVisitorToUser(visitorId, userId);
+    await attachmentsRepository.moveVisitorToUser(visitorId, userId);
+    await limits.moveVisitorUsage(visitorId, userId);
+  });
+}

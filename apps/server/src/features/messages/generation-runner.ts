@@ -1,0 +1,137 @@
+import { MESSAGES } from '@parallax/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ResolvedModel } from '../models/models.service';
+import { buildContext, ContextError, type Attachment as ContextAttachment } from '../../providers/context';
+import { isProviderError } from '../../providers/provider-error';
+import type { MessageStreamPublisher } from '../../realtime/stream-publisher';
+import type { MessageRow, MessagesRepository } from './messages.repository';
+
+/** The partial answer is written at most this often while streaming. */
+export const PERSIST_INTERVAL_MS = 500;
+
+export type GenerationOutcome = 'completed' | 'cancelled' | 'error' | 'interrupted';
+
+export interface GenerationJob {
+  row: MessageRow;
+  model: ResolvedModel;
+  processId: string;
+  publisher: MessageStreamPublisher;
+  signal: AbortSignal;
+  /** True when the abort means "this process is stopping", not "the user cancelled". */
+  isShutdown: () => boolean;
+  attachments: () => Promise<ContextAttachment[]>;
+}
+
+interface Failure {
+  text: string;
+  code: string;
+  details?: string;
+}
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof ContextError) return { text: error.message, code: error.code };
+  if (isProviderError(error)) return { text: error.message, code: error.code, details: error.provider };
+  return { text: MESSAGES.streamErrorService, code: 'unknown' };
+}
+
+/**
+ * Produces one answer: context from the earlier turns, the provider's stream forwarded token by
+ * token to the bus, the partial text persisted while it grows, and one final state in the
+ * database (completed, cancelled with the partial text, or error with a user-safe text).
+ */
+export class GenerationRunner {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async run(job: GenerationJob): Promise<GenerationOutcome> {
+    const { row, publisher, processId } = job;
+    let response = '';
+    let persisted = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    const persist = (changes: Parameters<MessagesRepository['update']>[1]) =>
+      this.messages.updateRunning(row.id, processId, { ...changes, updated_at: new Date().toISOString() });
+    try {
+      await publisher.status('initializing');
+      const history =
+        row.include_history === 1 && row.conversation_id !== null
+          ? (await this.messages.earlierTurns(row.conversation_id, row.created_at)).flatMap((turn) => [
+              { role: 'user' as const, content: turn.content },
+              ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
+            ])
+          : [];
+      const { info, adapter } = job.model;
+      const context = buildContext({
+        model: { friendlyName: info.friendly_name, contextWindow: info.context_window, supportsVision: info.supports_vision },
+        history,
+        message: row.content,
+        attachments: await job.attachments(),
+      });
+      await publisher.status('processing');
+      await publisher.progress(50, 'Context ready');
+      await publisher.status('working', { stage: 'Waiting for the model' });
+      const stream = adapter.streamChat({ model: info.model, system: context.system, messages: context.messages, signal: job.signal });
+      let usage = { inputTokens: 0, outputTokens: 0 };
+      for await (const event of stream) {
+        if (event.type === 'text') {
+          if (response === '') {
+            await publisher.status('streaming');
+            writing = persist({ status: 'streaming' });
+          }
+          response += event.text;
+          await publisher.token(event.text);
+          if (Date.now() - persisted >= PERSIST_INTERVAL_MS) {
+            persisted = Date.now();
+            // One write in flight at a time; the next tick after it carries the newer text.
+            writing = writing.then(() => persist({ response, status: 'streaming' }));
+          }
+        } else if (event.type === 'usage') {
+          usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+        }
+      }
+      await writing;
+      await persist({
+        status: 'completed',
+        response,
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        owner_process: null,
+      });
+      await publisher.complete();
+      return 'completed';
+    } catch (error) {
+      await writing.catch(() => undefined);
+      return this.#finishFailed(job, error, response, persist);
+    }
+  }
+
+  async #finishFailed(
+    job: GenerationJob,
+    error: unknown,
+    response: string,
+    persist: (changes: Parameters<MessagesRepository['update']>[1]) => Promise<boolean>,
+  ): Promise<GenerationOutcome> {
+    const { publisher } = job;
+    const aborted = job.signal.aborted || (isProviderError(error) && error.kind === 'cancelled');
+    try {
+      if (aborted && !job.isShutdown()) {
+        await persist({ status: 'cancelled', response, owner_process: null });
+        await publisher.complete('cancelled');
+        return 'cancelled';
+      }
+      const failure = aborted
+        ? { text: MESSAGES.streamErrorService, code: 'interrupted' }
+        : failureOf(error);
+      if (!isProviderError(error) && !(error instanceof ContextError) && !aborted) {
+        this.log.error({ err: error, messageId: job.row.id }, 'generation failed');
+      }
+      await persist({ status: 'error', response: response || null, error: failure.text, error_code: failure.code, owner_process: null });
+      await publisher.fail({ error: failure.text, code: failure.code, ...(failure.details ? { details: failure.details } : {}) });
+      return aborted ? 'interrupted' : 'error';
+    } catch (inner) {
+      this.log.error({ err: inner, messageId: job.row.id }, 'recording a failed generation failed');
+      return 'error';
+    }
+  }
+}

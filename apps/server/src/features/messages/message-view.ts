@@ -1,0 +1,76 @@
+import { PROVIDERS, type Attachment, type ChatMessage, type MessageResponse, type MessageStatus, type Provider } from '@parallax/contract';
+import type { AttachmentRow } from './attachments.repository';
+import type { MessageRow } from './messages.repository';
+
+export const ATTACHMENT_URL_PREFIX = '/api/v1/chat/attachments/';
+
+function status(value: string): MessageStatus {
+  return value === 'pending' || value === 'streaming' || value === 'completed' || value === 'cancelled' ? value : 'error';
+}
+
+function provider(value: string): Provider {
+  return (PROVIDERS as readonly string[]).includes(value) ? (value as Provider) : 'openai';
+}
+
+export function toAttachment(row: AttachmentRow): Attachment {
+  return {
+    id: row.id,
+    filename: row.filename,
+    content_type: row.content_type,
+    size: Number(row.size),
+    url: `${ATTACHMENT_URL_PREFIX}${row.id}`,
+  };
+}
+
+function tokens(row: MessageRow): number | null {
+  if (row.input_tokens === null && row.output_tokens === null) return null;
+  return Number(row.input_tokens ?? 0) + Number(row.output_tokens ?? 0);
+}
+
+/** A stored turn as history shows it. */
+export function toChatMessage(row: MessageRow, attachments: readonly AttachmentRow[]): ChatMessage {
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    type: 'user',
+    content: row.content,
+    response: row.response,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_authenticated: row.user_id !== null,
+    provider: provider(row.provider),
+    model: row.model,
+    model_friendly_name: row.model_friendly_name,
+    status: status(row.status),
+    attachments: attachments.map(toAttachment),
+    tokens: tokens(row),
+    error: row.error,
+    request_id: row.request_id,
+    comparison_id: row.comparison_id,
+  };
+}
+
+/** The answer to a send: streaming answers carry no response text yet. */
+export function toMessageResponse(
+  row: MessageRow,
+  attachments: readonly AttachmentRow[],
+  remaining: number | null,
+  streaming: boolean,
+): MessageResponse {
+  const current = status(row.status);
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id ?? '',
+    message: row.content,
+    response: streaming ? null : row.response,
+    created_at: row.created_at,
+    is_authenticated: row.user_id !== null,
+    provider: provider(row.provider),
+    model: row.model,
+    model_friendly_name: row.model_friendly_name,
+    status: streaming && (current === 'pending' || current === 'streaming') ? 'streaming' : current,
+    attachments: attachments.map(toAttachment),
+    remaining_messages: remaining,
+    request_id: row.request_id,
+  };
+}

@@ -1,0 +1,165 @@
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, MessagesTable } from '../../db/schema';
+import { ownerColumns, type ChatOwner } from '../conversations/chat-owner';
+
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;
+
+/** Statuses of a turn whose answer is still being produced. */
+export const RUNNING_STATUSES = ['pending', 'streaming'] as const;
+
+export interface HistoryPage {
+  conversationId?: string | undefined;
+  excludeComparisons: boolean;
+  limit: number;
+  offset: number;
+  /** Only turns strictly older than this (created_at, id). */
+  before?: { createdAt: string; id: string } | undefined;
+}
+
+export class MessagesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts unless the id exists (any owner): the loser of a duplicate send gets false. */
+  async insertIfAbsent(row: NewMessageRow, owner: ChatOwner): Promise<boolean> {
+    const result = await this.db
+      .insertInto('messages')
+      .values({ ...row, ...ownerColumns(owner) })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  findById(id: string): Promise<MessageRow | undefined> {
+    return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findOwned(owner: ChatOwner, id: string): Promise<MessageRow | undefined> {
+    return this.#owned(owner).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The owner's running turns, narrowed by message id or request id when given. */
+  findRunning(owner: ChatOwner, by: { messageId?: string | undefined; requestId?: string | undefined }): Promise<MessageRow[]> {
+    let query = this.#owned(owner).where('status', 'in', RUNNING_STATUSES);
+    if (by.messageId !== undefined) query = query.where('id', '=', by.messageId);
+    if (by.requestId !== undefined) query = query.where('request_id', '=', by.requestId);
+    return query.execute();
+  }
+
+  async page(owner: ChatOwner, page: HistoryPage): Promise<MessageRow[]> {
+    let query = this.#owned(owner);
+    if (page.conversationId !== undefined) query = query.where('conversation_id', '=', page.conversationId);
+    if (page.excludeComparisons) query = query.where('comparison_id', 'is', null);
+    const before = page.before;
+    if (before) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', before.createdAt),
+          eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  }
+
+  /** Completed turns of a conversation before `createdAt`, oldest first (the model's context). */
+  earlierTurns(conversationId: string, createdAt: string): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('created_at', '<', createdAt)
+      .where('status', 'in', ['completed', 'cancelled'])
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  async update(id: string, changes: Updateable<MessagesTable>): Promise<void> {
+    await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Updates only while the turn is still running and owned by `process` (a swept turn stays swept). */
+  async updateRunning(id: string, process: string, changes: Updateable<MessagesTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('messages')
+      .set(changes)
+      .where('id', '=', id)
+      .where('owner_process', '=', process)
+      .where('status', 'in', RUNNING_STATUSES)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Claims a failed turn for a retry; false when it is not in error (a parallel retry won). */
+  async resetForRetry(owner: ChatOwner, id: string, changes: Updateable<MessagesTable>): Promise<boolean> {
+    const result = await this.#ownedUpdate(owner).set(changes).where('id', '=', id).where('status', '=', 'error').executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async deleteOwned(owner: ChatOwner, id: string): Promise<void> {
+    await this.#ownedDelete(owner).where('id', '=', id).execute();
+  }
+
+  /** Deletes a visitor's turns (and their now empty conversations); returns how many turns. */
+  async deleteVisitorMessages(visitorId: string): Promise<number> {
+    const result = await this.db.deleteFrom('messages').where('visitor_id', '=', visitorId).executeTakeFirst();
+    await this.db.deleteFrom('conversations').where('visitor_id', '=', visitorId).execute();
+    return Number(result.numDeletedRows);
+  }
+
+  async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
+    await this.db.updateTable('messages').set({ user_id: userId, visitor_id: null }).where('visitor_id', '=', visitorId).execute();
+  }
+
+  /** Running turns whose process holds no fresh lease: it died mid-answer. */
+  orphaned(liveSince: string): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('status', 'in', RUNNING_STATUSES)
+      .where((eb) =>
+        eb.or([
+          eb('owner_process', 'is', null),
+          eb(
+            'owner_process',
+            'not in',
+            eb.selectFrom('generation_leases').select('process_id').where('heartbeat_at', '>', liveSince),
+          ),
+        ]),
+      )
+      .execute();
+  }
+
+  /** Marks one orphan as interrupted, unless another process already did. */
+  async markInterrupted(row: MessageRow, changes: Updateable<MessagesTable>): Promise<boolean> {
+    let query = this.db.updateTable('messages').set(changes).where('id', '=', row.id).where('status', 'in', RUNNING_STATUSES);
+    query = row.owner_process === null ? query.where('owner_process', 'is', null) : query.where('owner_process', '=', row.owner_process);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async countInConversation(conversationId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  #owned(owner: ChatOwner) {
+    const query = this.db.selectFrom('messages').selectAll();
+    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+  }
+
+  #ownedUpdate(owner: ChatOwner) {
+    const query = this.db.updateTable('messages');
+    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+  }
+
+  #ownedDelete(owner: ChatOwner) {
+    const query = this.db.deleteFrom('messages');
+    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+  }
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { HTTP, type MessageResponse, type SendMessageRequest } from '@parallax/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Bus } from '../../infra/bus/bus';
+import { AppError, isAppError } from '../../infra/errors';
+import { MessageStreamPublisher } from '../../realtime/stream-publisher';
+import { ownerKey, type ChatOwner } from '../conversations/chat-owner';
+import { ConversationsRepository } from '../conversations/conversations.repository';
+import { ConversationsService } from '../conversations/conversations.service';
+import type { LimitsService } from '../limits/limits.service';
+import type { ModelsService, ResolvedModel } from '../models/models.service';
+import type { AttachmentStore } from './attachment-store';
+import { GenerationRunner } from './generation-runner';
+import type { Generations } from './generations';
+import { RUNNING_STATUSES, MessagesRepository, type MessageRow } from './messages.repository';
+import { toMessageResponse } from './message-view';
+
+const MESSAGE_NOT_FOUND = 'Message not found';
+const WAIT_POLL_MS = 200;
+
+export interface SendContext {
+  owner: ChatOwner;
+  /** X-Connection-Id, when it names a live socket of the owner. */
+  liveConnectionId: string | null;
+  /** Files uploaded with the send (already stored, not yet linked). */
+  attachmentIds?: readonly string[];
+}
+
+function isRunning(status: string): boolean {
+  return (RUNNING_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Sending a turn. Idempotent on message_id: the first request inserts the row (a unique key,
+ * so parallel duplicates race on the database, not in memory) and spends the unit; any other
+ * request for the same id returns that turn's state and spends nothing. A turn in error is
+ * retried by sending its message_id again.
+ */
+export class MessagesService {
+  readonly #messages: MessagesRepository;
+  readonly #runner: GenerationRunner;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: {
+      bus: Bus;
+      models: ModelsService;
+      limits: LimitsService;
+      conversations: ConversationsService;
+      generations: Generations;
+      attachments: AttachmentStore;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.#messages = new MessagesRepository(db);
+    this.#runner = new GenerationRunner(this.#messages, deps.log);
+  }
+
+  async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
+    const { owner } = context;
+    const model = await this.#resolveModel(request);
+    const existing = await this.#messages.findById(request.message_id);
+    if (existing) return this.#answerExisting(existing, context, model);
+    if (request.conversation_id) await this.deps.conversations.get(owner, request.conversation_id);
+
+    const now = new Date().toISOString();
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const conversationId =
+        request.conversation_id ??
+        (await new ConversationsService(new ConversationsRepository(trx)).createRow(
+          owner,
+          {
+            kind: request.comparison_id ? 'comparison' : request.prompt_generator_id ? 'prompt_generator' : 'regular',
+            projectId: request.project_id,
+            comparisonId: request.comparison_id,
+          },
+          now,
+        ));
+      const won = await new MessagesRepository(trx).insertIfAbsent(this.#newRow(request, model, conversationId, now), owner);
+      // The loser of a duplicate send must not leave a conversation behind.
+      if (!won) throw new DuplicateSend();
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof DuplicateSend) return false;
+      throw error;
+    });
+    const row = await this.#messages.findById(request.message_id);
+    if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    if (!inserted) return this.#answerExisting(row, context, model);
+
+    let chargedDay: string | null;
+    try {
+      chargedDay = await this.deps.limits.spend(owner);
+    } catch (error) {
+      await this.#messages.deleteOwned(owner, row.id);
+      if (!request.conversation_id && row.conversation_id) await this.deps.conversations.delete(owner, row.conversation_id).catch(() => undefined);
+      throw error;
+    }
+    await this.#messages.update(row.id, { charged_day: chargedDay });
+    if (context.attachmentIds?.length) await this.deps.attachments.link(owner, context.attachmentIds, row.id);
+    return this.#startAndAnswer({ ...row, charged_day: chargedDay }, context, model, row.request_id);
+  }
+
+  async #answerExisting(row: MessageRow, context: SendContext, model: ResolvedModel): Promise<MessageResponse> {
+    const { owner } = context;
+    const mine = owner.kind === 'user' ? row.user_id === owner.id : row.visitor_id === owner.id;
+    if (!mine) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    if (row.status === 'error') return this.#retry(row, context, model);
+    if (isRunning(row.status) && context.liveConnectionId === null) await this.#waitForEnd(row.id);
+    return this.#answer(owner, row.id, context.liveConnectionId !== null);
+  }
+
+  /** A failed turn sent again: same row, new request id, a new unit (the failed one was refunded). */
+  async #retry(row: MessageRow, context: SendContext, model: ResolvedModel): Promise<MessageResponse> {
+    const requestId = randomUUID();
+    const claimed = await this.#messages.resetForRetry(context.owner, row.id, {
+      status: 'pending',
+      response: null,
+      error: null,
+      error_code: null,
+      request_id: requestId,
+      owner_process: this.deps.generations.processId,
+      charged_day: null,
+      updated_at: new Date().toISOString(),
+    });
+    if (!claimed) return this.#answerExisting((await this.#messages.findById(row.id)) ?? row, context, model);
+    let chargedDay: string | null;
+    try {
+      chargedDay = await this.deps.limits.spend(context.owner);
+    } catch (error) {
+      if (isAppError(error)) await this.#messages.update(row.id, { status: 'error', error: error.detail, error_code: error.code, owner_process: null });
+      throw error;
+    }
+    await this.#messages.update(row.id, { charged_day: chargedDay });
+    const fresh = (await this.#messages.findById(row.id)) ?? row;
+    return this.#startAndAnswer(fresh, context, model, requestId, true);
+  }
+
+  async #startAndAnswer(row: MessageRow, context: SendContext, model: ResolvedModel, attempt: string, isRetry = false): Promise<MessageResponse> {
+    const { owner } = context;
+    const publisher = new MessageStreamPublisher(this.deps.bus, {
+      ownerKey: ownerKey(owner),
+      messageId: row.id,
+      attempt,
+      target: context.liveConnectionId,
+    });
+    if (isRetry) await publisher.resetLog();
+    const done = this.deps.generations.run(row.id, (signal, isShutdown) =>
+      this.#runner.run({
+        row,
+        model,
+        processId: this.deps.generations.processId,
+        publisher,
+        signal,
+        isShutdown,
+        attachments: () => this.deps.attachments.contentsFor(row.id),
+      }),
+    );
+    void done.then((outcome) => this.#afterGeneration(owner, row, outcome)).catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'after-generation upkeep failed');
+    });
+    if (context.liveConnectionId !== null) return this.#answer(owner, row.id, true);
+    await done;
+    return this.#answer(owner, row.id, false);
+  }
+
+  /** Background: refund failed turns, date the conversation, name it after its first exchange. */
+  async #afterGeneration(owner: ChatOwner, row: MessageRow, outcome: string): Promise<void> {
+    const current = await this.#messages.findById(row.id);
+    if (outcome === 'error' || outcome === 'interrupted') {
+      if (current?.charged_day) await this.deps.limits.refund(owner, current.charged_day);
+      return;
+    }
+    if (row.conversation_id === null) return;
+    await this.deps.conversations.touch(row.conversation_id, new Date().toISOString());
+    if ((await this.#messages.countInConversation(row.conversation_id)) === 1) {
+      await this.deps.conversations.nameFromFirstMessage(row.conversation_id, row.content);
+    }
+  }
+
+  async #answer(owner: ChatOwner, id: string, streaming: boolean): Promise<MessageResponse> {
+    const row = await this.#messages.findOwned(owner, id);
+    if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    const attachments = await this.deps.attachments.rowsFor([row.id]);
+    const { remaining } = await this.deps.limits.state(owner);
+    return toMessageResponse(row, attachments, remaining, streaming && isRunning(row.status));
+  }
+
+  /** Waits for the turn to end, here or in another process (a duplicate send without a socket). */
+  async #waitForEnd(id: string): Promise<void> {
+    const local = this.deps.generations.localDone(id);
+    if (local) return void (await local);
+    const deadline = Date.now() + HTTP.sendTimeoutMs;
+    while (Date.now() < deadline) {
+      const row = await this.#messages.findById(id);
+      if (!row || !isRunning(row.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    }
+  }
+
+  async #resolveModel(request: SendMessageRequest): Promise<ResolvedModel> {
+    let model: ResolvedModel;
+    try {
+      model = await this.deps.models.resolve(request.model);
+    } catch (error) {
+      if (isAppError(error)) throw new AppError('validation_error', `model: ${error.detail}`);
+      throw error;
+    }
+    if (model.info.provider !== request.provider) {
+      throw new AppError('validation_error', `model: ${model.info.friendly_name} is not a ${request.provider} model.`);
+    }
+    return model;
+  }
+
+  #newRow(request: SendMessageRequest, model: ResolvedModel, conversationId: string, now: string) {
+    return {
+      id: request.message_id,
+      conversation_id: conversationId,
+      comparison_id: request.comparison_id ?? null,
+      content: request.message,
+      response: null,
+      provider: model.info.provider,
+      model: model.info.id,
+      model_friendly_name: model.info.friendly_name,
+      status: 'pending',
+      input_tokens: null,
+      output_tokens: null,
+      error: null,
+      error_code: null,
+      request_id: randomUUID(),
+      include_history: request.include_conversation_history ? 1 : 0,
+      owner_process: this.deps.generations.processId,
+      charged_day: null,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+}
+
+class DuplicateSend extends Error {}
+

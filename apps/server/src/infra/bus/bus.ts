@@ -1,0 +1,42 @@
+/**
+ * Events between processes (ARCHITECTURE "Two ways to run"): live fan-out on topics, a short
+ * replay log per stream so a reconnecting client can catch up, and presence keys with a TTL.
+ * Payloads are opaque strings (JSON made by the caller); every name is scoped to the
+ * installation's namespace by the driver.
+ */
+export type BusHandler = (payload: string) => void;
+
+export interface ReplayLogOptions {
+  /** Oldest entries are dropped beyond this many. */
+  maxEntries: number;
+  /** The whole log expires this long after its last append. */
+  ttlMs: number;
+}
+
+export interface Bus {
+  readonly driver: 'memory' | 'redis';
+  /** Every subscriber of `topic`, in any process, gets `payload`; order is kept per publisher. */
+  publish(topic: string, payload: string): Promise<void>;
+  /**
+   * Appends to the replay log `log`, then publishes on `topic`. The append lands first, so a
+   * reader that subscribed before reading the log sees every payload at least once.
+   */
+  appendAndPublish(log: string, topic: string, payload: string): Promise<void>;
+  /** The log's payloads, oldest first (empty when expired or never written). */
+  readLog(log: string): Promise<string[]>;
+  deleteLog(log: string): Promise<void>;
+  /** Resolves once the subscription is live; the returned function ends it. */
+  subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
+  setPresence(key: string, value: string, ttlMs: number): Promise<void>;
+  getPresence(key: string): Promise<string | undefined>;
+  /** Removes the key only while it still holds `value` (a newer holder keeps it). */
+  clearPresence(key: string, value: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_REPLAY_LOG: ReplayLogOptions = {
+  // A long answer is a few thousand events; beyond this a client reloads the message instead.
+  maxEntries: 20_000,
+  // Long enough for a reload or a reconnect with backoff (30 s max), short enough to stay small.
+  ttlMs: 10 * 60_000,
+};

@@ -1,0 +1,66 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { WsConnectParams, WsConnectQuery } from '@parallax/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ChatOwner } from '../features/conversations/chat-owner';
+import type { Bus } from '../infra/bus/bus';
+import { createBus } from '../infra/bus/create-bus';
+import { SessionStateRepository } from '../infra/auth/session-state.repository';
+import { BusNamespaceRepository } from './bus-namespace.repository';
+import { RealtimeHub, type ReplacePolicy } from './realtime-hub';
+import { claimedIdentity, tokenFromUpgrade, verifyUserToken } from './socket-auth';
+import { CLOSE, SocketConnection } from './socket-connection';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Events between processes (memory, or Redis with REDIS_URL). */
+    readonly bus: Bus;
+    /** This process's websockets. */
+    readonly realtime: RealtimeHub;
+  }
+}
+
+const UpgradeQuery = WsConnectQuery.extend({ token: z.string().min(1).optional() });
+const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/**
+ * Websocket `/ws/{connectionId}?user_id=…` (spec §7) and the bus behind it. Root-level so
+ * every feature publishes through the same bus and hub. Call after registerVisitors.
+ */
+export async function registerRealtime(app: FastifyInstance): Promise<void> {
+  const namespace = await new BusNamespaceRepository(app.db).read();
+  const bus = await createBus(app.config.redisUrl, namespace);
+  // Sign-in replaces the visitor socket of the same client with the user's.
+  const canReplace: ReplacePolicy = async (oldOwner, newOwnerKey) =>
+    oldOwner.kind === 'visitor' && newOwnerKey === `user:${(await app.visitors.claimantOf(oldOwner.id)) ?? ''}`;
+  const hub = new RealtimeHub(bus, app.log, canReplace);
+  await hub.start();
+  app.decorate('bus', bus);
+  app.decorate('realtime', hub);
+  app.addHook('preClose', () => hub.close());
+  app.addHook('onClose', () => bus.close());
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
+  const sessions = new SessionStateRepository(app.db);
+
+  app.get('/ws/:connectionId', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const params = WsConnectParams.safeParse(request.params);
+    const query = UpgradeQuery.safeParse(request.query);
+    if (!params.success || !query.success) return socket.close(CLOSE.badRequest, 'Bad connection request');
+    const identity = claimedIdentity(query.data.user_id);
+    if (identity.kind === 'refused') return socket.close(CLOSE.authenticationFailed, 'Authentication failed');
+
+    const authenticate = (token: string): Promise<ChatOwner | null> =>
+      identity.kind === 'user' ? verifyUserToken(app.accessTokens, sessions, identity.userId, token) : Promise.resolve(null);
+    const connection = new SocketConnection({ socket, connectionId: params.data.connectionId, hub, log: request.log, authenticate });
+    if (identity.kind === 'visitor') {
+      connection.start(identity.owner).catch((error: unknown) => connection.fail(error));
+      return;
+    }
+    const token = tokenFromUpgrade(request, query.data);
+    if (token === undefined) return connection.awaitAuthMessage();
+    authenticate(token)
+      .then((owner) => (owner ? connection.start(owner) : socket.close(CLOSE.authenticationFailed, 'Authentication failed')))
+      .catch((error: unknown) => connection.fail(error));
+  });
+}

@@ -1,0 +1,148 @@
+import { WEBSOCKET, type ServerWsMessage, type WsAiToken } from '@parallax/contract';
+import type { WebSocket } from 'ws';
+import type { ChatOwner } from '../features/conversations/chat-owner';
+import type { StreamEnvelope } from './stream-envelope';
+
+/** Above this many unsent bytes a socket is congested: frames queue and tokens merge. */
+export const HIGH_WATER_BYTES = 256 * 1024;
+/** A client this far behind is dropped; it reconnects and resumes from its last sequence. */
+const MAX_QUEUED_FRAMES = 20_000;
+
+/** Where one message's stream stands on this socket. */
+interface Follow {
+  attempt: string | undefined;
+  /** Highest envelope order delivered. */
+  lastOrder: number;
+  /** While a resume reads the replay log, live envelopes wait here. */
+  buffer: StreamEnvelope[] | null;
+}
+
+/**
+ * One open websocket of a known owner: sends frames at once while the socket keeps up, queues
+ * and merges consecutive tokens of a message only when it does not (ws bufferedAmount), and
+ * delivers each generation event at most once per socket, whether it arrives live or replayed.
+ */
+export class SocketSession {
+  readonly #follows = new Map<string, Follow>();
+  #queue: ServerWsMessage[] = [];
+  #flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly connectionId: string,
+    readonly owner: ChatOwner,
+    readonly ownerKey: string,
+    /** Unique per socket: presence written by this socket is only cleared by it. */
+    readonly nonce: string,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  /** A live event for this owner: delivered when the send targeted this socket or it follows the message. */
+  offerLive(envelope: StreamEnvelope): void {
+    let follow = this.#follows.get(envelope.messageId);
+    if (!follow) {
+      if (envelope.target !== this.connectionId) return;
+      follow = { attempt: envelope.attempt, lastOrder: 0, buffer: null };
+      this.#follows.set(envelope.messageId, follow);
+    }
+    if (follow.buffer) {
+      follow.buffer.push(envelope);
+      return;
+    }
+    this.#deliver(envelope.messageId, follow, envelope);
+  }
+
+  /** Starts following a message: live events are held until `finishResume`. */
+  beginResume(messageId: string): void {
+    this.#follows.set(messageId, { attempt: undefined, lastOrder: 0, buffer: [] });
+  }
+
+  /**
+   * Sends the replayed events after token `lastSequence` of the latest attempt, then the held
+   * live ones that came after them: every token once, in order, no gap.
+   */
+  finishResume(messageId: string, replay: readonly StreamEnvelope[], lastSequence: number): void {
+    const follow = this.#follows.get(messageId);
+    if (!follow) return;
+    const attempt = replay.at(-1)?.attempt;
+    const latest = replay.filter((e) => e.attempt === attempt);
+    follow.attempt = attempt;
+    for (const envelope of latest) {
+      const { event } = envelope;
+      const alreadyHad = event.type === 'ai_token' ? event.sequence <= lastSequence : this.#beforeSequence(latest, envelope, lastSequence);
+      if (alreadyHad) follow.lastOrder = envelope.order;
+      else this.#deliver(messageId, follow, envelope);
+    }
+    const held = follow.buffer ?? [];
+    follow.buffer = null;
+    for (const envelope of held) this.#deliver(messageId, follow, envelope);
+  }
+
+  /** Stops following (nothing to resume, or the stream is over). */
+  forget(messageId: string): void {
+    this.#follows.delete(messageId);
+  }
+
+  send(message: ServerWsMessage): void {
+    if (!this.isOpen) return;
+    if (this.#queue.length === 0 && this.socket.bufferedAmount < HIGH_WATER_BYTES) {
+      this.socket.send(JSON.stringify(message));
+      return;
+    }
+    const last = this.#queue.at(-1);
+    if (message.type === 'ai_token' && last?.type === 'ai_token' && last.message_id === message.message_id) {
+      this.#queue[this.#queue.length - 1] = mergeTokens(last, message);
+    } else {
+      this.#queue.push(message);
+    }
+    if (this.#queue.length > MAX_QUEUED_FRAMES) {
+      this.socket.close(1013, 'Client too slow; reconnect and resume');
+      return;
+    }
+    this.#flushTimer ??= setTimeout(() => this.#flush(), WEBSOCKET.tokenBatchIntervalMs);
+  }
+
+  close(): void {
+    clearTimeout(this.#flushTimer);
+    this.#queue = [];
+    this.#follows.clear();
+  }
+
+  /** Non-token events replayed before the client's last token were seen already. */
+  #beforeSequence(events: readonly StreamEnvelope[], envelope: StreamEnvelope, lastSequence: number): boolean {
+    return events.some((e) => e.event.type === 'ai_token' && e.event.sequence <= lastSequence && e.order > envelope.order);
+  }
+
+  #deliver(messageId: string, follow: Follow, envelope: StreamEnvelope): void {
+    if (follow.attempt !== envelope.attempt) {
+      // A retry of the message: its numbering starts over.
+      follow.attempt = envelope.attempt;
+      follow.lastOrder = 0;
+    }
+    if (envelope.order <= follow.lastOrder) return;
+    follow.lastOrder = envelope.order;
+    this.send(envelope.event);
+    if (envelope.final) this.#follows.delete(messageId);
+  }
+
+  #flush(): void {
+    this.#flushTimer = undefined;
+    if (!this.isOpen) {
+      this.#queue = [];
+      return;
+    }
+    while (this.#queue.length > 0 && this.socket.bufferedAmount < HIGH_WATER_BYTES) {
+      const next = this.#queue.shift();
+      if (next) this.socket.send(JSON.stringify(next));
+    }
+    if (this.#queue.length > 0) this.#flushTimer = setTimeout(() => this.#flush(), WEBSOCKET.tokenBatchIntervalMs);
+  }
+}
+
+/** Two tokens as one: the client drops sequences not above the last it saw, so the later one counts. */
+function mergeTokens(first: WsAiToken, second: WsAiToken): WsAiToken {
+  return { ...second, token: first.token + second.token };
+}

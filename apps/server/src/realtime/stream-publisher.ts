@@ -1,0 +1,89 @@
+import type { AiStreamStatus } from '@parallax/contract';
+import type { Bus } from '../infra/bus/bus';
+import { messageLog, ownerTopic, type StreamEnvelope, type StreamEvent } from './stream-envelope';
+
+export interface StreamAddress {
+  ownerKey: string;
+  messageId: string;
+  attempt: string;
+  target: string | null;
+}
+
+/**
+ * The events of one generation attempt, numbered and sent to the bus: each is appended to the
+ * message's replay log and published to its owner's topic, in order.
+ */
+export class MessageStreamPublisher {
+  #order = 0;
+  #sequence = 0;
+  readonly #topic: string;
+  readonly #log: string;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly address: StreamAddress,
+    /** Continue a stream another process started (its last order and token sequence). */
+    startOrder = 0,
+    startSequence = 0,
+  ) {
+    this.#order = startOrder;
+    this.#sequence = startSequence;
+    this.#topic = ownerTopic(address.ownerKey);
+    this.#log = messageLog(address.messageId);
+  }
+
+  /** Forgets an earlier attempt's events, so a resume never mixes two answers. */
+  resetLog(): Promise<void> {
+    return this.bus.deleteLog(this.#log);
+  }
+
+  status(status: AiStreamStatus, extra: { details?: string; stage?: string } = {}): Promise<void> {
+    const final = status === 'completed' || status === 'error';
+    return this.#emit({ type: 'ai_status', status, message_id: this.address.messageId, ...extra }, final);
+  }
+
+  progress(progress: number, stage: string): Promise<void> {
+    return this.#emit({ type: 'ai_progress', progress, stage, message_id: this.address.messageId }, false);
+  }
+
+  token(text: string): Promise<void> {
+    this.#sequence += 1;
+    return this.#emit(
+      { type: 'ai_token', message_id: this.address.messageId, token: text, sequence: this.#sequence, is_complete: false },
+      false,
+    );
+  }
+
+  /** The closing token (empty, is_complete) then the completed status. */
+  async complete(details?: string): Promise<void> {
+    this.#sequence += 1;
+    await this.#emit(
+      { type: 'ai_token', message_id: this.address.messageId, token: '', sequence: this.#sequence, is_complete: true },
+      false,
+    );
+    await this.status('completed', details === undefined ? {} : { details });
+  }
+
+  async fail(error: { error: string; code: string; details?: string }): Promise<void> {
+    await this.#emit({ type: 'error', ...error, message_id: this.address.messageId }, false);
+    await this.status('error', { details: error.error });
+  }
+
+  get tokensSent(): number {
+    return this.#sequence;
+  }
+
+  #emit(event: StreamEvent, final: boolean): Promise<void> {
+    this.#order += 1;
+    const envelope: StreamEnvelope = {
+      owner: this.address.ownerKey,
+      messageId: this.address.messageId,
+      attempt: this.address.attempt,
+      order: this.#order,
+      target: this.address.target,
+      final,
+      event,
+    };
+    return this.bus.appendAndPublish(this.#log, this.#topic, JSON.stringify(envelope));
+  }
+}
