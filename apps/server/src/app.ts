@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { STATUS_POLICIES } from '@parallax/contract';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,7 +26,7 @@ import { registerModels } from './features/models/models.plugin';
 import { registerChat } from './features/messages/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
-import { registerErrorHandler } from './infra/error-handler';
+import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
 import { AppError } from './infra/errors';
 import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
 import { registerMailer } from './infra/mailer/mailer.plugin';
@@ -75,6 +76,9 @@ export async function buildApp(
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // Router-level rejections (malformed URL, over-long path parameter) bypass the error
+    // handler; send them through the same mapping so they keep the {error, detail} shape.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, classifyError(error)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -107,8 +111,10 @@ export async function buildApp(
     global: true,
     max: GLOBAL_RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    errorResponseBuilder: () =>
-      new AppError('rate_limited', 'Too many requests. Please wait a moment before trying again.'),
+    // The limit guards the API; the app shell and its hashed assets are cheap static files,
+    // and one page load fetches many of them.
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/ws'),
+    errorResponseBuilder: () => new AppError('rate_limited', STATUS_POLICIES[429]?.userMessage ?? 'Too many requests.'),
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -26,6 +26,7 @@ const BAD_BODIES: { contentType: string; payload: string }[] = [
 const SESSION_ENDING = [
   { method: 'DELETE', url: '/api/v1/users/me' },
   { method: 'POST', url: '/api/v1/auth/logout' },
+  { method: 'POST', url: '/api/v1/auth/logout-all' },
 ];
 
 const BAD_PARAM_VALUES = ['%00', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(600), "1' OR '1'='1", '-1'];

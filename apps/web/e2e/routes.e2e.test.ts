@@ -32,7 +32,10 @@ describe('every route of spec §2 renders in Chromium', () => {
           await expect.poll(() => body.innerText()).not.toContain(route.loadingText);
           expect(await body.innerText()).not.toContain(MESSAGES.pageNotFound);
         }
-        expect(t.errors).toEqual([]);
+        // A sample id names nothing, so its screen's API calls answer 404 (which Chromium logs);
+        // any other console error fails the test.
+        const expected = route.path.includes(':') ? /status of 404/ : null;
+        expect(t.errors.filter((e) => !expected?.test(e))).toEqual([]);
       } finally {
         await t.context.close();
       }

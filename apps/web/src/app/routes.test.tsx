@@ -45,9 +45,9 @@ describe('router', () => {
     for (const route of ROUTES) {
       const path = route.path.replace(/:\w+/g, 'abc123');
       const router = renderAt(path);
-      // The login screen sends a signed-in user home, so it is checked signed out elsewhere.
-      if (route.screen !== 'login') {
-        expect(await screen.findByRole('heading', { level: 1 }), path).toBeInTheDocument();
+      // Login and sign-up send a signed-in user home, so they are checked signed out elsewhere.
+      if (route.screen !== 'login' && route.screen !== 'signup') {
+        expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 }), path).toBeInTheDocument();
         expect(router.state.location.pathname).toBe(path);
       }
       expect(screen.queryByText('Page not found'), path).toBeNull();

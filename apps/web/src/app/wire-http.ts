@@ -1,4 +1,4 @@
-import { useAuthStore } from '../features/auth';
+import { installRefreshHandler, useAuthStore } from '../features/auth';
 import { setHttpNavigate, setHttpSession } from '../lib/http';
 import { errorLogger } from '../lib/telemetry/error-logger';
 
@@ -11,6 +11,7 @@ export function wireHttp(navigate: (path: string) => void): void {
     clearSession: () => useAuthStore.getState().clearSession(),
   });
   setHttpNavigate(navigate);
+  installRefreshHandler();
   errorLogger.setUserId(useAuthStore.getState().user?.id ?? null);
   useAuthStore.subscribe((s) => errorLogger.setUserId(s.user?.id ?? null));
 }

@@ -186,6 +186,19 @@ describe('sessions', () => {
     expect((await post('/auth/refresh', { refresh_token: refreshToken })).statusCode).toBe(401);
   });
 
+  it('logout-all ends every session of the user, and only theirs', async () => {
+    const { user, accessToken } = await registerAndSignIn(t.app);
+    const second = TokenResponse.parse((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).json());
+    const stranger = await registerAndSignIn(t.app);
+    expect((await post('/auth/logout-all', {})).statusCode).toBe(401);
+    expect((await post('/auth/logout-all', {}, bearer(accessToken))).json()).toEqual({ ok: true });
+    const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
+    expect((await me(accessToken)).statusCode).toBe(401);
+    expect((await me(second.access_token)).statusCode).toBe(401);
+    expect((await post('/auth/refresh', { refresh_token: second.refresh_token })).statusCode).toBe(401);
+    expect((await me(stranger.accessToken)).statusCode).toBe(200);
+  });
+
   it('change-password keeps this session and ends the others', async () => {
     const { user, accessToken } = await registerAndSignIn(t.app);
     const other = TokenResponse.parse((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).json());

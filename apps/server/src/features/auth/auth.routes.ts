@@ -90,6 +90,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/auth/logout-all',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['auth'], summary: 'End every session of this user, this one included', response: { 200: OkResponse, ...errors } },
+    },
+    async (request) => {
+      await sessions.revokeAllOf(userOf(request).userId);
+      return ok;
+    },
+  );
+
+  app.post(
     '/auth/password-reset',
     { config: mailLimit, schema: { tags: ['auth'], summary: 'Mail a password reset link', body: PasswordResetRequest, response: { 200: OkResponse, ...errors } } },
     async (request) => {

@@ -1,13 +1,13 @@
 import { ApiKeysScreen } from '../../features/api-keys/components/api-keys-screen';
 import { ChatDetailScreen } from '../../features/chat/components/chat-detail-screen';
-import { ChatListScreen } from '../../features/chat/components/chat-list-screen';
+import { ChatListScreen } from '../../features/conversations/components/chat-list-screen';
 import { HomeScreen } from '../../features/chat/components/home-screen';
 import { CompareScreen } from '../../features/compare/components/compare-screen';
 import { ProjectsScreen } from '../../features/projects/components/projects-screen';
 import { PromptGeneratorScreen } from '../../features/prompt-generator/components/prompt-generator-screen';
 import { SupportScreen } from '../../features/support/components/support-screen';
-import { ProfileScreen } from '../../features/users/components/profile-screen';
 import type { GroupModule } from './group-module';
+import { ProfileRoute } from './profile-route';
 
 export const screens: GroupModule['screens'] = {
   home: HomeScreen,
@@ -17,6 +17,6 @@ export const screens: GroupModule['screens'] = {
   projects: ProjectsScreen,
   'prompt-generator': PromptGeneratorScreen,
   'api-keys': ApiKeysScreen,
-  profile: ProfileScreen,
+  profile: ProfileRoute,
   support: SupportScreen,
 };

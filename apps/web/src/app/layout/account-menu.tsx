@@ -6,10 +6,12 @@ import {
   LogIn,
   LogOut,
   Shield,
+  UserPlus,
   UserRound,
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth';
+import { signOut, useAuth } from '../../features/auth';
+import { UserAvatar } from '../../features/users';
 import { buttonClasses } from '../../ui/button';
 import {
   DropdownMenu,
@@ -22,13 +24,18 @@ import {
 
 /** Sidebar footer: a sign-in button for visitors, the account menu for users. */
 export function AccountMenu() {
-  const { user, isAuthenticated, isAdmin, clearSession } = useAuth();
+  const { user, isAuthenticated, isAdmin } = useAuth();
   const navigate = useNavigate();
   if (!isAuthenticated) {
     return (
-      <Link to="/login" className={buttonClasses('outline', 'md', 'w-full')}>
-        <LogIn className="size-4" aria-hidden /> Sign in
-      </Link>
+      <div className="grid grid-cols-2 gap-2">
+        <Link to="/login" className={buttonClasses('outline', 'md', 'w-full px-3')}>
+          <LogIn className="size-4" aria-hidden /> Sign in
+        </Link>
+        <Link to="/signup" className={buttonClasses('primary', 'md', 'w-full px-3')}>
+          <UserPlus className="size-4" aria-hidden /> Sign up
+        </Link>
+      </div>
     );
   }
   const label = user?.name || user?.email || 'Account';
@@ -36,9 +43,7 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left hover:bg-surface-2">
-        <span className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-fg">
-          {label.slice(0, 1).toUpperCase()}
-        </span>
+        <UserAvatar name={user?.name} email={user?.email} avatarUrl={user?.avatarUrl} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{label}</span>
           {user?.name && (
@@ -74,8 +79,8 @@ export function AccountMenu() {
         <DropdownMenuItem
           icon={<LogOut />}
           onSelect={() => {
-            clearSession();
-            void navigate('/');
+            // Ends the session on the server too (POST /auth/logout), then locally.
+            void signOut().then(() => navigate('/'));
           }}
         >
           Sign out

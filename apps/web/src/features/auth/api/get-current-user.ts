@@ -1,23 +1,29 @@
+import { User } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import type { AuthUser } from '../store/auth-store';
+import { parseWire } from './parse-wire';
 
-function parseUser(data: unknown): AuthUser {
-  if (data === null || typeof data !== 'object') throw new Error('Malformed user response');
-  const d = data as Record<string, unknown>;
-  if (typeof d.id !== 'string' && typeof d.id !== 'number')
-    throw new Error('Malformed user response: id');
-  if (typeof d.email !== 'string') throw new Error('Malformed user response: email');
+/** A users/me body (GET or PATCH) as the store keeps it. */
+export function toAuthUser(data: unknown): AuthUser {
+  const wire = parseWire(User, data);
   return {
-    id: String(d.id),
-    email: d.email,
-    ...(typeof d.name === 'string' && { name: d.name }),
-    ...(typeof d.role === 'string' && { role: d.role }),
-    ...(typeof d.emailVerified === 'boolean' && { emailVerified: d.emailVerified }),
+    id: wire.id,
+    email: wire.email,
+    name: wire.name,
+    avatarUrl: wire.avatar_url,
+    role: wire.role,
+    emailVerified: wire.email_verified,
+    preferences: {
+      theme: wire.preferences.theme,
+      defaultProvider: wire.preferences.default_provider,
+      defaultModel: wire.preferences.default_model,
+    },
+    createdAt: wire.created_at,
   };
 }
 
 /** GET /api/v1/users/me (spec §7). */
 export async function getCurrentUser(): Promise<AuthUser> {
   const res = await http.get<unknown>('/users/me');
-  return parseUser(res.data);
+  return toAuthUser(res.data);
 }

@@ -1,21 +1,21 @@
-import { Link } from 'react-router';
-import { AuthCard } from '../../../ui/auth-card';
-import { Badge } from '../../../ui/badge';
-import { buttonClasses } from '../../../ui/button';
+import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
+import { useSearchParams } from 'react-router';
+import { OAuthResultCard } from './oauth/oauth-result-card';
+
+/** The `reason` codes the server's Apple callback redirects with. */
+const REASONS: Record<string, string> = {
+  cancelled: 'Apple sign-in was cancelled.',
+  invalid_state: 'This sign-in attempt expired or was already used. Please start again.',
+  email_not_verified:
+    'Your Apple ID has no verified email address, so we cannot sign you in with it.',
+  not_configured: 'Apple sign-in is not available right now.',
+};
+
+export function appleErrorMessage(reason: string | null): string {
+  return (reason && REASONS[reason]) || AUTH_FALLBACK_MESSAGES.apple;
+}
 
 export function AppleErrorScreen() {
-  return (
-    <AuthCard
-      title="Apple sign-in failed"
-      subtitle="Something went wrong while signing in with Apple."
-    >
-      <div className="flex flex-col items-start gap-3">
-        <Badge tone="accent">Coming soon</Badge>
-        <p className="text-sm text-fg-muted">Apple sign-in arrives with accounts.</p>
-        <Link to="/" className={buttonClasses('outline', 'md', 'mt-2 w-full')}>
-          Back to Parallax
-        </Link>
-      </div>
-    </AuthCard>
-  );
+  const [params] = useSearchParams();
+  return <OAuthResultCard provider="Apple" error={appleErrorMessage(params.get('reason'))} />;
 }

@@ -1,18 +1,55 @@
-import { Link } from 'react-router';
-import { AuthCard } from '../../../ui/auth-card';
-import { Badge } from '../../../ui/badge';
-import { buttonClasses } from '../../../ui/button';
+import { AUTH_FALLBACK_MESSAGES, AppleSuccessParams, SESSION } from '@parallax/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toSessionTokens } from '../api/tokens';
+import type { SessionTokens } from '../store/auth-store';
+import { authErrorMessage } from '../auth-error-message';
+import { completeSignIn } from '../session/session-actions';
+import { takeOAuthOrigin } from './oauth/oauth-origin';
+import { OAuthResultCard } from './oauth/oauth-result-card';
+
+/**
+ * Spec §3: the Apple flow builds its own token response (type Bearer, expiry 3600 s) from the
+ * tokens the server's redirect put in the query.
+ */
+export function appleTokensFrom(search: string) {
+  const query = Object.fromEntries(new URLSearchParams(search));
+  const params = AppleSuccessParams.parse(query);
+  return toSessionTokens({
+    accessToken: params.access_token,
+    refreshToken: params.refresh_token,
+    tokenType: 'Bearer',
+    expiresIn: SESSION.appleTokenExpirySeconds,
+  });
+}
 
 export function AppleSuccessScreen() {
-  return (
-    <AuthCard title="Signing in with Apple" subtitle="Finishing your Apple sign-in.">
-      <div className="flex flex-col items-start gap-3">
-        <Badge tone="accent">Coming soon</Badge>
-        <p className="text-sm text-fg-muted">Apple sign-in arrives with accounts.</p>
-        <Link to="/" className={buttonClasses('outline', 'md', 'mt-2 w-full')}>
-          Back to Parallax
-        </Link>
-      </div>
-    </AuthCard>
-  );
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<{ text: string; live: boolean } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    let tokens: SessionTokens;
+    try {
+      tokens = appleTokensFrom(location.search);
+    } catch {
+      setError({ text: AUTH_FALLBACK_MESSAGES.apple, live: false });
+      return;
+    }
+    // Tokens must not linger in the address bar or history.
+    void navigate(location.pathname, { replace: true });
+    void (async () => {
+      try {
+        await completeSignIn(tokens);
+        void navigate(takeOAuthOrigin(), { replace: true });
+      } catch (e) {
+        setError({ text: authErrorMessage(e, AUTH_FALLBACK_MESSAGES.apple), live: true });
+      }
+    })();
+  }, [location.search, location.pathname, navigate]);
+
+  return <OAuthResultCard provider="Apple" error={error?.text ?? null} live={error?.live} />;
 }

@@ -1,18 +1,46 @@
-import { Link } from 'react-router';
-import { AuthCard } from '../../../ui/auth-card';
-import { Badge } from '../../../ui/badge';
-import { buttonClasses } from '../../../ui/button';
+import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { exchangeGoogleCode, googleRedirectUri } from '../api/oauth';
+import { authErrorMessage } from '../auth-error-message';
+import { completeSignIn } from '../session/session-actions';
+import { takeOAuthOrigin } from './oauth/oauth-origin';
+import { OAuthResultCard } from './oauth/oauth-result-card';
 
+/** Google sends the browser back here with `code` and `state` (or `error` when declined). */
 export function GoogleCallbackScreen() {
-  return (
-    <AuthCard title="Signing in with Google" subtitle="Finishing your Google sign-in.">
-      <div className="flex flex-col items-start gap-3">
-        <Badge tone="accent">Coming soon</Badge>
-        <p className="text-sm text-fg-muted">Google sign-in arrives with accounts.</p>
-        <Link to="/" className={buttonClasses('outline', 'md', 'mt-2 w-full')}>
-          Back to Parallax
-        </Link>
-      </div>
-    </AuthCard>
-  );
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<{ text: string; live: boolean } | null>(null);
+  // The code works once: StrictMode's second effect run must not spend it again.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    if (params.get('error') || !code || !state) {
+      setError({
+        text:
+          params.get('error') === 'access_denied'
+            ? 'Google sign-in was cancelled.'
+            : AUTH_FALLBACK_MESSAGES.google,
+        live: false,
+      });
+      return;
+    }
+    void (async () => {
+      try {
+        await completeSignIn(
+          await exchangeGoogleCode({ code, state, redirectUri: googleRedirectUri() }),
+        );
+        void navigate(takeOAuthOrigin(), { replace: true });
+      } catch (e) {
+        setError({ text: authErrorMessage(e, AUTH_FALLBACK_MESSAGES.google), live: true });
+      }
+    })();
+  }, [params, navigate]);
+
+  return <OAuthResultCard provider="Google" error={error?.text ?? null} live={error?.live} />;
 }

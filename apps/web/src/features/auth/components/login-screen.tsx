@@ -1,25 +1,34 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Info } from 'lucide-react';
-import { validateEmail, validateRequired } from '../../../lib/validate';
+import { isApiError } from '../../../lib/errors/api-error';
+import { validateRequired } from '../../../lib/validate';
 import { AuthCard } from '../../../ui/auth-card';
 import { Button } from '../../../ui/button';
-import { FieldError, Input } from '../../../ui/input';
+import { login } from '../api/login';
+import { authErrorMessage } from '../auth-error-message';
 import { useAuth } from '../hooks/use-auth';
-import { returnPathFrom } from './return-path';
+import { completeSignIn } from '../session/session-actions';
+import { validateEmail } from '../validation';
+import { FormAlert } from './fields/form-alert';
+import { PasswordField } from './fields/password-field';
+import { TextField } from './fields/text-field';
+import { SocialSignIn } from './oauth/social-sign-in';
+import { originFrom, returnPathFrom } from './return-path';
+import type { VerifyEmailState } from './verify-email-state';
 
 export function LoginScreen() {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPathFrom(location.state);
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
-  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
-  // Signed-in users have nothing to do here: send them where they were going.
+  // Signed in (now or already): go where the user was heading (spec §4).
   useEffect(() => {
     if (isAuthenticated) void navigate(target, { replace: true });
   }, [isAuthenticated, navigate, target]);
@@ -27,10 +36,28 @@ export function LoginScreen() {
   const emailError = touched.email ? validateEmail(email) : null;
   const passwordError = touched.password ? validateRequired(password) : null;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched({ email: true, password: true });
-    setSubmitted(!validateEmail(email) && !validateRequired(password));
+    if (validateEmail(email) || validateRequired(password)) return;
+    setPending(true);
+    setError(null);
+    try {
+      await completeSignIn(await login({ email: email.trim(), password }));
+    } catch (e) {
+      setPending(false);
+      if (isApiError(e) && e.code === 'verification_required') {
+        const from = originFrom(location.state);
+        const state: VerifyEmailState = {
+          email: email.trim(),
+          sendCode: true,
+          ...(from && { from }),
+        };
+        void navigate('/verify-email', { state });
+        return;
+      }
+      setError(authErrorMessage(e, AUTH_FALLBACK_MESSAGES.login));
+    }
   };
 
   return (
@@ -50,58 +77,43 @@ export function LoginScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <div>
-          <label htmlFor={ids.email} className="mb-1.5 block text-sm font-medium">
-            Email
-          </label>
-          <Input
-            id={ids.email}
+      <div className="space-y-5">
+        <SocialSignIn returnTo={target} />
+        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+          {error && <FormAlert>{error}</FormAlert>}
+          <TextField
+            label="Email"
             type="email"
             autoComplete="email"
+            inputMode="email"
             placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? ids.emailError : undefined}
+            error={emailError}
           />
-          <FieldError id={ids.emailError} message={emailError} />
-        </div>
-        <div>
-          <div className="mb-1.5 flex items-baseline justify-between">
-            <label htmlFor={ids.password} className="block text-sm font-medium">
-              Password
-            </label>
-            <Link to="/forgot-password" className="text-xs font-medium text-fg-muted hover:text-fg">
-              Forgot password?
-            </Link>
-          </div>
-          <Input
-            id={ids.password}
-            type="password"
+          <PasswordField
+            label="Password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? ids.passwordError : undefined}
+            error={passwordError}
+            aside={
+              <Link
+                to="/forgot-password"
+                state={{ email: email.trim() }}
+                className="text-xs font-medium text-fg-muted hover:text-fg"
+              >
+                Forgot password?
+              </Link>
+            }
           />
-          <FieldError id={ids.passwordError} message={passwordError} />
-        </div>
-        <Button type="submit" size="lg" className="w-full">
-          Sign in
-        </Button>
-        {submitted && (
-          <p
-            role="status"
-            className="flex items-start gap-2 rounded-xl bg-accent-soft px-3.5 py-3 text-sm text-accent-soft-fg"
-          >
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            Sign-in arrives with accounts. Your details were not sent anywhere.
-          </p>
-        )}
-      </form>
+          <Button type="submit" size="lg" className="w-full" loading={pending}>
+            Sign in
+          </Button>
+        </form>
+      </div>
     </AuthCard>
   );
 }

@@ -1,20 +1,172 @@
-import { Link } from 'react-router';
+import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
+import { MailCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../ui/auth-card';
-import { Badge } from '../../../ui/badge';
-import { buttonClasses } from '../../../ui/button';
+import { Button, buttonClasses } from '../../../ui/button';
+import { toast } from '../../../ui/toast/toast-store';
+import { resendVerificationCode } from '../api/resend-verification-code';
+import { verifyCode } from '../api/verify-code';
+import { authErrorMessage } from '../auth-error-message';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { useAuth } from '../hooks/use-auth';
+import { completeSignIn } from '../session/session-actions';
+import { CODE_LENGTH, CodeInput } from './code-input';
+import { FormAlert } from './fields/form-alert';
+import { returnPathFrom } from './return-path';
+import { readVerifyEmailState } from './verify-email-state';
+
+/** The server mails at most one code a minute per address (issue 3). */
+export const RESEND_COOLDOWN_SECONDS = 60;
 
 export function VerifyEmailScreen() {
+  const location = useLocation();
+  const verify = readVerifyEmailState(location.state);
+  if (!verify) return <MissingEmail />;
+  return <VerifyEmailForm email={verify.email} sendCode={verify.sendCode === true} />;
+}
+
+function VerifyEmailForm({ email, sendCode }: { email: string; sendCode: boolean }) {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = returnPathFrom(location.state);
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  // Coming from sign-up a code was just mailed; coming from sign-in one is mailed below.
+  const { remaining, restart } = useCountdown(RESEND_COOLDOWN_SECONDS);
+  const sentOnArrival = useRef(false);
+
+  useEffect(() => {
+    if (isAuthenticated) void navigate(target, { replace: true });
+  }, [isAuthenticated, navigate, target]);
+
+  const resend = async (quiet = false) => {
+    setResending(true);
+    setError(null);
+    try {
+      await resendVerificationCode(email);
+      restart();
+      if (!quiet) setNotice(`We sent a new code to ${email}.`);
+    } catch (e) {
+      if (!quiet) setError(authErrorMessage(e, AUTH_FALLBACK_MESSAGES.unexpected));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  useEffect(() => {
+    // Once per visit, even under StrictMode's double effects.
+    if (!sendCode || sentOnArrival.current) return;
+    sentOnArrival.current = true;
+    void resend(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once on arrival
+  }, []);
+
+  const submit = async (value: string) => {
+    if (value.length !== CODE_LENGTH || pending) return;
+    setPending(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await completeSignIn(await verifyCode({ email, code: value }));
+      toast.success('Email verified', 'Welcome to Parallax.');
+    } catch (e) {
+      setPending(false);
+      setError(authErrorMessage(e, AUTH_FALLBACK_MESSAGES.unexpected));
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) setError(`Enter all ${CODE_LENGTH} digits of the code.`);
+    else void submit(code);
+  };
+
+  return (
+    <AuthCard
+      title="Check your email"
+      subtitle={
+        <>
+          Enter the {CODE_LENGTH}-digit code we sent to{' '}
+          <span className="font-medium break-all text-fg">{email}</span>. It expires in 10 minutes.
+        </>
+      }
+      footer={
+        <>
+          Wrong address?{' '}
+          <Link to="/signup" className="font-medium text-accent hover:underline">
+            Sign up again
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <CodeInput
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            if (error) setError(null);
+          }}
+          onComplete={(value) => void submit(value)}
+          disabled={pending}
+          invalid={error !== null}
+          describedBy={error ? errorId : undefined}
+          autoFocus
+        />
+        {error && (
+          <div id={errorId}>
+            <FormAlert>{error}</FormAlert>
+          </div>
+        )}
+        {notice && !error && <FormAlert tone="success">{notice}</FormAlert>}
+        <Button type="submit" size="lg" className="w-full" loading={pending}>
+          Verify email
+        </Button>
+        <p className="text-center text-sm text-fg-muted">
+          Didn&apos;t get it? Check your spam folder, or{' '}
+          {remaining > 0 ? (
+            <span className="tabular-nums">request a new code in {formatCountdown(remaining)}</span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => void resend()}
+              disabled={resending}
+              className="font-medium text-accent hover:underline disabled:opacity-60"
+            >
+              {resending ? 'sending…' : 'send a new code'}
+            </button>
+          )}
+          .
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** Reached without an email (typed URL, bookmark): there is nothing to verify yet. */
+function MissingEmail() {
   return (
     <AuthCard
       title="Verify your email"
-      subtitle="Enter the code we email you to confirm your address."
+      subtitle="Open this page from sign-up or sign-in so we know which address to verify."
     >
-      <div className="flex flex-col items-start gap-3">
-        <Badge tone="accent">Coming soon</Badge>
-        <p className="text-sm text-fg-muted">Email verification arrives with accounts.</p>
-        <Link to="/" className={buttonClasses('outline', 'md', 'mt-2 w-full')}>
-          Back to Parallax
-        </Link>
+      <div className="flex flex-col items-center gap-4 text-center">
+        <div className="grid size-12 place-items-center rounded-2xl bg-accent-soft text-accent-soft-fg">
+          <MailCheck className="size-5" aria-hidden />
+        </div>
+        <div className="grid w-full gap-2 sm:grid-cols-2">
+          <Link to="/login" className={buttonClasses('primary', 'md', 'w-full')}>
+            Sign in
+          </Link>
+          <Link to="/signup" className={buttonClasses('outline', 'md', 'w-full')}>
+            Create account
+          </Link>
+        </div>
       </div>
     </AuthCard>
   );

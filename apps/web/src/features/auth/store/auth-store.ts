@@ -3,13 +3,25 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
 
-/** The signed-in user as the app needs it; the accounts issue widens this with the contract schema. */
+export interface UserPreferences {
+  theme: 'light' | 'dark' | 'system';
+  defaultProvider: string | null;
+  defaultModel: string | null;
+}
+
+/**
+ * The signed-in user (the contract's `User`, camelCased). Fields past id and email are optional
+ * because a session persisted by an older build may lack them until /users/me answers again.
+ */
 export interface AuthUser {
   id: string;
   email: string;
   name?: string | null;
+  avatarUrl?: string | null;
   role?: string;
   emailVerified?: boolean;
+  preferences?: UserPreferences;
+  createdAt?: string;
 }
 
 export interface SessionTokens {

@@ -1,12 +1,111 @@
-import { MessageSquareText } from 'lucide-react';
-import { PlaceholderScreen } from '../../../ui/placeholder-screen';
+import { MessageSquareWarning } from 'lucide-react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { Skeleton } from '../../../ui/skeleton';
+import { useChatComposer } from '../hooks/use-chat-composer';
+import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
+import { isLive } from '../model/message-transitions';
+import type { UiMessage } from '../model/ui-message';
+import { retry, send, startChatStreaming, stop } from '../session/chat-actions';
+import { emptyThread, useChatSession } from '../session/chat-session-store';
+import { loadOlder, loadThread } from '../session/load-thread';
+import { useChatStorage } from '../store/chat-storage';
+import { ChatComposerBar } from './chat-composer-bar';
+import { MessageList } from './message-list';
 
-export function ChatDetailScreen() {
+function LoadingHistory() {
   return (
-    <PlaceholderScreen
-      icon={MessageSquareText}
-      title="Conversation"
-      description="Reopen a conversation and carry on where you left off, with answers streaming in live."
-    />
+    <div className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-6 sm:px-6" aria-busy>
+      <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+      <Skeleton className="h-24 w-5/6" />
+      <Skeleton className="ml-auto h-10 w-1/3 rounded-2xl" />
+      <Skeleton className="h-16 w-2/3" />
+    </div>
+  );
+}
+
+/** /chats/{chatId}: the history, the live answer, and the composer to carry on. */
+export function ChatDetailScreen() {
+  const { chatId = '' } = useParams();
+  const isAuthenticated = useSyncChatAuth();
+  const thread = useChatSession((s) => s.threads[chatId]) ?? emptyThread('loading');
+  const working = useChatSession((s) => s.working);
+  const composer = useChatComposer(chatId, chatId);
+  const setCurrent = useChatStorage((s) => s.setCurrentConversation);
+
+  useEffect(() => {
+    startChatStreaming();
+    void loadThread(chatId);
+  }, [chatId]);
+
+  useEffect(() => {
+    if (isAuthenticated && thread.state === 'ready') setCurrent(chatId);
+  }, [chatId, isAuthenticated, thread.state, setCurrent]);
+
+  const live = useMemo(() => thread.messages.find((m) => m.role === 'assistant' && isLive(m)), [thread.messages]);
+  const onRetry = useCallback((m: UiMessage) => void retry(chatId, m), [chatId]);
+  const onRegenerate = useCallback(
+    (m: UiMessage) => {
+      if (m.prompt) void send({ threadKey: chatId, prompt: { ...m.prompt, conversationId: chatId } });
+    },
+    [chatId],
+  );
+  const onEditLast = useCallback(
+    (_m: UiMessage, text: string) => {
+      const prompt = composer.promptFor(text);
+      if (prompt) void send({ threadKey: chatId, prompt });
+    },
+    [chatId, composer],
+  );
+
+  if (thread.state === 'error') {
+    return (
+      <EmptyState
+        icon={MessageSquareWarning}
+        title={thread.error ?? 'Failed to load conversation'}
+        description="It may have been deleted, or it belongs to another account."
+        action={
+          <Link to="/" className={buttonClasses('primary')}>
+            Start a new chat
+          </Link>
+        }
+        className="flex-1"
+      />
+    );
+  }
+
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
+      <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
+        <h1 className="mx-auto max-w-3xl truncate text-sm font-semibold" title={thread.title ?? undefined}>
+          {thread.title || (thread.state === 'loading' ? '\u00a0' : 'New chat')}
+        </h1>
+      </header>
+      {thread.state === 'loading' && thread.messages.length === 0 ? (
+        <LoadingHistory />
+      ) : (
+        <MessageList
+          messages={thread.messages}
+          working={working}
+          hasMore={thread.hasMore}
+          loadingOlder={thread.loadingOlder}
+          onLoadOlder={() => void loadOlder(chatId)}
+          onRetry={onRetry}
+          onRegenerate={onRegenerate}
+          onEditLast={onEditLast}
+          busy={live !== undefined}
+        />
+      )}
+      <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
+        <ChatComposerBar
+          composer={composer}
+          onSend={() => void composer.submit()}
+          onStop={live ? () => void stop(live) : undefined}
+          busy={live !== undefined}
+        />
+      </div>
+    </div>
   );
 }

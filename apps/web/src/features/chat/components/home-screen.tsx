@@ -1,9 +1,16 @@
 import { Code2, Columns3, FileText, Lightbulb, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth';
-import { Composer } from './composer';
+import { useChatComposer } from '../hooks/use-chat-composer';
+import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
+import type { UiMessage } from '../model/ui-message';
+import { retry, startChatStreaming } from '../session/chat-actions';
+import { NEW_THREAD, useChatSession } from '../session/chat-session-store';
+import type { SendOutcome } from '../session/send-flow';
+import { ChatComposerBar } from './chat-composer-bar';
 import { greetingFor } from './greeting';
+import { MessageList } from './message-list';
 
 const SUGGESTIONS: ReadonlyArray<{ icon: LucideIcon; title: string; prompt: string }> = [
   {
@@ -24,28 +31,66 @@ const SUGGESTIONS: ReadonlyArray<{ icon: LucideIcon; title: string; prompt: stri
   {
     icon: Columns3,
     title: 'Compare models',
-    prompt:
-      'Which is better for a small team: a monorepo or several repositories? Give pros and cons.',
+    prompt: 'Which is better for a small team: a monorepo or several repositories? Give pros and cons.',
   },
 ];
 
+const NO_WORKING = {};
+
+/** /: greeting, composer with model picker, and remaining messages. The first send creates the chat. */
 export function HomeScreen() {
   const { user } = useAuth();
-  const [draft, setDraft] = useState('');
+  useSyncChatAuth();
+  const composer = useChatComposer(NEW_THREAD, null);
+  const pendingThread = useChatSession((s) => s.threads[NEW_THREAD]);
   const composerRef = useRef<HTMLTextAreaElement>(null);
-  const firstName = user?.name?.split(' ')[0];
+  const navigate = useNavigate();
   const location = useLocation();
+  const firstName = user?.name?.split(' ')[0];
   const wantsFocus = (location.state as { focusComposer?: unknown } | null)?.focusComposer === true;
+
+  useEffect(() => startChatStreaming(), []);
 
   // "New chat" from elsewhere lands here asking for the composer.
   useEffect(() => {
     if (wantsFocus) composerRef.current?.focus();
   }, [wantsFocus, location.key]);
 
+  const follow = useCallback(
+    (outcome: SendOutcome | null) => {
+      if (outcome?.kind === 'sent') void navigate(`/chats/${outcome.conversationId}`);
+    },
+    [navigate],
+  );
+  const onRetry = useCallback((m: UiMessage) => void retry(NEW_THREAD, m)?.then(follow), [follow]);
+
   const applySuggestion = (prompt: string) => {
-    setDraft(prompt);
+    composer.setDraft(prompt);
     composerRef.current?.focus();
   };
+
+  const messages = pendingThread?.messages ?? [];
+  if (messages.length > 0) {
+    // A first message is on its way (or failed): show it until the chat has its own page.
+    return (
+      <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
+        <MessageList
+          messages={messages}
+          working={NO_WORKING}
+          hasMore={false}
+          loadingOlder={false}
+          onLoadOlder={() => undefined}
+          onRetry={onRetry}
+          onRegenerate={() => undefined}
+          onEditLast={() => undefined}
+          busy
+        />
+        <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
+          <ChatComposerBar composer={composer} inputRef={composerRef} onSend={() => void composer.submit().then(follow)} busy={composer.sending} />
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col justify-center px-5 py-10 sm:px-8">
@@ -54,11 +99,14 @@ export function HomeScreen() {
           {greetingFor(new Date())}
           {firstName ? `, ${firstName}` : ''}
         </h1>
-        <p className="mt-3 text-fg-muted">
-          Ask several AI models, watch them answer, and compare side by side.
-        </p>
+        <p className="mt-3 text-fg-muted">Ask several AI models, watch them answer, and compare side by side.</p>
       </div>
-      <Composer ref={composerRef} value={draft} onChange={setDraft} />
+      <ChatComposerBar
+        composer={composer}
+        inputRef={composerRef}
+        onSend={() => void composer.submit().then(follow)}
+        busy={composer.sending}
+      />
       <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="Suggestions">
         {SUGGESTIONS.map(({ icon: Icon, title, prompt }) => (
           <li key={title}>
@@ -67,15 +115,10 @@ export function HomeScreen() {
               onClick={() => applySuggestion(prompt)}
               className="group flex w-full items-start gap-3 rounded-xl border border-line bg-surface/60 p-4 text-left transition-colors hover:border-line-strong hover:bg-surface"
             >
-              <Icon
-                className="mt-0.5 size-4 shrink-0 text-fg-subtle transition-colors group-hover:text-accent"
-                aria-hidden
-              />
+              <Icon className="mt-0.5 size-4 shrink-0 text-fg-subtle transition-colors group-hover:text-accent" aria-hidden />
               <span className="min-w-0">
                 <span className="block text-sm font-medium">{title}</span>
-                <span className="mt-0.5 line-clamp-1 block text-sm text-fg-muted">
-                  {prompt.trim()}
-                </span>
+                <span className="mt-0.5 line-clamp-1 block text-sm text-fg-muted">{prompt.trim()}</span>
               </span>
             </button>
           </li>

@@ -1,12 +1,27 @@
-import { UserRound } from 'lucide-react';
-import { PlaceholderScreen } from '../../../ui/placeholder-screen';
+import { useAuth } from '../../auth';
+import { ChangePasswordSection } from './change-password-section';
+import { DeleteAccountSection } from './delete-account-section';
+import { PreferencesSection, type ThemeControl } from './preferences-section';
+import { ProfileDetailsSection } from './profile-details-section';
+import { SessionsSection } from './sessions-section';
 
-export function ProfileScreen() {
+/** /profile and /settings (spec §2). The route is guarded, so a user is present. */
+export function ProfileScreen({ theme }: { theme: ThemeControl }) {
+  const { user } = useAuth();
+  if (!user) return null;
   return (
-    <PlaceholderScreen
-      icon={UserRound}
-      title="Profile and settings"
-      description="Your name, email, password and preferences."
-    />
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-8 sm:py-12">
+      <header className="mb-8">
+        <h1 className="text-2xl font-semibold tracking-tight">Profile and settings</h1>
+        <p className="mt-1 text-sm text-fg-muted">Your account, preferences and security.</p>
+      </header>
+      <div className="space-y-6">
+        <ProfileDetailsSection key={user.id} user={user} />
+        <PreferencesSection user={user} theme={theme} />
+        <ChangePasswordSection />
+        <SessionsSection />
+        <DeleteAccountSection email={user.email} />
+      </div>
+    </div>
   );
 }

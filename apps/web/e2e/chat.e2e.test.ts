@@ -1,0 +1,200 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@parallax/contract';
+import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server-process';
+
+let browser: Browser;
+let sim: ProviderSim;
+/** The suite's own servers: one backed by provider-sim, one with a daily limit of 1. */
+let simServer: RunningServer;
+let limitedServer: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  sim = await startProviderSim({ port: 0 });
+  [simServer, limitedServer] = await Promise.all([
+    startServer({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${sim.url}/v1` }),
+    startServer({ VISITOR_DAILY_LIMIT: '1' }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([simServer?.stop(), limitedServer?.stop()]);
+  await sim?.close();
+  await browser?.close();
+});
+
+interface Tab {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+async function open(baseURL: string = inject('baseUrl')): Promise<Tab> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, context, errors };
+}
+
+const composer = (page: Page) => page.getByLabel('Message', { exact: true });
+const assistants = (page: Page) => page.locator('[data-role="assistant"]');
+const lastAssistant = (page: Page): Locator => assistants(page).last();
+const statusOf = (page: Page) => lastAssistant(page).getAttribute('data-status');
+
+async function sendFromHome(page: Page, text: string): Promise<string> {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
+  return new URL(page.url()).pathname;
+}
+
+async function waitForStatus(page: Page, status: string, timeout = 40_000): Promise<void> {
+  await expect.poll(() => statusOf(page), { timeout }).toBe(status);
+}
+
+describe('chat in the browser', () => {
+  it('a visitor chats with the offline demo model: home → /chats/{id}, streamed markdown answer', async () => {
+    const t = await open();
+    try {
+      await sendFromHome(t.page, 'Explain caching briefly [sim tokens=60]');
+      await t.page.locator('[data-role="user"]').filter({ hasText: 'Explain caching briefly' }).waitFor();
+      await waitForStatus(t.page, 'completed');
+      const answer = await lastAssistant(t.page).innerText();
+      expect(answer.length).toBeGreaterThan(20);
+      expect(await lastAssistant(t.page).getByRole('button', { name: 'Copy' }).count()).toBe(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  });
+
+  it('a visitor chats with a provider-sim-backed model, and the answer survives a reload mid-stream without duplication', async () => {
+    const t = await open(simServer.url);
+    try {
+      await t.page.goto('/', { waitUntil: 'networkidle' });
+      // With an OpenAI key configured the picker defaults to a real (sim-backed) model.
+      await expect.poll(() => t.page.getByRole('button', { name: /^Model: / }).innerText()).not.toMatch(/demo/i);
+      const chatPath = await sendFromHome(t.page, 'Tell me about tables [sim tps=20 tokens=400]');
+      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{40,}/);
+      expect(await statusOf(t.page)).toBe('streaming');
+
+      await t.page.reload({ waitUntil: 'domcontentloaded' });
+      expect(new URL(t.page.url()).pathname).toBe(chatPath);
+      await waitForStatus(t.page, 'completed', 60_000);
+      const live = await lastAssistant(t.page).innerText();
+
+      // The persisted answer, rendered fresh, must equal what the resumed stream showed.
+      await t.page.reload({ waitUntil: 'networkidle' });
+      await waitForStatus(t.page, 'completed');
+      const persisted = await lastAssistant(t.page).innerText();
+      expect(live).toBe(persisted);
+      expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Tell me about tables'))).toHaveLength(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
+
+  it('stop keeps the partial answer with the cancel note; a failed answer offers Retry, which sends again', async () => {
+    const t = await open(simServer.url);
+    try {
+      await sendFromHome(t.page, 'Write a long essay [sim tps=15 tokens=400]');
+      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{20,}/);
+      await t.page.getByRole('button', { name: 'Stop generating' }).click();
+      await waitForStatus(t.page, 'completed');
+      // Rendered markdown: '*[Response generation was cancelled]*' shows without its asterisks.
+      expect(await lastAssistant(t.page).innerText()).toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
+
+      const before = sim.requests.length;
+      await composer(t.page).fill('This one fails [sim fault=500]');
+      await composer(t.page).press('Enter');
+      await waitForStatus(t.page, 'error');
+      const retry = lastAssistant(t.page).getByRole('button', { name: 'Retry' });
+      await retry.waitFor();
+      const sentBeforeRetry = sim.requests.length;
+      expect(sentBeforeRetry).toBeGreaterThan(before);
+      await retry.click();
+      await expect.poll(() => sim.requests.length, { timeout: 20_000 }).toBeGreaterThan(sentBeforeRetry);
+      await waitForStatus(t.page, 'error');
+      // The retried turn replaced the failed one: one user message with that text.
+      expect(await t.page.locator('[data-role="user"]').filter({ hasText: 'This one fails' }).count()).toBe(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
+
+  it('opens the rate-limit modal when the daily limit is spent (VISITOR_DAILY_LIMIT=1), sending nothing', async () => {
+    const t = await open(limitedServer.url);
+    try {
+      const chatPath = await sendFromHome(t.page, 'First one [sim tokens=20]');
+      await waitForStatus(t.page, 'completed');
+      await composer(t.page).fill('Second one');
+      await composer(t.page).press('Enter');
+      const dialog = t.page.getByRole('dialog', { name: 'Daily message limit reached' });
+      await dialog.waitFor();
+      expect(await t.page.locator('[data-role="user"]').filter({ hasText: 'Second one' }).count()).toBe(0);
+      // Nothing was sent: the text is still in the box.
+      await dialog.getByRole('button', { name: 'Not now' }).click();
+      expect(await composer(t.page).inputValue()).toBe('Second one');
+      expect(new URL(t.page.url()).pathname).toBe(chatPath);
+    } finally {
+      await t.context.close();
+    }
+  }, 90_000);
+
+  it("a signed-in user's conversation appears in /chats and reopens", async () => {
+    const base = inject('baseUrl');
+    const email = `chat-${Date.now().toString(36)}@example.com`;
+    const password = 'Violet kettle 42 drums';
+    const registered = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, name: 'Chat Tester' }),
+    });
+    expect(registered.ok).toBe(true);
+    const outbox = path.join(inject('dataDir'), 'dev-outbox.jsonl');
+    await expect.poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), { timeout: 15_000 }).toBe(true);
+    const mail = readFileSync(outbox, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(email))
+      .at(-1);
+    const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
+    const verified = await fetch(`${base}/api/v1/auth/verify-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, code }),
+    });
+    expect(verified.ok).toBe(true);
+
+    const t = await open();
+    try {
+      await t.page.goto('/login', { waitUntil: 'networkidle' });
+      await t.page.getByLabel('Email').fill(email);
+      await t.page.getByLabel('Password', { exact: true }).fill(password);
+      await t.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await t.page.waitForURL((url) => url.pathname === '/');
+
+      const chatPath = await sendFromHome(t.page, 'Remember the lighthouse [sim tokens=30]');
+      await waitForStatus(t.page, 'completed');
+
+      await t.page.goto('/chats', { waitUntil: 'networkidle' });
+      const row = t.page.getByTestId('conversation-row').first();
+      await row.waitFor();
+      await row.getByRole('link').click();
+      await t.page.waitForURL((url) => url.pathname === chatPath);
+      await t.page.locator('[data-role="user"]').filter({ hasText: 'Remember the lighthouse' }).waitFor();
+      await waitForStatus(t.page, 'completed');
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 90_000);
+});

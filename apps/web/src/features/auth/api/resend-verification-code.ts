@@ -1,0 +1,6 @@
+import { http } from '../../../lib/http';
+
+/** POST /api/v1/auth/resend-verification-code (the server allows one per minute per address). */
+export async function resendVerificationCode(email: string): Promise<void> {
+  await http.post('/auth/resend-verification-code', { email });
+}

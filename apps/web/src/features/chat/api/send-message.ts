@@ -1,0 +1,38 @@
+import { HTTP, MessageResponse, type SendMessageRequest } from '@parallax/contract';
+import { http } from '../../../lib/http';
+import { parseWire } from '../../auth';
+import { chatHeaders } from './chat-headers';
+
+export type SendInput = Omit<SendMessageRequest, 'include_conversation_history'>;
+
+/**
+ * POST /chat/messages, or /chat/messages/upload (multipart, `files[]`) when files are attached.
+ * With a connected socket the answer comes at once with status streaming.
+ */
+export async function sendMessage(
+  input: SendInput,
+  files: readonly File[],
+  signal?: AbortSignal,
+): Promise<MessageResponse> {
+  const config = {
+    timeout: HTTP.sendTimeoutMs,
+    headers: chatHeaders(),
+    ...(signal && { signal }),
+  };
+  if (files.length === 0) {
+    const res = await http.post<unknown>(
+      '/chat/messages',
+      { ...input, include_conversation_history: true },
+      config,
+    );
+    return parseWire(MessageResponse, res.data);
+  }
+  const form = new FormData();
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  form.append('include_conversation_history', 'true');
+  for (const file of files) form.append('files[]', file, file.name);
+  const res = await http.post<unknown>('/chat/messages/upload', form, config);
+  return parseWire(MessageResponse, res.data);
+}

@@ -1,0 +1,128 @@
+import { MESSAGES } from '@parallax/contract';
+import { AlertTriangle, Pencil, RefreshCw, RotateCcw } from 'lucide-react';
+import { memo, useState } from 'react';
+import { Markdown } from '../../../lib/markdown';
+import { Button } from '../../../ui/button';
+import { MessageErrorBoundary } from '../../../ui/error-boundary/message-error-boundary';
+import { canRetry } from '../model/message-transitions';
+import type { UiMessage } from '../model/ui-message';
+import type { WorkingStatus } from '../session/chat-session-store';
+import { AttachmentList } from './attachment-list';
+import { ActionButton, CopyButton } from './message-actions';
+import { WorkingIndicator } from './working-indicator';
+
+interface UserBubbleProps {
+  message: UiMessage;
+  /** Only the last user turn can be edited and sent again. */
+  onEdit?: ((text: string) => void) | undefined;
+}
+
+export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubbleProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  if (editing && onEdit) {
+    return (
+      <div className="ml-auto w-full max-w-[85%] rounded-2xl border border-line bg-surface p-2">
+        <label className="sr-only" htmlFor={`edit-${message.key}`}>
+          Edit message
+        </label>
+        <textarea
+          id={`edit-${message.key}`}
+          value={draft}
+          autoFocus
+          onChange={(e) => setDraft(e.target.value)}
+          className="field-sizing-content block max-h-64 min-h-16 w-full resize-none bg-transparent p-2 text-[15px] leading-relaxed focus:outline-none"
+        />
+        <div className="flex justify-end gap-2 p-1">
+          <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+          <Button
+            size="sm"
+            disabled={draft.trim() === ''}
+            onClick={() => {
+              setEditing(false);
+              onEdit(draft);
+            }}
+          >
+            Send
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="group/user flex flex-col items-end" data-role="user" data-status={message.status}>
+      <div
+        className={
+          'max-w-[85%] rounded-2xl rounded-br-md bg-accent-soft px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap text-fg ' +
+          (message.status === 'pending' ? 'opacity-70' : '')
+        }
+      >
+        {message.content}
+      </div>
+      <AttachmentList attachments={message.attachments} />
+      <div className="mt-1 flex h-7 gap-0.5 opacity-0 transition-opacity group-focus-within/user:opacity-100 group-hover/user:opacity-100">
+        <CopyButton text={message.content} />
+        {onEdit && (
+          <ActionButton
+            icon={Pencil}
+            label="Edit and resend"
+            onClick={() => {
+              setDraft(message.content);
+              setEditing(true);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+});
+
+interface AssistantBubbleProps {
+  message: UiMessage;
+  working: WorkingStatus | undefined;
+  onRetry: (message: UiMessage) => void;
+  onRegenerate?: ((message: UiMessage) => void) | undefined;
+}
+
+export const AssistantBubble = memo(function AssistantBubble({ message, working, onRetry, onRegenerate }: AssistantBubbleProps) {
+  const live = message.status === 'streaming' || message.status === 'pending';
+  const text = message.content || message.resumedFrom || '';
+  const isError = message.status === 'error';
+  return (
+    <div className="group/assistant" data-role="assistant" data-status={message.status} aria-busy={live}>
+      {message.modelFriendlyName && (
+        <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
+      )}
+      <MessageErrorBoundary>
+        {live && !text ? (
+          <WorkingIndicator status={working} />
+        ) : isError ? (
+          <div
+            role="alert"
+            className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+          >
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <Markdown text={text || MESSAGES.streamErrorDefault} provider={message.provider} />
+              {canRetry(message) && (
+                <Button size="sm" variant="outline" className="mt-3" onClick={() => onRetry(message)}>
+                  <RotateCcw className="size-3.5" aria-hidden /> Retry
+                </Button>
+              )}
+            </div>
+          </div>
+        ) : (
+          <Markdown text={text} provider={message.provider} className="text-[15px]" />
+        )}
+      </MessageErrorBoundary>
+      {!live && !isError && (
+        <div className="mt-1 flex h-7 gap-0.5">
+          <CopyButton text={text} />
+          {onRegenerate && <ActionButton icon={RefreshCw} label="Regenerate" onClick={() => onRegenerate(message)} />}
+        </div>
+      )}
+    </div>
+  );
+});

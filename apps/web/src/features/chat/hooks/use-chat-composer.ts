@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { Prompt } from '../model/ui-message';
+import { send } from '../session/chat-actions';
+import type { SendOutcome } from '../session/send-flow';
+import { useModelChoice } from './use-model-choice';
+
+/** Draft text, files and model of a composer, and sending them into a thread. */
+export function useChatComposer(threadKey: string, conversationId: string | null) {
+  const [draft, setDraft] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  const modelChoice = useModelChoice();
+
+  const promptFor = (content: string): Prompt | null => {
+    const model = modelChoice.selected;
+    return model ? { content, conversationId, provider: model.provider, model: model.id } : null;
+  };
+
+  const submit = async (): Promise<SendOutcome | null> => {
+    const prompt = promptFor(draft);
+    if (!prompt || sending) return null;
+    setSending(true);
+    const outgoingFiles = files;
+    // The message shows in the list at once; the box is free for the next one.
+    setDraft('');
+    setFiles([]);
+    try {
+      const outcome = await send({ threadKey, prompt, files: outgoingFiles });
+      if (outcome.kind === 'blocked' || outcome.kind === 'unsent' || outcome.kind === 'invalid') {
+        // Nothing went out: give the text back.
+        setDraft(prompt.content);
+        setFiles(outgoingFiles);
+      }
+      return outcome;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { draft, setDraft, files, setFiles, sending, submit, promptFor, modelChoice };
+}

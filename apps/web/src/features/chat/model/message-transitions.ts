@@ -1,0 +1,175 @@
+import { MESSAGES, type Attachment, type MessageResponse } from '@parallax/contract';
+import { assistantKey, userKey, type Prompt, type UiMessage } from './ui-message';
+
+/*
+ * The send and stream state machine of spec §4 as pure functions over the message list, so
+ * the screen, the socket handler and the tests share one definition of every transition.
+ */
+
+function update(list: UiMessage[], key: string, change: (m: UiMessage) => UiMessage): UiMessage[] {
+  const index = list.findIndex((m) => m.key === key);
+  if (index === -1) return list;
+  const next = list.slice();
+  next[index] = change(list[index] as UiMessage);
+  return next;
+}
+
+export interface OptimisticInput {
+  messageId: string;
+  prompt: Prompt;
+  attachments: Attachment[];
+  now: string;
+}
+
+/** The user's message appears at once, pending. */
+export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMessage[] {
+  const { messageId, prompt } = input;
+  return [
+    ...list.filter((m) => m.messageId !== messageId),
+    {
+      key: userKey(messageId),
+      messageId,
+      role: 'user',
+      content: prompt.content,
+      status: 'pending',
+      conversationId: prompt.conversationId,
+      provider: prompt.provider,
+      model: prompt.model,
+      modelFriendlyName: null,
+      attachments: input.attachments,
+      createdAt: input.now,
+      requestId: null,
+    },
+  ];
+}
+
+/** The reply: completed when it carries the response, otherwise streaming (tokens follow). */
+export function applySendReply(list: UiMessage[], prompt: Prompt, reply: MessageResponse): UiMessage[] {
+  const hasText = reply.response !== null && reply.response !== '';
+  const withUser = update(list, userKey(reply.id), (m) => ({
+    ...m,
+    status: 'completed',
+    conversationId: reply.conversation_id,
+    attachments: reply.attachments.length > 0 ? reply.attachments : m.attachments,
+    createdAt: reply.created_at,
+  }));
+  const assistant: UiMessage = {
+    key: assistantKey(reply.id),
+    messageId: reply.id,
+    role: 'assistant',
+    content: hasText ? (reply.response ?? '') : '',
+    status: hasText ? 'completed' : 'streaming',
+    conversationId: reply.conversation_id,
+    provider: reply.provider,
+    model: reply.model,
+    modelFriendlyName: reply.model_friendly_name,
+    attachments: [],
+    createdAt: reply.created_at,
+    requestId: reply.request_id,
+    prompt: { ...prompt, conversationId: reply.conversation_id },
+  };
+  const existing = withUser.findIndex((m) => m.key === assistant.key);
+  if (existing !== -1) {
+    // Tokens can beat the HTTP reply: keep what already streamed in.
+    const current = withUser[existing] as UiMessage;
+    return update(withUser, assistant.key, () => ({
+      ...assistant,
+      content: hasText ? assistant.content : current.content,
+      status: hasText ? 'completed' : current.status,
+    }));
+  }
+  return [...withUser, assistant];
+}
+
+/** A failed send: the user's message stays (completed) and an assistant error message follows. */
+export function applySendFailure(list: UiMessage[], messageId: string, prompt: Prompt, text: string): UiMessage[] {
+  const withUser = update(list, userKey(messageId), (m) => ({ ...m, status: 'completed' }));
+  const user = withUser.find((m) => m.key === userKey(messageId));
+  return [
+    ...withUser.filter((m) => m.key !== assistantKey(messageId)),
+    {
+      key: assistantKey(messageId),
+      messageId,
+      role: 'assistant',
+      content: text || MESSAGES.sendFailedFallback,
+      status: 'error',
+      conversationId: prompt.conversationId,
+      provider: prompt.provider,
+      model: prompt.model,
+      modelFriendlyName: null,
+      attachments: [],
+      createdAt: user?.createdAt ?? new Date().toISOString(),
+      requestId: null,
+      prompt,
+      sendFailed: true,
+    },
+  ];
+}
+
+/** 429: the optimistic message disappears (the rate-limit modal explains why). */
+export function removeTurn(list: UiMessage[], messageId: string): UiMessage[] {
+  return list.filter((m) => m.messageId !== messageId);
+}
+
+export function isLive(message: UiMessage | undefined): boolean {
+  return message?.status === 'streaming' || message?.status === 'pending';
+}
+
+/** Streamed text arrives; a resumed stream replaces the text persisted before the reload. */
+export function appendTokens(list: UiMessage[], messageId: string, text: string): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => {
+    if (!isLive(m)) return m;
+    const { resumedFrom: _dropped, ...rest } = m;
+    return { ...rest, status: 'streaming', content: m.content + text };
+  });
+}
+
+export function completeStream(list: UiMessage[], messageId: string): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => {
+    if (!isLive(m)) return m;
+    const { resumedFrom, ...rest } = m;
+    return { ...rest, status: 'completed', content: m.content || resumedFrom || '' };
+  });
+}
+
+/** Stream error: status error, the partial text kept, then '❌ Error: …'. */
+export function failStream(list: UiMessage[], messageId: string, text: string): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => {
+    if (!isLive(m)) return m;
+    const { resumedFrom, ...rest } = m;
+    const partial = m.content || resumedFrom || '';
+    const error = `${MESSAGES.streamErrorPrefix}${text}`;
+    return { ...rest, status: 'error', content: partial ? `${partial}\n\n${error}` : error };
+  });
+}
+
+/** Cancelled: completed, with the partial text and the cancel note, or the empty-cancel note. */
+export function cancelStream(list: UiMessage[], messageId: string): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => {
+    if (!isLive(m)) return m;
+    const { resumedFrom, ...rest } = m;
+    const partial = (m.content || resumedFrom || '').trimEnd();
+    return {
+      ...rest,
+      status: 'completed',
+      content: partial ? `${partial}\n\n${MESSAGES.cancelledSuffix}` : MESSAGES.cancelledEmpty,
+    };
+  });
+}
+
+/** Retry is offered for messages in error only (spec §4). */
+export function canRetry(message: UiMessage): boolean {
+  return message.role === 'assistant' && message.status === 'error' && message.prompt !== undefined;
+}
+
+/**
+ * Puts a page of older history in front of the list. Messages already on screen keep their
+ * local state (a live stream is not overwritten by its persisted snapshot).
+ */
+export function mergeHistory(list: UiMessage[], olderPage: UiMessage[]): UiMessage[] {
+  const known = new Set(list.map((m) => m.key));
+  const page = olderPage
+    .filter((m) => !known.has(m.key))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.messageId === b.messageId ? (a.role === 'user' ? -1 : 1) : 0));
+  return [...page, ...list];
+}

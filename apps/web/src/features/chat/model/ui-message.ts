@@ -1,0 +1,76 @@
+import type { Attachment, ChatMessage, MessageStatus, ProviderName } from '@parallax/contract';
+
+/** What a Retry or Regenerate sends again. */
+export interface Prompt {
+  content: string;
+  conversationId: string | null;
+  provider: ProviderName;
+  model: string;
+}
+
+/**
+ * One bubble on screen (spec §3 "Chat message"). A server turn (content + response) shows as a
+ * user message and an assistant message sharing `messageId`, the id stream events carry.
+ */
+export interface UiMessage {
+  key: string;
+  messageId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  conversationId: string | null;
+  provider: ProviderName | null;
+  model: string | null;
+  modelFriendlyName: string | null;
+  attachments: Attachment[];
+  createdAt: string;
+  requestId: string | null;
+  /** Assistant only. */
+  prompt?: Prompt;
+  /** Assistant only: the send itself failed, so a retry may reuse the message id. */
+  sendFailed?: boolean;
+  /** Assistant only: text persisted before a reload, shown until the resumed stream replays it. */
+  resumedFrom?: string;
+}
+
+export const userKey = (messageId: string) => `${messageId}:user`;
+export const assistantKey = (messageId: string) => `${messageId}:assistant`;
+
+/** A history turn as the two bubbles it shows as. */
+export function turnToMessages(turn: ChatMessage): UiMessage[] {
+  const common = {
+    messageId: turn.id,
+    conversationId: turn.conversation_id,
+    provider: turn.provider,
+    model: turn.model,
+    modelFriendlyName: turn.model_friendly_name,
+    createdAt: turn.created_at,
+    requestId: turn.request_id,
+  };
+  const user: UiMessage = {
+    ...common,
+    key: userKey(turn.id),
+    role: 'user',
+    content: turn.content,
+    status: 'completed',
+    attachments: turn.attachments,
+  };
+  const prompt =
+    turn.provider && turn.model
+      ? { content: turn.content, conversationId: turn.conversation_id, provider: turn.provider, model: turn.model }
+      : undefined;
+  const streaming = turn.status === 'streaming' || turn.status === 'pending';
+  const assistant: UiMessage = {
+    ...common,
+    key: assistantKey(turn.id),
+    role: 'assistant',
+    content: streaming ? '' : (turn.response ?? (turn.error ? turn.error : '')),
+    status: turn.status === 'pending' ? 'streaming' : turn.status,
+    attachments: [],
+    ...(prompt && { prompt }),
+    ...(streaming && turn.response ? { resumedFrom: turn.response } : {}),
+  };
+  if (turn.status === 'error' && turn.error && turn.response)
+    assistant.content = `${turn.response}\n\n${turn.error}`;
+  return [user, assistant];
+}

@@ -1,0 +1,66 @@
+import { MESSAGES } from '@parallax/contract';
+import { isApiError } from '../../../lib/errors/api-error';
+import { getConversation } from '../api/get-conversation';
+import { getHistory } from '../api/get-history';
+import { mergeHistory } from '../model/message-transitions';
+import { turnToMessages } from '../model/ui-message';
+import { resumeLive } from './chat-actions';
+import { getThread, patchThread, updateMessages, useChatSession } from './chat-session-store';
+
+const inFlight = new Set<string>();
+
+/** Opens a conversation: its title and newest history page; live answers resume streaming. */
+export async function loadThread(conversationId: string): Promise<void> {
+  const current = useChatSession.getState().threads[conversationId];
+  if (current?.historyLoaded || inFlight.has(conversationId)) return;
+  inFlight.add(conversationId);
+  if (!current) patchThread(conversationId, { state: 'loading' });
+  try {
+    const [conversation, history] = await Promise.all([
+      getConversation(conversationId),
+      getHistory(conversationId, null),
+    ]);
+    const page = history.messages.flatMap(turnToMessages);
+    updateMessages(conversationId, (list) => mergeHistory(list, page));
+    patchThread(conversationId, {
+      state: 'ready',
+      error: null,
+      title: conversation.title,
+      hasMore: history.has_more,
+      cursor: history.cursor,
+      historyLoaded: true,
+    });
+    resumeLive(page);
+  } catch (error) {
+    const notFound = isApiError(error) && error.status === 404;
+    patchThread(conversationId, {
+      state: 'error',
+      error: notFound ? MESSAGES.conversationNotFound : MESSAGES.conversationLoadFailed,
+    });
+  } finally {
+    inFlight.delete(conversationId);
+  }
+}
+
+/** The page of turns before the oldest one on screen. */
+export async function loadOlder(conversationId: string): Promise<void> {
+  const thread = getThread(conversationId);
+  if (!thread.hasMore || thread.loadingOlder || !thread.cursor) return;
+  patchThread(conversationId, { loadingOlder: true });
+  try {
+    const history = await getHistory(conversationId, thread.cursor);
+    updateMessages(conversationId, (list) => mergeHistory(list, history.messages.flatMap(turnToMessages)));
+    patchThread(conversationId, { hasMore: history.has_more, cursor: history.cursor, loadingOlder: false });
+  } catch {
+    patchThread(conversationId, { loadingOlder: false });
+  }
+}
+
+/** Forget a conversation's cached state so the next visit reloads it (after delete or sign-out). */
+export function forgetThread(conversationId: string): void {
+  useChatSession.setState((s) => {
+    const threads = { ...s.threads };
+    delete threads[conversationId];
+    return { threads };
+  });
+}

@@ -1,0 +1,202 @@
+import { MESSAGES, type MessageResponse } from '@parallax/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/errors/api-error';
+import { canRetry } from '../model/message-transitions';
+import type { UiMessage } from '../model/ui-message';
+import { NEW_THREAD, getThread, useChatSession } from './chat-session-store';
+import { sendFlow, type SendDeps } from './send-flow';
+import { handleSocketEvent, markCancelled, resetStreaming } from './stream-events';
+
+const PROMPT = { content: '  Hello there  ', conversationId: null, provider: 'openai', model: 'gpt-test' } as const;
+
+function reply(overrides: Partial<MessageResponse> = {}): MessageResponse {
+  return {
+    id: 'm1',
+    conversation_id: 'c1',
+    message: 'Hello there',
+    response: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    is_authenticated: false,
+    provider: 'openai',
+    model: 'gpt-test',
+    model_friendly_name: 'GPT Test',
+    status: 'streaming',
+    attachments: [],
+    remaining_messages: 4,
+    request_id: 'req-1',
+    ...overrides,
+  };
+}
+
+function fakeDeps(overrides: Partial<SendDeps> = {}) {
+  const calls = { modal: [] as unknown[], errors: [] as string[], tracked: [] as string[], sent: [] as unknown[] };
+  const deps: SendDeps = {
+    checkLimits: () =>
+      Promise.resolve({ can_send_message: true, remaining_messages: 5, daily_limit: 10, is_authenticated: false }),
+    allocateMessageId: () => Promise.resolve('m1'),
+    sendMessage: (input) => {
+      calls.sent.push(input);
+      return Promise.resolve(reply());
+    },
+    track: (id) => calls.tracked.push(id),
+    untrack: () => undefined,
+    openRateLimitModal: (info) => calls.modal.push(info),
+    notifyError: (text) => calls.errors.push(text),
+    setLimits: () => undefined,
+    dailyLimit: () => 10,
+    now: () => '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+  return { deps, calls };
+}
+
+const messages = (key = 'c1'): UiMessage[] => getThread(key).messages;
+const statuses = (key = 'c1') => messages(key).map((m) => `${m.role}:${m.status}`);
+const assistant = (key = 'c1') => messages(key).find((m) => m.role === 'assistant');
+
+beforeEach(() => {
+  resetStreaming();
+  useChatSession.setState({ threads: {}, working: {}, owners: {} });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('send flow (spec §4 Sending)', () => {
+  it('shows the message as pending at once, then streaming when the reply has no text', async () => {
+    let release: (r: MessageResponse) => void = () => undefined;
+    const { deps, calls } = fakeDeps({ sendMessage: () => new Promise((resolve) => (release = resolve)) });
+    const outcome = sendFlow(deps, { threadKey: NEW_THREAD, prompt: PROMPT });
+    await vi.waitFor(() => expect(statuses(NEW_THREAD)).toEqual(['user:pending']));
+    expect(messages(NEW_THREAD)[0]?.content).toBe('Hello there');
+    expect(calls.tracked).toEqual(['m1']);
+    release(reply());
+    expect(await outcome).toEqual({ kind: 'sent', conversationId: 'c1', messageId: 'm1' });
+    // The home thread became the conversation's thread.
+    expect(statuses('c1')).toEqual(['user:completed', 'assistant:streaming']);
+    expect(getThread(NEW_THREAD).messages).toEqual([]);
+  });
+
+  it('completes at once when the reply carries the response', async () => {
+    const { deps } = fakeDeps({ sendMessage: () => Promise.resolve(reply({ response: 'Hi!', status: 'completed' })) });
+    await sendFlow(deps, { threadKey: 'c1', prompt: { ...PROMPT, conversationId: 'c1' } });
+    expect(statuses()).toEqual(['user:completed', 'assistant:completed']);
+    expect(assistant()?.content).toBe('Hi!');
+  });
+
+  it('on failure keeps the message (completed) and adds an assistant error message, which alone can be retried', async () => {
+    const { deps } = fakeDeps({
+      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Server error. Please try again later.' })),
+    });
+    expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'failed' });
+    expect(statuses()).toEqual(['user:completed', 'assistant:error']);
+    expect(assistant()?.content).toBe('Server error. Please try again later.');
+    expect(messages().map(canRetry)).toEqual([false, true]);
+  });
+
+  it('on 429 removes the optimistic message and opens the rate-limit modal', async () => {
+    const { deps, calls } = fakeDeps({
+      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
+    });
+    expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
+    expect(messages()).toEqual([]);
+    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 10 }]);
+  });
+
+  it('checks limits first: when sending is not allowed the modal opens and nothing is sent', async () => {
+    const { deps, calls } = fakeDeps({
+      checkLimits: () =>
+        Promise.resolve({ can_send_message: false, remaining_messages: 0, daily_limit: 3, is_authenticated: false }),
+    });
+    expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
+    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 3 }]);
+    expect(calls.sent).toEqual([]);
+    expect(messages()).toEqual([]);
+  });
+
+  it('sends anyway when the limit check itself fails', async () => {
+    const { deps, calls } = fakeDeps({ checkLimits: () => Promise.reject(new Error('down')) });
+    expect((await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).kind).toBe('sent');
+    expect(calls.sent).toHaveLength(1);
+  });
+
+  it('refuses an empty message and reports a failed id allocation without sending', async () => {
+    const { deps, calls } = fakeDeps({ allocateMessageId: () => Promise.reject(new Error('timeout')) });
+    expect(await sendFlow(deps, { threadKey: 'c1', prompt: { ...PROMPT, content: '   ' } })).toEqual({
+      kind: 'invalid',
+      error: MESSAGES.messageEmpty,
+    });
+    expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'unsent' });
+    expect(messages()).toEqual([]);
+    expect(calls.errors).toEqual([MESSAGES.allocateIdFailed]);
+    expect(calls.sent).toEqual([]);
+  });
+
+  it('cuts the message to 10,000 characters', async () => {
+    const { deps, calls } = fakeDeps();
+    await sendFlow(deps, { threadKey: 'c1', prompt: { ...PROMPT, content: 'x'.repeat(12_000) } });
+    expect((calls.sent[0] as { message: string }).message).toHaveLength(10_000);
+  });
+});
+
+describe('streaming end (spec §4)', () => {
+  async function streaming() {
+    const { deps } = fakeDeps();
+    await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
+  }
+  const tokens = (text: string, lastSequence: number, isComplete = false) =>
+    handleSocketEvent({ type: 'tokens', batches: [{ messageId: 'm1', text, lastSequence, isComplete }] });
+
+  it('appends tokens and completes on the closing token', async () => {
+    await streaming();
+    tokens('Hel', 1);
+    tokens('lo', 2, true);
+    expect(assistant()).toMatchObject({ status: 'completed', content: 'Hello' });
+  });
+
+  it('a stream error keeps the partial text and adds the error text', async () => {
+    await streaming();
+    tokens('Part', 1);
+    handleSocketEvent({ type: 'error', messageId: 'm1', error: 'upstream broke', code: 'upstream_error' });
+    expect(assistant()?.status).toBe('error');
+    expect(assistant()?.content).toBe(`Part\n\n${MESSAGES.streamErrorPrefix}upstream broke`);
+    expect(canRetry(assistant() as UiMessage)).toBe(true);
+  });
+
+  it('maps known server errors to the spec texts', async () => {
+    await streaming();
+    handleSocketEvent({ type: 'error', messageId: 'm1', error: 'Rate limit reached for requests', code: 'rate_limit' });
+    expect(assistant()?.content).toBe(`${MESSAGES.streamErrorPrefix}Rate limit exceeded. Please wait a moment before trying again.`);
+  });
+
+  it('cancel appends the cancel note, or says the response was cancelled when nothing came', async () => {
+    await streaming();
+    tokens('Some text', 1);
+    markCancelled('m1');
+    expect(assistant()).toMatchObject({ status: 'completed', content: `Some text\n\n${MESSAGES.cancelledSuffix}` });
+    // Late tokens after a cancel are ignored.
+    tokens(' more', 2);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(assistant()?.content).toBe(`Some text\n\n${MESSAGES.cancelledSuffix}`);
+
+    useChatSession.setState({ threads: {}, working: {}, owners: {} });
+    await streaming();
+    markCancelled('m1');
+    expect(assistant()).toMatchObject({ status: 'completed', content: MESSAGES.cancelledEmpty });
+  });
+
+  it('shows the working stage until the first token', async () => {
+    await streaming();
+    handleSocketEvent({ type: 'status', messageId: 'm1', status: 'working', stage: 'Thinking' });
+    expect(useChatSession.getState().working.m1?.stage).toBe('Thinking');
+    tokens('A', 1);
+    expect(useChatSession.getState().working.m1).toBeUndefined();
+  });
+
+  it('times out a stream that stays silent for 30 s', async () => {
+    vi.useFakeTimers();
+    await streaming();
+    vi.advanceTimersByTime(29_000);
+    expect(assistant()?.status).toBe('streaming');
+    vi.advanceTimersByTime(1_500);
+    expect(assistant()).toMatchObject({ status: 'error', content: `${MESSAGES.streamErrorPrefix}${MESSAGES.noActivityTimeout}` });
+  });
+});

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from 'react';
+import { SIGNED_IN_EVENT, useAuthStore } from '../../auth';
+import { ChatSocket, socketBaseUrl, type SocketIdentity, type SocketState } from '../../../lib/ws';
+import { getVisitorId } from '../../../lib/visitor-id';
+
+function currentIdentity(): SocketIdentity {
+  const { isAuthenticated, user, accessToken } = useAuthStore.getState();
+  if (isAuthenticated && user && accessToken) return { userId: user.id, accessToken };
+  return { userId: getVisitorId(), accessToken: null };
+}
+
+let socket: ChatSocket | null = null;
+
+/**
+ * The app's one chat socket, opened on first use. A visitor's socket is replaced by the
+ * user's after sign-in (spec §4), and by a visitor's again after sign-out.
+ */
+export function chatSocket(): ChatSocket {
+  if (socket) return socket;
+  const created = new ChatSocket({ baseUrl: socketBaseUrl(), identity: currentIdentity });
+  socket = created;
+  window.addEventListener(SIGNED_IN_EVENT, () => created.reconnectAs());
+  let signedIn = useAuthStore.getState().isAuthenticated;
+  useAuthStore.subscribe((state) => {
+    if (state.isAuthenticated === signedIn) return;
+    signedIn = state.isAuthenticated;
+    // Sign-in already reconnects through the event; this covers sign-out and expiry.
+    if (!signedIn) created.reconnectAs();
+  });
+  created.connect();
+  return created;
+}
+
+export function useSocketState(): SocketState {
+  const s = chatSocket();
+  return useSyncExternalStore(
+    (onChange) => s.onState(onChange),
+    () => s.state,
+  );
+}

@@ -1,0 +1,108 @@
+import { CONVERSATION_TITLE_MAX_CHARS, type Conversation } from '@parallax/contract';
+import { Pencil, Star, Trash2 } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
+import { Tooltip } from '../../../ui/tooltip';
+
+const ICON_BUTTON =
+  'grid size-8 place-items-center rounded-lg text-fg-subtle hover:bg-surface-3 hover:text-fg focus-visible:opacity-100';
+
+function formatWhen(iso: string | null, now = new Date()): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === now.toDateString();
+  if (sameDay) return date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(!sameYear && { year: 'numeric' }) });
+}
+
+interface ConversationRowProps {
+  conversation: Conversation;
+  onToggleFavourite: (c: Conversation) => void;
+  onRename: (c: Conversation, title: string) => void;
+  onDelete: (c: Conversation) => void;
+}
+
+export function ConversationRow({ conversation: c, onToggleFavourite, onRename, onDelete }: ConversationRowProps) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(c.title);
+  const shownTitle = c.title || 'New chat';
+
+  const save = () => {
+    setEditing(false);
+    const next = title.trim();
+    if (next && next !== c.title) onRename(c, next);
+    else setTitle(c.title);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') save();
+    if (event.key === 'Escape') {
+      setTitle(c.title);
+      setEditing(false);
+    }
+  };
+
+  return (
+    <li className="group relative flex items-center gap-2 rounded-xl px-2 hover:bg-surface-2" data-testid="conversation-row">
+      {editing ? (
+        <input
+          aria-label="Conversation title"
+          value={title}
+          autoFocus
+          maxLength={CONVERSATION_TITLE_MAX_CHARS}
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={save}
+          onKeyDown={onKeyDown}
+          className="my-1.5 h-9 min-w-0 flex-1 rounded-lg border border-accent bg-surface px-2.5 text-sm focus:outline-none"
+        />
+      ) : (
+        <Link to={`/chats/${c.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-1">
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium">{shownTitle}</span>
+            <span className="block text-xs text-fg-subtle">
+              {c.message_count} {c.message_count === 1 ? 'message' : 'messages'}
+            </span>
+          </span>
+          <span className="shrink-0 text-xs text-fg-subtle tabular-nums">{formatWhen(c.last_message_at ?? c.updated_at)}</span>
+        </Link>
+      )}
+      <div className="flex shrink-0 items-center">
+        <Tooltip content={c.is_favourite ? 'Remove from favourites' : 'Add to favourites'}>
+          <button
+            type="button"
+            aria-label={c.is_favourite ? `Unfavourite ${shownTitle}` : `Favourite ${shownTitle}`}
+            aria-pressed={c.is_favourite}
+            onClick={() => onToggleFavourite(c)}
+            className={cn(ICON_BUTTON, c.is_favourite && 'text-amber-500 hover:text-amber-600')}
+          >
+            <Star className={cn('size-4', c.is_favourite && 'fill-current')} aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip content="Rename">
+          <button
+            type="button"
+            aria-label={`Rename ${shownTitle}`}
+            onClick={() => {
+              setTitle(c.title);
+              setEditing(true);
+            }}
+            className={cn(ICON_BUTTON, 'sm:opacity-0 sm:group-hover:opacity-100')}
+          >
+            <Pencil className="size-4" aria-hidden />
+          </button>
+        </Tooltip>
+        <Tooltip content="Delete">
+          <button
+            type="button"
+            aria-label={`Delete ${shownTitle}`}
+            onClick={() => onDelete(c)}
+            className={cn(ICON_BUTTON, 'hover:text-red-600 sm:opacity-0 sm:group-hover:opacity-100')}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </Tooltip>
+      </div>
+    </li>
+  );
+}

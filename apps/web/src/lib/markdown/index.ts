@@ -1,0 +1,3 @@
+export { Markdown, type MarkdownProps } from './markdown';
+export { normalizeMathDelimiters } from './math-delimiters';
+export { splitMarkdownBlocks } from './split-blocks';

@@ -1,0 +1,377 @@
+import {
+  CONNECTION_ERROR_MESSAGES,
+  WEBSOCKET,
+  parseServerWsMessage,
+  type ServerWsMessage,
+} from '@parallax/contract';
+import { jitteredReconnectDelayMs } from './reconnect-delay';
+import type { Outgoing, SocketEvent, SocketIdentity, SocketLike, SocketState } from './socket-types';
+import { TokenBatcher } from './token-batcher';
+
+export type SocketTiming = { [K in keyof typeof WEBSOCKET]: number };
+
+export interface ChatSocketOptions {
+  /** ws(s)://host without a trailing slash. */
+  baseUrl: string;
+  identity: () => SocketIdentity;
+  createSocket?: (url: string) => SocketLike;
+  newConnectionId?: () => string;
+  random?: () => number;
+  /** Tests shrink the spec's timings; the app uses the contract's. */
+  timing?: Partial<SocketTiming>;
+}
+
+type Listener<T> = (value: T) => void;
+
+const OPEN = 1;
+
+/** Close codes the server uses to refuse a socket, mapped to the spec's connection texts. */
+function closeMessage(code: number): string {
+  if (code === 4401 || code === 1008) return CONNECTION_ERROR_MESSAGES.authentication;
+  if (code === 4403) return CONNECTION_ERROR_MESSAGES.forbidden;
+  if (code === 1011 || code === 1013) return CONNECTION_ERROR_MESSAGES.server;
+  return CONNECTION_ERROR_MESSAGES.network;
+}
+
+function defaultConnectionId(): string {
+  return `conn_${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * The chat websocket of spec §7/§9: reconnects on an unclean close with jittered backoff,
+ * keeps itself alive with ping/pong, batches tokens, drops replayed sequences it has already
+ * seen, and asks the server to resume every message still streaming after each (re)connect.
+ */
+export class ChatSocket {
+  readonly #options: ChatSocketOptions;
+  readonly #timing: SocketTiming;
+  readonly #batcher: TokenBatcher;
+  #socket: SocketLike | null = null;
+  #state: SocketState = 'disconnected';
+  #connectionId: string;
+  #attempt = 0;
+  #manual = true;
+  #lastError: string | null = null;
+  #outbox: Outgoing[] = [];
+  /** Highest sequence seen per message; also the resume point of tracked messages. */
+  readonly #sequences = new Map<string, number>();
+  readonly #tracked = new Set<string>();
+  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+  #pongTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #stateListeners = new Set<Listener<SocketState>>();
+  readonly #eventListeners = new Set<Listener<SocketEvent>>();
+
+  constructor(options: ChatSocketOptions) {
+    this.#options = options;
+    this.#timing = { ...WEBSOCKET, ...options.timing };
+    this.#connectionId = (options.newConnectionId ?? defaultConnectionId)();
+    this.#batcher = new TokenBatcher({
+      batchSize: this.#timing.tokenBatchSize,
+      intervalMs: this.#timing.tokenBatchIntervalMs,
+      queueMax: this.#timing.queueMax,
+      onFlush: (batches) => this.#emit({ type: 'tokens', batches }),
+    });
+  }
+
+  get state(): SocketState {
+    return this.#state;
+  }
+
+  /** Set only while connected: what the HTTP client sends as X-Connection-Id. */
+  get connectionId(): string | null {
+    return this.#state === 'connected' ? this.#connectionId : null;
+  }
+
+  get lastError(): string | null {
+    return this.#lastError;
+  }
+
+  onState(listener: Listener<SocketState>): () => void {
+    this.#stateListeners.add(listener);
+    return () => this.#stateListeners.delete(listener);
+  }
+
+  onEvent(listener: Listener<SocketEvent>): () => void {
+    this.#eventListeners.add(listener);
+    return () => this.#eventListeners.delete(listener);
+  }
+
+  connect(): void {
+    if (!this.#manual && this.#state !== 'disconnected' && this.#state !== 'error') return;
+    this.#teardown(1000, 'restart');
+    this.#manual = false;
+    this.#attempt = 0;
+    this.#open('connecting');
+  }
+
+  /** Closes cleanly and stays closed (no reconnect). */
+  disconnect(): void {
+    this.#manual = true;
+    this.#teardown(1000, 'client disconnect');
+    this.#batcher.clear();
+    this.#setState('disconnected');
+  }
+
+  /** A new identity (sign-in, sign-out): the old socket is closed and a fresh one opened. */
+  reconnectAs(): void {
+    this.#teardown(1000, 'identity changed');
+    this.#connectionId = (this.#options.newConnectionId ?? defaultConnectionId)();
+    this.#manual = true;
+    this.connect();
+  }
+
+  /**
+   * Follow a message that is (or may be) streaming: its tokens are resumed from `fromSequence`
+   * after every reconnect. Called before the send, so early tokens are never lost.
+   */
+  track(messageId: string, fromSequence = 0): void {
+    this.#tracked.add(messageId);
+    const seen = this.#sequences.get(messageId) ?? 0;
+    this.#sequences.set(messageId, Math.max(seen, fromSequence));
+  }
+
+  /** Ask the server for every token of `messageId` after `lastSequence` (page load, reconnect). */
+  resume(messageId: string, lastSequence = 0): void {
+    this.#tracked.add(messageId);
+    this.#sequences.set(messageId, lastSequence);
+    if (this.#state === 'connected')
+      this.#send({ type: 'resume', message_id: messageId, last_sequence: lastSequence });
+  }
+
+  untrack(messageId: string): void {
+    this.#tracked.delete(messageId);
+  }
+
+  lastSequenceOf(messageId: string): number {
+    return this.#sequences.get(messageId) ?? 0;
+  }
+
+  send(message: Outgoing): void {
+    if (this.#state === 'connected') {
+      this.#send(message);
+      return;
+    }
+    this.#outbox.push(message);
+    if (this.#outbox.length > this.#timing.queueMax) this.#outbox.shift();
+  }
+
+  #url(userId: string): string {
+    const query = new URLSearchParams({ user_id: userId });
+    return `${this.#options.baseUrl}/ws/${encodeURIComponent(this.#connectionId)}?${query}`;
+  }
+
+  #open(state: 'connecting' | 'reconnecting'): void {
+    this.#setState(state);
+    const identity = this.#options.identity();
+    const url = this.#url(identity.userId);
+    const socket = this.#options.createSocket
+      ? this.#options.createSocket(url)
+      : (new WebSocket(url) as unknown as SocketLike);
+    this.#socket = socket;
+
+    const connectTimer = this.#later(this.#timing.connectTimeoutMs, () => {
+      if (this.#socket !== socket || this.#state === 'connected') return;
+      this.#lastError = CONNECTION_ERROR_MESSAGES.timeout;
+      this.#detach(socket);
+      socket.close(4000, 'connect timeout');
+      this.#scheduleReconnect();
+    });
+
+    socket.onopen = () => {
+      if (identity.accessToken) this.#rawSend(socket, { type: 'auth', access_token: identity.accessToken });
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      const message = parseServerWsMessage(event.data);
+      if (message) this.#receive(socket, message, connectTimer);
+    };
+    socket.onerror = () => {
+      this.#lastError ??= CONNECTION_ERROR_MESSAGES.network;
+    };
+    socket.onclose = (event) => {
+      if (this.#socket !== socket) return;
+      this.#clearTimer(connectTimer);
+      this.#stopPing();
+      this.#socket = null;
+      this.#batcher.flush();
+      if (this.#manual) {
+        this.#setState('disconnected');
+        return;
+      }
+      if ((event.code === 1000 && event.wasClean) || event.code === 4000) {
+        // The server ended the session on purpose, or a newer socket of this client replaced it:
+        // reconnecting would only knock that one off in turn.
+        this.#setState('disconnected');
+        return;
+      }
+      this.#lastError = closeMessage(event.code);
+      this.#scheduleReconnect();
+    };
+  }
+
+  #receive(socket: SocketLike, message: ServerWsMessage, connectTimer: ReturnType<typeof setTimeout>): void {
+    switch (message.type) {
+      case 'connection_established':
+        this.#clearTimer(connectTimer);
+        this.#attempt = 0;
+        this.#lastError = null;
+        this.#setState('connected');
+        this.#startPing(socket);
+        for (const messageId of this.#tracked)
+          this.#rawSend(socket, {
+            type: 'resume',
+            message_id: messageId,
+            last_sequence: this.#sequences.get(messageId) ?? 0,
+          });
+        for (const queued of this.#outbox.splice(0)) this.#rawSend(socket, queued);
+        return;
+      case 'pong':
+        if (this.#pongTimer) this.#clearTimer(this.#pongTimer);
+        this.#pongTimer = null;
+        return;
+      case 'ai_token': {
+        const seen = this.#sequences.get(message.message_id) ?? 0;
+        // Replays after a resume may overlap what already arrived: each token counts once.
+        if (message.sequence <= seen) return;
+        this.#sequences.set(message.message_id, message.sequence);
+        if (message.is_complete) this.#tracked.delete(message.message_id);
+        this.#batcher.push({
+          messageId: message.message_id,
+          token: message.token,
+          sequence: message.sequence,
+          isComplete: message.is_complete,
+        });
+        return;
+      }
+      case 'ai_status':
+        if (message.status === 'completed' || message.status === 'error') {
+          this.#tracked.delete(message.message_id);
+          // Tokens before the end must reach the screen before the end itself.
+          this.#batcher.flush();
+        }
+        this.#emit({
+          type: 'status',
+          messageId: message.message_id,
+          status: message.status,
+          ...(message.details !== undefined && { details: message.details }),
+          ...(message.stage !== undefined && { stage: message.stage }),
+        });
+        return;
+      case 'ai_progress':
+        this.#emit({
+          type: 'progress',
+          messageId: message.message_id,
+          progress: message.progress,
+          stage: message.stage,
+        });
+        return;
+      case 'error':
+        if (message.message_id) {
+          this.#tracked.delete(message.message_id);
+          this.#batcher.flush();
+        }
+        this.#emit({
+          type: 'error',
+          error: message.error,
+          code: message.code,
+          ...(message.message_id !== undefined && { messageId: message.message_id }),
+          ...(message.details !== undefined && { details: message.details }),
+        });
+        return;
+    }
+  }
+
+  #startPing(socket: SocketLike): void {
+    const ping = () => {
+      if (this.#socket !== socket) return;
+      this.#rawSend(socket, { type: 'ping', timestamp: Date.now() });
+      this.#pongTimer ??= this.#later(this.#timing.pongWaitMs, () => {
+        if (this.#socket !== socket) return;
+        // A silent peer is a dead connection, whatever the socket's readyState says.
+        this.#detach(socket);
+        socket.close(4000, 'pong timeout');
+        this.#lastError = CONNECTION_ERROR_MESSAGES.timeout;
+        this.#scheduleReconnect();
+      });
+      this.#later(this.#timing.pingIntervalMs, ping);
+    };
+    this.#later(this.#timing.firstPingDelayMs, ping);
+  }
+
+  #stopPing(): void {
+    if (this.#pongTimer) this.#clearTimer(this.#pongTimer);
+    this.#pongTimer = null;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+  }
+
+  #scheduleReconnect(): void {
+    this.#stopPing();
+    this.#socket = null;
+    if (this.#attempt >= this.#timing.maxReconnectAttempts) {
+      this.#setState('error');
+      return;
+    }
+    const delay = jitteredReconnectDelayMs(this.#attempt, this.#options.random, this.#timing.reconnectJitter);
+    this.#attempt += 1;
+    this.#setState('reconnecting');
+    this.#later(delay, () => {
+      if (this.#manual) return;
+      this.#open('reconnecting');
+    });
+  }
+
+  /** Closes the current socket without triggering a reconnect. */
+  #teardown(code: number, reason: string): void {
+    this.#stopPing();
+    const socket = this.#socket;
+    this.#socket = null;
+    if (!socket) return;
+    this.#detach(socket);
+    try {
+      socket.close(code, reason);
+    } catch {
+      // already closing
+    }
+  }
+
+  #detach(socket: SocketLike): void {
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+    if (this.#socket === socket) this.#socket = null;
+  }
+
+  #send(message: Outgoing): void {
+    if (this.#socket) this.#rawSend(this.#socket, message);
+  }
+
+  #rawSend(socket: SocketLike, message: Outgoing): void {
+    if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+  }
+
+  #later(ms: number, fn: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      fn();
+    }, ms);
+    this.#timers.add(timer);
+    return timer;
+  }
+
+  #clearTimer(timer: ReturnType<typeof setTimeout>): void {
+    clearTimeout(timer);
+    this.#timers.delete(timer);
+  }
+
+  #setState(state: SocketState): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    for (const listener of this.#stateListeners) listener(state);
+  }
+
+  #emit(event: SocketEvent): void {
+    for (const listener of this.#eventListeners) listener(event);
+  }
+}

@@ -1,0 +1,83 @@
+/** One message's tokens gathered since the last flush, in sequence order. */
+export interface TokenBatch {
+  messageId: string;
+  text: string;
+  /** Highest sequence in the batch. */
+  lastSequence: number;
+  /** The closing token arrived (the stream is over). */
+  isComplete: boolean;
+}
+
+export interface TokenBatcherOptions {
+  batchSize: number;
+  intervalMs: number;
+  queueMax: number;
+  onFlush: (batches: TokenBatch[]) => void;
+}
+
+interface QueuedToken {
+  messageId: string;
+  token: string;
+  sequence: number;
+  isComplete: boolean;
+}
+
+/**
+ * Gathers tokens and hands them on in batches: when `batchSize` are waiting or `intervalMs`
+ * after the first waiting one, whichever is first. A closing token flushes at once so the end of
+ * an answer is never held back; `queueMax` bounds memory if the consumer stalls.
+ */
+export class TokenBatcher {
+  readonly #options: TokenBatcherOptions;
+  #queue: QueuedToken[] = [];
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: TokenBatcherOptions) {
+    this.#options = options;
+  }
+
+  push(token: QueuedToken): void {
+    this.#queue.push(token);
+    if (
+      token.isComplete ||
+      this.#queue.length >= this.#options.batchSize ||
+      this.#queue.length >= this.#options.queueMax
+    ) {
+      this.flush();
+      return;
+    }
+    this.#timer ??= setTimeout(() => this.flush(), this.#options.intervalMs);
+  }
+
+  flush(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#queue.length === 0) return;
+    const queued = this.#queue;
+    this.#queue = [];
+    const byMessage = new Map<string, TokenBatch>();
+    for (const t of queued) {
+      const batch = byMessage.get(t.messageId);
+      if (batch) {
+        batch.text += t.token;
+        batch.lastSequence = Math.max(batch.lastSequence, t.sequence);
+        batch.isComplete ||= t.isComplete;
+      } else {
+        byMessage.set(t.messageId, {
+          messageId: t.messageId,
+          text: t.token,
+          lastSequence: t.sequence,
+          isComplete: t.isComplete,
+        });
+      }
+    }
+    this.#options.onFlush([...byMessage.values()]);
+  }
+
+  /** Drops whatever is waiting (on a manual disconnect). */
+  clear(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#queue = [];
+  }
+}
