@@ -68,6 +68,9 @@ export function classifyError(error: unknown): ErrorOutcome {
       return { status: 400, code: 'invalid_json', detail: 'The request body is not valid JSON.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'payload_too_large', detail: 'The request body is too large.' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // No id of ours is that long, so nothing can be found under it.
+      return { status: 404, code: 'not_found', detail: 'The requested resource was not found.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,

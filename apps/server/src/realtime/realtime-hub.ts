@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../features/conversations/chat-owner';
 import type { Bus } from '../infra/bus/bus';
-import { messageLog, ownerTopic, parseEnvelope, type StreamEnvelope, type StreamEvent } from './stream-envelope';
+import {
+  messageLog,
+  ownerTopic,
+  parseEnvelope,
+  type StreamEnvelope,
+  type StreamEvent,
+} from './stream-envelope';
 import { SocketSession } from './socket-session';
 
 const REPLACE_TOPIC = 'socket-replace';
@@ -12,10 +18,10 @@ export const PRESENCE_TTL_MS = 90_000;
 const PRESENCE_REFRESH_MS = 30_000;
 
 /** What the hub asks the chat feature when a resume finds no replay log. */
-export type MessageLookup = (owner: ChatOwner, messageId: string) => Promise<
-  | { found: false }
-  | { found: true; running: boolean; finalEvent: StreamEvent | null }
->;
+export type MessageLookup = (
+  owner: ChatOwner,
+  messageId: string,
+) => Promise<{ found: false } | { found: true; running: boolean; finalEvent: StreamEvent | null }>;
 
 /** Whether a socket of `newOwnerKey` may take over the connection id of `oldOwner` (sign-in). */
 export type ReplacePolicy = (oldOwner: ChatOwner, newOwnerKey: string) => Promise<boolean>;
@@ -34,7 +40,10 @@ interface ReplaceNotice {
  */
 export class RealtimeHub {
   readonly #byConnection = new Map<string, SocketSession>();
-  readonly #byOwner = new Map<string, { sessions: Set<SocketSession>; unsubscribe: Promise<() => Promise<void>> }>();
+  readonly #byOwner = new Map<
+    string,
+    { sessions: Set<SocketSession>; unsubscribe: Promise<() => Promise<void>> }
+  >();
   #lookup: MessageLookup = async () => ({ found: false });
   #stopReplace: (() => Promise<void>) | undefined;
   readonly #presenceTimer: NodeJS.Timeout;
@@ -49,7 +58,10 @@ export class RealtimeHub {
   }
 
   async start(): Promise<void> {
-    this.#stopReplace = await this.bus.subscribe(REPLACE_TOPIC, (payload) => void this.#onReplaceNotice(payload));
+    this.#stopReplace = await this.bus.subscribe(
+      REPLACE_TOPIC,
+      (payload) => void this.#onReplaceNotice(payload),
+    );
   }
 
   setMessageLookup(lookup: MessageLookup): void {
@@ -63,7 +75,13 @@ export class RealtimeHub {
    */
   async attach(socket: WebSocket, connectionId: string, owner: ChatOwner): Promise<SocketSession> {
     const ownerKey = keyOf(owner);
-    const session = new SocketSession(socket, connectionId, owner, ownerKey, randomBytes(8).toString('hex'));
+    const session = new SocketSession(
+      socket,
+      connectionId,
+      owner,
+      ownerKey,
+      randomBytes(8).toString('hex'),
+    );
     const previous = this.#byConnection.get(connectionId);
     if (previous && previous.isOpen) await this.#maybeReplace(previous, ownerKey);
     this.#byConnection.set(connectionId, session);
@@ -71,7 +89,9 @@ export class RealtimeHub {
     if (!entry) {
       entry = {
         sessions: new Set(),
-        unsubscribe: this.bus.subscribe(ownerTopic(ownerKey), (payload) => this.#onOwnerEvent(ownerKey, payload)),
+        unsubscribe: this.bus.subscribe(ownerTopic(ownerKey), (payload) =>
+          this.#onOwnerEvent(ownerKey, payload),
+        ),
       };
       this.#byOwner.set(ownerKey, entry);
     }
@@ -85,7 +105,8 @@ export class RealtimeHub {
 
   async detach(session: SocketSession): Promise<void> {
     session.close();
-    if (this.#byConnection.get(session.connectionId) === session) this.#byConnection.delete(session.connectionId);
+    if (this.#byConnection.get(session.connectionId) === session)
+      this.#byConnection.delete(session.connectionId);
     const entry = this.#byOwner.get(session.ownerKey);
     if (entry) {
       entry.sessions.delete(session);
@@ -94,7 +115,9 @@ export class RealtimeHub {
         await (await entry.unsubscribe)().catch(() => undefined);
       }
     }
-    await this.bus.clearPresence(presenceKey(session.connectionId), presenceValue(session)).catch(() => undefined);
+    await this.bus
+      .clearPresence(presenceKey(session.connectionId), presenceValue(session))
+      .catch(() => undefined);
   }
 
   /** True when `connectionId` is an open socket of `ownerKey` in any process. */
@@ -112,7 +135,8 @@ export class RealtimeHub {
       const replay = (await this.bus.readLog(messageLog(messageId)))
         .map(parseEnvelope)
         .filter((e): e is StreamEnvelope => e !== null);
-      if (replay.length > 0 && replay.some((e) => e.owner !== session.ownerKey)) return this.#notFound(session, messageId);
+      if (replay.length > 0 && replay.some((e) => e.owner !== session.ownerKey))
+        return this.#notFound(session, messageId);
       if (replay.length > 0) return session.finishResume(messageId, replay, lastSequence);
       const known = await this.#lookup(session.owner, messageId);
       if (!known.found) return this.#notFound(session, messageId);
@@ -125,7 +149,12 @@ export class RealtimeHub {
     } catch (error) {
       session.forget(messageId);
       this.log.warn({ err: error }, 'resume failed');
-      session.send({ type: 'error', error: 'Could not resume the stream', code: 'resume_failed', message_id: messageId });
+      session.send({
+        type: 'error',
+        error: 'Could not resume the stream',
+        code: 'resume_failed',
+        message_id: messageId,
+      });
     }
   }
 
@@ -135,13 +164,19 @@ export class RealtimeHub {
 
   async close(): Promise<void> {
     clearInterval(this.#presenceTimer);
-    for (const session of [...this.#byConnection.values()]) session.socket.close(1001, 'Server shutting down');
+    for (const session of [...this.#byConnection.values()])
+      session.socket.close(1001, 'Server shutting down');
     await this.#stopReplace?.();
   }
 
   #notFound(session: SocketSession, messageId: string): void {
     session.forget(messageId);
-    session.send({ type: 'error', error: 'Message not found', code: 'not_found', message_id: messageId });
+    session.send({
+      type: 'error',
+      error: 'Message not found',
+      code: 'not_found',
+      message_id: messageId,
+    });
   }
 
   #onOwnerEvent(ownerKey: string, payload: string): void {
@@ -165,7 +200,9 @@ export class RealtimeHub {
   }
 
   async #maybeReplace(existing: SocketSession, newOwner: string): Promise<void> {
-    const allowed = existing.ownerKey === newOwner || (await this.canReplace(existing.owner, newOwner).catch(() => false));
+    const allowed =
+      existing.ownerKey === newOwner ||
+      (await this.canReplace(existing.owner, newOwner).catch(() => false));
     if (allowed) existing.socket.close(4000, 'Replaced by a newer connection');
   }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ChatOwner } from '../features/conversations/chat-owner';
 import type { Bus } from '../infra/bus/bus';
 import { createBus } from '../infra/bus/create-bus';
+import { AppError } from '../infra/errors';
 import { SessionStateRepository } from '../infra/auth/session-state.repository';
 import { BusNamespaceRepository } from './bus-namespace.repository';
 import { RealtimeHub, type ReplacePolicy } from './realtime-hub';
@@ -32,7 +33,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const bus = await createBus(app.config.redisUrl, namespace);
   // Sign-in replaces the visitor socket of the same client with the user's.
   const canReplace: ReplacePolicy = async (oldOwner, newOwnerKey) =>
-    oldOwner.kind === 'visitor' && newOwnerKey === `user:${(await app.visitors.claimantOf(oldOwner.id)) ?? ''}`;
+    oldOwner.kind === 'visitor' &&
+    newOwnerKey === `user:${(await app.visitors.claimantOf(oldOwner.id)) ?? ''}`;
   const hub = new RealtimeHub(bus, app.log, canReplace);
   await hub.start();
   app.decorate('bus', bus);
@@ -43,24 +45,47 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
   const sessions = new SessionStateRepository(app.db);
 
-  app.get('/ws/:connectionId', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const params = WsConnectParams.safeParse(request.params);
-    const query = UpgradeQuery.safeParse(request.query);
-    if (!params.success || !query.success) return socket.close(CLOSE.badRequest, 'Bad connection request');
-    const identity = claimedIdentity(query.data.user_id);
-    if (identity.kind === 'refused') return socket.close(CLOSE.authenticationFailed, 'Authentication failed');
+  app.route({
+    method: 'GET',
+    url: '/ws/:connectionId',
+    schema: { hide: true },
+    // A plain HTTP GET (no upgrade) is not a websocket: the API's usual 404 body.
+    handler: async () => {
+      throw new AppError('not_found', 'The requested resource was not found.');
+    },
+    wsHandler: (socket, request) => {
+      const params = WsConnectParams.safeParse(request.params);
+      const query = UpgradeQuery.safeParse(request.query);
+      if (!params.success || !query.success)
+        return socket.close(CLOSE.badRequest, 'Bad connection request');
+      const identity = claimedIdentity(query.data.user_id);
+      if (identity.kind === 'refused')
+        return socket.close(CLOSE.authenticationFailed, 'Authentication failed');
 
-    const authenticate = (token: string): Promise<ChatOwner | null> =>
-      identity.kind === 'user' ? verifyUserToken(app.accessTokens, sessions, identity.userId, token) : Promise.resolve(null);
-    const connection = new SocketConnection({ socket, connectionId: params.data.connectionId, hub, log: request.log, authenticate });
-    if (identity.kind === 'visitor') {
-      connection.start(identity.owner).catch((error: unknown) => connection.fail(error));
-      return;
-    }
-    const token = tokenFromUpgrade(request, query.data);
-    if (token === undefined) return connection.awaitAuthMessage();
-    authenticate(token)
-      .then((owner) => (owner ? connection.start(owner) : socket.close(CLOSE.authenticationFailed, 'Authentication failed')))
-      .catch((error: unknown) => connection.fail(error));
+      const authenticate = (token: string): Promise<ChatOwner | null> =>
+        identity.kind === 'user'
+          ? verifyUserToken(app.accessTokens, sessions, identity.userId, token)
+          : Promise.resolve(null);
+      const connection = new SocketConnection({
+        socket,
+        connectionId: params.data.connectionId,
+        hub,
+        log: request.log,
+        authenticate,
+      });
+      if (identity.kind === 'visitor') {
+        connection.start(identity.owner).catch((error: unknown) => connection.fail(error));
+        return;
+      }
+      const token = tokenFromUpgrade(request, query.data, app.config.appUrl);
+      if (token === undefined) return connection.awaitAuthMessage();
+      authenticate(token)
+        .then((owner) =>
+          owner
+            ? connection.start(owner)
+            : socket.close(CLOSE.authenticationFailed, 'Authentication failed'),
+        )
+        .catch((error: unknown) => connection.fail(error));
+    },
   });
 }

@@ -17,14 +17,27 @@ export type SocketIdentity =
 /** Who `user_id` claims to be; a malformed visitor id is refused outright. */
 export function claimedIdentity(userId: string): SocketIdentity {
   if (userId.startsWith(VISITOR_ID_PREFIX)) {
-    return VISITOR_ID_PATTERN.test(userId) ? { kind: 'visitor', owner: { kind: 'visitor', id: userId } } : { kind: 'refused' };
+    return VISITOR_ID_PATTERN.test(userId)
+      ? { kind: 'visitor', owner: { kind: 'visitor', id: userId } }
+      : { kind: 'refused' };
   }
   return userId.length > 0 ? { kind: 'user', userId } : { kind: 'refused' };
 }
 
-/** The token the upgrade request carries: `token` / `access_token` query, or the cookie. */
-export function tokenFromUpgrade(request: FastifyRequest, query: { token?: string | undefined; access_token?: string | undefined }): string | undefined {
-  return query.access_token ?? query.token ?? request.cookies[ACCESS_TOKEN_COOKIE] ?? undefined;
+/**
+ * The token the upgrade request carries: `token` / `access_token` query, or the cookie. A
+ * cookie rides along on any site's upgrade request, so it only counts from our own origin
+ * (cross-site websocket hijacking).
+ */
+export function tokenFromUpgrade(
+  request: FastifyRequest,
+  query: { token?: string | undefined; access_token?: string | undefined },
+  appUrl: string,
+): string | undefined {
+  const fromQuery = query.access_token ?? query.token;
+  if (fromQuery !== undefined) return fromQuery;
+  const cookie = request.cookies[ACCESS_TOKEN_COOKIE];
+  return cookie !== undefined && request.headers.origin === appUrl ? cookie : undefined;
 }
 
 /** The user behind `token` when it is valid, of a live session, and of the claimed user id. */
@@ -36,6 +49,10 @@ export async function verifyUserToken(
 ): Promise<ChatOwner | null> {
   const claims = await tokens.verify(token);
   if (!claims || claims.userId !== claimedUserId) return null;
-  const live = await sessions.findLiveSession(claims.sessionId, claims.userId, new Date().toISOString());
+  const live = await sessions.findLiveSession(
+    claims.sessionId,
+    claims.userId,
+    new Date().toISOString(),
+  );
   return live ? { kind: 'user', id: live.userId } : null;
 }

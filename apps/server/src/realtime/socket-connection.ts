@@ -15,6 +15,8 @@ export const CLOSE = {
 /** A socket that sent nothing (not even a ping) for this long is dead: the client pings every 25 s. */
 export const IDLE_TIMEOUT_MS = 2 * WEBSOCKET.pingIntervalMs + WEBSOCKET.pongWaitMs;
 const MAX_FRAME_BYTES = 16 * 1024;
+/** Frames kept while authentication is under way; more than this is not a real client. */
+const MAX_PENDING_FRAMES = 20;
 
 export interface ConnectionSetup {
   socket: WebSocket;
@@ -60,7 +62,8 @@ export class SocketConnection {
   /** No credentials on the upgrade: the first message must be {type:'auth'} in time. */
   awaitAuthMessage(): void {
     const timer = setTimeout(() => {
-      if (!this.#session && !this.#authenticating) this.setup.socket.close(CLOSE.authenticationFailed, 'Authentication required');
+      if (!this.#session && !this.#authenticating)
+        this.setup.socket.close(CLOSE.authenticationFailed, 'Authentication required');
     }, WEBSOCKET.connectTimeoutMs);
     timer.unref();
     this.#expectAuth = true;
@@ -69,8 +72,11 @@ export class SocketConnection {
   #onFrame(data: RawData, isBinary: boolean): void {
     this.#touch();
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
-    if (isBinary || size > MAX_FRAME_BYTES) return this.setup.socket.close(CLOSE.badRequest, 'Unsupported frame');
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    if (isBinary || size > MAX_FRAME_BYTES)
+      return this.setup.socket.close(CLOSE.badRequest, 'Unsupported frame');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.from(data as ArrayBuffer).toString('utf8');
     const message = parseClientWsMessage(text);
     if (!message) return;
     if (this.#session) return this.#handle(this.#session, message);
@@ -79,13 +85,15 @@ export class SocketConnection {
       void this.#authenticateWith(message.access_token);
       return;
     }
+    if (this.#pending.length >= MAX_PENDING_FRAMES)
+      return this.setup.socket.close(CLOSE.badRequest, 'Too many frames before authentication');
     this.#pending.push(message);
   }
 
   async #authenticateWith(token: string): Promise<void> {
     const owner = await this.setup.authenticate(token).catch(() => null);
     if (!owner) return this.setup.socket.close(CLOSE.authenticationFailed, 'Authentication failed');
-    await this.start(owner).catch((error: unknown) => this.#fail(error));
+    await this.start(owner).catch((error: unknown) => this.fail(error));
   }
 
   #handle(session: SocketSession, message: ClientWsMessage): void {
@@ -108,18 +116,15 @@ export class SocketConnection {
     this.#idleTimer.unref();
   }
 
-  #fail(error: unknown): void {
-    this.setup.log.error({ err: error }, 'websocket setup failed');
-    this.setup.socket.close(1011, 'Server error');
-  }
-
   async #onClose(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#idleTimer);
     if (this.#session) await this.setup.hub.detach(this.#session);
   }
 
+  /** Setup failed on our side: the client may reconnect. */
   fail(error: unknown): void {
-    this.#fail(error);
+    this.setup.log.error({ err: error }, 'websocket setup failed');
+    this.setup.socket.close(1011, 'Server error');
   }
 }

@@ -44,7 +44,9 @@ export class SocketSession {
   offerLive(envelope: StreamEnvelope): void {
     let follow = this.#follows.get(envelope.messageId);
     if (!follow) {
-      if (envelope.target !== this.connectionId) return;
+      // Only a socket that was there from the stream's first event follows it unasked; one
+      // that joined later must resume, or it would see tokens with a gap before them.
+      if (envelope.target !== this.connectionId || envelope.order !== 1) return;
       follow = { attempt: envelope.attempt, lastOrder: 0, buffer: null };
       this.#follows.set(envelope.messageId, follow);
     }
@@ -72,7 +74,10 @@ export class SocketSession {
     follow.attempt = attempt;
     for (const envelope of latest) {
       const { event } = envelope;
-      const alreadyHad = event.type === 'ai_token' ? event.sequence <= lastSequence : this.#beforeSequence(latest, envelope, lastSequence);
+      const alreadyHad =
+        event.type === 'ai_token'
+          ? event.sequence <= lastSequence
+          : this.#beforeSequence(latest, envelope, lastSequence);
       if (alreadyHad) follow.lastOrder = envelope.order;
       else this.#deliver(messageId, follow, envelope);
     }
@@ -93,7 +98,11 @@ export class SocketSession {
       return;
     }
     const last = this.#queue.at(-1);
-    if (message.type === 'ai_token' && last?.type === 'ai_token' && last.message_id === message.message_id) {
+    if (
+      message.type === 'ai_token' &&
+      last?.type === 'ai_token' &&
+      last.message_id === message.message_id
+    ) {
       this.#queue[this.#queue.length - 1] = mergeTokens(last, message);
     } else {
       this.#queue.push(message);
@@ -112,8 +121,15 @@ export class SocketSession {
   }
 
   /** Non-token events replayed before the client's last token were seen already. */
-  #beforeSequence(events: readonly StreamEnvelope[], envelope: StreamEnvelope, lastSequence: number): boolean {
-    return events.some((e) => e.event.type === 'ai_token' && e.event.sequence <= lastSequence && e.order > envelope.order);
+  #beforeSequence(
+    events: readonly StreamEnvelope[],
+    envelope: StreamEnvelope,
+    lastSequence: number,
+  ): boolean {
+    return events.some(
+      (e) =>
+        e.event.type === 'ai_token' && e.event.sequence <= lastSequence && e.order > envelope.order,
+    );
   }
 
   #deliver(messageId: string, follow: Follow, envelope: StreamEnvelope): void {
@@ -138,7 +154,8 @@ export class SocketSession {
       const next = this.#queue.shift();
       if (next) this.socket.send(JSON.stringify(next));
     }
-    if (this.#queue.length > 0) this.#flushTimer = setTimeout(() => this.#flush(), WEBSOCKET.tokenBatchIntervalMs);
+    if (this.#queue.length > 0)
+      this.#flushTimer = setTimeout(() => this.#flush(), WEBSOCKET.tokenBatchIntervalMs);
   }
 }
 

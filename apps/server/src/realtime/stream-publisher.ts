@@ -39,17 +39,29 @@ export class MessageStreamPublisher {
 
   status(status: AiStreamStatus, extra: { details?: string; stage?: string } = {}): Promise<void> {
     const final = status === 'completed' || status === 'error';
-    return this.#emit({ type: 'ai_status', status, message_id: this.address.messageId, ...extra }, final);
+    return this.#emit(
+      { type: 'ai_status', status, message_id: this.address.messageId, ...extra },
+      final,
+    );
   }
 
   progress(progress: number, stage: string): Promise<void> {
-    return this.#emit({ type: 'ai_progress', progress, stage, message_id: this.address.messageId }, false);
+    return this.#emit(
+      { type: 'ai_progress', progress, stage, message_id: this.address.messageId },
+      false,
+    );
   }
 
   token(text: string): Promise<void> {
     this.#sequence += 1;
     return this.#emit(
-      { type: 'ai_token', message_id: this.address.messageId, token: text, sequence: this.#sequence, is_complete: false },
+      {
+        type: 'ai_token',
+        message_id: this.address.messageId,
+        token: text,
+        sequence: this.#sequence,
+        is_complete: false,
+      },
       false,
     );
   }
@@ -58,7 +70,13 @@ export class MessageStreamPublisher {
   async complete(details?: string): Promise<void> {
     this.#sequence += 1;
     await this.#emit(
-      { type: 'ai_token', message_id: this.address.messageId, token: '', sequence: this.#sequence, is_complete: true },
+      {
+        type: 'ai_token',
+        message_id: this.address.messageId,
+        token: '',
+        sequence: this.#sequence,
+        is_complete: true,
+      },
       false,
     );
     await this.status('completed', details === undefined ? {} : { details });

@@ -24,15 +24,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('last_message_at', 'text')
     .execute();
-  await db.schema.createIndex('conversations_user_idx').on('conversations').columns(['user_id', 'updated_at']).execute();
-  await db.schema.createIndex('conversations_visitor_idx').on('conversations').columns(['visitor_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('conversations_user_idx')
+    .on('conversations')
+    .columns(['user_id', 'updated_at'])
+    .execute();
+  await db.schema
+    .createIndex('conversations_visitor_idx')
+    .on('conversations')
+    .columns(['visitor_id', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('messages')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('visitor_id', 'text')
-    .addColumn('conversation_id', 'text', (c) => c.references('conversations.id').onDelete('cascade'))
+    .addColumn('conversation_id', 'text', (c) =>
+      c.references('conversations.id').onDelete('cascade'),
+    )
     .addColumn('comparison_id', 'text')
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('response', 'text')
@@ -53,11 +63,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('messages_conversation_idx').on('messages').columns(['conversation_id', 'created_at']).execute();
-  await db.schema.createIndex('messages_user_idx').on('messages').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('messages_visitor_idx').on('messages').columns(['visitor_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('messages_conversation_idx')
+    .on('messages')
+    .columns(['conversation_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('messages_user_idx')
+    .on('messages')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('messages_visitor_idx')
+    .on('messages')
+    .columns(['visitor_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('messages_request_idx').on('messages').column('request_id').execute();
-  await db.schema.createIndex('messages_status_idx').on('messages').columns(['status', 'owner_process']).execute();
+  await db.schema
+    .createIndex('messages_status_idx')
+    .on('messages')
+    .columns(['status', 'owner_process'])
+    .execute();
 
   await db.schema
     .createTable('attachments')
@@ -72,7 +98,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('storage_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('attachments_message_idx').on('attachments').column('message_id').execute();
+  await db.schema
+    .createIndex('attachments_message_idx')
+    .on('attachments')
+    .column('message_id')
+    .execute();
 
   await db.schema
     .createTable('daily_usage')
@@ -89,7 +119,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Processes sharing this database share bus channels; another database (a test app) never does.
-  await db.schema.createTable('bus_namespace').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+  await db.schema
+    .createTable('bus_namespace')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .execute();
   await (db as Kysely<Record<string, Record<string, unknown>>>)
     .insertInto('bus_namespace')
     .values({ id: randomBytes(9).toString('base64url') })
@@ -97,7 +130,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['bus_namespace', 'generation_leases', 'daily_usage', 'attachments', 'messages', 'conversations']) {
+  for (const table of [
+    'bus_namespace',
+    'generation_leases',
+    'daily_usage',
+    'attachments',
+    'messages',
+    'conversations',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -9,8 +9,13 @@ import { AppError } from '../../infra/errors';
 export type ChatOwner = { kind: 'user'; id: string } | { kind: 'visitor'; id: string };
 
 /** Column values for a row owned by `owner`. */
-export function ownerColumns(owner: ChatOwner): { user_id: string | null; visitor_id: string | null } {
-  return owner.kind === 'user' ? { user_id: owner.id, visitor_id: null } : { user_id: null, visitor_id: owner.id };
+export function ownerColumns(owner: ChatOwner): {
+  user_id: string | null;
+  visitor_id: string | null;
+} {
+  return owner.kind === 'user'
+    ? { user_id: owner.id, visitor_id: null }
+    : { user_id: null, visitor_id: owner.id };
 }
 
 /**
@@ -20,10 +25,6 @@ export function ownerColumns(owner: ChatOwner): { user_id: string | null; visito
 export function ownerKey(owner: ChatOwner): string {
   if (owner.kind === 'user') return `user:${owner.id}`;
   return `visitor:${createHash('sha256').update(owner.id).digest('base64url').slice(0, 32)}`;
-}
-
-export function sameOwner(a: ChatOwner, b: ChatOwner): boolean {
-  return a.kind === b.kind && a.id === b.id;
 }
 
 /** The owner of a request guarded by requireUserOrVisitor. */

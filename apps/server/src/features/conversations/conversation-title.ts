@@ -21,7 +21,10 @@ export function titleFromMessage(message: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   const sentence = (/^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text).replace(/[.!?]+$/, '');
-  const words = sentence.split(' ').filter((w) => w.length > 0).slice(0, TITLE_WORDS);
+  const words = sentence
+    .split(' ')
+    .filter((w) => w.length > 0)
+    .slice(0, TITLE_WORDS);
   let title = words.join(' ');
   if (title.length > TITLE_CHARS) title = `${title.slice(0, TITLE_CHARS - 1).trimEnd()}…`;
   if (title.length === 0) return DEFAULT_CONVERSATION_TITLE;

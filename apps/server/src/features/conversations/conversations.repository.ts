@@ -31,13 +31,16 @@ export class ConversationsRepository {
           .whereRef('m.conversation_id', '=', 'c.id')
           .as('message_count'),
       );
-    return owner.kind === 'user' ? base.where('c.user_id', '=', owner.id) : base.where('c.visitor_id', '=', owner.id);
+    return owner.kind === 'user'
+      ? base.where('c.user_id', '=', owner.id)
+      : base.where('c.visitor_id', '=', owner.id);
   }
 
   #filtered(owner: ChatOwner, filter: Omit<ListFilter, 'offset' | 'limit'>) {
     let query = this.#owned(owner);
     if (filter.excludeComparisons) query = query.where('c.kind', '!=', 'comparison');
-    if (filter.isFavourite !== undefined) query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);
+    if (filter.isFavourite !== undefined)
+      query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);
     const search = filter.search?.trim();
     if (search) {
       const pattern = likePattern(search.toLowerCase());
@@ -63,7 +66,10 @@ export class ConversationsRepository {
     return query;
   }
 
-  async list(owner: ChatOwner, filter: ListFilter): Promise<{ rows: ConversationRow[]; total: number }> {
+  async list(
+    owner: ChatOwner,
+    filter: ListFilter,
+  ): Promise<{ rows: ConversationRow[]; total: number }> {
     const rows = await this.#filtered(owner, filter)
       .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, 'desc')
       .orderBy('c.id', 'desc')
@@ -82,17 +88,28 @@ export class ConversationsRepository {
     return row && normalise(row);
   }
 
-  async insert(row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id'>, owner: ChatOwner): Promise<void> {
-    await this.db.insertInto('conversations').values({ ...row, ...ownerColumns(owner) }).execute();
+  async insert(
+    row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id'>,
+    owner: ChatOwner,
+  ): Promise<void> {
+    await this.db
+      .insertInto('conversations')
+      .values({ ...row, ...ownerColumns(owner) })
+      .execute();
   }
 
   /** Updates an owned conversation; false when it is not the owner's (or does not exist). */
   async update(
     owner: ChatOwner,
     id: string,
-    changes: Partial<Pick<ConversationsTable, 'title' | 'title_set' | 'is_favourite' | 'project_id' | 'updated_at'>>,
+    changes: Partial<
+      Pick<ConversationsTable, 'title' | 'title_set' | 'is_favourite' | 'project_id' | 'updated_at'>
+    >,
   ): Promise<boolean> {
-    const result = await this.#ownedUpdate(owner).set(changes).where('id', '=', id).executeTakeFirst();
+    const result = await this.#ownedUpdate(owner)
+      .set(changes)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -107,18 +124,28 @@ export class ConversationsRepository {
 
   /** Names an untitled conversation; a title a person set is never overwritten. */
   async setGeneratedTitle(id: string, title: string): Promise<void> {
-    await this.db.updateTable('conversations').set({ title }).where('id', '=', id).where('title_set', '=', 0).execute();
+    await this.db
+      .updateTable('conversations')
+      .set({ title })
+      .where('id', '=', id)
+      .where('title_set', '=', 0)
+      .execute();
   }
 
   async touch(id: string, now: string): Promise<void> {
-    await this.db.updateTable('conversations').set({ last_message_at: now, updated_at: now }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('conversations')
+      .set({ last_message_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(owner: ChatOwner, id: string): Promise<boolean> {
     const query = this.db.deleteFrom('conversations').where('id', '=', id);
-    const result = await (owner.kind === 'user'
-      ? query.where('user_id', '=', owner.id)
-      : query.where('visitor_id', '=', owner.id)
+    const result = await (
+      owner.kind === 'user'
+        ? query.where('user_id', '=', owner.id)
+        : query.where('visitor_id', '=', owner.id)
     ).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
@@ -133,10 +160,14 @@ export class ConversationsRepository {
 
   #ownedUpdate(owner: ChatOwner) {
     const query = this.db.updateTable('conversations');
-    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+    return owner.kind === 'user'
+      ? query.where('user_id', '=', owner.id)
+      : query.where('visitor_id', '=', owner.id);
   }
 }
 
-function normalise<T extends { message_count: number | string | bigint | null }>(row: T): T & { message_count: number } {
+function normalise<T extends { message_count: number | string | bigint | null }>(
+  row: T,
+): T & { message_count: number } {
   return { ...row, message_count: Number(row.message_count ?? 0) };
 }

@@ -53,7 +53,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: Conversation, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.create(chatOwnerOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await service.create(chatOwnerOf(request), request.body)),
     );
   }
 
@@ -68,13 +69,24 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      conversations: await service.recent(chatOwnerOf(request), request.query.limit, request.query.excludeComparisons),
+      conversations: await service.recent(
+        chatOwnerOf(request),
+        request.query.limit,
+        request.query.excludeComparisons,
+      ),
     }),
   );
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags, summary: 'One conversation', params: IdParams, response: { 200: Conversation, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One conversation',
+        params: IdParams,
+        response: { 200: Conversation, ...errors },
+      },
+    },
     (request) => service.get(chatOwnerOf(request), request.params.id),
   );
 
@@ -94,7 +106,14 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${BASE}/:id`,
-    { schema: { tags, summary: 'Delete a conversation and its messages', params: IdParams, response: { 200: OkResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a conversation and its messages',
+        params: IdParams,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
     async (request) => {
       await service.delete(chatOwnerOf(request), request.params.id);
       return { ok: true as const };
@@ -113,7 +132,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Conversation, ...errors },
       },
     },
-    (request) => service.setFavourite(chatOwnerOf(request), request.params.id, request.body?.is_favourite),
+    (request) =>
+      service.setFavourite(chatOwnerOf(request), request.params.id, request.body?.is_favourite),
   );
 
   app.put(
@@ -127,15 +147,20 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Conversation, ...errors },
       },
     },
-    (request) => service.setProject(chatOwnerOf(request), request.params.id, request.body.project_id),
+    (request) =>
+      service.setProject(chatOwnerOf(request), request.params.id, request.body.project_id),
   );
 
   app.delete(
     `${BASE}/:id/project`,
     {
-      schema: { tags, summary: 'Take a conversation out of its project', params: IdParams, response: { 200: Conversation, ...errors } },
+      schema: {
+        tags,
+        summary: 'Take a conversation out of its project',
+        params: IdParams,
+        response: { 200: Conversation, ...errors },
+      },
     },
     (request) => service.setProject(chatOwnerOf(request), request.params.id, null),
   );
 };
-

@@ -48,10 +48,18 @@ export class ConversationsService {
       isFavourite: query.is_favourite,
       excludeComparisons: query.excludeComparisons,
     });
-    return { conversations: rows.map(toConversation), total, has_more: query.offset + rows.length < total };
+    return {
+      conversations: rows.map(toConversation),
+      total,
+      has_more: query.offset + rows.length < total,
+    };
   }
 
-  async recent(owner: ChatOwner, limit: number, excludeComparisons: boolean): Promise<Conversation[]> {
+  async recent(
+    owner: ChatOwner,
+    limit: number,
+    excludeComparisons: boolean,
+  ): Promise<Conversation[]> {
     const { rows } = await this.repository.list(owner, { offset: 0, limit, excludeComparisons });
     return rows.map(toConversation);
   }
@@ -73,7 +81,11 @@ export class ConversationsService {
   }
 
   /** Inserts a conversation and returns its id (used by sends that start a new chat). */
-  async createRow(owner: ChatOwner, input: NewConversation, now: string = new Date().toISOString()): Promise<string> {
+  async createRow(
+    owner: ChatOwner,
+    input: NewConversation,
+    now: string = new Date().toISOString(),
+  ): Promise<string> {
     if (input.projectId) assertProjectId(input.projectId);
     const id = randomUUID();
     await this.repository.insert(
@@ -95,22 +107,33 @@ export class ConversationsService {
   }
 
   async rename(owner: ChatOwner, id: string, title: string): Promise<Conversation> {
-    await this.#mustUpdate(this.repository.update(owner, id, { title, title_set: 1, updated_at: now() }));
+    await this.#mustUpdate(
+      this.repository.update(owner, id, { title, title_set: 1, updated_at: now() }),
+    );
     return this.get(owner, id);
   }
 
-  async setFavourite(owner: ChatOwner, id: string, isFavourite: boolean | undefined): Promise<Conversation> {
+  async setFavourite(
+    owner: ChatOwner,
+    id: string,
+    isFavourite: boolean | undefined,
+  ): Promise<Conversation> {
     const changed =
       isFavourite === undefined
         ? this.repository.toggleFavourite(owner, id, now())
-        : this.repository.update(owner, id, { is_favourite: isFavourite ? 1 : 0, updated_at: now() });
+        : this.repository.update(owner, id, {
+            is_favourite: isFavourite ? 1 : 0,
+            updated_at: now(),
+          });
     await this.#mustUpdate(changed);
     return this.get(owner, id);
   }
 
   async setProject(owner: ChatOwner, id: string, projectId: string | null): Promise<Conversation> {
     if (projectId !== null) assertProjectId(projectId);
-    await this.#mustUpdate(this.repository.update(owner, id, { project_id: projectId, updated_at: now() }));
+    await this.#mustUpdate(
+      this.repository.update(owner, id, { project_id: projectId, updated_at: now() }),
+    );
     return this.get(owner, id);
   }
 
@@ -142,6 +165,9 @@ function now(): string {
 
 function assertProjectId(projectId: string): void {
   if (!PROJECT_ID_PATTERN.test(projectId)) {
-    throw new AppError('validation_error', 'project_id: must be a project id (letters, digits, _ and -).');
+    throw new AppError(
+      'validation_error',
+      'project_id: must be a project id (letters, digits, _ and -).',
+    );
   }
 }

@@ -51,7 +51,9 @@ export class LimitsRepository {
       .insertInto('daily_usage')
       .values({ subject: to, day, used: spent })
       .onConflict((oc) =>
-        oc.columns(['subject', 'day']).doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', spent) })),
+        oc
+          .columns(['subject', 'day'])
+          .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', spent) })),
       )
       .execute();
   }

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CheckLimitsRequest, ErrorBody, LimitsResponse, RemainingMessagesResponse } from '@parallax/contract';
+import {
+  CheckLimitsRequest,
+  ErrorBody,
+  LimitsResponse,
+  RemainingMessagesResponse,
+} from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf } from '../conversations/chat-owner';
+import { chatOwnerOf } from '../conversations';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ['limits'];
@@ -12,19 +17,37 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/chat/remaining-messages',
-    { schema: { tags, summary: "Today's remaining messages", response: { 200: RemainingMessagesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Today's remaining messages",
+        response: { 200: RemainingMessagesResponse, ...errors },
+      },
+    },
     async (request) => {
       const state = await app.chat.limits.state(chatOwnerOf(request));
-      return { remaining_messages: state.remaining, daily_limit: state.dailyLimit, is_authenticated: state.isAuthenticated };
+      return {
+        remaining_messages: state.remaining,
+        daily_limit: state.dailyLimit,
+        is_authenticated: state.isAuthenticated,
+      };
     },
   );
 
   app.post(
     '/chat/check-limits',
-    { schema: { tags, summary: 'May the caller send now?', body: CheckLimitsRequest, response: { 200: LimitsResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'May the caller send now?',
+        body: CheckLimitsRequest,
+        response: { 200: LimitsResponse, ...errors },
+      },
+    },
     async (request) => {
       const owner = chatOwnerOf(request);
-      if (request.body.conversation_id) await app.chat.conversations.get(owner, request.body.conversation_id);
+      if (request.body.conversation_id)
+        await app.chat.conversations.get(owner, request.body.conversation_id);
       const state = await app.chat.limits.state(owner);
       // An unknown or unavailable model cannot be sent to either.
       const usable = await app.models.resolve(request.body.model).then(

@@ -1,7 +1,7 @@
 import { STATUS_POLICIES } from '@parallax/contract';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../infra/errors';
-import { ownerKey, type ChatOwner } from '../conversations/chat-owner';
+import { ownerKey, type ChatOwner } from '../conversations';
 import type { LimitsRepository } from './limits.repository';
 
 export interface LimitState {
@@ -59,6 +59,10 @@ export class LimitsService {
 
   /** Today's spending of a claimed visitor counts for the account, so signing in is no reset. */
   moveVisitorUsage(visitorId: string, userId: string, now: Date = new Date()): Promise<void> {
-    return this.repository.moveSubject(visitorId, ownerKey({ kind: 'user', id: userId }), usageDay(now));
+    return this.repository.moveSubject(
+      ownerKey({ kind: 'visitor', id: visitorId }),
+      ownerKey({ kind: 'user', id: userId }),
+      usageDay(now),
+    );
   }
 }

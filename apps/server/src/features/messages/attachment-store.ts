@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Attachment as ContextAttachment } from '../../providers/context';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from '../conversations/chat-owner';
+import type { ChatOwner } from '../conversations';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { sniffFile } from './file-sniffer';
 
@@ -12,7 +12,15 @@ export const MAX_FILES_PER_MESSAGE = 5;
 
 /** Control characters, path separators and quotes never reach a header or a path. */
 export function safeFilename(name: string): string {
-  const cleaned = name.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 255);
+  const cleaned = [...name]
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      return code >= 0x20 && code !== 0x7f && char !== '"';
+    })
+    .join('')
+    .replace(/[\\/]/g, '_')
+    .trim()
+    .slice(0, 255);
   return cleaned.length > 0 ? cleaned : 'file';
 }
 
@@ -30,11 +38,15 @@ export class AttachmentStore {
   /** Checks the bytes, stores the file, and returns its (not yet linked) row. */
   async save(owner: ChatOwner, filename: string, bytes: Buffer): Promise<AttachmentRow> {
     const name = safeFilename(filename);
-    if (bytes.length > MAX_FILE_BYTES) throw new AppError('payload_too_large', `${name} is larger than 10 MB.`);
+    if (bytes.length > MAX_FILE_BYTES)
+      throw new AppError('payload_too_large', `${name} is larger than 10 MB.`);
     if (bytes.length === 0) throw new AppError('validation_error', `files: ${name} is empty.`);
     const sniffed = sniffFile(bytes, name);
     if (!sniffed) {
-      throw new AppError('unsupported_media_type', `${name} cannot be sent: only images (PNG, JPEG, GIF, WebP) and text files are supported.`);
+      throw new AppError(
+        'unsupported_media_type',
+        `${name} cannot be sent: only images (PNG, JPEG, GIF, WebP) and text files are supported.`,
+      );
     }
     await fs.mkdir(this.#dir, { recursive: true });
     const storageName = randomBytes(24).toString('hex');
@@ -49,7 +61,12 @@ export class AttachmentStore {
       created_at: new Date().toISOString(),
     };
     await this.repository.insert(row, owner);
-    return { ...row, ...(owner.kind === 'user' ? { user_id: owner.id, visitor_id: null } : { user_id: null, visitor_id: owner.id }) };
+    return {
+      ...row,
+      ...(owner.kind === 'user'
+        ? { user_id: owner.id, visitor_id: null }
+        : { user_id: null, visitor_id: owner.id }),
+    };
   }
 
   async link(owner: ChatOwner, ids: readonly string[], messageId: string): Promise<void> {
@@ -63,7 +80,11 @@ export class AttachmentStore {
   async contentsFor(messageId: string): Promise<ContextAttachment[]> {
     const rows = await this.repository.forMessages([messageId]);
     return Promise.all(
-      rows.map(async (row) => ({ filename: row.filename, contentType: row.content_type, data: await this.read(row) })),
+      rows.map(async (row) => ({
+        filename: row.filename,
+        contentType: row.content_type,
+        data: await this.read(row),
+      })),
     );
   }
 
@@ -75,7 +96,9 @@ export class AttachmentStore {
   }
 
   async deleteFiles(storageNames: readonly string[]): Promise<void> {
-    await Promise.allSettled(storageNames.map((name) => fs.rm(path.join(this.#dir, path.basename(name)), { force: true })));
+    await Promise.allSettled(
+      storageNames.map((name) => fs.rm(path.join(this.#dir, path.basename(name)), { force: true })),
+    );
   }
 
   read(row: AttachmentRow): Promise<Buffer> {

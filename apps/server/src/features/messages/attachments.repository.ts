@@ -1,26 +1,44 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AttachmentsTable, Database } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from '../conversations/chat-owner';
+import { ownerColumns, type ChatOwner } from '../conversations';
 
 export type AttachmentRow = Selectable<AttachmentsTable>;
 
 export class AttachmentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: Omit<AttachmentRow, 'user_id' | 'visitor_id'>, owner: ChatOwner): Promise<void> {
-    await this.db.insertInto('attachments').values({ ...row, ...ownerColumns(owner) }).execute();
+  async insert(
+    row: Omit<AttachmentRow, 'user_id' | 'visitor_id'>,
+    owner: ChatOwner,
+  ): Promise<void> {
+    await this.db
+      .insertInto('attachments')
+      .values({ ...row, ...ownerColumns(owner) })
+      .execute();
   }
 
   findOwned(owner: ChatOwner, id: string): Promise<AttachmentRow | undefined> {
     const query = this.db.selectFrom('attachments').selectAll().where('id', '=', id);
-    return (owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id)).executeTakeFirst();
+    return (
+      owner.kind === 'user'
+        ? query.where('user_id', '=', owner.id)
+        : query.where('visitor_id', '=', owner.id)
+    ).executeTakeFirst();
   }
 
   /** Attaches the owner's unlinked uploads to a message. */
   async link(owner: ChatOwner, ids: readonly string[], messageId: string): Promise<void> {
     if (ids.length === 0) return;
-    const query = this.db.updateTable('attachments').set({ message_id: messageId }).where('id', 'in', ids).where('message_id', 'is', null);
-    await (owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id)).execute();
+    const query = this.db
+      .updateTable('attachments')
+      .set({ message_id: messageId })
+      .where('id', 'in', ids)
+      .where('message_id', 'is', null);
+    await (
+      owner.kind === 'user'
+        ? query.where('user_id', '=', owner.id)
+        : query.where('visitor_id', '=', owner.id)
+    ).execute();
   }
 
   async forMessages(messageIds: readonly string[]): Promise<AttachmentRow[]> {
@@ -36,7 +54,11 @@ export class AttachmentsRepository {
 
   /** Storage names of a visitor's files, before their rows go with the messages. */
   async storageNamesOfVisitor(visitorId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('attachments').select('storage_name').where('visitor_id', '=', visitorId).execute();
+    const rows = await this.db
+      .selectFrom('attachments')
+      .select('storage_name')
+      .where('visitor_id', '=', visitorId)
+      .execute();
     return rows.map((r) => r.storage_name);
   }
 
@@ -45,6 +67,10 @@ export class AttachmentsRepository {
   }
 
   async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
-    await this.db.updateTable('attachments').set({ user_id: userId, visitor_id: null }).where('visitor_id', '=', visitorId).execute();
+    await this.db
+      .updateTable('attachments')
+      .set({ user_id: userId, visitor_id: null })
+      .where('visitor_id', '=', visitorId)
+      .execute();
   }
 }

@@ -4,7 +4,7 @@ import { ErrorBody, IdParams, MessageResponse, SendMessageRequest } from '@paral
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { describeValidationIssues } from '../../infra/error-handler';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf } from '../conversations/chat-owner';
+import { chatOwnerOf } from '../conversations';
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from './attachment-store';
 import { liveConnectionOf } from './messages.routes';
 
@@ -22,7 +22,12 @@ function fieldValue(name: string, value: string): unknown {
 /** POST /chat/messages/upload (send with files) and GET /chat/attachments/{id} (owner only). */
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_MESSAGE, fieldSize: MAX_FIELD_BYTES, fields: 20 },
+    limits: {
+      fileSize: MAX_FILE_BYTES,
+      files: MAX_FILES_PER_MESSAGE,
+      fieldSize: MAX_FIELD_BYTES,
+      fields: 20,
+    },
     throwFileSizeLimit: true,
   });
   app.addHook('onRequest', requireUserOrVisitor);
@@ -35,18 +40,31 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send a message with files (multipart: the send fields plus files[])',
         consumes: ['multipart/form-data'],
-        response: { 200: MessageResponse, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        response: {
+          200: MessageResponse,
+          400: ErrorBody,
+          404: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send files as multipart/form-data.');
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Send files as multipart/form-data.');
       const owner = chatOwnerOf(request);
       const fields: Record<string, unknown> = {};
       const files: { filename: string; data: Buffer }[] = [];
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            if (!FILE_FIELDS.has(part.fieldname)) throw new AppError('validation_error', `${part.fieldname}: unexpected file field (use files[]).`);
+            if (!FILE_FIELDS.has(part.fieldname))
+              throw new AppError(
+                'validation_error',
+                `${part.fieldname}: unexpected file field (use files[]).`,
+              );
             files.push({ filename: part.filename, data: await part.toBuffer() });
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = fieldValue(part.fieldname, part.value);
@@ -54,17 +72,26 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError('payload_too_large', 'A file is larger than 10 MB.');
-        if (error instanceof app.multipartErrors.FilesLimitError) throw new AppError('payload_too_large', `At most ${MAX_FILES_PER_MESSAGE} files per message.`);
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+          throw new AppError('payload_too_large', 'A file is larger than 10 MB.');
+        if (error instanceof app.multipartErrors.FilesLimitError)
+          throw new AppError(
+            'payload_too_large',
+            `At most ${MAX_FILES_PER_MESSAGE} files per message.`,
+          );
         throw new AppError('bad_request', 'The upload could not be read.');
       }
       const parsed = SendMessageRequest.safeParse(fields);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, message: i.message }));
+        const issues = parsed.error.issues.map((i) => ({
+          instancePath: `/${i.path.join('/')}`,
+          message: i.message,
+        }));
         throw new AppError('validation_error', describeValidationIssues('body', issues));
       }
       const stored = [];
-      for (const file of files) stored.push(await app.chat.attachments.save(owner, file.filename, file.data));
+      for (const file of files)
+        stored.push(await app.chat.attachments.save(owner, file.filename, file.data));
       return app.chat.messages.send(parsed.data, {
         owner,
         liveConnectionId: await liveConnectionOf(request, owner),
@@ -77,10 +104,16 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/attachments/:id',
     { schema: { tags, summary: 'Download an attachment (owner only)', params: IdParams } },
     async (request, reply) => {
-      const { row, data } = await app.chat.attachments.open(chatOwnerOf(request), request.params.id);
+      const { row, data } = await app.chat.attachments.open(
+        chatOwnerOf(request),
+        request.params.id,
+      );
       return reply
         .header('content-type', row.content_type)
-        .header('content-disposition', `attachment; filename="${row.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`)
+        .header(
+          'content-disposition',
+          `attachment; filename="${row.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(data);

@@ -1,6 +1,6 @@
 import type { CancelResponse, HistoryQuery, HistoryResponse } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from '../conversations/chat-owner';
+import type { ChatOwner } from '../conversations';
 import type { ChatServices } from './chat.plugin';
 import type { AttachmentsRepository } from './attachments.repository';
 import { toChatMessage } from './message-view';
@@ -15,7 +15,8 @@ function encodeCursor(createdAt: string, id: string): string {
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt))) throw new AppError('validation_error', 'cursor: is not a cursor from a previous page.');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)))
+    throw new AppError('validation_error', 'cursor: is not a cursor from a previous page.');
   return { createdAt, id };
 }
 
@@ -29,7 +30,8 @@ export class ChatQueries {
 
   /** A page of turns, oldest first; `cursor` continues with the turns before it. */
   async history(owner: ChatOwner, query: HistoryQuery): Promise<HistoryResponse> {
-    if (query.conversation_id !== undefined) await this.chat.conversations.get(owner, query.conversation_id);
+    if (query.conversation_id !== undefined)
+      await this.chat.conversations.get(owner, query.conversation_id);
     const rows = await this.messages.page(owner, {
       conversationId: query.conversation_id,
       excludeComparisons: query.conversation_id === undefined && query.excludeComparisons,
@@ -43,7 +45,12 @@ export class ChatQueries {
     const oldest = page.at(-1);
     const { remaining } = await this.chat.limits.state(owner);
     return {
-      messages: page.reverse().map((row) => toChatMessage(row, files.filter((f) => f.message_id === row.id))),
+      messages: page.reverse().map((row) =>
+        toChatMessage(
+          row,
+          files.filter((f) => f.message_id === row.id),
+        ),
+      ),
       has_more: hasMore,
       cursor: hasMore && oldest ? encodeCursor(oldest.created_at, oldest.id) : null,
       remaining_messages: remaining,
@@ -54,7 +61,10 @@ export class ChatQueries {
    * Aborts the owner's matching running answers, wherever they run, and waits (briefly) until
    * they are stored as cancelled, so a history read right after shows the partial text.
    */
-  async cancel(owner: ChatOwner, by: { messageId?: string | undefined; requestId?: string | undefined }): Promise<CancelResponse> {
+  async cancel(
+    owner: ChatOwner,
+    by: { messageId?: string | undefined; requestId?: string | undefined },
+  ): Promise<CancelResponse> {
     const running = await this.messages.findRunning(owner, by);
     if (running.length === 0) return { cancelled: false };
     await Promise.all(running.map((row) => this.chat.generations.cancel(row.id)));
@@ -76,7 +86,8 @@ export class ChatQueries {
 
   async clearVisitor(visitorId: string): Promise<number> {
     const owner: ChatOwner = { kind: 'visitor', id: visitorId };
-    for (const row of await this.messages.findRunning(owner, {})) await this.chat.generations.cancel(row.id);
+    for (const row of await this.messages.findRunning(owner, {}))
+      await this.chat.generations.cancel(row.id);
     const files = await this.attachments.storageNamesOfVisitor(visitorId);
     await this.attachments.deleteOfVisitor(visitorId);
     const deleted = await this.messages.deleteVisitorMessages(visitorId);

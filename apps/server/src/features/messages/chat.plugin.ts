@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ConversationsRepository } from '../conversations/conversations.repository';
-import { ConversationsService } from '../conversations/conversations.service';
-import { LimitsRepository } from '../limits/limits.repository';
-import { LimitsService } from '../limits/limits.service';
+import { ConversationsRepository } from '../conversations';
+import { ConversationsService } from '../conversations';
+import { LimitsRepository } from '../limits';
+import { LimitsService } from '../limits';
 import { AttachmentStore } from './attachment-store';
 import { AttachmentsRepository } from './attachments.repository';
 import { GenerationLeasesRepository } from './generation-leases.repository';
@@ -37,7 +37,12 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
   const conversations = new ConversationsService(new ConversationsRepository(app.db));
   const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits);
   const attachments = new AttachmentStore(app.config.dataDir, attachmentsRepository);
-  const generations = new Generations(app.bus, new GenerationLeasesRepository(app.db), messagesRepository, app.log);
+  const generations = new Generations(
+    app.bus,
+    new GenerationLeasesRepository(app.db),
+    messagesRepository,
+    app.log,
+  );
   const messages = new MessagesService(app.db, {
     bus: app.bus,
     models: app.models,
@@ -53,7 +58,10 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
   await generations.start(async (row) => {
     // An interrupted turn gave the user nothing: its unit comes back.
     if (!row.charged_day) return;
-    const owner = row.user_id !== null ? { kind: 'user' as const, id: row.user_id } : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
+    const owner =
+      row.user_id !== null
+        ? { kind: 'user' as const, id: row.user_id }
+        : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
     await limits.refund(owner, row.charged_day);
   });
   app.addHook('preClose', () => generations.close());

@@ -5,7 +5,10 @@
 export type SniffedType = { contentType: string; kind: 'image' | 'text' };
 
 const IMAGE_SIGNATURES: readonly { type: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: 'image/png', test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  {
+    type: 'image/png',
+    test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
   { type: 'image/jpeg', test: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
   { type: 'image/gif', test: (b) => ascii(b, 0, 'GIF87a') || ascii(b, 0, 'GIF89a') },
   { type: 'image/webp', test: (b) => ascii(b, 0, 'RIFF') && ascii(b, 8, 'WEBP') },

@@ -1,7 +1,11 @@
 import { MESSAGES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedModel } from '../models/models.service';
-import { buildContext, ContextError, type Attachment as ContextAttachment } from '../../providers/context';
+import {
+  buildContext,
+  ContextError,
+  type Attachment as ContextAttachment,
+} from '../../providers/context';
 import { isProviderError } from '../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import type { MessageRow, MessagesRepository } from './messages.repository';
@@ -30,7 +34,8 @@ interface Failure {
 
 function failureOf(error: unknown): Failure {
   if (error instanceof ContextError) return { text: error.message, code: error.code };
-  if (isProviderError(error)) return { text: error.message, code: error.code, details: error.provider };
+  if (isProviderError(error))
+    return { text: error.message, code: error.code, details: error.provider };
   return { text: MESSAGES.streamErrorService, code: 'unknown' };
 }
 
@@ -51,19 +56,28 @@ export class GenerationRunner {
     let persisted = 0;
     let writing: Promise<unknown> = Promise.resolve();
     const persist = (changes: Parameters<MessagesRepository['update']>[1]) =>
-      this.messages.updateRunning(row.id, processId, { ...changes, updated_at: new Date().toISOString() });
+      this.messages.updateRunning(row.id, processId, {
+        ...changes,
+        updated_at: new Date().toISOString(),
+      });
     try {
       await publisher.status('initializing');
       const history =
         row.include_history === 1 && row.conversation_id !== null
-          ? (await this.messages.earlierTurns(row.conversation_id, row.created_at)).flatMap((turn) => [
-              { role: 'user' as const, content: turn.content },
-              ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
-            ])
+          ? (await this.messages.earlierTurns(row.conversation_id, row.created_at)).flatMap(
+              (turn) => [
+                { role: 'user' as const, content: turn.content },
+                ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
+              ],
+            )
           : [];
       const { info, adapter } = job.model;
       const context = buildContext({
-        model: { friendlyName: info.friendly_name, contextWindow: info.context_window, supportsVision: info.supports_vision },
+        model: {
+          friendlyName: info.friendly_name,
+          contextWindow: info.context_window,
+          supportsVision: info.supports_vision,
+        },
         history,
         message: row.content,
         attachments: await job.attachments(),
@@ -71,7 +85,12 @@ export class GenerationRunner {
       await publisher.status('processing');
       await publisher.progress(50, 'Context ready');
       await publisher.status('working', { stage: 'Waiting for the model' });
-      const stream = adapter.streamChat({ model: info.model, system: context.system, messages: context.messages, signal: job.signal });
+      const stream = adapter.streamChat({
+        model: info.model,
+        system: context.system,
+        messages: context.messages,
+        signal: job.signal,
+      });
       let usage = { inputTokens: 0, outputTokens: 0 };
       for await (const event of stream) {
         if (event.type === 'text') {
@@ -126,8 +145,18 @@ export class GenerationRunner {
       if (!isProviderError(error) && !(error instanceof ContextError) && !aborted) {
         this.log.error({ err: error, messageId: job.row.id }, 'generation failed');
       }
-      await persist({ status: 'error', response: response || null, error: failure.text, error_code: failure.code, owner_process: null });
-      await publisher.fail({ error: failure.text, code: failure.code, ...(failure.details ? { details: failure.details } : {}) });
+      await persist({
+        status: 'error',
+        response: response || null,
+        error: failure.text,
+        error_code: failure.code,
+        owner_process: null,
+      });
+      await publisher.fail({
+        error: failure.text,
+        code: failure.code,
+        ...(failure.details ? { details: failure.details } : {}),
+      });
       return aborted ? 'interrupted' : 'error';
     } catch (inner) {
       this.log.error({ err: inner, messageId: job.row.id }, 'recording a failed generation failed');

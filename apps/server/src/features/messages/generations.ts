@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../infra/bus/bus';
 import { messageLog, parseEnvelope } from '../../realtime/stream-envelope';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import { ownerKey, type ChatOwner } from '../conversations/chat-owner';
+import { ownerKey, type ChatOwner } from '../conversations';
 import type { GenerationLeasesRepository } from './generation-leases.repository';
 import type { GenerationOutcome } from './generation-runner';
 import type { MessageRow, MessagesRepository } from './messages.repository';
@@ -22,7 +22,10 @@ interface Running {
   done: Promise<GenerationOutcome>;
 }
 
-export type StartGeneration = (signal: AbortSignal, isShutdown: () => boolean) => Promise<GenerationOutcome>;
+export type StartGeneration = (
+  signal: AbortSignal,
+  isShutdown: () => boolean,
+) => Promise<GenerationOutcome>;
 
 /**
  * The generations this process runs: cancel requests from any process (through the bus), a
@@ -46,14 +49,24 @@ export class Generations {
   async start(onInterrupted: (row: MessageRow) => Promise<void>): Promise<void> {
     this.#onInterrupted = onInterrupted;
     await this.leases.heartbeat(this.processId, new Date().toISOString());
-    this.#stopCancel = await this.bus.subscribe(CANCEL_TOPIC, (messageId) => this.#abortLocal(messageId));
+    this.#stopCancel = await this.bus.subscribe(CANCEL_TOPIC, (messageId) =>
+      this.#abortLocal(messageId),
+    );
     await this.sweep();
     const every = (ms: number, task: () => Promise<void>) => {
-      const timer = setInterval(() => void task().catch((error: unknown) => this.log.warn({ err: error }, 'generation upkeep failed')), ms);
+      const timer = setInterval(
+        () =>
+          void task().catch((error: unknown) =>
+            this.log.warn({ err: error }, 'generation upkeep failed'),
+          ),
+        ms,
+      );
       timer.unref();
       this.#timers.push(timer);
     };
-    every(HEARTBEAT_INTERVAL_MS, () => this.leases.heartbeat(this.processId, new Date().toISOString()));
+    every(HEARTBEAT_INTERVAL_MS, () =>
+      this.leases.heartbeat(this.processId, new Date().toISOString()),
+    );
     every(SWEEP_INTERVAL_MS, () => this.sweep());
   }
 
@@ -97,8 +110,12 @@ export class Generations {
         updated_at: new Date().toISOString(),
       });
       if (!marked) continue;
-      await this.#onInterrupted(row).catch((error: unknown) => this.log.warn({ err: error }, 'interrupted upkeep failed'));
-      await this.#announceInterrupted(row).catch((error: unknown) => this.log.warn({ err: error }, 'interrupted event failed'));
+      await this.#onInterrupted(row).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'interrupted upkeep failed'),
+      );
+      await this.#announceInterrupted(row).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'interrupted event failed'),
+      );
     }
     await this.leases.deleteOlderThan(new Date(now - LEASE_FORGET_MS).toISOString());
   }
@@ -125,16 +142,26 @@ export class Generations {
 
   /** Tells clients following the dead stream that it ended, continuing its numbering. */
   async #announceInterrupted(row: MessageRow): Promise<void> {
-    const owner: ChatOwner = row.user_id !== null ? { kind: 'user', id: row.user_id } : { kind: 'visitor', id: row.visitor_id ?? '' };
-    const logged = (await this.bus.readLog(messageLog(row.id))).map(parseEnvelope).filter((e) => e !== null);
+    const owner: ChatOwner =
+      row.user_id !== null
+        ? { kind: 'user', id: row.user_id }
+        : { kind: 'visitor', id: row.visitor_id ?? '' };
+    const logged = (await this.bus.readLog(messageLog(row.id)))
+      .map(parseEnvelope)
+      .filter((e) => e !== null);
     const last = logged.at(-1);
     const lastToken = logged.findLast((e) => e.event.type === 'ai_token')?.event;
-    const publisher = new MessageStreamPublisher(this.bus, {
-      ownerKey: ownerKey(owner),
-      messageId: row.id,
-      attempt: last?.attempt ?? row.request_id,
-      target: last?.target ?? null,
-    }, last?.order ?? 0, lastToken?.type === 'ai_token' ? lastToken.sequence : 0);
+    const publisher = new MessageStreamPublisher(
+      this.bus,
+      {
+        ownerKey: ownerKey(owner),
+        messageId: row.id,
+        attempt: last?.attempt ?? row.request_id,
+        target: last?.target ?? null,
+      },
+      last?.order ?? 0,
+      lastToken?.type === 'ai_token' ? lastToken.sequence : 0,
+    );
     await publisher.fail({ error: MESSAGES.streamErrorService, code: 'interrupted' });
   }
 }

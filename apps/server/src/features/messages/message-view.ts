@@ -1,11 +1,23 @@
-import { PROVIDERS, type Attachment, type ChatMessage, type MessageResponse, type MessageStatus, type Provider } from '@parallax/contract';
+import {
+  PROVIDERS,
+  type Attachment,
+  type ChatMessage,
+  type MessageResponse,
+  type MessageStatus,
+  type Provider,
+} from '@parallax/contract';
 import type { AttachmentRow } from './attachments.repository';
 import type { MessageRow } from './messages.repository';
 
 export const ATTACHMENT_URL_PREFIX = '/api/v1/chat/attachments/';
 
 function status(value: string): MessageStatus {
-  return value === 'pending' || value === 'streaming' || value === 'completed' || value === 'cancelled' ? value : 'error';
+  return value === 'pending' ||
+    value === 'streaming' ||
+    value === 'completed' ||
+    value === 'cancelled'
+    ? value
+    : 'error';
 }
 
 function provider(value: string): Provider {

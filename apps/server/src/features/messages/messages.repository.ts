@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from '../conversations/chat-owner';
+import { ownerColumns, type ChatOwner } from '../conversations';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;
@@ -39,7 +39,10 @@ export class MessagesRepository {
   }
 
   /** The owner's running turns, narrowed by message id or request id when given. */
-  findRunning(owner: ChatOwner, by: { messageId?: string | undefined; requestId?: string | undefined }): Promise<MessageRow[]> {
+  findRunning(
+    owner: ChatOwner,
+    by: { messageId?: string | undefined; requestId?: string | undefined },
+  ): Promise<MessageRow[]> {
     let query = this.#owned(owner).where('status', 'in', RUNNING_STATUSES);
     if (by.messageId !== undefined) query = query.where('id', '=', by.messageId);
     if (by.requestId !== undefined) query = query.where('request_id', '=', by.requestId);
@@ -48,7 +51,8 @@ export class MessagesRepository {
 
   async page(owner: ChatOwner, page: HistoryPage): Promise<MessageRow[]> {
     let query = this.#owned(owner);
-    if (page.conversationId !== undefined) query = query.where('conversation_id', '=', page.conversationId);
+    if (page.conversationId !== undefined)
+      query = query.where('conversation_id', '=', page.conversationId);
     if (page.excludeComparisons) query = query.where('comparison_id', 'is', null);
     const before = page.before;
     if (before) {
@@ -59,7 +63,12 @@ export class MessagesRepository {
         ]),
       );
     }
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+    return query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
   }
 
   /** Completed turns of a conversation before `createdAt`, oldest first (the model's context). */
@@ -80,7 +89,11 @@ export class MessagesRepository {
   }
 
   /** Updates only while the turn is still running and owned by `process` (a swept turn stays swept). */
-  async updateRunning(id: string, process: string, changes: Updateable<MessagesTable>): Promise<boolean> {
+  async updateRunning(
+    id: string,
+    process: string,
+    changes: Updateable<MessagesTable>,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('messages')
       .set(changes)
@@ -92,8 +105,16 @@ export class MessagesRepository {
   }
 
   /** Claims a failed turn for a retry; false when it is not in error (a parallel retry won). */
-  async resetForRetry(owner: ChatOwner, id: string, changes: Updateable<MessagesTable>): Promise<boolean> {
-    const result = await this.#ownedUpdate(owner).set(changes).where('id', '=', id).where('status', '=', 'error').executeTakeFirst();
+  async resetForRetry(
+    owner: ChatOwner,
+    id: string,
+    changes: Updateable<MessagesTable>,
+  ): Promise<boolean> {
+    const result = await this.#ownedUpdate(owner)
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', 'error')
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -103,13 +124,20 @@ export class MessagesRepository {
 
   /** Deletes a visitor's turns (and their now empty conversations); returns how many turns. */
   async deleteVisitorMessages(visitorId: string): Promise<number> {
-    const result = await this.db.deleteFrom('messages').where('visitor_id', '=', visitorId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('messages')
+      .where('visitor_id', '=', visitorId)
+      .executeTakeFirst();
     await this.db.deleteFrom('conversations').where('visitor_id', '=', visitorId).execute();
     return Number(result.numDeletedRows);
   }
 
   async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
-    await this.db.updateTable('messages').set({ user_id: userId, visitor_id: null }).where('visitor_id', '=', visitorId).execute();
+    await this.db
+      .updateTable('messages')
+      .set({ user_id: userId, visitor_id: null })
+      .where('visitor_id', '=', visitorId)
+      .execute();
   }
 
   /** Running turns whose process holds no fresh lease: it died mid-answer. */
@@ -124,7 +152,10 @@ export class MessagesRepository {
           eb(
             'owner_process',
             'not in',
-            eb.selectFrom('generation_leases').select('process_id').where('heartbeat_at', '>', liveSince),
+            eb
+              .selectFrom('generation_leases')
+              .select('process_id')
+              .where('heartbeat_at', '>', liveSince),
           ),
         ]),
       )
@@ -133,8 +164,15 @@ export class MessagesRepository {
 
   /** Marks one orphan as interrupted, unless another process already did. */
   async markInterrupted(row: MessageRow, changes: Updateable<MessagesTable>): Promise<boolean> {
-    let query = this.db.updateTable('messages').set(changes).where('id', '=', row.id).where('status', 'in', RUNNING_STATUSES);
-    query = row.owner_process === null ? query.where('owner_process', 'is', null) : query.where('owner_process', '=', row.owner_process);
+    let query = this.db
+      .updateTable('messages')
+      .set(changes)
+      .where('id', '=', row.id)
+      .where('status', 'in', RUNNING_STATUSES);
+    query =
+      row.owner_process === null
+        ? query.where('owner_process', 'is', null)
+        : query.where('owner_process', '=', row.owner_process);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -150,16 +188,22 @@ export class MessagesRepository {
 
   #owned(owner: ChatOwner) {
     const query = this.db.selectFrom('messages').selectAll();
-    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+    return owner.kind === 'user'
+      ? query.where('user_id', '=', owner.id)
+      : query.where('visitor_id', '=', owner.id);
   }
 
   #ownedUpdate(owner: ChatOwner) {
     const query = this.db.updateTable('messages');
-    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+    return owner.kind === 'user'
+      ? query.where('user_id', '=', owner.id)
+      : query.where('visitor_id', '=', owner.id);
   }
 
   #ownedDelete(owner: ChatOwner) {
     const query = this.db.deleteFrom('messages');
-    return owner.kind === 'user' ? query.where('user_id', '=', owner.id) : query.where('visitor_id', '=', owner.id);
+    return owner.kind === 'user'
+      ? query.where('user_id', '=', owner.id)
+      : query.where('visitor_id', '=', owner.id);
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations/chat-owner';
+import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations';
 import { AttachmentsRepository } from './attachments.repository';
 import { ChatQueries } from './chat-queries';
 import { MessagesRepository } from './messages.repository';
@@ -27,7 +27,10 @@ const tags = ['messages'];
 const CONNECTION_HEADER = 'x-connection-id';
 
 /** The send's X-Connection-Id when it is a live socket of the caller (then the answer streams). */
-export async function liveConnectionOf(request: FastifyRequest, owner: ChatOwner): Promise<string | null> {
+export async function liveConnectionOf(
+  request: FastifyRequest,
+  owner: ChatOwner,
+): Promise<string | null> {
   const header = request.headers[CONNECTION_HEADER];
   if (typeof header !== 'string' || header.length === 0 || header.length > 128) return null;
   return (await request.server.realtime.isLive(header, ownerKey(owner))) ? header : null;
@@ -38,18 +41,30 @@ async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {
   const body: unknown = request.body;
   if (typeof body === 'object' && body !== null && 'message' in body) {
     const { message } = body;
-    if (typeof message === 'string' && message.trim() === '') throw new AppError('validation_error', MESSAGES.messageEmpty);
+    if (typeof message === 'string' && message.trim() === '')
+      throw new AppError('validation_error', MESSAGES.messageEmpty);
   }
 }
 
 /** Spec §7 "Messages": allocate, send, history, cancel, clear. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queries = new ChatQueries(new MessagesRepository(app.db), new AttachmentsRepository(app.db), app.chat);
+  const queries = new ChatQueries(
+    new MessagesRepository(app.db),
+    new AttachmentsRepository(app.db),
+    app.chat,
+  );
   app.addHook('onRequest', requireUserOrVisitor);
 
   app.post(
     '/chat/messages/allocate-id',
-    { schema: { tags, summary: 'Allocate a message id', querystring: AllocateIdQuery, response: { 200: AllocateIdResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Allocate a message id',
+        querystring: AllocateIdQuery,
+        response: { 200: AllocateIdResponse, ...errors },
+      },
+    },
     async (request) => ({
       message_id: randomUUID(),
       ...(request.query.allocate_comparison_id ? { comparison_id: randomUUID() } : {}),
@@ -60,39 +75,78 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/messages',
     {
       preValidation: refuseEmptyMessage,
-      schema: { tags, summary: 'Send a message (idempotent on message_id)', body: SendMessageRequest, response: { 200: MessageResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Send a message (idempotent on message_id)',
+        body: SendMessageRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
     },
     async (request) => {
       const owner = chatOwnerOf(request);
-      return app.chat.messages.send(request.body, { owner, liveConnectionId: await liveConnectionOf(request, owner) });
+      return app.chat.messages.send(request.body, {
+        owner,
+        liveConnectionId: await liveConnectionOf(request, owner),
+      });
     },
   );
 
   app.get(
     '/chat/messages',
-    { schema: { tags, summary: 'Message history, newest page first', querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Message history, newest page first',
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, ...errors },
+      },
+    },
     (request) => queries.history(chatOwnerOf(request), request.query),
   );
 
   app.post(
     '/chat/cancel',
-    { schema: { tags, summary: 'Cancel running answers', body: CancelRequest.optional(), response: { 200: CancelResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel running answers',
+        body: CancelRequest.optional(),
+        response: { 200: CancelResponse, ...errors },
+      },
+    },
     (request) =>
-      queries.cancel(chatOwnerOf(request), { messageId: request.body?.message_id, requestId: request.body?.request_id }),
+      queries.cancel(chatOwnerOf(request), {
+        messageId: request.body?.message_id,
+        requestId: request.body?.request_id,
+      }),
   );
 
   app.post(
     '/chat/cancel/:requestId',
-    { schema: { tags, summary: 'Cancel one request', params: CancelParams, response: { 200: CancelResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel one request',
+        params: CancelParams,
+        response: { 200: CancelResponse, ...errors },
+      },
+    },
     (request) => queries.cancel(chatOwnerOf(request), { requestId: request.params.requestId }),
   );
 
   app.post(
     '/chat/clear-visitor-messages',
-    { schema: { tags, summary: "Delete the visitor's messages", response: { 200: ClearVisitorMessagesResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete the visitor's messages",
+        response: { 200: ClearVisitorMessagesResponse, ...errors },
+      },
+    },
     async (request) => {
       const owner = chatOwnerOf(request);
-      if (owner.kind !== 'visitor') throw new AppError('bad_request', 'Only visitors can clear visitor messages.');
+      if (owner.kind !== 'visitor')
+        throw new AppError('bad_request', 'Only visitors can clear visitor messages.');
       return { deleted: await queries.clearVisitor(owner.id) };
     },
   );

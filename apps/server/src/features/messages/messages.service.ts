@@ -6,10 +6,10 @@ import type { Database } from '../../db/schema';
 import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import { ownerKey, type ChatOwner } from '../conversations/chat-owner';
-import { ConversationsRepository } from '../conversations/conversations.repository';
-import { ConversationsService } from '../conversations/conversations.service';
-import type { LimitsService } from '../limits/limits.service';
+import { ownerKey, type ChatOwner } from '../conversations';
+import { ConversationsRepository } from '../conversations';
+import { ConversationsService } from '../conversations';
+import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
 import type { AttachmentStore } from './attachment-store';
 import { GenerationRunner } from './generation-runner';
@@ -62,60 +62,95 @@ export class MessagesService {
     const { owner } = context;
     const model = await this.#resolveModel(request);
     const existing = await this.#messages.findById(request.message_id);
-    if (existing) return this.#answerExisting(existing, context, model);
+    if (existing) return this.#answerExisting(existing, context, model, request);
     if (request.conversation_id) await this.deps.conversations.get(owner, request.conversation_id);
 
     const now = new Date().toISOString();
-    const inserted = await this.db.transaction().execute(async (trx) => {
-      const conversationId =
-        request.conversation_id ??
-        (await new ConversationsService(new ConversationsRepository(trx)).createRow(
+    const inserted = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const conversationId =
+          request.conversation_id ??
+          (await new ConversationsService(new ConversationsRepository(trx)).createRow(
+            owner,
+            {
+              kind: request.comparison_id
+                ? 'comparison'
+                : request.prompt_generator_id
+                  ? 'prompt_generator'
+                  : 'regular',
+              projectId: request.project_id,
+              comparisonId: request.comparison_id,
+            },
+            now,
+          ));
+        const won = await new MessagesRepository(trx).insertIfAbsent(
+          this.#newRow(request, model, conversationId, now),
           owner,
-          {
-            kind: request.comparison_id ? 'comparison' : request.prompt_generator_id ? 'prompt_generator' : 'regular',
-            projectId: request.project_id,
-            comparisonId: request.comparison_id,
-          },
-          now,
-        ));
-      const won = await new MessagesRepository(trx).insertIfAbsent(this.#newRow(request, model, conversationId, now), owner);
-      // The loser of a duplicate send must not leave a conversation behind.
-      if (!won) throw new DuplicateSend();
-      return true;
-    }).catch((error: unknown) => {
-      if (error instanceof DuplicateSend) return false;
-      throw error;
-    });
+        );
+        // The loser of a duplicate send must not leave a conversation behind.
+        if (!won) throw new DuplicateSend();
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DuplicateSend) return false;
+        throw error;
+      });
     const row = await this.#messages.findById(request.message_id);
     if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
-    if (!inserted) return this.#answerExisting(row, context, model);
+    if (!inserted) return this.#answerExisting(row, context, model, request);
 
     let chargedDay: string | null;
     try {
       chargedDay = await this.deps.limits.spend(owner);
     } catch (error) {
       await this.#messages.deleteOwned(owner, row.id);
-      if (!request.conversation_id && row.conversation_id) await this.deps.conversations.delete(owner, row.conversation_id).catch(() => undefined);
+      if (!request.conversation_id && row.conversation_id)
+        await this.deps.conversations.delete(owner, row.conversation_id).catch(() => undefined);
       throw error;
     }
     await this.#messages.update(row.id, { charged_day: chargedDay });
-    if (context.attachmentIds?.length) await this.deps.attachments.link(owner, context.attachmentIds, row.id);
-    return this.#startAndAnswer({ ...row, charged_day: chargedDay }, context, model, row.request_id);
+    if (context.attachmentIds?.length)
+      await this.deps.attachments.link(owner, context.attachmentIds, row.id);
+    return this.#startAndAnswer(
+      { ...row, charged_day: chargedDay },
+      context,
+      model,
+      row.request_id,
+    );
   }
 
-  async #answerExisting(row: MessageRow, context: SendContext, model: ResolvedModel): Promise<MessageResponse> {
+  async #answerExisting(
+    row: MessageRow,
+    context: SendContext,
+    model: ResolvedModel,
+    request: SendMessageRequest,
+  ): Promise<MessageResponse> {
     const { owner } = context;
     const mine = owner.kind === 'user' ? row.user_id === owner.id : row.visitor_id === owner.id;
     if (!mine) throw new AppError('not_found', MESSAGE_NOT_FOUND);
-    if (row.status === 'error') return this.#retry(row, context, model);
+    if (row.status === 'error') return this.#retry(row, context, model, request);
     if (isRunning(row.status) && context.liveConnectionId === null) await this.#waitForEnd(row.id);
     return this.#answer(owner, row.id, context.liveConnectionId !== null);
   }
 
-  /** A failed turn sent again: same row, new request id, a new unit (the failed one was refunded). */
-  async #retry(row: MessageRow, context: SendContext, model: ResolvedModel): Promise<MessageResponse> {
+  /**
+   * A failed turn sent again (the retry of spec §4): same row and conversation, the text and
+   * model of this send, a new request id, and a new unit (the failed one was refunded).
+   */
+  async #retry(
+    row: MessageRow,
+    context: SendContext,
+    model: ResolvedModel,
+    request: SendMessageRequest,
+  ): Promise<MessageResponse> {
     const requestId = randomUUID();
     const claimed = await this.#messages.resetForRetry(context.owner, row.id, {
+      content: request.message,
+      provider: model.info.provider,
+      model: model.info.id,
+      model_friendly_name: model.info.friendly_name,
+      include_history: request.include_conversation_history ? 1 : 0,
       status: 'pending',
       response: null,
       error: null,
@@ -125,12 +160,24 @@ export class MessagesService {
       charged_day: null,
       updated_at: new Date().toISOString(),
     });
-    if (!claimed) return this.#answerExisting((await this.#messages.findById(row.id)) ?? row, context, model);
+    if (!claimed)
+      return this.#answerExisting(
+        (await this.#messages.findById(row.id)) ?? row,
+        context,
+        model,
+        request,
+      );
     let chargedDay: string | null;
     try {
       chargedDay = await this.deps.limits.spend(context.owner);
     } catch (error) {
-      if (isAppError(error)) await this.#messages.update(row.id, { status: 'error', error: error.detail, error_code: error.code, owner_process: null });
+      if (isAppError(error))
+        await this.#messages.update(row.id, {
+          status: 'error',
+          error: error.detail,
+          error_code: error.code,
+          owner_process: null,
+        });
       throw error;
     }
     await this.#messages.update(row.id, { charged_day: chargedDay });
@@ -138,7 +185,13 @@ export class MessagesService {
     return this.#startAndAnswer(fresh, context, model, requestId, true);
   }
 
-  async #startAndAnswer(row: MessageRow, context: SendContext, model: ResolvedModel, attempt: string, isRetry = false): Promise<MessageResponse> {
+  async #startAndAnswer(
+    row: MessageRow,
+    context: SendContext,
+    model: ResolvedModel,
+    attempt: string,
+    isRetry = false,
+  ): Promise<MessageResponse> {
     const { owner } = context;
     const publisher = new MessageStreamPublisher(this.deps.bus, {
       ownerKey: ownerKey(owner),
@@ -158,9 +211,11 @@ export class MessagesService {
         attachments: () => this.deps.attachments.contentsFor(row.id),
       }),
     );
-    void done.then((outcome) => this.#afterGeneration(owner, row, outcome)).catch((error: unknown) => {
-      this.deps.log.error({ err: error }, 'after-generation upkeep failed');
-    });
+    void done
+      .then((outcome) => this.#afterGeneration(owner, row, outcome))
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error }, 'after-generation upkeep failed');
+      });
     if (context.liveConnectionId !== null) return this.#answer(owner, row.id, true);
     await done;
     return this.#answer(owner, row.id, false);
@@ -209,7 +264,10 @@ export class MessagesService {
       throw error;
     }
     if (model.info.provider !== request.provider) {
-      throw new AppError('validation_error', `model: ${model.info.friendly_name} is not a ${request.provider} model.`);
+      throw new AppError(
+        'validation_error',
+        `model: ${model.info.friendly_name} is not a ${request.provider} model.`,
+      );
     }
     return model;
   }
@@ -240,4 +298,3 @@ export class MessagesService {
 }
 
 class DuplicateSend extends Error {}
-

@@ -96,6 +96,7 @@ export class MemoryBus implements Bus {
   #sweep(): void {
     const now = Date.now();
     for (const [key, log] of this.#logs) if (log.expiresAt <= now) this.#logs.delete(key);
-    for (const [key, entry] of this.#presence) if (entry.expiresAt <= now) this.#presence.delete(key);
+    for (const [key, entry] of this.#presence)
+      if (entry.expiresAt <= now) this.#presence.delete(key);
   }
 }

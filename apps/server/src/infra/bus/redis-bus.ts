@@ -22,11 +22,17 @@ export class RedisBus implements Bus {
     const options = { maxRetriesPerRequest: 3, lazyConnect: true };
     this.#command = new Redis(url, options);
     this.#subscriber = new Redis(url, options);
-    this.#subscriber.on('message', (channel: string, payload: string) => this.#deliver(channel, payload));
+    this.#subscriber.on('message', (channel: string, payload: string) =>
+      this.#deliver(channel, payload),
+    );
   }
 
   /** Connects both connections; fails fast when Redis is unreachable at boot. */
-  static async connect(url: string, prefix: string, logOptions: ReplayLogOptions): Promise<RedisBus> {
+  static async connect(
+    url: string,
+    prefix: string,
+    logOptions: ReplayLogOptions,
+  ): Promise<RedisBus> {
     const bus = new RedisBus(url, prefix, logOptions);
     try {
       await Promise.all([bus.#command.connect(), bus.#subscriber.connect()]);

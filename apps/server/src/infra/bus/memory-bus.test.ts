@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryBus } from './memory-bus';
+
+describe('MemoryBus', () => {
+  it('keeps a bounded replay log that expires after its last append', async () => {
+    vi.useFakeTimers();
+    const bus = new MemoryBus({ maxEntries: 3, ttlMs: 1_000 });
+    try {
+      for (const n of [1, 2, 3, 4]) await bus.appendAndPublish('log', 'topic', String(n));
+      expect(await bus.readLog('log')).toEqual(['2', '3', '4']);
+      vi.advanceTimersByTime(1_001);
+      expect(await bus.readLog('log')).toEqual([]);
+    } finally {
+      await bus.close();
+      vi.useRealTimers();
+    }
+  });
+
+  it('delivers to every subscriber until it unsubscribes, and isolates a failing one', async () => {
+    const bus = new MemoryBus({ maxEntries: 10, ttlMs: 1_000 });
+    const got: string[] = [];
+    await bus.subscribe('t', () => {
+      throw new Error('broken subscriber');
+    });
+    const stop = await bus.subscribe('t', (p) => got.push(p));
+    await bus.publish('t', 'one');
+    await stop();
+    await bus.publish('t', 'two');
+    expect(got).toEqual(['one']);
+    await bus.close();
+  });
+
+  it('clears presence only for the holder that set it', async () => {
+    const bus = new MemoryBus({ maxEntries: 10, ttlMs: 1_000 });
+    await bus.setPresence('conn', 'new', 10_000);
+    await bus.clearPresence('conn', 'old');
+    expect(await bus.getPresence('conn')).toBe('new');
+    await bus.clearPresence('conn', 'new');
+    expect(await bus.getPresence('conn')).toBeUndefined();
+    await bus.close();
+  });
+});
