@@ -19,6 +19,7 @@ const BAD_BODIES: { contentType: string; payload: string }[] = [
   { contentType: 'application/json', payload: 'null' },
   { contentType: 'application/json', payload: JSON.stringify({ email: 42, password: [], message: { a: 1 }, limit: 'x' }) },
   { contentType: 'application/json', payload: JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }) },
+  { contentType: 'application/json', payload: JSON.stringify({ message: 'a\u0000b', email: 'a\u0000@b.c', title: '\u0000' }) },
   { contentType: 'text/plain', payload: 'hello' },
   { contentType: 'application/xml', payload: '<a/>' },
 ];
@@ -93,7 +94,7 @@ describe('bad input to every API route', () => {
   it('answers hostile path and query values with 4xx JSON', async () => {
     for (const route of routes) {
       for (const value of BAD_PARAM_VALUES) {
-        const url = `${fill(route.url, value)}?limit=${value}&offset=${value}&redirect_uri=${value}&excludeComparisons=${value}`;
+        const url = `${fill(route.url, value)}?limit=${value}&offset=${value}&search=${value}&redirect_uri=${value}&excludeComparisons=${value}`;
         const res = await t.app.inject({ method: route.method as 'GET', url, headers: bearer(token) });
         expectCleanAnswer(res, `${route.method} ${url.slice(0, 120)}`);
       }
