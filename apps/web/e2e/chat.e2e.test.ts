@@ -69,6 +69,8 @@ describe('chat in the browser', () => {
       const answer = await lastAssistant(t.page).innerText();
       expect(answer.length).toBeGreaterThan(20);
       expect(await lastAssistant(t.page).getByRole('button', { name: 'Copy' }).count()).toBe(1);
+      // The server names the conversation after the first answer; the header follows.
+      await expect.poll(() => t.page.getByRole('heading', { level: 1 }).innerText()).toMatch(/caching/i);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();

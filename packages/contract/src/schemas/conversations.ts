@@ -8,6 +8,8 @@ export const ConversationKind = z.enum(['regular', 'comparison', 'prompt_generat
 export type ConversationKind = z.infer<typeof ConversationKind>;
 
 export const CONVERSATION_TITLE_MAX_CHARS = 200;
+/** What an unnamed conversation is called until its first exchange names it. */
+export const CONVERSATION_DEFAULT_TITLE = 'New chat';
 const Title = z.string().trim().min(1).max(CONVERSATION_TITLE_MAX_CHARS);
 
 export const Conversation = z.object({

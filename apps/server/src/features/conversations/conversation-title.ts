@@ -1,7 +1,5 @@
-import { CONVERSATION_TITLE_MAX_CHARS } from '@parallax/contract';
+import { CONVERSATION_DEFAULT_TITLE, CONVERSATION_TITLE_MAX_CHARS } from '@parallax/contract';
 
-/** Untitled conversations are called this until their first exchange names them. */
-export const DEFAULT_CONVERSATION_TITLE = 'New chat';
 const TITLE_WORDS = 8;
 const TITLE_CHARS = 60;
 
@@ -27,6 +25,6 @@ export function titleFromMessage(message: string): string {
     .slice(0, TITLE_WORDS);
   let title = words.join(' ');
   if (title.length > TITLE_CHARS) title = `${title.slice(0, TITLE_CHARS - 1).trimEnd()}…`;
-  if (title.length === 0) return DEFAULT_CONVERSATION_TITLE;
+  if (title.length === 0) return CONVERSATION_DEFAULT_TITLE;
   return (title.charAt(0).toUpperCase() + title.slice(1)).slice(0, CONVERSATION_TITLE_MAX_CHARS);
 }

@@ -6,10 +6,10 @@ import type {
   ConversationListResponse,
   CreateConversationRequest,
 } from '@parallax/contract';
-import { MESSAGES } from '@parallax/contract';
+import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { ChatOwner } from './chat-owner';
-import { DEFAULT_CONVERSATION_TITLE, titleFromMessage } from './conversation-title';
+import { titleFromMessage } from './conversation-title';
 import type { ConversationRow, ConversationsRepository } from './conversations.repository';
 
 /** Project ids are server-made like every id: letters, digits, `_` and `-`. */
@@ -91,7 +91,7 @@ export class ConversationsService {
     await this.repository.insert(
       {
         id,
-        title: input.title ?? DEFAULT_CONVERSATION_TITLE,
+        title: input.title ?? CONVERSATION_DEFAULT_TITLE,
         title_set: input.title === undefined ? 0 : 1,
         kind: input.kind,
         is_favourite: 0,

@@ -1,5 +1,6 @@
 import { MessageSquareWarning } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -10,7 +11,7 @@ import { isLive } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import { retry, send, startChatStreaming, stop } from '../session/chat-actions';
 import { emptyThread, useChatSession } from '../session/chat-session-store';
-import { loadOlder, loadThread } from '../session/load-thread';
+import { loadOlder, loadThread, refreshTitle } from '../session/load-thread';
 import { useChatStorage } from '../store/chat-storage';
 import { ChatComposerBar } from './chat-composer-bar';
 import { MessageList } from './message-list';
@@ -45,6 +46,18 @@ export function ChatDetailScreen() {
   }, [chatId, isAuthenticated, thread.state, setCurrent]);
 
   const live = useMemo(() => thread.messages.find((m) => m.role === 'assistant' && isLive(m)), [thread.messages]);
+
+  // An untitled thread with a finished answer is being named by the server: fetch the name
+  // once per answered turn count, so a new answer in a still-untitled thread asks again.
+  const answered = thread.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length;
+  const askedAt = useRef('');
+  useEffect(() => {
+    const key = `${chatId}:${answered}`;
+    const untitled = !thread.title || thread.title === CONVERSATION_DEFAULT_TITLE;
+    if (live || !untitled || answered === 0 || askedAt.current === key) return;
+    askedAt.current = key;
+    void refreshTitle(chatId);
+  }, [live, thread.title, chatId, answered]);
   const onRetry = useCallback((m: UiMessage) => void retry(chatId, m), [chatId]);
   const onRegenerate = useCallback(
     (m: UiMessage) => {
@@ -64,7 +77,7 @@ export function ChatDetailScreen() {
     return (
       <EmptyState
         icon={MessageSquareWarning}
-        title={thread.error ?? 'Failed to load conversation'}
+        title={thread.error ?? MESSAGES.conversationLoadFailed}
         description="It may have been deleted, or it belongs to another account."
         action={
           <Link to="/" className={buttonClasses('primary')}>
@@ -80,7 +93,7 @@ export function ChatDetailScreen() {
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
       <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
         <h1 className="mx-auto max-w-3xl truncate text-sm font-semibold" title={thread.title ?? undefined}>
-          {thread.title || (thread.state === 'loading' ? '\u00a0' : 'New chat')}
+          {thread.title || (thread.state === 'loading' ? '\u00a0' : CONVERSATION_DEFAULT_TITLE)}
         </h1>
       </header>
       {thread.state === 'loading' && thread.messages.length === 0 ? (

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@parallax/contract';
+import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { isApiError } from '../../../lib/errors/api-error';
 import { getConversation } from '../api/get-conversation';
 import { getHistory } from '../api/get-history';
@@ -39,6 +39,28 @@ export async function loadThread(conversationId: string): Promise<void> {
     });
   } finally {
     inFlight.delete(conversationId);
+  }
+}
+
+const isUntitled = (title: string | null) => !title || title === CONVERSATION_DEFAULT_TITLE;
+
+// The server names a conversation in the background once its first answer is done.
+const TITLE_RETRY_DELAYS_MS = [300, 1_500];
+
+/** Picks up the server-made title after an answer finishes, for a thread that has none yet. */
+export async function refreshTitle(conversationId: string): Promise<void> {
+  for (const delay of TITLE_RETRY_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (!isUntitled(getThread(conversationId).title)) return;
+    try {
+      const { title } = await getConversation(conversationId);
+      if (!isUntitled(title)) {
+        patchThread(conversationId, { title });
+        return;
+      }
+    } catch {
+      return; // the header keeps its placeholder; the list and a reload show the title
+    }
   }
 }
 

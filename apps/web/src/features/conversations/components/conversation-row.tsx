@@ -1,4 +1,4 @@
-import { CONVERSATION_TITLE_MAX_CHARS, type Conversation } from '@parallax/contract';
+import { CONVERSATION_DEFAULT_TITLE, CONVERSATION_TITLE_MAX_CHARS, type Conversation } from '@parallax/contract';
 import { Pencil, Star, Trash2 } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -27,7 +27,7 @@ interface ConversationRowProps {
 export function ConversationRow({ conversation: c, onToggleFavourite, onRename, onDelete }: ConversationRowProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(c.title);
-  const shownTitle = c.title || 'New chat';
+  const shownTitle = c.title || CONVERSATION_DEFAULT_TITLE;
 
   const save = () => {
     setEditing(false);

@@ -1,3 +1,4 @@
+import { CONVERSATION_DEFAULT_TITLE } from '@parallax/contract';
 import { Undo2 } from 'lucide-react';
 import type { PendingDelete } from '../hooks/use-undoable-delete';
 
@@ -13,7 +14,7 @@ export function UndoDeleteBar({ pending, onUndo }: { pending: PendingDelete[]; o
           className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl bg-fg px-4 py-3 text-sm text-canvas shadow-pop animate-pop-in"
         >
           <span className="min-w-0 flex-1 truncate">
-            Deleted “{p.title || 'New chat'}”
+            Deleted “{p.title || CONVERSATION_DEFAULT_TITLE}”
           </span>
           <button
             type="button"
