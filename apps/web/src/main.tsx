@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { initializeAuth } from './features/auth';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { followAccountTheme } from './app/theme/follow-account-theme';
 import { applyTheme, useThemeStore, watchSystemTheme } from './app/theme/theme-store';
 import { wireHttp } from './app/wire-http';
 import { errorLogger } from './lib/telemetry/error-logger';
@@ -12,6 +13,7 @@ import './styles.css';
 
 applyTheme(useThemeStore.getState().choice);
 watchSystemTheme();
+followAccountTheme();
 wireHttp((path) => void router.navigate(path));
 errorLogger.start();
 void initializeAuth();

@@ -81,3 +81,38 @@ describe('auth store', () => {
     });
   });
 });
+
+describe('legacy auth keys', () => {
+  it('moves a legacy token pair into the auth state and removes the old keys', async () => {
+    const { migrateLegacyAuthKeys, LEGACY_AUTH_KEYS } = await import('./auth-store');
+    localStorage.setItem(LEGACY_AUTH_KEYS.accessToken, 'old-access');
+    localStorage.setItem(LEGACY_AUTH_KEYS.refreshToken, 'old-refresh');
+    localStorage.setItem(LEGACY_AUTH_KEYS.user, JSON.stringify({ id: 'u9', email: 'old@b.co' }));
+    expect(migrateLegacyAuthKeys(localStorage)).toEqual({
+      accessToken: 'old-access',
+      refreshToken: 'old-refresh',
+      user: { id: 'u9', email: 'old@b.co' },
+      isAuthenticated: true,
+    });
+    for (const key of Object.values(LEGACY_AUTH_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('drops half a session and unreadable values without signing anyone in', async () => {
+    const { migrateLegacyAuthKeys, LEGACY_AUTH_KEYS } = await import('./auth-store');
+    localStorage.setItem(LEGACY_AUTH_KEYS.accessToken, 'only-access');
+    localStorage.setItem(LEGACY_AUTH_KEYS.user, '{not json');
+    expect(migrateLegacyAuthKeys(localStorage)).toEqual({});
+    expect(localStorage.getItem(LEGACY_AUTH_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(LEGACY_AUTH_KEYS.user)).toBeNull();
+  });
+
+  it('rehydrates the store from legacy keys when auth-storage is empty', async () => {
+    const { LEGACY_AUTH_KEYS } = await import('./auth-store');
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    localStorage.setItem(LEGACY_AUTH_KEYS.accessToken, 'a2');
+    localStorage.setItem(LEGACY_AUTH_KEYS.refreshToken, 'r2');
+    await useAuthStore.persist.rehydrate();
+    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'a2', refreshToken: 'r2', isAuthenticated: true });
+    expect(localStorage.getItem(LEGACY_AUTH_KEYS.refreshToken)).toBeNull();
+  });
+});

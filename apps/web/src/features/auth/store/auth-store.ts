@@ -46,6 +46,42 @@ export interface AuthState {
   setError: (error: string | null) => void;
 }
 
+/** Keys earlier builds kept the session under, one value each; read once, then removed. */
+export const LEGACY_AUTH_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+} as const;
+
+function readLegacyUser(raw: string | null): AuthUser | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object') {
+      const { id, email } = parsed as Record<string, unknown>;
+      if (typeof id === 'string' && typeof email === 'string') return { id, email };
+    }
+  } catch {
+    // not JSON: the value is dropped with its key
+  }
+  return null;
+}
+
+/**
+ * Moves a session kept under the legacy keys into the auth state and deletes those keys.
+ * Only a complete token pair counts as a session; the user is re-read from /users/me anyway.
+ */
+export function migrateLegacyAuthKeys(
+  storage: Storage,
+): Partial<Pick<AuthState, 'accessToken' | 'refreshToken' | 'user' | 'isAuthenticated'>> {
+  const accessToken = storage.getItem(LEGACY_AUTH_KEYS.accessToken);
+  const refreshToken = storage.getItem(LEGACY_AUTH_KEYS.refreshToken);
+  const user = readLegacyUser(storage.getItem(LEGACY_AUTH_KEYS.user));
+  for (const key of Object.values(LEGACY_AUTH_KEYS)) storage.removeItem(key);
+  if (!accessToken || !refreshToken) return {};
+  return { accessToken, refreshToken, user, isAuthenticated: true };
+}
+
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
@@ -79,6 +115,11 @@ export const useAuthStore = create<AuthState>()(
         refreshToken: s.refreshToken,
         isAuthenticated: s.isAuthenticated,
       }),
+      // A session saved by this build wins over one found under the legacy keys.
+      merge: (persisted, current) => {
+        const legacy = typeof localStorage === 'undefined' ? {} : migrateLegacyAuthKeys(localStorage);
+        return { ...current, ...legacy, ...(persisted as Partial<AuthState> | undefined) };
+      },
     },
   ),
 );
