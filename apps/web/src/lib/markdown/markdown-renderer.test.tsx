@@ -1,11 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type * as ReactMarkdownModule from 'react-markdown';
 
 const rendered = vi.hoisted(() => [] as string[]);
 
 vi.mock('react-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('react-markdown')>();
+  const actual = await importOriginal<typeof ReactMarkdownModule>();
   const Real = actual.default;
   return {
     ...actual,

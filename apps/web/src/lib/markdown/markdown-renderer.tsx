@@ -71,7 +71,6 @@ export default function MarkdownRenderer({ text, provider }: MarkdownRendererPro
     <>
       {blocks.map((block, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        // eslint-disable-next-line react/no-array-index-key
         <MarkdownBlock key={index} text={block} rehype={rehype} />
       ))}
     </>

@@ -1,4 +1,4 @@
-import { CONVERSATION_LIST_DEFAULT_LIMIT, Conversation, ConversationListResponse } from '@parallax/contract';
+import { CONVERSATION_LIST_DEFAULT_LIMIT, ConversationListResponse, type Conversation } from '@parallax/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
