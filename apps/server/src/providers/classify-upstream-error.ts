@@ -89,20 +89,30 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out;
 }
 
-export function classifyUpstreamError(
-  error: unknown,
+/**
+ * An upstream answered with an HTTP error (the lean streaming readers throw it; the AI SDK
+ * throws APICallError instead). `body` is the raw response text, secrets not yet removed.
+ */
+export class UpstreamHttpError extends Error {
+  override readonly name = 'UpstreamHttpError';
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`upstream answered HTTP ${status}`);
+  }
+}
+
+/**
+ * The one classification of every upstream failure: by the provider's own error text (body,
+ * type, message) first, then the HTTP status, then transport symptoms.
+ */
+export function classifyUpstreamFailure(
+  status: number | undefined,
+  text: string,
   provider: Provider,
   secrets: readonly string[],
 ): ProviderError {
-  if (error instanceof ProviderError) return error;
-  let status: number | undefined;
-  let text: string;
-  if (APICallError.isInstance(error)) {
-    status = error.statusCode;
-    text = [error.message, error.responseBody ?? '', describe(error.cause)].join(' | ');
-  } else {
-    text = describe(error);
-  }
   const lower = text.toLowerCase();
   const byText = TEXT_RULES.find(([, needles]) => needles.some((n) => lower.includes(n)))?.[0];
   const byStatus = status === undefined ? undefined : statusKind(status);
@@ -117,4 +127,24 @@ export function classifyUpstreamError(
     upstreamStatus: status,
     upstreamMessage: redactSecrets(text, secrets).slice(0, MAX_UPSTREAM_MESSAGE_CHARS),
   });
+}
+
+export function classifyUpstreamError(
+  error: unknown,
+  provider: Provider,
+  secrets: readonly string[],
+): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof UpstreamHttpError)
+    return classifyUpstreamFailure(
+      error.status,
+      `${error.message} | ${error.body}`,
+      provider,
+      secrets,
+    );
+  if (APICallError.isInstance(error)) {
+    const text = [error.message, error.responseBody ?? '', describe(error.cause)].join(' | ');
+    return classifyUpstreamFailure(error.statusCode, text, provider, secrets);
+  }
+  return classifyUpstreamFailure(undefined, describe(error), provider, secrets);
 }

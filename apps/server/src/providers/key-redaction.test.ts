@@ -15,7 +15,10 @@ beforeAll(async () => {
     res.writeHead(401, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
-        error: { message: `Incorrect API key provided: ${req.headers.authorization ?? ''}`, code: 'invalid_api_key' },
+        error: {
+          message: `Incorrect API key provided: ${req.headers.authorization ?? ''}`,
+          code: 'invalid_api_key',
+        },
       }),
     );
   });
@@ -24,33 +27,50 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => echo.close(() => resolve())));
 
-it('never carries the provider key in the error, its log text or its serialisation', async () => {
-  const config: AppConfig['providers'] = {
-    openai: { apiKey: KEY, baseUrl },
-    anthropic: { apiKey: undefined, baseUrl: undefined },
-    gemini: { apiKey: undefined, baseUrl: undefined },
-    googleVertex: { project: undefined, location: undefined, credentialsFile: undefined, baseUrl: undefined },
-    xai: { apiKey: undefined, baseUrl: undefined },
-  };
-  const adapter = createProviderAdapter('openai', config);
-  const error: unknown = await adapter
-    ?.completeChat({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }] })
-    .then(
+const config = (): AppConfig['providers'] => ({
+  openai: { apiKey: KEY, baseUrl },
+  anthropic: { apiKey: undefined, baseUrl: undefined },
+  gemini: { apiKey: undefined, baseUrl: undefined },
+  googleVertex: {
+    project: undefined,
+    location: undefined,
+    credentialsFile: undefined,
+    baseUrl: undefined,
+  },
+  xai: { apiKey: undefined, baseUrl: undefined },
+});
+
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const event of stream) void event;
+}
+
+it.each(['completeChat (AI SDK)', 'streamChat (lean reader)'])(
+  '%s never carries the provider key in the error, its log text or its serialisation',
+  async (path) => {
+    const adapter = createProviderAdapter('openai', config());
+    if (!adapter) throw new Error('openai is not configured');
+    const request = { model: 'gpt-5-mini', messages: [{ role: 'user' as const, content: 'hi' }] };
+    const error: unknown = await (
+      path.startsWith('complete')
+        ? adapter.completeChat(request)
+        : drain(adapter.streamChat(request))
+    ).then(
       () => undefined,
       (e: unknown) => e,
     );
-  expect(error).toBeInstanceOf(ProviderError);
-  if (!(error instanceof ProviderError)) return;
-  expect(error.kind).toBe('auth');
-  expect(error.upstreamMessage).toContain('Incorrect API key provided: Bearer [redacted]');
-  const everything = [
-    error.message,
-    error.upstreamMessage,
-    error.stack,
-    JSON.stringify(error),
-    JSON.stringify({ ...error }),
-    String(error.cause),
-  ].join('\n');
-  expect(everything).not.toContain(KEY);
-  expect(everything).not.toContain('DO-NOT-LEAK');
-});
+    expect(error).toBeInstanceOf(ProviderError);
+    if (!(error instanceof ProviderError)) return;
+    expect(error.kind).toBe('auth');
+    expect(error.upstreamMessage).toContain('Incorrect API key provided: Bearer [redacted]');
+    const everything = [
+      error.message,
+      error.upstreamMessage,
+      error.stack,
+      JSON.stringify(error),
+      JSON.stringify({ ...error }),
+      String(error.cause),
+    ].join('\n');
+    expect(everything).not.toContain(KEY);
+    expect(everything).not.toContain('DO-NOT-LEAK');
+  },
+);

@@ -7,18 +7,27 @@ import type { Provider } from '@parallax/contract';
 import type { AppConfig } from '../config';
 import type { ProviderAdapter } from './chat-types';
 import { DEMO_API_KEY, type DemoUpstream } from './demo-upstream';
-import { createAdapter, type StreamTimeouts } from './stream-chat';
+import { ProviderError } from './provider-error';
+import { createAdapter, type AdapterTuning } from './stream-chat';
+import { anthropicWire } from './streaming/anthropic-stream';
+import { geminiWire, vertexWire } from './streaming/gemini-stream';
+import { openAiWire } from './streaming/openai-stream';
 import { createVertexAuthClient } from './vertex-credentials';
 
 type ProvidersConfig = AppConfig['providers'];
 
+// The AI SDK's defaults, for the lean streaming readers.
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const XAI_BASE_URL = 'https://api.x.ai/v1';
+
 export type ProviderReadiness =
-  | { configured: true; unavailableReason: null }
-  | { configured: false; unavailableReason: string };
+  { configured: true; unavailableReason: null } | { configured: false; unavailableReason: string };
 
 function missing(names: readonly string[]): ProviderReadiness {
   const list =
-    names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`;
+    names.length === 1
+      ? `${names[0]} is`
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`;
   return { configured: false, unavailableReason: `${list} not set` };
 }
 
@@ -49,16 +58,19 @@ export function providerReadiness(provider: Provider, config: ProvidersConfig): 
 
 /** Every credential in the config, for scrubbing upstream texts. */
 export function providerSecrets(config: ProvidersConfig): string[] {
-  return [config.openai.apiKey, config.anthropic.apiKey, config.gemini.apiKey, config.xai.apiKey].filter(
-    (key): key is string => key !== undefined,
-  );
+  return [
+    config.openai.apiKey,
+    config.anthropic.apiKey,
+    config.gemini.apiKey,
+    config.xai.apiKey,
+  ].filter((key): key is string => key !== undefined);
 }
 
 /** The adapter for a configured provider; undefined when its settings are missing. */
 export function createProviderAdapter(
   provider: Provider,
   config: ProvidersConfig,
-  timeouts: StreamTimeouts = {},
+  timeouts: AdapterTuning = {},
 ): ProviderAdapter | undefined {
   const secrets = providerSecrets(config);
   const base = { provider, secrets, ...timeouts };
@@ -68,47 +80,82 @@ export function createProviderAdapter(
       if (!apiKey) return undefined;
       // .chat(): /v1/chat/completions (openai(model) would use the Responses API).
       const openai = createOpenAI({ apiKey, baseURL: baseUrl });
-      return createAdapter({ ...base, languageModel: (model) => openai.chat(model) });
+      return createAdapter({
+        ...base,
+        languageModel: (model) => openai.chat(model),
+        wire: openAiWire({ apiKey, baseUrl: () => baseUrl ?? OPENAI_BASE_URL, dialect: 'openai' }),
+      });
     }
     case 'anthropic': {
       const { apiKey, baseUrl } = config.anthropic;
       if (!apiKey) return undefined;
       const anthropic = createAnthropic({ apiKey, baseURL: baseUrl });
-      return createAdapter({ ...base, languageModel: (model) => anthropic(model) });
+      return createAdapter({
+        ...base,
+        languageModel: (model) => anthropic(model),
+        wire: anthropicWire({ apiKey, baseUrl }),
+      });
     }
     case 'gemini': {
       const { apiKey, baseUrl } = config.gemini;
       if (!apiKey) return undefined;
       const google = createGoogleGenerativeAI({ apiKey, baseURL: baseUrl });
-      return createAdapter({ ...base, languageModel: (model) => google(model) });
+      return createAdapter({
+        ...base,
+        languageModel: (model) => google(model),
+        wire: geminiWire({ apiKey, baseUrl }),
+      });
     }
     case 'grok': {
       const { apiKey, baseUrl } = config.xai;
       if (!apiKey) return undefined;
       const xai = createXai({ apiKey, baseURL: baseUrl });
-      return createAdapter({ ...base, languageModel: (model) => xai.chat(model) });
+      return createAdapter({
+        ...base,
+        languageModel: (model) => xai.chat(model),
+        wire: openAiWire({ apiKey, baseUrl: () => baseUrl ?? XAI_BASE_URL, dialect: 'xai' }),
+      });
     }
     case 'google': {
       const { project, location, credentialsFile, baseUrl } = config.googleVertex;
       if (!project || !location || !credentialsFile) return undefined;
+      const authClient = createVertexAuthClient(credentialsFile);
       const vertex = createVertex({
         project,
         location,
         baseURL: baseUrl,
-        googleAuthOptions: { authClient: createVertexAuthClient(credentialsFile) },
+        googleAuthOptions: { authClient },
       });
-      return createAdapter({ ...base, languageModel: (model) => vertex(model) });
+      const accessToken = async (): Promise<string> => {
+        const { token } = await authClient.getAccessToken();
+        if (!token)
+          throw new ProviderError('auth', { provider, upstreamMessage: 'no Vertex access token' });
+        return token;
+      };
+      return createAdapter({
+        ...base,
+        languageModel: (model) => vertex(model),
+        wire: vertexWire({ project, location, baseUrl, accessToken }),
+      });
     }
   }
 }
 
 /** The offline demo model: OpenAI's wire format, answered by the in-process provider-sim. */
-export function createDemoAdapter(upstream: DemoUpstream, timeouts: StreamTimeouts = {}): ProviderAdapter {
+export function createDemoAdapter(
+  upstream: DemoUpstream,
+  timeouts: AdapterTuning = {},
+): ProviderAdapter {
   return createAdapter({
     provider: 'openai',
     secrets: [],
     ...timeouts,
     languageModel: async (model) =>
       createOpenAI({ apiKey: DEMO_API_KEY, baseURL: await upstream.openaiBaseUrl() }).chat(model),
+    wire: openAiWire({
+      apiKey: DEMO_API_KEY,
+      baseUrl: () => upstream.openaiBaseUrl(),
+      dialect: 'openai',
+    }),
   });
 }

@@ -1,5 +1,10 @@
 import { HTTP, type Provider } from '@parallax/contract';
-import { streamText, type FinishReason as SdkFinishReason, type LanguageModel, type ModelMessage } from 'ai';
+import {
+  streamText,
+  type FinishReason as SdkFinishReason,
+  type LanguageModel,
+  type ModelMessage,
+} from 'ai';
 import type {
   ChatCompletion,
   ChatRequest,
@@ -10,6 +15,8 @@ import type {
 } from './chat-types';
 import { classifyUpstreamError } from './classify-upstream-error';
 import { ProviderError } from './provider-error';
+import { streamLean } from './streaming/lean-stream';
+import { STREAM_ENDED_EARLY, type SseWire } from './streaming/wire';
 
 /** Silence between two tokens after the first one before we give up on the stream. */
 export const STREAM_IDLE_TIMEOUT_MS = 60_000;
@@ -21,12 +28,22 @@ export interface StreamTimeouts {
   idleMs?: number;
 }
 
-export interface AdapterOptions extends StreamTimeouts {
+export interface AdapterTuning extends StreamTimeouts {
+  /**
+   * Which reader streams answers: `lean` (default; node:http + our SSE parser) or `sdk` (the
+   * AI SDK's pipeline, about ten times the CPU per token; kept for A/B benchmarks).
+   */
+  streaming?: 'lean' | 'sdk';
+}
+
+export interface AdapterOptions extends AdapterTuning {
   provider: Provider;
   /** Resolves the SDK model for a provider model name (may fetch a credential first). */
   languageModel: (model: string, signal: AbortSignal) => LanguageModel | Promise<LanguageModel>;
   /** Credentials to scrub from any upstream text we keep. */
   secrets: readonly string[];
+  /** The provider's streaming wire format, read without the AI SDK. */
+  wire: SseWire;
 }
 
 function toModelMessage(turn: ChatTurn): ModelMessage {
@@ -50,8 +67,6 @@ function toFinishReason(reason: SdkFinishReason): FinishReason {
   if (reason === 'content-filter') return 'content_filter';
   return 'other';
 }
-
-const STREAM_ENDED_EARLY = 'upstream stream ended without a finish reason';
 
 /**
  * Streams one answer through the AI SDK with our guarantees on top: the caller's signal and
@@ -140,7 +155,9 @@ async function* streamWithGuards(
   throw classifyUpstreamError(failure ?? new Error(STREAM_ENDED_EARLY), provider, secrets);
 }
 
-export async function collectCompletion(stream: AsyncIterable<ChatStreamEvent>): Promise<ChatCompletion> {
+export async function collectCompletion(
+  stream: AsyncIterable<ChatStreamEvent>,
+): Promise<ChatCompletion> {
   let text = '';
   const completion: ChatCompletion = {
     text: '',
@@ -157,13 +174,22 @@ export async function collectCompletion(stream: AsyncIterable<ChatStreamEvent>):
 }
 
 /**
- * An adapter over one AI SDK provider. `completeChat` reads the same stream to the end, so
- * both paths share the timeouts, cancellation and error classification.
+ * An adapter over one provider. Streaming goes through the lean reader of its wire format
+ * (per-token CPU is what limits concurrent streams); `completeChat` reads an AI SDK stream to
+ * the end. Both share the timeouts, cancellation and error classification.
  */
 export function createAdapter(options: AdapterOptions): ProviderAdapter {
+  const lean = {
+    provider: options.provider,
+    wire: options.wire,
+    secrets: options.secrets,
+    noActivityMs: options.noActivityMs,
+    idleMs: options.idleMs ?? STREAM_IDLE_TIMEOUT_MS,
+  };
   return {
     provider: options.provider,
-    streamChat: (request) => streamWithGuards(options, request),
+    streamChat: (request) =>
+      options.streaming === 'sdk' ? streamWithGuards(options, request) : streamLean(lean, request),
     completeChat: (request) => collectCompletion(streamWithGuards(options, request)),
   };
 }

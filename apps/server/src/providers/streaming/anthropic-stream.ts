@@ -1,0 +1,135 @@
+import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
+import {
+  asNumber,
+  asRecord,
+  parseEventJson,
+  STREAM_ENDED_EARLY,
+  toBase64,
+  UpstreamStreamError,
+  withoutTrailingSlash,
+  type SseDecoder,
+  type SseWire,
+} from './wire';
+
+const DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
+const ANTHROPIC_VERSION = '2023-06-01';
+
+/** max_tokens is required; without a limit from the caller @ai-sdk/anthropic sends the model's maximum. */
+function defaultMaxTokens(model: string): number {
+  if (/claude-(opus|sonnet)-4-[6-9]|claude-(opus|sonnet|haiku|fable)-5/.test(model)) return 128_000;
+  if (/claude-(sonnet|opus|haiku)-4-5|claude-sonnet-4-|claude-3-7-sonnet/.test(model))
+    return 64_000;
+  if (/claude-opus-4-/.test(model)) return 32_000;
+  return 4_096;
+}
+
+function toMessage(turn: ChatTurn): Record<string, unknown> {
+  const parts =
+    typeof turn.content === 'string'
+      ? [{ type: 'text' as const, text: turn.content }]
+      : turn.content;
+  return {
+    role: turn.role,
+    content: parts.flatMap((part): Record<string, unknown>[] =>
+      part.type === 'text'
+        ? [{ type: 'text', text: part.text }]
+        : turn.role === 'user'
+          ? [
+              {
+                type: 'image',
+                source: { type: 'base64', media_type: part.mediaType, data: toBase64(part.data) },
+              },
+            ]
+          : [],
+    ),
+  };
+}
+
+export function anthropicRequestBody(request: ChatRequest): Record<string, unknown> {
+  return {
+    model: request.model,
+    max_tokens: request.maxOutputTokens ?? defaultMaxTokens(request.model),
+    ...(request.system === undefined ? {} : { system: [{ type: 'text', text: request.system }] }),
+    messages: request.messages.map(toMessage),
+    stream: true,
+  };
+}
+
+function toFinishReason(reason: string): FinishReason {
+  if (reason === 'end_turn' || reason === 'stop_sequence' || reason === 'pause_turn') return 'stop';
+  if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'length';
+  if (reason === 'refusal') return 'content_filter';
+  return 'other';
+}
+
+/** Prompt tokens include what was written to or read from the prompt cache. */
+function inputTokensOf(usage: Record<string, unknown>): number | undefined {
+  const input = asNumber(usage.input_tokens);
+  if (input === undefined) return undefined;
+  return (
+    input +
+    (asNumber(usage.cache_creation_input_tokens) ?? 0) +
+    (asNumber(usage.cache_read_input_tokens) ?? 0)
+  );
+}
+
+/** Anthropic Messages SSE: named events, text in content_block_delta, usage split over start and delta. */
+function decoder(): SseDecoder {
+  let finish: FinishReason | undefined;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  return {
+    event(name, data, out) {
+      if (name === 'ping') return;
+      if (name === 'error') throw new UpstreamStreamError(data);
+      const event = parseEventJson(data);
+      switch (event.type) {
+        case 'content_block_delta': {
+          const delta = asRecord(event.delta);
+          if (delta?.type === 'text_delta' && typeof delta.text === 'string') {
+            if (delta.text !== '') out.push({ type: 'text', text: delta.text });
+          } else if (delta?.type === 'thinking_delta') out.push({ type: 'reasoning' });
+          return;
+        }
+        case 'message_start': {
+          const usage = asRecord(asRecord(event.message)?.usage);
+          if (usage) {
+            inputTokens = inputTokensOf(usage) ?? inputTokens;
+            outputTokens = asNumber(usage.output_tokens) ?? outputTokens;
+          }
+          return;
+        }
+        case 'message_delta': {
+          const stop = asRecord(event.delta)?.stop_reason;
+          if (typeof stop === 'string') finish = toFinishReason(stop);
+          const usage = asRecord(event.usage);
+          if (usage) {
+            inputTokens = inputTokensOf(usage) ?? inputTokens;
+            outputTokens = asNumber(usage.output_tokens) ?? outputTokens;
+          }
+          return;
+        }
+        case 'error':
+          throw new UpstreamStreamError(data);
+        default:
+          return;
+      }
+    },
+    end(_stray, out) {
+      if (finish === undefined) throw new UpstreamStreamError(STREAM_ENDED_EARLY);
+      out.push({ type: 'usage', inputTokens, outputTokens }, { type: 'finish', reason: finish });
+    },
+  };
+}
+
+export function anthropicWire(config: { apiKey: string; baseUrl?: string | undefined }): SseWire {
+  const url = `${withoutTrailingSlash(config.baseUrl ?? DEFAULT_BASE_URL)}/messages`;
+  return {
+    target: (request) => ({
+      url,
+      headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+      body: anthropicRequestBody(request),
+    }),
+    decoder,
+  };
+}

@@ -1,0 +1,143 @@
+import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
+import {
+  asNumber,
+  asRecord,
+  parseEventJson,
+  STREAM_ENDED_EARLY,
+  toBase64,
+  UpstreamStreamError,
+  withoutTrailingSlash,
+  type SseDecoder,
+  type SseWire,
+} from './wire';
+
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
+
+function toContent(turn: ChatTurn): Record<string, unknown> {
+  const parts =
+    typeof turn.content === 'string'
+      ? [{ type: 'text' as const, text: turn.content }]
+      : turn.content;
+  return {
+    role: turn.role === 'assistant' ? 'model' : 'user',
+    parts: parts.map((part) =>
+      part.type === 'text'
+        ? { text: part.text }
+        : { inlineData: { mimeType: part.mediaType, data: toBase64(part.data) } },
+    ),
+  };
+}
+
+export function geminiRequestBody(request: ChatRequest): Record<string, unknown> {
+  return {
+    generationConfig:
+      request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens },
+    contents: request.messages.map(toContent),
+    ...(request.system === undefined
+      ? {}
+      : { systemInstruction: { parts: [{ text: request.system }] } }),
+  };
+}
+
+function toFinishReason(reason: string): FinishReason {
+  if (reason === 'STOP') return 'stop';
+  if (reason === 'MAX_TOKENS') return 'length';
+  if (
+    ['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY'].includes(
+      reason,
+    )
+  )
+    return 'content_filter';
+  return 'other';
+}
+
+/**
+ * Gemini / Vertex `streamGenerateContent?alt=sse`: every event is a whole GenerateContentResponse.
+ * A failure mid-answer arrives as a bare JSON error object outside any event (the parser's
+ * stray text), after which the stream just ends.
+ */
+function decoder(): SseDecoder {
+  let finish: FinishReason | undefined;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  return {
+    event(_name, data, out) {
+      const chunk = parseEventJson(data);
+      if (chunk.error !== undefined) throw new UpstreamStreamError(data);
+      const usage = asRecord(chunk.usageMetadata);
+      if (usage) {
+        inputTokens = asNumber(usage.promptTokenCount) ?? inputTokens;
+        const candidates = asNumber(usage.candidatesTokenCount);
+        if (candidates !== undefined)
+          outputTokens = candidates + (asNumber(usage.thoughtsTokenCount) ?? 0);
+      }
+      const candidates = chunk.candidates;
+      const candidate = Array.isArray(candidates) ? asRecord(candidates[0]) : undefined;
+      if (!candidate) return;
+      const parts = asRecord(candidate.content)?.parts;
+      if (Array.isArray(parts)) {
+        for (const value of parts) {
+          const part = asRecord(value);
+          if (typeof part?.text !== 'string') continue;
+          if (part.thought === true) out.push({ type: 'reasoning' });
+          else if (part.text !== '') out.push({ type: 'text', text: part.text });
+        }
+      }
+      if (typeof candidate.finishReason === 'string')
+        finish = toFinishReason(candidate.finishReason);
+    },
+    end(stray, out) {
+      if (stray.trim() !== '') throw new UpstreamStreamError(stray.slice(0, 2_000));
+      if (finish === undefined) throw new UpstreamStreamError(STREAM_ENDED_EARLY);
+      out.push({ type: 'usage', inputTokens, outputTokens }, { type: 'finish', reason: finish });
+    },
+  };
+}
+
+/** @ai-sdk/google's model path: a bare model id lives under `models/`. */
+function modelPath(model: string): string {
+  return model.includes('/') ? model : `models/${model}`;
+}
+
+function streamUrl(baseUrl: string, model: string): string {
+  return `${withoutTrailingSlash(baseUrl)}/${modelPath(model)}:streamGenerateContent?alt=sse`;
+}
+
+export function geminiWire(config: { apiKey: string; baseUrl?: string | undefined }): SseWire {
+  const baseUrl = config.baseUrl ?? GEMINI_BASE_URL;
+  return {
+    target: (request) => ({
+      url: streamUrl(baseUrl, request.model),
+      headers: { 'x-goog-api-key': config.apiKey },
+      body: geminiRequestBody(request),
+    }),
+    decoder,
+  };
+}
+
+export interface VertexWireConfig {
+  project: string;
+  location: string;
+  baseUrl?: string | undefined;
+  /** A current OAuth access token (google-auth-library caches and refreshes it). */
+  accessToken: () => Promise<string>;
+}
+
+/** @ai-sdk/google-vertex's default endpoint for a project and location. */
+export function vertexBaseUrl(project: string, location: string): string {
+  const host =
+    location === 'global' ? 'aiplatform.googleapis.com' : `${location}-aiplatform.googleapis.com`;
+  return `https://${host}/v1beta1/projects/${project}/locations/${location}/publishers/google`;
+}
+
+export function vertexWire(config: VertexWireConfig): SseWire {
+  const baseUrl = config.baseUrl ?? vertexBaseUrl(config.project, config.location);
+  return {
+    target: async (request) => ({
+      url: streamUrl(baseUrl, request.model),
+      headers: { authorization: `Bearer ${await config.accessToken()}` },
+      body: geminiRequestBody(request),
+    }),
+    decoder,
+  };
+}
