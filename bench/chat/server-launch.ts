@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { sleep } from '../lib/stats';
+
+const SERVER_DIR = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+
+export interface BenchServer {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  /** SIGTERM and wait: a graceful exit, which also writes a --cpu-prof profile. */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * One real server process, started as `npm start` does (src/main.ts under tsx), with extra
+ * node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses), resolved once /health answers.
+ */
+export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode})`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /api/v1/health within 60 s');
+    }
+    const ok = await fetch(`${baseUrl}/api/v1/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+  }
+  return {
+    child,
+    pid: child.pid ?? 0,
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
