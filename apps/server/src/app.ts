@@ -78,7 +78,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     // Contract ids may be up to 128 characters; fastify's default cap is 100.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     // Router-level rejections (malformed URL, over-long path parameter) bypass the error
     // handler; send them through the same mapping so they keep the {error, detail} shape.
     frameworkErrors: (error, request, reply) => sendError(request, reply, classifyError(error)),
