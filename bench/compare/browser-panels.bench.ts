@@ -13,7 +13,7 @@ const DEADLINE_MS = 90_000;
 
 declare global {
   interface Window {
-    __longTasks?: number[];
+    __compareLongTasks?: number[];
   }
 }
 
@@ -39,9 +39,9 @@ async function main(): Promise<void> {
     await page.goto('/compare', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Compare 6 models' }).waitFor();
     await page.evaluate(() => {
-      window.__longTasks = [];
+      window.__compareLongTasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) { window.__longTasks?.push(entry.duration); console.log(`longtask ${Math.round(entry.startTime)} ${Math.round(entry.duration)}`); }
+        for (const entry of list.getEntries()) { window.__compareLongTasks?.push(entry.duration); console.log(`longtask ${Math.round(entry.startTime)} ${Math.round(entry.duration)}`); }
       }).observe({ type: 'longtask' });
     });
     await page.getByLabel('Compare prompt').fill(PROMPT);
@@ -54,9 +54,9 @@ async function main(): Promise<void> {
       { timeout: 60_000, polling: 250 },
     );
     const streamMs = Date.now() - began;
-    const tasks = await page.evaluate(() => window.__longTasks ?? []);
+    const tasks = await page.evaluate(() => window.__compareLongTasks ?? []);
     const characters = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-role="panel-answer"]')].reduce((n, e) => n + (e.textContent?.length ?? 0), 0),
+      Array.from(document.querySelectorAll('[data-role="panel-answer"]')).reduce((n, e) => n + (e.textContent?.length ?? 0), 0),
     );
     printTable('Compare in Chromium: 6 panels streaming', [
       { metric: 'streaming time (send → 6 completed)', value: formatMs(streamMs) },

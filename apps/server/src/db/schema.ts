@@ -208,6 +208,10 @@ export interface MessagesTable {
   charged_day: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** Time from the start of the generation to its first token (migration 0030). */
+  ttft_ms: number | null;
+  /** Time from the first token to the last; tokens/s = output_tokens / stream_ms. */
+  stream_ms: number | null;
 }
 
 export interface AttachmentsTable {
@@ -240,6 +244,36 @@ export interface BusNamespaceTable {
   id: string;
 }
 
+/** Compare (migration 0030; issue 6). `id` is the comparison_id its panel messages carry. */
+export interface CompareSessionsTable {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  title: string;
+  blind: number;
+  revealed_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** One panel: a conversation of kind comparison answered by one model. */
+export interface ComparePanelsTable {
+  session_id: string;
+  position: number;
+  /** Registry id of the model (models.id). */
+  model: string;
+  conversation_id: string;
+}
+
+/** The verdict on one turn: outcome 'panel' (winner_position), 'tie' or 'all_bad'. */
+export interface CompareVotesTable {
+  session_id: string;
+  turn_index: number;
+  outcome: string;
+  winner_position: number | null;
+  created_at: IsoTimestamp;
+}
+
 export interface Database {
   client_error_logs: ClientErrorLogsTable;
   telemetry_events: TelemetryEventsTable;
@@ -259,4 +293,7 @@ export interface Database {
   daily_usage: DailyUsageTable;
   generation_leases: GenerationLeasesTable;
   bus_namespace: BusNamespaceTable;
+  compare_sessions: CompareSessionsTable;
+  compare_panels: ComparePanelsTable;
+  compare_votes: CompareVotesTable;
 }

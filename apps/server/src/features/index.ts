@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
+import { compareRoutes } from './compare/compare.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { limitsRoutes } from './limits/limits.routes';
 import { attachmentsRoutes } from './messages/attachments.routes';
@@ -13,4 +14,4 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, messagesRoutes, attachmentsRoutes, limitsRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, messagesRoutes, attachmentsRoutes, limitsRoutes, compareRoutes];

@@ -6,3 +6,4 @@ export * from './conversations';
 export * from './messages';
 export * from './logging';
 export * from './websocket';
+export * from './compare';

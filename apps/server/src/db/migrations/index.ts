@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial';
 import * as m0005 from './0005-models';
 import * as m0010 from './0010-accounts';
 import * as m0020 from './0020-chat';
+import * as m0030 from './0030-compare';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-models': m0005,
   '0010-accounts': m0010,
   '0020-chat': m0020,
+  '0030-compare': m0030,
 };

@@ -54,6 +54,9 @@ export class GenerationRunner {
     const { row, publisher, processId } = job;
     let response = '';
     let persisted = 0;
+    // Timings the compare leaderboard averages (time to first token, tokens per second).
+    const startedAt = Date.now();
+    let firstTokenAt: number | null = null;
     let writing: Promise<unknown> = Promise.resolve();
     const persist = (changes: Parameters<MessagesRepository['update']>[1]) =>
       this.messages.updateRunning(row.id, processId, {
@@ -95,8 +98,12 @@ export class GenerationRunner {
       for await (const event of stream) {
         if (event.type === 'text') {
           if (response === '') {
+            firstTokenAt = Date.now();
             await publisher.status('streaming');
             writing = persist({ status: 'streaming' });
+            // NOTE: awaited only at the end; without a handler now, a failed write (e.g. the pool
+            // timing out under load) is an unhandled rejection that kills the whole process.
+            writing.catch(() => undefined);
           }
           response += event.text;
           await publisher.token(event.text);
@@ -104,6 +111,7 @@ export class GenerationRunner {
             persisted = Date.now();
             // One write in flight at a time; the next tick after it carries the newer text.
             writing = writing.then(() => persist({ response, status: 'streaming' }));
+            writing.catch(() => undefined);
           }
         } else if (event.type === 'usage') {
           usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
@@ -115,6 +123,8 @@ export class GenerationRunner {
         response,
         input_tokens: usage.inputTokens,
         output_tokens: usage.outputTokens,
+        ttft_ms: firstTokenAt === null ? null : firstTokenAt - startedAt,
+        stream_ms: firstTokenAt === null ? null : Date.now() - firstTokenAt,
         owner_process: null,
       });
       await publisher.complete();

@@ -158,6 +158,8 @@ export class MessagesService {
       request_id: requestId,
       owner_process: this.deps.generations.processId,
       charged_day: null,
+      ttft_ms: null,
+      stream_ms: null,
       updated_at: new Date().toISOString(),
     });
     if (!claimed)
@@ -293,6 +295,8 @@ export class MessagesService {
       charged_day: null,
       created_at: now,
       updated_at: now,
+      ttft_ms: null,
+      stream_ms: null,
     };
   }
 }

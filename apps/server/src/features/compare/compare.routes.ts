@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CompareCheckLimitsRequest,
+  CompareCheckLimitsResponse,
+  CompareContinueRequest,
+  CompareContinueResponse,
+  CompareListQuery,
+  CompareListResponse,
+  ComparePanelParams,
+  ComparePanelSendRequest,
+  ComparePanelSendResponse,
+  CompareSession,
+  CompareVoteRequest,
+  CreateCompareSessionRequest,
+  ErrorBody,
+  HTTP,
+  IdParams,
+  LeaderboardQuery,
+  LeaderboardResponse,
+} from '@parallax/contract';
+import { requireAdmin, requireUserOrVisitor } from '../../infra/auth/principal';
+import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations';
+import { CompareRepository } from './compare.repository';
+import { CompareService } from './compare.service';
+import { LeaderboardService } from './leaderboard.service';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+};
+const tags = ['compare'];
+const BASE = '/compare/sessions';
+
+/** X-Connection-Id when it names a live socket of the caller: the panel's answer then streams. */
+async function liveConnection(request: FastifyRequest, owner: ChatOwner): Promise<string | null> {
+  const header = request.headers[HTTP.connectionIdHeader.toLowerCase()];
+  if (typeof header !== 'string' || header.length === 0 || header.length > 128) return null;
+  return (await request.server.realtime.isLive(header, ownerKey(owner))) ? header : null;
+}
+
+/** Compare (issue 6): sessions, panel sends, votes, "continue with this one", leaderboard. */
+export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = new CompareRepository(app.db);
+  const service = new CompareService({
+    db: app.db,
+    repository,
+    models: app.models,
+    limits: app.chat.limits,
+    messages: app.chat.messages,
+  });
+  const leaderboard = new LeaderboardService(repository);
+  app.visitors.onVisitorClaimed((visitorId, userId) =>
+    repository.moveVisitorToUser(visitorId, userId),
+  );
+  app.addHook('onRequest', requireUserOrVisitor);
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'List comparisons (search over titles, prompts and answers)',
+        querystring: CompareListQuery,
+        response: { 200: CompareListResponse, ...errors },
+      },
+    },
+    (request) => service.list(chatOwnerOf(request), request.query),
+  );
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Create a comparison (idempotent on comparison_id)',
+        body: CreateCompareSessionRequest,
+        response: { 201: CompareSession, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(chatOwnerOf(request), request.body)),
+  );
+
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One comparison with its panels and every turn',
+        params: IdParams,
+        response: { 200: CompareSession, ...errors },
+      },
+    },
+    (request) => service.get(chatOwnerOf(request), request.params.id),
+  );
+
+  app.post(
+    `${BASE}/:id/panels/:panel/messages`,
+    {
+      schema: {
+        tags,
+        summary: "Send (or retry) one panel's turn through the chat pipeline",
+        params: ComparePanelParams,
+        body: ComparePanelSendRequest,
+        response: { 200: ComparePanelSendResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const owner = chatOwnerOf(request);
+      return service.sendToPanel(
+        owner,
+        request.params.id,
+        request.params.panel,
+        request.body,
+        await liveConnection(request, owner),
+      );
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/votes`,
+    {
+      schema: {
+        tags,
+        summary: 'Vote on a turn: the best panel, a tie, or all bad',
+        params: IdParams,
+        body: CompareVoteRequest,
+        response: { 200: CompareSession, ...errors },
+      },
+    },
+    (request) => service.vote(chatOwnerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    `${BASE}/:id/continue`,
+    {
+      schema: {
+        tags,
+        summary: "Continue with one panel: its thread becomes a regular conversation",
+        params: IdParams,
+        body: CompareContinueRequest,
+        response: { 200: CompareContinueResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      conversation_id: await service.continueWith(
+        chatOwnerOf(request),
+        request.params.id,
+        request.body.panel,
+      ),
+    }),
+  );
+
+  app.post(
+    '/compare/check-limits',
+    {
+      schema: {
+        tags,
+        summary: 'Are enough messages left today for every panel?',
+        body: CompareCheckLimitsRequest,
+        response: { 200: CompareCheckLimitsResponse, ...errors },
+      },
+    },
+    (request) => service.checkLimits(chatOwnerOf(request), request.body.panels),
+  );
+
+  app.get(
+    '/compare/leaderboard',
+    {
+      schema: {
+        tags,
+        summary: "Leaderboard from the caller's votes (global: every user's, admins only)",
+        querystring: LeaderboardQuery,
+        response: { 200: LeaderboardResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { period, scope } = request.query;
+      if (scope === 'global') {
+        await requireAdmin(request);
+        return { ...(await leaderboard.board({ kind: 'all' }, period)), scope };
+      }
+      return {
+        ...(await leaderboard.board({ kind: 'owner', owner: chatOwnerOf(request) }, period)),
+        scope,
+      };
+    },
+  );
+};

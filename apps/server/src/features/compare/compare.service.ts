@@ -1,0 +1,252 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  type CompareCheckLimitsResponse,
+  type CompareListQuery,
+  type CompareListResponse,
+  type ComparePanelSendRequest,
+  type ComparePanelSendResponse,
+  type CompareSession,
+  type CompareVoteRequest,
+  type CreateCompareSessionRequest,
+} from '@parallax/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, isAppError } from '../../infra/errors';
+import {
+  ConversationsRepository,
+  ConversationsService,
+  type ChatOwner,
+} from '../conversations';
+import type { LimitsService } from '../limits';
+import type { MessagesService } from '../messages/messages.service';
+import type { ModelsService } from '../models/models.service';
+import type { CompareRepository, ModelRow, PanelRow, SessionRow } from './compare.repository';
+import { isHidden, threadsOf, toSession, toSummary } from './compare-view';
+
+export const COMPARISON_NOT_FOUND = 'Comparison not found';
+const DEFAULT_TITLE = 'New comparison';
+const TITLE_CHARS = 60;
+const FINISHED = ['completed', 'error', 'cancelled'];
+
+/** Fisher–Yates with a CSPRNG: a blind order nobody can predict from the request. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+function titleFrom(prompt: string): string {
+  const text = prompt.replace(/\[sim\b[^\]]*\]/gi, ' ').replace(/\s+/g, ' ').trim();
+  if (text.length === 0) return DEFAULT_TITLE;
+  return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text;
+}
+
+export interface CompareDeps {
+  db: Kysely<Database>;
+  repository: CompareRepository;
+  models: ModelsService;
+  limits: LimitsService;
+  messages: MessagesService;
+}
+
+/**
+ * Comparisons on top of chat: every panel is a conversation of kind comparison, every panel
+ * turn a chat message carrying the session id as comparison_id, sent through the chat send
+ * pipeline (idempotency, limits, streaming, resume and retry all come from there).
+ */
+export class CompareService {
+  constructor(private readonly deps: CompareDeps) {}
+
+  async create(owner: ChatOwner, request: CreateCompareSessionRequest): Promise<CompareSession> {
+    const id = request.comparison_id ?? randomUUID();
+    if (await this.deps.repository.exists(id)) {
+      // A repeated create (a retried request) answers with the session it made.
+      return this.get(owner, id);
+    }
+    for (const model of request.models) {
+      try {
+        await this.deps.models.resolve(model);
+      } catch (error) {
+        if (isAppError(error)) throw new AppError('validation_error', `models: ${error.detail}`);
+        throw error;
+      }
+    }
+    const order = request.blind ? shuffled(request.models) : request.models;
+    const now = new Date().toISOString();
+    const title = request.title ?? DEFAULT_TITLE;
+    await this.deps.repository.insertSession(
+      {
+        id,
+        title,
+        blind: request.blind ? 1 : 0,
+        revealed_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      owner,
+      async (trx) => {
+        const conversations = new ConversationsService(new ConversationsRepository(trx));
+        const panels: PanelRow[] = [];
+        for (const [position, model] of order.entries()) {
+          const conversationId = await conversations.createRow(
+            owner,
+            { kind: 'comparison', comparisonId: id, title },
+            now,
+          );
+          panels.push({ session_id: id, position, model, conversation_id: conversationId });
+        }
+        return panels;
+      },
+    );
+    return this.get(owner, id);
+  }
+
+  async list(owner: ChatOwner, query: CompareListQuery): Promise<CompareListResponse> {
+    const { rows, total } = await this.deps.repository.list(owner, query);
+    const panels = await this.deps.repository.panels(rows.map((r) => r.id));
+    const models = await this.#models(panels);
+    return {
+      sessions: rows.map((row) =>
+        toSummary(
+          row,
+          panels.filter((p) => p.session_id === row.id),
+          models,
+          row.turn_count,
+        ),
+      ),
+      total,
+      has_more: query.offset + rows.length < total,
+    };
+  }
+
+  async get(owner: ChatOwner, id: string): Promise<CompareSession> {
+    const session = await this.#session(owner, id);
+    const panels = await this.deps.repository.panels([id]);
+    const [messages, votes, models] = await Promise.all([
+      this.deps.repository.messages(id),
+      this.deps.repository.votes(id),
+      this.#models(panels),
+    ]);
+    return toSession(session, panels, messages, votes, models);
+  }
+
+  /** One panel's turn (or the retry of its failed turn) through the chat send pipeline. */
+  async sendToPanel(
+    owner: ChatOwner,
+    id: string,
+    panelIndex: number,
+    request: ComparePanelSendRequest,
+    liveConnectionId: string | null,
+  ): Promise<ComparePanelSendResponse> {
+    const session = await this.#session(owner, id);
+    const panel = await this.#panel(id, panelIndex);
+    const model = await this.deps.models.resolve(panel.model).catch((error: unknown) => {
+      // In a blind session even the reason must not name the model.
+      if (isAppError(error) && isHidden(session))
+        throw new AppError(error.code, 'This model is not available right now.');
+      throw error;
+    });
+    const sent = await this.deps.messages.send(
+      {
+        message: request.message,
+        message_id: request.message_id,
+        conversation_id: panel.conversation_id,
+        comparison_id: id,
+        provider: model.info.provider,
+        model: model.info.id,
+        include_conversation_history: true,
+      },
+      { owner, liveConnectionId },
+    );
+    const now = new Date().toISOString();
+    await this.deps.repository.update(id, {
+      updated_at: now,
+      ...(session.title === DEFAULT_TITLE ? { title: titleFrom(request.message) } : {}),
+    });
+    return {
+      panel: panel.position,
+      message_id: sent.id,
+      status: sent.status,
+      response: sent.response,
+      request_id: sent.request_id,
+      remaining_messages: sent.remaining_messages,
+    };
+  }
+
+  /** The verdict on one turn once every panel's answer has ended; reveals a blind session. */
+  async vote(owner: ChatOwner, id: string, request: CompareVoteRequest): Promise<CompareSession> {
+    await this.#session(owner, id);
+    const panels = await this.deps.repository.panels([id]);
+    const threads = threadsOf(panels, await this.deps.repository.messages(id));
+    const answers = threads.flatMap((thread) => {
+      const row = thread[request.turn_index];
+      return row ? [row] : [];
+    });
+    if (answers.length === 0)
+      throw new AppError('validation_error', 'turn_index: this comparison has no such turn.');
+    if (answers.some((a) => !FINISHED.includes(a.status)))
+      throw new AppError('conflict', 'Wait until every answer has finished before voting.');
+    if (typeof request.winner === 'number' && !panels.some((p) => p.position === request.winner))
+      throw new AppError('validation_error', 'winner: this comparison has no such panel.');
+    const now = new Date().toISOString();
+    await this.deps.repository.upsertVote({
+      session_id: id,
+      turn_index: request.turn_index,
+      outcome: typeof request.winner === 'number' ? 'panel' : request.winner,
+      winner_position: typeof request.winner === 'number' ? request.winner : null,
+      created_at: now,
+    });
+    await this.deps.repository.reveal(id, now);
+    await this.deps.repository.update(id, { updated_at: now });
+    return this.get(owner, id);
+  }
+
+  /** "Continue with this one": the panel's thread becomes a regular conversation. */
+  async continueWith(owner: ChatOwner, id: string, panelIndex: number): Promise<string> {
+    const session = await this.#session(owner, id);
+    const panel = await this.#panel(id, panelIndex);
+    const [model] = await this.deps.repository.models([panel.model]);
+    const title = `${session.title} · ${model?.friendly_name ?? panel.model}`.slice(0, 200);
+    const conversationId = await this.deps.repository.copyThread(owner, panel.conversation_id, (trx) =>
+      new ConversationsService(new ConversationsRepository(trx)).createRow(owner, {
+        kind: 'regular',
+        title,
+      }),
+    );
+    // The new chat names its model, so the blind session is revealed with it.
+    await this.deps.repository.reveal(id, new Date().toISOString());
+    return conversationId;
+  }
+
+  /** Each panel spends one unit: may `panels` turns go out now? */
+  async checkLimits(owner: ChatOwner, panels: number): Promise<CompareCheckLimitsResponse> {
+    const state = await this.deps.limits.state(owner);
+    return {
+      can_send: state.remaining === null || state.remaining >= panels,
+      needed: panels,
+      remaining_messages: state.remaining,
+      daily_limit: state.dailyLimit,
+    };
+  }
+
+  async #session(owner: ChatOwner, id: string): Promise<SessionRow> {
+    const session = await this.deps.repository.findOwned(owner, id);
+    if (!session) throw new AppError('not_found', COMPARISON_NOT_FOUND);
+    return session;
+  }
+
+  async #panel(id: string, position: number): Promise<PanelRow> {
+    const panel = (await this.deps.repository.panels([id])).find((p) => p.position === position);
+    if (!panel) throw new AppError('not_found', MESSAGES.conversationNotFound);
+    return panel;
+  }
+
+  async #models(panels: readonly PanelRow[]): Promise<Map<string, ModelRow>> {
+    const rows = await this.deps.repository.models(panels.map((p) => p.model));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+}

@@ -1,0 +1,21 @@
+import { LeaderboardResponse, type LeaderboardPeriod } from '@parallax/contract';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { parseWire } from '../../auth';
+
+export type LeaderboardScope = 'mine' | 'global';
+
+/** GET /compare/leaderboard?period=&scope= (global: admins only). */
+export async function getLeaderboard(period: LeaderboardPeriod, scope: LeaderboardScope): Promise<LeaderboardResponse> {
+  const res = await http.get<unknown>('/compare/leaderboard', { params: { period, scope } });
+  return parseWire(LeaderboardResponse, res.data);
+}
+
+export function useLeaderboard(period: LeaderboardPeriod, scope: LeaderboardScope) {
+  return useQuery({
+    queryKey: ['compare', 'leaderboard', period, scope],
+    queryFn: () => getLeaderboard(period, scope),
+    // Votes change it; the tab should show the latest whenever it opens.
+    staleTime: 0,
+  });
+}

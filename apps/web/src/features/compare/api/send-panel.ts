@@ -1,0 +1,29 @@
+import { AllocateIdResponse, ComparePanelSendResponse, HTTP } from '@parallax/contract';
+import { http } from '../../../lib/http';
+import { parseWire } from '../../auth';
+import { chatHeaders } from '../../chat';
+
+/** A fresh message id for one panel's turn (the send is idempotent on it). */
+export async function allocatePanelMessageId(): Promise<string> {
+  const res = await http.post<unknown>('/chat/messages/allocate-id', undefined, {
+    timeout: HTTP.allocateIdTimeoutMs,
+  });
+  return parseWire(AllocateIdResponse, res.data).message_id;
+}
+
+/**
+ * POST /compare/sessions/{id}/panels/{panel}/messages: the panel's turn goes through the chat
+ * send pipeline; with the socket connected it answers at once and the tokens stream.
+ */
+export async function sendPanel(
+  sessionId: string,
+  panel: number,
+  input: { message: string; messageId: string },
+): Promise<ComparePanelSendResponse> {
+  const res = await http.post<unknown>(
+    `/compare/sessions/${encodeURIComponent(sessionId)}/panels/${panel}/messages`,
+    { message: input.message, message_id: input.messageId },
+    { timeout: HTTP.sendTimeoutMs, headers: chatHeaders() },
+  );
+  return parseWire(ComparePanelSendResponse, res.data);
+}

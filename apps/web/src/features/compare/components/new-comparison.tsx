@@ -1,0 +1,96 @@
+import { COMPARE_MAX_PANELS, COMPARE_MIN_PANELS, type ModelInfo } from '@parallax/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../ui/button';
+import { useModels } from '../../chat';
+import { createSession } from '../api/create-session';
+import { sendTurn } from '../model/compare-actions';
+import { sessionKey } from '../model/compare-runtime';
+import { useCompareChoice } from '../store/model-choice';
+
+/** Pick 2–6 models (remembered), blind or not, and one prompt for all of them. */
+export function NewComparison() {
+  const { data: models = [], isLoading } = useModels();
+  const { models: chosen, blind, setModels, setBlind } = useCompareChoice();
+  const [prompt, setPrompt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const usable = models.filter((m) => m.available);
+  const selected = chosen.filter((id) => usable.some((m) => m.id === id));
+
+  const toggle = (model: ModelInfo) => {
+    if (selected.includes(model.id)) setModels(selected.filter((id) => id !== model.id));
+    else if (selected.length < COMPARE_MAX_PANELS) setModels([...selected, model.id]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = prompt.trim();
+    if (!text || selected.length < COMPARE_MIN_PANELS || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await createSession(selected, blind);
+      queryClient.setQueryData(sessionKey(session.id), session);
+      const sent = await sendTurn(queryClient, session, text);
+      if (sent) {
+        setPrompt('');
+        void navigate(`/compare/${session.id}`);
+      }
+    } catch {
+      setError('The comparison could not be started. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded-2xl border border-line bg-surface p-4">
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">
+          Models ({selected.length}/{COMPARE_MAX_PANELS}, at least {COMPARE_MIN_PANELS})
+        </legend>
+        {isLoading && <p className="text-sm text-fg-muted">Loading models…</p>}
+        <div className="flex flex-wrap gap-2">
+          {models.map((model) => (
+            <label
+              key={model.id}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1 text-sm has-[:checked]:border-accent has-[:checked]:bg-surface-2 has-[:disabled]:opacity-50"
+              title={model.unavailable_reason ?? undefined}
+            >
+              <input
+                type="checkbox"
+                checked={selected.includes(model.id)}
+                disabled={!model.available || (!selected.includes(model.id) && selected.length >= COMPARE_MAX_PANELS)}
+                onChange={() => toggle(model)}
+              />
+              {model.friendly_name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
+        Blind mode (names hidden and order shuffled until you vote)
+      </label>
+      <textarea
+        aria-label="Compare prompt"
+        value={prompt}
+        onChange={(e) => setPrompt(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) void submit(e);
+        }}
+        rows={3}
+        placeholder="One prompt, sent to every model at once"
+        className="w-full resize-y rounded-xl border border-line bg-surface-2 p-3 text-sm"
+      />
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      <Button type="submit" disabled={busy || selected.length < COMPARE_MIN_PANELS || !prompt.trim()}>
+        {busy ? 'Starting…' : `Compare ${selected.length} models`}
+      </Button>
+    </form>
+  );
+}

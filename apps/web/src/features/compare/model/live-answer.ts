@@ -1,0 +1,67 @@
+import type { CompareAnswer, ComparePanel } from '@parallax/contract';
+
+export type LiveStatus = 'pending' | 'streaming' | 'completed' | 'error' | 'cancelled';
+
+/** What the screen knows of an answer while it streams (times from performance.now()). */
+export interface LiveAnswer {
+  messageId: string;
+  panel: number;
+  status: LiveStatus;
+  text: string;
+  error: string | null;
+  sentAt: number | null;
+  firstTokenAt: number | null;
+  lastTokenAt: number | null;
+}
+
+export interface PanelMetrics {
+  ttftMs: number | null;
+  tokens: number | null;
+  tokensPerSecond: number | null;
+  costUsd: number | null;
+}
+
+/** Rough token count of streamed text (≈ 4 characters a token) until the provider's usage arrives. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function isRunning(status: LiveStatus): boolean {
+  return status === 'pending' || status === 'streaming';
+}
+
+/**
+ * Live figures while streaming (from the socket's timing), the stored ones once the answer has
+ * ended (the server's measured TTFT, usage and price).
+ */
+export function metricsOf(
+  stored: CompareAnswer | undefined,
+  live: LiveAnswer | undefined,
+  panel: ComparePanel | undefined,
+  prompt: string,
+): PanelMetrics {
+  if (stored && !isRunning(stored.status) && (!live || !isRunning(live.status))) {
+    return {
+      ttftMs: stored.ttft_ms,
+      tokens: stored.output_tokens,
+      tokensPerSecond: stored.tokens_per_second,
+      costUsd: stored.cost_usd,
+    };
+  }
+  if (!live) return { ttftMs: null, tokens: null, tokensPerSecond: null, costUsd: null };
+  const tokens = estimateTokens(live.text);
+  const ttftMs = live.firstTokenAt !== null && live.sentAt !== null ? live.firstTokenAt - live.sentAt : null;
+  const streamMs =
+    live.firstTokenAt !== null && live.lastTokenAt !== null ? live.lastTokenAt - live.firstTokenAt : 0;
+  const inputPrice = panel?.input_price_per_million ?? null;
+  const outputPrice = panel?.output_price_per_million ?? null;
+  return {
+    ttftMs,
+    tokens,
+    tokensPerSecond: streamMs > 0 ? tokens / (streamMs / 1000) : null,
+    costUsd:
+      inputPrice === null || outputPrice === null
+        ? null
+        : (estimateTokens(prompt) * inputPrice + tokens * outputPrice) / 1_000_000,
+  };
+}
