@@ -190,6 +190,20 @@ describe('compare', () => {
     expect(leaks(stored)).toBe(false);
     expect(stored.panels.every((p) => p.conversation_id === null && p.input_price_per_million === null)).toBe(true);
     expect(leaks((await call('GET', '/compare/sessions', h)).body)).toBe(false);
+    // The generic chat calls must not reveal a blind panel's model either.
+    const panelTurns = async () => {
+      const all = (await call<{ messages: unknown[] }>('GET', '/chat/messages?excludeComparisons=false', h)).body;
+      const conversations = (
+        await call<{ conversations: { id: string }[] }>('GET', '/chat/conversations?excludeComparisons=false', h)
+      ).body.conversations;
+      const perConversation = await Promise.all(
+        conversations.map(async (c) => (await call('GET', `/chat/messages?conversation_id=${c.id}&excludeComparisons=false`, h)).body),
+      );
+      return { all, perConversation };
+    };
+    const hidden = await panelTurns();
+    expect(leaks(hidden)).toBe(false);
+    expect(hidden.all.messages).toEqual([]);
     const limits = await call<CompareCheckLimitsResponse>('POST', '/compare/check-limits', h, { panels: 3 });
     expect(limits.body).toMatchObject({ can_send: false, needed: 3, remaining_messages: 2 });
     expect((await call<CompareCheckLimitsResponse>('POST', '/compare/check-limits', h, { panels: 2 })).body.can_send).toBe(true);
@@ -199,6 +213,8 @@ describe('compare', () => {
     expect(voted.turns[0]?.vote).toBe('all_bad');
     expect(new Set(voted.panels.map((p) => p.model))).toEqual(new Set(['gpt-5', 'claude-haiku-4-5']));
     expect(voted.panels.map((p) => p.label).sort()).toEqual(['Claude Haiku 4.5', 'GPT-5']);
+    // Once revealed, the turns are ordinary history again.
+    expect((await panelTurns()).all.messages).toHaveLength(2);
   });
 
   it('keeps owners apart (404) and gives the global board to admins only', async () => {

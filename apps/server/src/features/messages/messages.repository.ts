@@ -54,6 +54,25 @@ export class MessagesRepository {
     if (page.conversationId !== undefined)
       query = query.where('conversation_id', '=', page.conversationId);
     if (page.excludeComparisons) query = query.where('comparison_id', 'is', null);
+    else {
+      // A blind comparison hides which model answered until its first vote; its turns would
+      // name the model here, so they join the history only once the session is revealed.
+      query = query.where((eb) =>
+        eb.or([
+          eb('comparison_id', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('compare_sessions')
+                .select('compare_sessions.id')
+                .whereRef('compare_sessions.id', '=', 'messages.comparison_id')
+                .where('compare_sessions.blind', '=', 1)
+                .where('compare_sessions.revealed_at', 'is', null),
+            ),
+          ),
+        ]),
+      );
+    }
     const before = page.before;
     if (before) {
       query = query.where((eb) =>
