@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startProviderSim } from '@parallax/provider-sim';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../apps/web/e2e/support/chromium';
 import { printTable, withDeadline } from '../lib/stats';
 import { startBenchServer } from './server-launch';
 
@@ -19,16 +20,6 @@ const LONG_TASK_TARGET_MS = 50;
 const INITIAL_JS_TARGET_KB = 150;
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 // As apps/web/e2e/support/browser.ts: no sandbox as root, no background networking offline.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 declare global {
   interface Window {
@@ -119,11 +110,7 @@ const server = await startBenchServer({
   OPENAI_BASE_URL: `${sim.url}/v1`,
   VISITOR_DAILY_LIMIT: '1000',
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
   await context.addInitScript(watchLongTasks);

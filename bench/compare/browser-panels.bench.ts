@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../apps/web/e2e/support/chromium';
 import { formatMs, printTable } from '../lib/stats';
 import { startServer, startUpstream } from './compare-harness';
 
@@ -20,11 +20,7 @@ declare global {
 async function main(): Promise<void> {
   const upstream = await startUpstream();
   const server = await startServer(upstream.sim.url);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const deadline = setTimeout(() => {
     console.error(`bench did not finish within ${DEADLINE_MS} ms`);
     process.exit(1);

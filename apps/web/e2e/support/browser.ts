@@ -1,28 +1,7 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// The flags the machine notes require: no sandbox as root, and no background networking,
-// which this offline machine refuses many times a second otherwise.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-}
+export { launchChromium as launchBrowser } from './chromium';
 
 export interface TrackedPage {
   page: Page;

@@ -1,5 +1,5 @@
 import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/errors/api-error';
 import { validateRequired } from '../../../lib/validate';
@@ -7,31 +7,26 @@ import { AuthCard } from '../../../ui/auth-card';
 import { Button } from '../../../ui/button';
 import { login } from '../api/login';
 import { authErrorMessage } from '../auth-error-message';
-import { useAuth } from '../hooks/use-auth';
 import { completeSignIn } from '../session/session-actions';
 import { validateEmail } from '../validation';
 import { FormAlert } from './fields/form-alert';
 import { PasswordField } from './fields/password-field';
 import { TextField } from './fields/text-field';
 import { SocialSignIn } from './oauth/social-sign-in';
-import { originFrom, returnPathFrom } from './return-path';
+import { originFrom } from './return-path';
+import { useReturnWhenSignedIn } from '../hooks/use-return-when-signed-in';
 import type { VerifyEmailState } from './verify-email-state';
 
 export function LoginScreen() {
-  const { isAuthenticated } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = returnPathFrom(location.state);
+  const target = useReturnWhenSignedIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // Signed in (now or already): go where the user was heading (spec §4).
-  useEffect(() => {
-    if (isAuthenticated) void navigate(target, { replace: true });
-  }, [isAuthenticated, navigate, target]);
 
   const emailError = touched.email ? validateEmail(email) : null;
   const passwordError = touched.password ? validateRequired(password) : null;

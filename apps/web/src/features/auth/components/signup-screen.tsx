@@ -1,27 +1,26 @@
 import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../ui/auth-card';
 import { Button } from '../../../ui/button';
 import { register } from '../api/register';
 import { authErrorMessage } from '../auth-error-message';
-import { useAuth } from '../hooks/use-auth';
 import { validateEmail, validateNewPassword } from '../validation';
 import { FormAlert } from './fields/form-alert';
 import { PasswordField } from './fields/password-field';
 import { PasswordStrengthMeter } from './fields/password-strength-meter';
 import { TextField } from './fields/text-field';
 import { SocialSignIn } from './oauth/social-sign-in';
-import { originFrom, returnPathFrom } from './return-path';
+import { originFrom } from './return-path';
+import { useReturnWhenSignedIn } from '../hooks/use-return-when-signed-in';
 import type { VerifyEmailState } from './verify-email-state';
 
 const NAME_MAX = 100;
 
 export function SignupScreen() {
-  const { isAuthenticated } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const target = returnPathFrom(location.state);
+  const target = useReturnWhenSignedIn();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -29,9 +28,6 @@ export function SignupScreen() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (isAuthenticated) void navigate(target, { replace: true });
-  }, [isAuthenticated, navigate, target]);
 
   const emailError = touched.email ? validateEmail(email) : null;
   const passwordError = touched.password ? validateNewPassword(password) : null;

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { returnPathFrom } from '../components/return-path';
+import { useAuth } from './use-auth';
+
+/**
+ * For the sign-in and sign-up screens: once the user is signed in (now, or already on
+ * arrival), go where they were heading (spec §4). Returns that path for the OAuth buttons.
+ */
+export function useReturnWhenSignedIn(): string {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = returnPathFrom(location.state);
+  useEffect(() => {
+    if (isAuthenticated) void navigate(target, { replace: true });
+  }, [isAuthenticated, navigate, target]);
+  return target;
+}
