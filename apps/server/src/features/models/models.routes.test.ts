@@ -60,6 +60,8 @@ describe('GET /api/v1/models without provider keys', () => {
       unavailable_reason: null,
       input_price_per_million: 0,
     });
+    // Two demo models, so a comparison can be tried with no key at all.
+    expect(models.filter((m) => m.is_demo && m.available).map((m) => m.id)).toEqual(['parallax-demo', 'parallax-demo-concise']);
   });
 
   it('refuses to generate with an unconfigured or unknown model', async () => {
@@ -75,6 +77,9 @@ describe('GET /api/v1/models without provider keys', () => {
     const text = await textOf(await t.app.models.streamChat('parallax-demo', ask('Explain caching [sim ttft=0 tps=2000 tokens=60]')));
     expect(text).toMatch(/#/);
     expect(text.length).toBeGreaterThan(50);
+    const other = await textOf(await t.app.models.streamChat('parallax-demo-concise', ask('Explain caching [sim ttft=0 tps=2000 tokens=60]')));
+    expect(other.length).toBeGreaterThan(50);
+    expect(other).not.toBe(text);
   });
 });
 
