@@ -59,6 +59,39 @@ async function waitForStatus(page: Page, status: string, timeout = 40_000): Prom
   await expect.poll(() => statusOf(page), { timeout }).toBe(status);
 }
 
+/** An account created and verified through the API (code read from the dev outbox). */
+async function registerVerified(email: string, password: string): Promise<void> {
+  const base = inject('baseUrl');
+  const registered = await fetch(`${base}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name: 'Chat Tester' }),
+  });
+  expect(registered.ok).toBe(true);
+  const outbox = path.join(inject('dataDir'), 'dev-outbox.jsonl');
+  await expect.poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), { timeout: 15_000 }).toBe(true);
+  const mail = readFileSync(outbox, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(email))
+    .at(-1);
+  const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
+  const verified = await fetch(`${base}/api/v1/auth/verify-code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  });
+  expect(verified.ok).toBe(true);
+}
+
+/** Signs in through the login screen, so the browser's visitor id goes along (spec §1). */
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 describe('chat in the browser', () => {
   it('a visitor chats with the offline demo model: home → /chats/{id}, streamed markdown answer', async () => {
     const t = await open();
@@ -153,36 +186,13 @@ describe('chat in the browser', () => {
   }, 90_000);
 
   it("a signed-in user's conversation appears in /chats and reopens", async () => {
-    const base = inject('baseUrl');
     const email = `chat-${Date.now().toString(36)}@example.com`;
     const password = 'Violet kettle 42 drums';
-    const registered = await fetch(`${base}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, name: 'Chat Tester' }),
-    });
-    expect(registered.ok).toBe(true);
-    const outbox = path.join(inject('dataDir'), 'dev-outbox.jsonl');
-    await expect.poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), { timeout: 15_000 }).toBe(true);
-    const mail = readFileSync(outbox, 'utf8')
-      .split('\n')
-      .filter((line) => line.includes(email))
-      .at(-1);
-    const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
-    const verified = await fetch(`${base}/api/v1/auth/verify-code`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code }),
-    });
-    expect(verified.ok).toBe(true);
+    await registerVerified(email, password);
 
     const t = await open();
     try {
-      await t.page.goto('/login', { waitUntil: 'networkidle' });
-      await t.page.getByLabel('Email').fill(email);
-      await t.page.getByLabel('Password', { exact: true }).fill(password);
-      await t.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await t.page.waitForURL((url) => url.pathname === '/');
+      await signIn(t.page, email, password);
 
       const chatPath = await sendFromHome(t.page, 'Remember the lighthouse [sim tokens=30]');
       await waitForStatus(t.page, 'completed');
@@ -194,6 +204,27 @@ describe('chat in the browser', () => {
       await t.page.waitForURL((url) => url.pathname === chatPath);
       await t.page.locator('[data-role="user"]').filter({ hasText: 'Remember the lighthouse' }).waitFor();
       await waitForStatus(t.page, 'completed');
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 90_000);
+  it("a visitor's chat is carried into the account they sign in to", async () => {
+    const email = `carried-${Date.now().toString(36)}@example.com`;
+    const password = 'Amber lantern 17 oars';
+    await registerVerified(email, password);
+    const t = await open();
+    try {
+      const chatPath = await sendFromHome(t.page, 'Describe a quiet harbour [sim tokens=30]');
+      await waitForStatus(t.page, 'completed');
+
+      await signIn(t.page, email, password);
+      await t.page.goto('/chats', { waitUntil: 'networkidle' });
+      const row = t.page.getByTestId('conversation-row').filter({ hasText: /harbour/i });
+      await row.first().waitFor();
+      await row.first().getByRole('link').click();
+      await t.page.waitForURL((url) => url.pathname === chatPath);
+      await t.page.locator('[data-role="user"]').filter({ hasText: 'Describe a quiet harbour' }).waitFor();
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
