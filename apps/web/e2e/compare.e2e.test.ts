@@ -81,6 +81,8 @@ async function startComparison(page: Page, models: string[], prompt: string, bli
   await page.getByLabel('Compare prompt').fill(prompt);
   await page.getByRole('button', { name: /^Compare \d models$/ }).click();
   await page.waitForURL((url) => /^\/compare\/[^/]+$/.test(url.pathname), { timeout: 20_000 });
+  // The URL changes before the session view has drawn its panels.
+  await expect.poll(() => page.getByTestId('panel-label').count(), { timeout: 20_000 }).toBe(models.length);
   return new URL(page.url()).pathname;
 }
 
