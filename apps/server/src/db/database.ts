@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl, type DbDialect } from './dialect';
 import type { Database } from './schema';
+import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
@@ -46,7 +47,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   const target = parseDatabaseUrl(databaseUrl);
   const dialect =
     target.dialect === 'sqlite'
-      ? new SqliteDialect({ database: openSqlite(target.filename) })
+      ? new SqliteDialect({ database: withStatementCache(openSqlite(target.filename)) })
       : new PostgresDialect({ pool: createPgPool(target.connectionString) });
   const db = new Kysely<Database>({ dialect });
   let closing: Promise<void> | undefined;

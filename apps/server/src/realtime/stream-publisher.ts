@@ -16,6 +16,8 @@ export interface StreamAddress {
 export class MessageStreamPublisher {
   #order = 0;
   #sequence = 0;
+  #last: Promise<void> = Promise.resolve();
+  #failure: unknown = undefined;
   readonly #topic: string;
   readonly #log: string;
 
@@ -37,24 +39,30 @@ export class MessageStreamPublisher {
     return this.bus.deleteLog(this.#log);
   }
 
-  status(status: AiStreamStatus, extra: { details?: string; stage?: string } = {}): Promise<void> {
+  /*
+   * Events are handed to the bus without waiting: the bus keeps their order, and a generation
+   * must not stall a token behind the previous token's round trip to Redis. A failed append
+   * surfaces at the next event (thrown) and at `complete`/`fail` (rejected).
+   */
+
+  status(status: AiStreamStatus, extra: { details?: string; stage?: string } = {}): void {
     const final = status === 'completed' || status === 'error';
-    return this.#emit(
+    this.#emit(
       { type: 'ai_status', status, message_id: this.address.messageId, ...extra },
       final,
     );
   }
 
-  progress(progress: number, stage: string): Promise<void> {
-    return this.#emit(
+  progress(progress: number, stage: string): void {
+    this.#emit(
       { type: 'ai_progress', progress, stage, message_id: this.address.messageId },
       false,
     );
   }
 
-  token(text: string): Promise<void> {
+  token(text: string): void {
     this.#sequence += 1;
-    return this.#emit(
+    this.#emit(
       {
         type: 'ai_token',
         message_id: this.address.messageId,
@@ -66,10 +74,10 @@ export class MessageStreamPublisher {
     );
   }
 
-  /** The closing token (empty, is_complete) then the completed status. */
+  /** The closing token (empty, is_complete) then the completed status; resolves once delivered. */
   async complete(details?: string): Promise<void> {
     this.#sequence += 1;
-    await this.#emit(
+    this.#emit(
       {
         type: 'ai_token',
         message_id: this.address.messageId,
@@ -79,19 +87,30 @@ export class MessageStreamPublisher {
       },
       false,
     );
-    await this.status('completed', details === undefined ? {} : { details });
+    this.status('completed', details === undefined ? {} : { details });
+    await this.delivered();
   }
 
   async fail(error: { error: string; code: string; details?: string }): Promise<void> {
-    await this.#emit({ type: 'error', ...error, message_id: this.address.messageId }, false);
-    await this.status('error', { details: error.error });
+    // The failure is what the client must hear: it goes out even after a failed append.
+    this.#failure = undefined;
+    this.#emit({ type: 'error', ...error, message_id: this.address.messageId }, false);
+    this.status('error', { details: error.error });
+    await this.delivered();
+  }
+
+  /** Resolves once every event so far is on the bus; rejects with the first failed append. */
+  async delivered(): Promise<void> {
+    await this.#last;
+    if (this.#failure !== undefined) throw this.#failure;
   }
 
   get tokensSent(): number {
     return this.#sequence;
   }
 
-  #emit(event: StreamEvent, final: boolean): Promise<void> {
+  #emit(event: StreamEvent, final: boolean): void {
+    if (this.#failure !== undefined) throw this.#failure;
     this.#order += 1;
     const envelope: StreamEnvelope = {
       owner: this.address.ownerKey,
@@ -102,6 +121,9 @@ export class MessageStreamPublisher {
       final,
       event,
     };
-    return this.bus.appendAndPublish(this.#log, this.#topic, JSON.stringify(envelope));
+    const appended = this.bus.appendAndPublish(this.#log, this.#topic, JSON.stringify(envelope));
+    this.#last = appended.catch((error: unknown) => {
+      this.#failure ??= error;
+    });
   }
 }

@@ -2,7 +2,9 @@ import { STATUS_POLICIES } from '@parallax/contract';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../infra/errors';
 import { ownerKey, type ChatOwner } from '../conversations';
-import type { LimitsRepository } from './limits.repository';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { LimitsRepository } from './limits.repository';
 
 export interface LimitState {
   /** Null when the owner has no daily limit. */
@@ -26,6 +28,11 @@ export class LimitsService {
     private readonly limits: AppConfig['limits'],
   ) {}
 
+  /** The same rules over `db`, e.g. a transaction that must spend together with its insert. */
+  within(db: Kysely<Database>): LimitsService {
+    return new LimitsService(new LimitsRepository(db), this.limits);
+  }
+
   /**
    * The one place that decides an owner's allowance. Plans (a later issue) change the user
    * branch; null would mean unlimited.
@@ -42,11 +49,16 @@ export class LimitsService {
     return { dailyLimit, remaining: Math.max(0, dailyLimit - used), isAuthenticated };
   }
 
+  /** The day a unit spent at `now` counts against, or null when the owner has no limit. */
+  chargeDay(owner: ChatOwner, now: Date = new Date()): string | null {
+    return this.dailyLimitFor(owner) === null ? null : usageDay(now);
+  }
+
   /** Spends one unit or throws 429 limit_exceeded. Returns the day charged (null: unlimited). */
   async spend(owner: ChatOwner, now: Date = new Date()): Promise<string | null> {
     const limit = this.dailyLimitFor(owner);
-    if (limit === null) return null;
-    const day = usageDay(now);
+    const day = this.chargeDay(owner, now);
+    if (limit === null || day === null) return null;
     const spent = limit > 0 && (await this.repository.spend(ownerKey(owner), day, limit));
     if (!spent) throw new AppError('limit_exceeded', LIMIT_EXCEEDED_DETAIL);
     return day;

@@ -9,9 +9,7 @@ import {
 import { isProviderError } from '../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import type { MessageRow, MessagesRepository } from './messages.repository';
-
-/** The partial answer is written at most this often while streaming. */
-export const PERSIST_INTERVAL_MS = 500;
+import type { PartialAnswers } from './partial-answers';
 
 export type GenerationOutcome = 'completed' | 'cancelled' | 'error' | 'interrupted';
 
@@ -20,6 +18,7 @@ export interface GenerationJob {
   model: ResolvedModel;
   processId: string;
   publisher: MessageStreamPublisher;
+  partials: PartialAnswers;
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
@@ -51,20 +50,21 @@ export class GenerationRunner {
   ) {}
 
   async run(job: GenerationJob): Promise<GenerationOutcome> {
-    const { row, publisher, processId } = job;
+    const { row, publisher, processId, partials } = job;
     let response = '';
-    let persisted = 0;
     // Timings the compare leaderboard averages (time to first token, tokens per second).
     const startedAt = Date.now();
     let firstTokenAt: number | null = null;
-    let writing: Promise<unknown> = Promise.resolve();
-    const persist = (changes: Parameters<MessagesRepository['update']>[1]) =>
-      this.messages.updateRunning(row.id, processId, {
+    const persist = (changes: Parameters<MessagesRepository['update']>[1]) => {
+      // The final state replaces any partial answer still waiting to be written.
+      partials.forget(row.id);
+      return this.messages.updateRunning(row.id, processId, {
         ...changes,
         updated_at: new Date().toISOString(),
       });
+    };
     try {
-      await publisher.status('initializing');
+      publisher.status('initializing');
       const history =
         row.include_history === 1 && row.conversation_id !== null
           ? (await this.messages.earlierTurns(row.conversation_id, row.created_at)).flatMap(
@@ -85,9 +85,9 @@ export class GenerationRunner {
         message: row.content,
         attachments: await job.attachments(),
       });
-      await publisher.status('processing');
-      await publisher.progress(50, 'Context ready');
-      await publisher.status('working', { stage: 'Waiting for the model' });
+      publisher.status('processing');
+      publisher.progress(50, 'Context ready');
+      publisher.status('working', { stage: 'Waiting for the model' });
       const stream = adapter.streamChat({
         model: info.model,
         system: context.system,
@@ -99,25 +99,15 @@ export class GenerationRunner {
         if (event.type === 'text') {
           if (response === '') {
             firstTokenAt = Date.now();
-            await publisher.status('streaming');
-            writing = persist({ status: 'streaming' });
-            // NOTE: awaited only at the end; without a handler now, a failed write (e.g. the pool
-            // timing out under load) is an unhandled rejection that kills the whole process.
-            writing.catch(() => undefined);
+            publisher.status('streaming');
           }
           response += event.text;
-          await publisher.token(event.text);
-          if (Date.now() - persisted >= PERSIST_INTERVAL_MS) {
-            persisted = Date.now();
-            // One write in flight at a time; the next tick after it carries the newer text.
-            writing = writing.then(() => persist({ response, status: 'streaming' }));
-            writing.catch(() => undefined);
-          }
+          publisher.token(event.text);
+          partials.set(row.id, response);
         } else if (event.type === 'usage') {
           usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
         }
       }
-      await writing;
       await persist({
         status: 'completed',
         response,
@@ -130,7 +120,6 @@ export class GenerationRunner {
       await publisher.complete();
       return 'completed';
     } catch (error) {
-      await writing.catch(() => undefined);
       return this.#finishFailed(job, error, response, persist);
     }
   }

@@ -8,6 +8,7 @@ import { ownerKey, type ChatOwner } from '../conversations';
 import type { GenerationLeasesRepository } from './generation-leases.repository';
 import type { GenerationOutcome } from './generation-runner';
 import type { MessageRow, MessagesRepository } from './messages.repository';
+import { PartialAnswers } from './partial-answers';
 
 const CANCEL_TOPIC = 'generation-cancel';
 /** How often a process proves it is alive, and how old a proof may be before its turns are orphans. */
@@ -35,6 +36,8 @@ export type StartGeneration = (
 export class Generations {
   readonly processId = randomUUID();
   readonly #running = new Map<string, Running>();
+  /** The growing answers of this process's generations, written to the database in batches. */
+  readonly partials: PartialAnswers;
   #timers: NodeJS.Timeout[] = [];
   #stopCancel: (() => Promise<void>) | undefined;
   #onInterrupted: (row: MessageRow) => Promise<void> = async () => {};
@@ -44,7 +47,12 @@ export class Generations {
     private readonly leases: GenerationLeasesRepository,
     private readonly messages: MessagesRepository,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.partials = new PartialAnswers(
+      (partials) => this.messages.writePartials(this.processId, partials, new Date().toISOString()),
+      log,
+    );
+  }
 
   async start(onInterrupted: (row: MessageRow) => Promise<void>): Promise<void> {
     this.#onInterrupted = onInterrupted;
@@ -53,6 +61,7 @@ export class Generations {
       this.#abortLocal(messageId),
     );
     await this.sweep();
+    this.partials.start();
     const every = (ms: number, task: () => Promise<void>) => {
       const timer = setInterval(
         () =>
@@ -130,6 +139,7 @@ export class Generations {
       running.controller.abort();
     }
     await Promise.allSettled([...this.#running.values()].map((r) => r.done));
+    await this.partials.close();
     await this.leases.release(this.processId).catch(() => undefined);
   }
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import { ownerKey, type ChatOwner } from '../conversations';
+import { ownerColumns, ownerKey, type ChatOwner } from '../conversations';
 import { ConversationsRepository } from '../conversations';
 import { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
@@ -65,7 +65,11 @@ export class MessagesService {
     if (existing) return this.#answerExisting(existing, context, model, request);
     if (request.conversation_id) await this.deps.conversations.get(owner, request.conversation_id);
 
-    const now = new Date().toISOString();
+    const sentAt = new Date();
+    const now = sentAt.toISOString();
+    let fresh: MessageRow | undefined;
+    // One transaction: the conversation, the turn and its unit exist together or not at all
+    // (a refused unit rolls the turn back; one commit instead of three per send).
     const inserted = await this.db
       .transaction()
       .execute(async (trx) => {
@@ -84,39 +88,34 @@ export class MessagesService {
             },
             now,
           ));
-        const won = await new MessagesRepository(trx).insertIfAbsent(
-          this.#newRow(request, model, conversationId, now),
-          owner,
-        );
+        const newRow = {
+          ...this.#newRow(request, model, conversationId, now),
+          charged_day: this.deps.limits.chargeDay(owner, sentAt),
+        };
         // The loser of a duplicate send must not leave a conversation behind.
-        if (!won) throw new DuplicateSend();
+        if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
+          throw new DuplicateSend();
+        await this.deps.limits.within(trx).spend(owner, sentAt);
+        fresh = { ...newRow, ...ownerColumns(owner) };
         return true;
       })
       .catch((error: unknown) => {
         if (error instanceof DuplicateSend) return false;
         throw error;
       });
-    const row = await this.#messages.findById(request.message_id);
+    // The winner knows its row; a duplicate reads the one that won.
+    const row = (inserted ? fresh : undefined) ?? (await this.#messages.findById(request.message_id));
     if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     if (!inserted) return this.#answerExisting(row, context, model, request);
 
-    let chargedDay: string | null;
-    try {
-      chargedDay = await this.deps.limits.spend(owner);
-    } catch (error) {
-      await this.#messages.deleteOwned(owner, row.id);
-      if (!request.conversation_id && row.conversation_id)
-        await this.deps.conversations.delete(owner, row.conversation_id).catch(() => undefined);
-      throw error;
-    }
-    await this.#messages.update(row.id, { charged_day: chargedDay });
     if (context.attachmentIds?.length)
       await this.deps.attachments.link(owner, context.attachmentIds, row.id);
     return this.#startAndAnswer(
-      { ...row, charged_day: chargedDay },
+      row,
       context,
       model,
       row.request_id,
+      { isRetry: false, mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0 },
     );
   }
 
@@ -184,7 +183,10 @@ export class MessagesService {
     }
     await this.#messages.update(row.id, { charged_day: chargedDay });
     const fresh = (await this.#messages.findById(row.id)) ?? row;
-    return this.#startAndAnswer(fresh, context, model, requestId, true);
+    return this.#startAndAnswer(fresh, context, model, requestId, {
+      isRetry: true,
+      mayHaveAttachments: true,
+    });
   }
 
   async #startAndAnswer(
@@ -192,7 +194,7 @@ export class MessagesService {
     context: SendContext,
     model: ResolvedModel,
     attempt: string,
-    isRetry = false,
+    start: { isRetry: boolean; mayHaveAttachments: boolean },
   ): Promise<MessageResponse> {
     const { owner } = context;
     const publisher = new MessageStreamPublisher(this.deps.bus, {
@@ -201,16 +203,21 @@ export class MessagesService {
       attempt,
       target: context.liveConnectionId,
     });
-    if (isRetry) await publisher.resetLog();
+    if (start.isRetry) await publisher.resetLog();
     const done = this.deps.generations.run(row.id, (signal, isShutdown) =>
       this.#runner.run({
         row,
         model,
         processId: this.deps.generations.processId,
         publisher,
+        partials: this.deps.generations.partials,
         signal,
         isShutdown,
-        attachments: () => this.deps.attachments.contentsFor(row.id),
+        // A first send links its files before this point; no files, no query.
+        attachments: () =>
+          start.mayHaveAttachments
+            ? this.deps.attachments.contentsFor(row.id)
+            : Promise.resolve([]),
       }),
     );
     void done

@@ -1,18 +1,35 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Bus, BusHandler, ReplayLogOptions } from './bus';
+import { WriteBatcher } from './write-batcher';
 
 const CLEAR_IF_EQUAL = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+interface Outgoing {
+  /** The replay log's key, or null for a plain publish. */
+  log: string | null;
+  channel: string;
+  payload: string;
+}
 
 /**
  * Scaled mode: pub/sub for live events, a Redis Stream per replay log (XADD with an
  * approximate MAXLEN, expiring after its last append), plain keys with PX for presence.
  * One connection publishes and reads, a second one only subscribes (Redis requires it).
+ *
+ * Two things keep a streamed token cheap: subscribers in this process get a payload at once,
+ * without the round trip through Redis (each published payload carries this process's origin
+ * tag, so the copy Redis sends back is skipped), and appends are written to Redis in one
+ * pipeline per event-loop turn rather than one round trip per token.
  */
 export class RedisBus implements Bus {
   readonly driver = 'redis';
   readonly #command: Redis;
   readonly #subscriber: Redis;
   readonly #handlers = new Map<string, Set<BusHandler>>();
+  /** Prefixed to every published payload; fixed length, so stripping it is a slice. */
+  readonly #origin = `${randomBytes(9).toString('base64url')}|`;
+  readonly #writes: WriteBatcher<Outgoing>;
 
   private constructor(
     url: string,
@@ -22,9 +39,10 @@ export class RedisBus implements Bus {
     const options = { maxRetriesPerRequest: 3, lazyConnect: true };
     this.#command = new Redis(url, options);
     this.#subscriber = new Redis(url, options);
-    this.#subscriber.on('message', (channel: string, payload: string) =>
-      this.#deliver(channel, payload),
+    this.#subscriber.on('message', (channel: string, message: string) =>
+      this.#onMessage(channel, message),
     );
+    this.#writes = new WriteBatcher((batch) => this.#write(batch));
   }
 
   /** Connects both connections; fails fast when Redis is unreachable at boot. */
@@ -44,29 +62,28 @@ export class RedisBus implements Bus {
     return bus;
   }
 
-  async publish(topic: string, payload: string): Promise<void> {
-    await this.#command.publish(this.#key('t', topic), payload);
+  publish(topic: string, payload: string): Promise<void> {
+    const channel = this.#key('t', topic);
+    this.#deliver(channel, payload);
+    return this.#writes.add({ log: null, channel, payload });
   }
 
-  async appendAndPublish(log: string, topic: string, payload: string): Promise<void> {
-    const key = this.#key('log', log);
-    // One round trip; a pipeline keeps the order, so the entry exists before the publish.
-    const results = await this.#command
-      .pipeline()
-      .xadd(key, 'MAXLEN', '~', String(this.logOptions.maxEntries), '*', 'd', payload)
-      .pexpire(key, this.logOptions.ttlMs)
-      .publish(this.#key('t', topic), payload)
-      .exec();
-    const failed = results?.find(([error]) => error !== null)?.[0];
-    if (failed) throw failed;
+  appendAndPublish(log: string, topic: string, payload: string): Promise<void> {
+    const channel = this.#key('t', topic);
+    this.#deliver(channel, payload);
+    // The pipeline keeps each XADD before its PUBLISH, so the entry exists when others see it.
+    return this.#writes.add({ log: this.#key('log', log), channel, payload });
   }
 
   async readLog(log: string): Promise<string[]> {
+    // Appends still waiting for their turn must land first, or a resume would miss them.
+    await this.#writes.flush().catch(() => undefined);
     const entries = await this.#command.xrange(this.#key('log', log), '-', '+');
     return entries.map(([, fields]) => fields[1] ?? '');
   }
 
   async deleteLog(log: string): Promise<void> {
+    await this.#writes.flush().catch(() => undefined);
     await this.#command.del(this.#key('log', log));
   }
 
@@ -102,12 +119,35 @@ export class RedisBus implements Bus {
   }
 
   async close(): Promise<void> {
+    await this.#writes.flush().catch(() => undefined);
     this.#handlers.clear();
     await Promise.allSettled([this.#subscriber.quit(), this.#command.quit()]);
   }
 
   #key(kind: string, name: string): string {
     return `${this.prefix}:${kind}:${name}`;
+  }
+
+  async #write(batch: readonly Outgoing[]): Promise<void> {
+    const pipeline = this.#command.pipeline();
+    const logs = new Set<string>();
+    for (const { log, channel, payload } of batch) {
+      if (log !== null) {
+        pipeline.xadd(log, 'MAXLEN', '~', String(this.logOptions.maxEntries), '*', 'd', payload);
+        logs.add(log);
+      }
+      pipeline.publish(channel, this.#origin + payload);
+    }
+    for (const log of logs) pipeline.pexpire(log, this.logOptions.ttlMs);
+    const results = await pipeline.exec();
+    const failed = results?.find(([error]) => error !== null)?.[0];
+    if (failed) throw failed;
+  }
+
+  #onMessage(channel: string, message: string): void {
+    // Our own payloads were delivered here when they were published.
+    if (message.startsWith(this.#origin)) return;
+    this.#deliver(channel, message.slice(this.#origin.length));
   }
 
   #deliver(channel: string, payload: string): void {
