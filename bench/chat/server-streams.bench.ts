@@ -80,6 +80,7 @@ interface ServerRun {
   rssBeforeSockets: number;
   rssLive: number;
   serverCpuPercent: number;
+  serverCpuUsPerToken: number;
 }
 
 async function connectAll(server: BenchServer, count: number): Promise<ServerStreamClient[]> {
@@ -122,14 +123,17 @@ async function runServer(server: BenchServer, upstream: UpstreamProcess, count: 
     clearInterval(sampler);
   }
   const elapsed = performance.now() - startedAt;
-  const serverCpuPercent = ((cpuMs(pid) - cpuBefore) / elapsed) * 100;
+  const serverCpuMs = cpuMs(pid) - cpuBefore;
   for (const client of clients) client.close();
+  const result = analyse(seen, await upstream.takeStamps());
   return {
-    result: analyse(seen, await upstream.takeStamps()),
+    result,
     rssBeforeSockets,
     rssIdleSockets,
     rssLive: percentile(liveRss, 50),
-    serverCpuPercent,
+    serverCpuPercent: (serverCpuMs / elapsed) * 100,
+    // Whole sends included (HTTP, database, upstream call): what one streamed token costs.
+    serverCpuUsPerToken: (serverCpuMs * 1000) / Math.max(1, result.tokensReceived),
   };
 }
 
@@ -181,17 +185,17 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
   const server = await startBenchServer({
     ...backend.env,
     OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: `${upstream.stampingUrl}/v1`,
+    OPENAI_BASE_URL: `${upstream.simUrl}/v1`,
     VISITOR_DAILY_LIMIT: '1000000',
     LOG_LEVEL: 'warn',
   }, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   try {
     console.log(`\n[${backend.name}] server pid ${server.pid}; warming up`);
     await withDeadline('warm-up', 60_000, runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0));
-    await withDeadline('warm-up direct', 30_000, runDirect(upstream.stampingUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream));
+    await withDeadline('warm-up direct', 30_000, runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream));
 
     console.log(`[${backend.name}] ${SMALL_STREAMS} concurrent streams: direct, floor proxy, server`);
-    const direct = await withDeadline('direct 50', 60_000, runDirect(upstream.stampingUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream));
+    const direct = await withDeadline('direct 50', 60_000, runDirect(upstream.simUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream));
     const floor = await withDeadline('floor 50', 60_000, runDirect(upstream.floorUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream));
     const small = await withDeadline('server 50', 60_000, runServer(server, upstream, SMALL_STREAMS, SMALL, SMALL_RAMP_MS));
     recordTtft(backend.name, 'direct', direct, direct, false);
@@ -201,10 +205,12 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
     recordTokens(backend.name, `floor proxy ×${SMALL_STREAMS}`, floor, direct, undefined);
     recordTokens(backend.name, `server ×${SMALL_STREAMS}`, small.result, direct, 5);
 
-    console.log(`[${backend.name}] ${LARGE_STREAMS} concurrent streams of ${LARGE.tps} tokens/s: direct, server`);
-    const directLarge = await withDeadline('direct 1000', 120_000, runDirect(upstream.stampingUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream));
+    console.log(`[${backend.name}] ${LARGE_STREAMS} concurrent streams of ${LARGE.tps} tokens/s: direct, floor proxy, server`);
+    const directLarge = await withDeadline('direct 1000', 120_000, runDirect(upstream.simUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream));
+    const floorLarge = await withDeadline('floor 1000', 120_000, runDirect(upstream.floorUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream));
     const large = await withDeadline('server 1000', 180_000, runServer(server, upstream, LARGE_STREAMS, LARGE, LARGE_RAMP_MS));
     recordTokens(backend.name, `direct ×${LARGE_STREAMS}`, directLarge, directLarge, undefined);
+    recordTokens(backend.name, `floor proxy ×${LARGE_STREAMS}`, floorLarge, directLarge, undefined);
     recordTokens(backend.name, `server ×${LARGE_STREAMS}`, large.result, directLarge, 50);
     const perStream = (large.rssLive - large.rssIdleSockets) / LARGE_STREAMS / 1024;
     memoryRows.push({
@@ -215,6 +221,7 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
       'per socket KB': ((large.rssIdleSockets - large.rssBeforeSockets) / LARGE_STREAMS / 1024).toFixed(1),
       'per live stream KB': perStream.toFixed(1),
       'server CPU %': large.serverCpuPercent.toFixed(0),
+      'server CPU µs / token': large.serverCpuUsPerToken.toFixed(0),
       target: `${verdict(perStream, 50)} (≤ 50 KB)`,
     });
   } finally {

@@ -1,4 +1,4 @@
-import type { StreamStamps } from './stamping-proxy';
+import type { StreamStamps } from './sim-stamps';
 import type { StreamObservation } from './stream-clients';
 
 export interface PathResult {

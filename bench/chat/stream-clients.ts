@@ -34,7 +34,7 @@ export function loopbackAddress(index: number): string {
   return `127.0.${1 + Math.floor(slot / 250)}.${1 + (slot % 250)}`;
 }
 
-/** Calls the OpenAI-style upstream (the sim's stamping point or the floor proxy) directly. */
+/** Calls the OpenAI-style upstream (provider-sim itself or the floor proxy in front of it) directly. */
 export function streamDirect(baseUrl: string, tag: string, prompt: string): Promise<StreamObservation> {
   const seen = newObservation(tag);
   const url = new URL('/v1/chat/completions', baseUrl);

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { StreamStamps } from './stamping-proxy';
+import type { StreamStamps } from './sim-stamps';
 
 export interface UpstreamProcess {
   child: ChildProcess;
-  /** The stamping point in front of provider-sim (what the server and the direct path call). */
-  stampingUrl: string;
-  /** The bare pass-through proxy in front of the stamping point. */
+  /** provider-sim, which stamps every token it writes (what the server and the direct path call). */
+  simUrl: string;
+  /** The bare pass-through proxy in front of provider-sim. */
   floorUrl: string;
   /** Stamps of every tagged stream since the last call. */
   takeStamps(): Promise<Record<string, StreamStamps>>;
@@ -25,13 +25,17 @@ export async function startUpstreamProcess(): Promise<UpstreamProcess> {
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`upstream exited (${code}) before it was ready`)));
   });
-  const { stampingUrl, floorUrl } = JSON.parse(first) as { stampingUrl: string; floorUrl: string };
+  const { simUrl, floorUrl, stampsUrl } = JSON.parse(first) as {
+    simUrl: string;
+    floorUrl: string;
+    stampsUrl: string;
+  };
   return {
     child,
-    stampingUrl,
+    simUrl,
     floorUrl,
     takeStamps: async () => {
-      const response = await fetch(`${stampingUrl}/__bench/stamps`);
+      const response = await fetch(`${stampsUrl}/__bench/stamps`);
       return (await response.json()) as Record<string, StreamStamps>;
     },
     stop: () => {

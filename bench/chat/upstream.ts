@@ -1,20 +1,26 @@
 import { startProviderSim } from '@parallax/provider-sim';
 import { startPassThroughProxy } from './pass-through-proxy';
-import { startStampingProxy } from './stamping-proxy';
+import { SimStamps } from './sim-stamps';
 
 /**
  * The upstream side of the chat bench, in its own process so the server and the clients do not
- * share its event loop: provider-sim, the stamping point in front of it, and the bare proxy.
- * Prints one JSON line with the addresses, then runs until its parent ends it.
+ * share its event loop: provider-sim (stamping each token as it writes it), the bare proxy in
+ * front of it, and the stamps endpoint. Prints one JSON line with the addresses, then runs
+ * until its parent ends it.
  */
-const sim = await startProviderSim({ host: '127.0.0.1', port: 0 });
-const stamping = await startStampingProxy(sim.url);
-const floor = await startPassThroughProxy(stamping.url);
+const stamps = new SimStamps();
+const sim = await startProviderSim({
+  host: '127.0.0.1',
+  port: 0,
+  onTokenWritten: stamps.onTokenWritten,
+});
+const stampsServer = await stamps.serve();
+const floor = await startPassThroughProxy(sim.url);
 // The sim keeps a record per request; the bench reads stamps instead, so drop them as it goes.
 const trim = setInterval(() => sim.clearRequests(), 2_000);
 trim.unref();
 
-console.log(JSON.stringify({ stampingUrl: stamping.url, floorUrl: floor.url }));
+console.log(JSON.stringify({ simUrl: sim.url, floorUrl: floor.url, stampsUrl: stampsServer.url }));
 
 const stop = () => process.exit(0);
 process.on('SIGTERM', stop);

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,84 +16,39 @@ export interface TapEvent {
 }
 
 /**
- * provider-sim behind a loopback tap: every SSE line that carries answer text is timestamped as
- * it leaves for the server, keyed by the bench tag found in the request's prompt.
+ * provider-sim stamping every token the moment it has written it to its socket (its
+ * onTokenWritten hook), keyed by the bench tag found in the request's prompt: no proxy hop
+ * between the sim and the server.
  */
 export interface Upstream {
   sim: ProviderSim;
-  tapUrl: string;
+  url: string;
   emitted: Map<string, TapEvent[]>;
   close(): Promise<void>;
 }
 
-function textOf(line: string): string {
-  if (!line.startsWith('data:')) return '';
-  try {
-    const data: unknown = JSON.parse(line.slice(5).trim());
-    const json = JSON.stringify(data);
-    // OpenAI/xAI: choices[0].delta.content; Anthropic: delta.text; Gemini: parts[].text.
-    const match = /"(?:content|text)":"((?:[^"\\]|\\.)*)"/.exec(json);
-    return match?.[1] ? (JSON.parse(`"${match[1]}"`) as string) : '';
-  } catch {
-    return '';
-  }
-}
-
 export async function startUpstream(): Promise<Upstream> {
-  const sim = await startProviderSim({ port: 0, host: '127.0.0.1' });
   const emitted = new Map<string, TapEvent[]>();
-  const tap = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const tag = /bench-[a-z0-9-]+/.exec(body.toString())?.[0] ?? 'untagged';
-      const target = new URL(req.url ?? '/', sim.url);
-      const upstream = http.request(
-        target,
-        { method: req.method, headers: { ...req.headers, host: target.host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          const events: TapEvent[] = [];
-          emitted.set(tag, events);
-          let length = 0;
-          let pending = '';
-          answer.on('data', (chunk: Buffer) => {
-            pending += chunk.toString();
-            const lines = pending.split('\n');
-            pending = lines.pop() ?? '';
-            res.write(chunk);
-            const at = performance.timeOrigin + performance.now();
-            for (const line of lines) {
-              const text = textOf(line);
-              if (text) {
-                length += text.length;
-                events.push({ at, length });
-              }
-            }
-          });
-          answer.on('end', () => res.end());
-          answer.on('close', () => {
-            if (!answer.complete) res.destroy();
-          });
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => tap.listen(0, '127.0.0.1', resolve));
-  const tapUrl = `http://127.0.0.1:${(tap.address() as AddressInfo).port}`;
-  return {
-    sim,
-    tapUrl,
-    emitted,
-    close: async () => {
-      tap.closeAllConnections();
-      await new Promise<void>((resolve) => tap.close(() => resolve()));
-      await sim.close();
+  const byRecord = new WeakMap<object, TapEvent[] | null>();
+  const sim = await startProviderSim({
+    port: 0,
+    host: '127.0.0.1',
+    onTokenWritten: (record, token) => {
+      let events = byRecord.get(record);
+      if (events === undefined) {
+        const tag = /bench-[a-z0-9-]+/.exec(JSON.stringify(record.body))?.[0];
+        events = tag ? [] : null;
+        if (tag && events) emitted.set(tag, events);
+        byRecord.set(record, events);
+      }
+      if (!events || token.length === 0) return;
+      events.push({
+        at: performance.timeOrigin + performance.now(),
+        length: (events.at(-1)?.length ?? 0) + token.length,
+      });
     },
-  };
+  });
+  return { sim, url: sim.url, emitted, close: () => sim.close() };
 }
 
 async function freePort(): Promise<number> {

@@ -6,8 +6,8 @@ import { startServer, startUpstream, type TapEvent } from './compare-harness';
 /**
  * 50 concurrent users, each comparing 4 models (one prompt, four panels streaming at once),
  * against the real server process on loopback. Per token: the time the server's websocket
- * delivered it minus the time provider-sim's bytes carrying it passed the upstream tap — the
- * latency the server adds over calling the sim directly.
+ * delivered it minus the time provider-sim wrote it (the sim's own stamp) — the latency the
+ * server adds over calling the sim directly.
  */
 const USERS = Number(process.argv.find((a) => a.startsWith('--users='))?.slice(8) ?? 50);
 const MODELS = ['gpt-5', 'gpt-5-mini', 'claude-sonnet-4-5', 'claude-haiku-4-5'];
@@ -82,7 +82,7 @@ async function user(baseUrl: string, index: number, received: Map<string, Receiv
 
 async function main(): Promise<void> {
   const upstream = await startUpstream();
-  const server = await startServer(upstream.tapUrl, { TRUST_PROXY: '127.0.0.1' });
+  const server = await startServer(upstream.url, { TRUST_PROXY: '127.0.0.1' });
   const deadline = setTimeout(() => {
     console.error(`bench did not finish within ${DEADLINE_MS} ms`);
     process.exit(1);

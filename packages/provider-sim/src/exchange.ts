@@ -12,6 +12,8 @@ export interface Exchange {
   defaults: SimDefaults;
   /** Aborts when the client goes away before the sim has finished answering. */
   clientGone: AbortSignal;
+  /** The embedder's per-token observer (ProviderSimOptions.onTokenWritten). */
+  onTokenWritten: ((record: SimRequestRecord, token: string) => void) | undefined;
   /** Called before the sim destroys the socket itself, so that is not logged as a client close. */
   markSimClosing(): void;
 }

@@ -73,6 +73,7 @@ async function serveStream(exchange: Exchange, run: GenerationRun): Promise<void
     if (waitMs >= 1 && !(await sleep(waitMs, clientGone))) return;
     if (clientGone.aborted) return;
     res.write(wire.streamToken(context, token));
+    exchange.onTokenWritten?.(record, token);
     log.update(record, {
       tokensSent: index + 1,
       firstTokenAt: record.firstTokenAt ?? Date.now(),

@@ -44,6 +44,24 @@ describe('startProviderSim', () => {
     expect(sim?.requests).toHaveLength(0);
   });
 
+  it('tells the embedder about every streamed token as it is written', async () => {
+    const seen: Array<{ id: number; token: string }> = [];
+    sim = await startProviderSim({
+      defaults: { ttftMs: 0, tokensPerSecond: 5_000, lengthTokens: 12 },
+      onTokenWritten: (record, token) => seen.push({ id: record.id, token }),
+    });
+    const body = await (await fetch(`${sim.url}/v1/chat/completions`, chat('hi', true))).text();
+    const streamed = body
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => (JSON.parse(line.slice(6)) as { choices: Array<{ delta: { content?: string } }> }))
+      .map((chunk) => chunk.choices[0]?.delta.content ?? '')
+      .join('');
+    expect(seen).toHaveLength(12);
+    expect(seen.map((s) => s.token).join('')).toBe(streamed);
+    expect(new Set(seen.map((s) => s.id))).toEqual(new Set([sim.requests[0]?.id]));
+  });
+
   it('answers unknown paths with 404 naming the path', async () => {
     const { url } = await start();
     const response = await fetch(`${url}/v2/nothing`, { method: 'POST' });

@@ -21,6 +21,11 @@ export interface ProviderSimOptions {
   host?: string;
   /** Server-wide knob defaults; per-request headers and prompt directives override them. */
   defaults?: Partial<SimDefaults>;
+  /**
+   * Called right after each streamed token is written to the socket: lets a benchmark stamp
+   * the moment the upstream emitted it without a proxy hop in between.
+   */
+  onTokenWritten?: (record: SimRequestRecord, token: string) => void;
 }
 
 /** Vertex needs a project and location in its base URL; the sim accepts any. */
@@ -110,6 +115,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       log,
       defaults,
       clientGone: clientGone.signal,
+      onTokenWritten: options.onTokenWritten,
       markSimClosing: () => {
         simClosing = true;
       },
