@@ -31,7 +31,21 @@ export function messageLog(messageId: string): string {
   return `msg:${messageId}`;
 }
 
+/**
+ * The envelope last encoded in this process. Delivery to this process's own sockets hands the
+ * very same string straight back (the memory bus, and the Redis bus's local delivery), so
+ * decoding it again would be a JSON.parse per token for nothing.
+ */
+let lastEncoded: { payload: string; envelope: StreamEnvelope } | null = null;
+
+export function encodeEnvelope(envelope: StreamEnvelope): string {
+  const payload = JSON.stringify(envelope);
+  lastEncoded = { payload, envelope };
+  return payload;
+}
+
 export function parseEnvelope(payload: string): StreamEnvelope | null {
+  if (lastEncoded !== null && lastEncoded.payload === payload) return lastEncoded.envelope;
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== 'object' || value === null) return null;

@@ -1,6 +1,12 @@
 import type { AiStreamStatus } from '@parallax/contract';
 import type { Bus } from '../infra/bus/bus';
-import { messageLog, ownerTopic, type StreamEnvelope, type StreamEvent } from './stream-envelope';
+import {
+  encodeEnvelope,
+  messageLog,
+  ownerTopic,
+  type StreamEnvelope,
+  type StreamEvent,
+} from './stream-envelope';
 
 export interface StreamAddress {
   ownerKey: string;
@@ -121,7 +127,7 @@ export class MessageStreamPublisher {
       final,
       event,
     };
-    const appended = this.bus.appendAndPublish(this.#log, this.#topic, JSON.stringify(envelope));
+    const appended = this.bus.appendAndPublish(this.#log, this.#topic, encodeEnvelope(envelope));
     this.#last = appended.catch((error: unknown) => {
       this.#failure ??= error;
     });

@@ -19,6 +19,7 @@ export interface GenerationJob {
   processId: string;
   publisher: MessageStreamPublisher;
   partials: PartialAnswers;
+  hasEarlierTurns: boolean;
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
@@ -66,7 +67,7 @@ export class GenerationRunner {
     try {
       publisher.status('initializing');
       const history =
-        row.include_history === 1 && row.conversation_id !== null
+        job.hasEarlierTurns && row.include_history === 1 && row.conversation_id !== null
           ? (await this.messages.earlierTurns(row.conversation_id, row.created_at)).flatMap(
               (turn) => [
                 { role: 'user' as const, content: turn.content },

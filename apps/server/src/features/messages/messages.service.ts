@@ -61,15 +61,14 @@ export class MessagesService {
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
     const model = await this.#resolveModel(request);
-    const existing = await this.#messages.findById(request.message_id);
-    if (existing) return this.#answerExisting(existing, context, model, request);
     if (request.conversation_id) await this.deps.conversations.get(owner, request.conversation_id);
 
     const sentAt = new Date();
     const now = sentAt.toISOString();
     let fresh: MessageRow | undefined;
     // One transaction: the conversation, the turn and its unit exist together or not at all
-    // (a refused unit rolls the turn back; one commit instead of three per send).
+    // (a refused unit rolls the turn back; one commit instead of three per send). A message id
+    // already taken (a double click, a retry) loses the insert and is answered from its row.
     const inserted = await this.db
       .transaction()
       .execute(async (trx) => {
@@ -115,7 +114,11 @@ export class MessagesService {
       context,
       model,
       row.request_id,
-      { isRetry: false, mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0 },
+      {
+        isRetry: false,
+        mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
+        hasEarlierTurns: Boolean(request.conversation_id),
+      },
     );
   }
 
@@ -186,6 +189,7 @@ export class MessagesService {
     return this.#startAndAnswer(fresh, context, model, requestId, {
       isRetry: true,
       mayHaveAttachments: true,
+      hasEarlierTurns: true,
     });
   }
 
@@ -194,7 +198,7 @@ export class MessagesService {
     context: SendContext,
     model: ResolvedModel,
     attempt: string,
-    start: { isRetry: boolean; mayHaveAttachments: boolean },
+    start: { isRetry: boolean; mayHaveAttachments: boolean; hasEarlierTurns: boolean },
   ): Promise<MessageResponse> {
     const { owner } = context;
     const publisher = new MessageStreamPublisher(this.deps.bus, {
@@ -211,6 +215,8 @@ export class MessagesService {
         processId: this.deps.generations.processId,
         publisher,
         partials: this.deps.generations.partials,
+        // A conversation this send created has no earlier turns to read.
+        hasEarlierTurns: start.hasEarlierTurns,
         signal,
         isShutdown,
         // A first send links its files before this point; no files, no query.

@@ -24,12 +24,19 @@ export interface ResolvedModel {
 export type ModelChatRequest = Omit<ChatRequest, 'model'>;
 
 /**
+ * How long a looked-up model row is reused: every send resolves its model, and the registry
+ * changes rarely (a migration, an admin's edit), so a change may take this long to be seen.
+ */
+export const MODEL_ROW_TTL_MS = 5_000;
+
+/**
  * The model registry joined with the env: which models exist (database), which can answer
  * now (provider configured), and the adapter that answers for each.
  */
 export class ModelsService {
   readonly #adapters = new Map<Provider, ProviderAdapter | undefined>();
   readonly #demoAdapter: ProviderAdapter;
+  readonly #rows = new Map<string, { row: ModelRow | undefined; until: number }>();
 
   constructor(
     private readonly repository: ModelsRepository,
@@ -50,7 +57,7 @@ export class ModelsService {
 
   /** The model and its adapter; 404 for an unknown id, 503 when its provider is not configured. */
   async resolve(id: string): Promise<ResolvedModel> {
-    const row = await this.repository.findEnabled(id);
+    const row = await this.#enabledRow(id);
     const info = row && this.#toInfo(row);
     if (!row || !info) throw new AppError('not_found', `Unknown model: ${id}`);
     const adapter = info.is_demo ? this.#demoAdapter : this.#adapterFor(info.provider);
@@ -68,6 +75,15 @@ export class ModelsService {
   async completeChat(id: string, request: ModelChatRequest): Promise<ChatCompletion> {
     const { info, adapter } = await this.resolve(id);
     return adapter.completeChat({ ...request, model: info.model });
+  }
+
+  async #enabledRow(id: string): Promise<ModelRow | undefined> {
+    const cached = this.#rows.get(id);
+    if (cached && cached.until > Date.now()) return cached.row;
+    const row = await this.repository.findEnabled(id);
+    // Only known ids are kept, so made-up ids cannot grow the map.
+    if (row) this.#rows.set(id, { row, until: Date.now() + MODEL_ROW_TTL_MS });
+    return row;
   }
 
   #adapterFor(provider: Provider): ProviderAdapter | undefined {
