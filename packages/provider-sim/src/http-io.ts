@@ -31,9 +31,18 @@ export function sendJson(
 }
 
 /** Sleeps, or stops early when `signal` aborts; returns whether the full time passed. */
+/** Below this a sleep does not listen for the abort: it notices on waking, soon enough. */
+const SHORT_SLEEP_MS = 100;
+
 export async function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return false;
   if (ms <= 0) return true;
+  // The pause between two tokens: an abort listener per token is most of its cost at
+  // thousands of tokens a second.
+  if (ms < SHORT_SLEEP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return !signal.aborted;
+  }
   try {
     await delay(ms, undefined, { signal });
     return true;
