@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { wireSchemas } from './wire-schemas.plugin.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), wireSchemas()],
   test: {
     name: 'web',
     environment: 'jsdom',

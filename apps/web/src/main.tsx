@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { initializeAuth } from './features/auth';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRouter, navigateTo } from './app/router';
 import { followAccountTheme } from './app/theme/follow-account-theme';
 import { applyTheme, useThemeStore, watchSystemTheme } from './app/theme/theme-store';
 import { wireHttp } from './app/wire-http';
@@ -14,7 +13,7 @@ import './styles.css';
 applyTheme(useThemeStore.getState().choice);
 watchSystemTheme();
 followAccountTheme();
-wireHttp((path) => void router.navigate(path));
+wireHttp(navigateTo);
 errorLogger.start();
 void initializeAuth();
 
@@ -25,7 +24,7 @@ createRoot(root).render(
   <StrictMode>
     <ErrorBoundary level="page">
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter />
       </Providers>
     </ErrorBoundary>
   </StrictMode>,

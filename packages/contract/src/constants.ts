@@ -123,3 +123,24 @@ export const FEATURE_FLAGS = {
   mockApi: false,
   https: true,
 } as const;
+
+/*
+ * Constants the schemas use but the browser needs on its own. They live here, not beside the
+ * schemas, so that importing one does not pull a schema module (and zod) into the web bundle.
+ */
+
+/**
+ * Password bounds follow OWASP ASVS 5 (issue 3): at least 8 characters so guessing stays
+ * expensive, at most 128 so hashing cost stays bounded.
+ */
+export const PASSWORD_MIN_CHARS = 8;
+export const PASSWORD_MAX_CHARS = 128;
+
+export const CONVERSATION_TITLE_MAX_CHARS = 200;
+/** What an unnamed conversation is called until its first exchange names it. */
+export const CONVERSATION_DEFAULT_TITLE = 'New chat';
+/** Page size when the caller gives none; favourites ask for LIMITS.favouritesPageSize. */
+export const CONVERSATION_LIST_DEFAULT_LIMIT = 20;
+
+export const COMPARE_MIN_PANELS = 2;
+export const COMPARE_MAX_PANELS = 6;

@@ -1,6 +1,12 @@
 import { MESSAGES } from '@parallax/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { loadGroup, resetLoadedGroups, type PreloadErrorDetail } from './groups/load-group';
+import {
+  loadGroup,
+  loadScreen,
+  preloadGroup,
+  resetLoadedGroups,
+  type PreloadErrorDetail,
+} from './groups/load-group';
 import type { GroupModule } from './groups/group-module';
 import { planPreloads } from './preload';
 
@@ -51,6 +57,47 @@ describe('loadGroup', () => {
     await expect(loadGroup('workspace', importers)).resolves.toBe(ok);
     await expect(loadGroup('workspace', importers)).resolves.toBe(ok);
     expect(importer).toHaveBeenCalledTimes(2);
+    window.removeEventListener(MESSAGES.preloadErrorEvent, listener);
+  });
+});
+
+describe('screens with chunks of their own (core)', () => {
+  function Home() {
+    return null;
+  }
+  function ChatDetail() {
+    return null;
+  }
+
+  it('loads only the asked screen; a failed screen chunk raises preload-error and can be retried', async () => {
+    resetLoadedGroups();
+    const failure = new Error('chat chunk 404');
+    const loadHome = vi.fn(async () => Home);
+    const loadChat = vi
+      .fn<() => Promise<typeof ChatDetail>>()
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValueOnce(ChatDetail);
+    const core: GroupModule = { screens: { home: loadHome, 'chat-detail': loadChat } };
+    const importer = vi.fn(async () => core);
+    const importers = {
+      auth: importer,
+      core: importer,
+      workspace: importer,
+      subscriptions: importer,
+      admin: importer,
+    };
+    const seen: PreloadErrorDetail[] = [];
+    const listener = (e: Event) => seen.push((e as CustomEvent<PreloadErrorDetail>).detail);
+    window.addEventListener(MESSAGES.preloadErrorEvent, listener);
+    await expect(loadScreen('core', 'chat-detail', importers)).rejects.toBe(failure);
+    expect(seen).toEqual([{ group: 'core', error: failure }]);
+    await expect(loadScreen('core', 'chat-detail', importers)).resolves.toBe(ChatDetail);
+    expect(loadHome).not.toHaveBeenCalled();
+    await preloadGroup('core', importers);
+    expect(loadHome).toHaveBeenCalledTimes(1);
+    await expect(loadScreen('core', 'compare', importers)).rejects.toThrow(
+      'Screen "compare" is missing from the core group',
+    );
     window.removeEventListener(MESSAGES.preloadErrorEvent, listener);
   });
 });

@@ -32,6 +32,12 @@ export function planPreloads(screen: ScreenId, group: ScreenGroup): PlannedPrelo
     .sort((a, b) => a.delayMs - b.delayMs);
 }
 
+/**
+ * The rest of the screen's own group. The spec's plan leaves it out because a group used to be
+ * one chunk; the core group's screens are now chunks of their own (groups/core.ts).
+ */
+export const OWN_GROUP_DELAY_MS = 1_000;
+
 const scheduled = new Set<ScreenGroup>();
 
 /** Schedules a screen's plan; groups already scheduled by an earlier screen are not scheduled twice. */
@@ -40,7 +46,9 @@ export function schedulePreloads(
   group: ScreenGroup,
   load: (g: ScreenGroup) => Promise<unknown>,
 ): void {
-  for (const { group: target, delayMs } of planPreloads(screen, group)) {
+  const plan = planPreloads(screen, group);
+  if (!plan.some((p) => p.group === group)) plan.push({ group, delayMs: OWN_GROUP_DELAY_MS });
+  for (const { group: target, delayMs } of plan) {
     if (scheduled.has(target)) continue;
     scheduled.add(target);
     setTimeout(() => {

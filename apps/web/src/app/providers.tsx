@@ -1,7 +1,6 @@
 import { QUERY_CACHE } from '@parallax/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TooltipProvider } from '../ui/tooltip';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,8 +10,6 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={300}>{children}</TooltipProvider>
-    </QueryClientProvider>
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
 }

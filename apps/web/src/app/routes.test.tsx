@@ -1,7 +1,7 @@
 import { ROUTES } from '@parallax/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../features/auth';
 import { Providers } from './providers';
 import { buildRoutes } from './routes';
@@ -29,6 +29,7 @@ function setAuth(state: { isLoading?: boolean; isAuthenticated?: boolean; role?:
 }
 
 beforeEach(() => setAuth({}));
+afterEach(() => vi.unstubAllGlobals());
 
 describe('router', () => {
   it('shows the 404 page with the path and location details', async () => {
@@ -42,6 +43,9 @@ describe('router', () => {
 
   it('renders the screen of every spec §2 route (signed in as admin)', async () => {
     setAuth({ isAuthenticated: true, role: 'admin' });
+    // No API here: calls stay pending, so each screen shows its own first state rather than
+    // racing a refused connection into an error state.
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
     for (const route of ROUTES) {
       const path = route.path.replace(/:\w+/g, 'abc123');
       const router = renderAt(path);

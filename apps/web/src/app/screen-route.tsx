@@ -6,7 +6,7 @@ import { useAuth } from '../features/auth';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorBoundary } from '../ui/error-boundary/error-boundary';
 import { FullScreenLoader, ScreenPlaceholder } from '../ui/full-screen-loader';
-import { loadGroup } from './groups/load-group';
+import { preloadGroup } from './groups/load-group';
 import { decideGuard } from './guards/guard-decision';
 import { SignUpModal } from './guards/sign-up-modal';
 import { lazyScreen } from './lazy-screens';
@@ -16,7 +16,7 @@ function Screen({ route }: { route: RouteDef }) {
   const Lazy = lazyScreen(route);
   const { pathname } = useLocation();
   useEffect(
-    () => schedulePreloads(route.screen, route.group, loadGroup),
+    () => schedulePreloads(route.screen, route.group, preloadGroup),
     [route.screen, route.group],
   );
   return (

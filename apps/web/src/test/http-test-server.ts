@@ -29,7 +29,7 @@ export function sendJson(
   res.end(JSON.stringify(body));
 }
 
-/** A real HTTP server on a free local port, for driving the client through Node's adapter. */
+/** A real HTTP server on a free local port, for driving the client through Node's fetch. */
 export async function startTestServer(): Promise<TestServer> {
   let handler: TestHandler = (_req, res) => sendJson(res, 200, {});
   const seen: SeenRequest[] = [];

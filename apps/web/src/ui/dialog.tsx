@@ -1,7 +1,5 @@
-import { Dialog as RadixDialog } from 'radix-ui';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { useEffect, type ReactNode } from 'react';
+import { lazyPart, useLazyPart } from './lazy/lazy-part';
 
 export interface ModalProps {
   open: boolean;
@@ -15,59 +13,17 @@ export interface ModalProps {
   className?: string;
 }
 
-/** A centred modal dialog: focus trapped, Esc closes, labelled by its title. */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  onBackdropClick,
-  showClose = true,
-  className,
-}: ModalProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay
-          data-testid="modal-backdrop"
-          className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[2px] animate-fade-in"
-          onClick={onBackdropClick}
-        />
-        <RadixDialog.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
-            'rounded-2xl border border-line bg-surface p-6 shadow-pop animate-pop-in focus:outline-none',
-            className,
-          )}
-          onPointerDownOutside={(event) => {
-            // The overlay's own click handler decides what a backdrop click means.
-            if (onBackdropClick) event.preventDefault();
-          }}
-        >
-          <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight">
-            {title}
-          </RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="mt-2 text-sm text-fg-muted">
-              {description}
-            </RadixDialog.Description>
-          ) : (
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          )}
-          {children}
-          {showClose && (
-            <RadixDialog.Close
-              aria-label="Close"
-              className="absolute top-4 right-4 grid size-8 place-items-center rounded-lg text-fg-subtle hover:bg-surface-2 hover:text-fg"
-            >
-              <X className="size-4" aria-hidden />
-            </RadixDialog.Close>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
+const radixModal = lazyPart(() => import('./dialog-radix'));
 
-export const Dialog = RadixDialog;
+/**
+ * A centred modal dialog: focus trapped, Esc closes, labelled by its title. Radix loads when
+ * the browser is idle after the first render, or at once when a modal opens before that.
+ */
+export function Modal(props: ModalProps) {
+  const impl = useLazyPart(radixModal);
+  useEffect(() => {
+    // A failed fetch shows nothing; the modal's next opening tries again.
+    if (props.open && !impl) radixModal.load().catch(() => undefined);
+  }, [props.open, impl]);
+  return impl ? <impl.RadixModal {...props} /> : null;
+}

@@ -1,61 +1,103 @@
-import { DropdownMenu as RadixMenu } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import type * as RadixMenuImpl from './dropdown-menu-radix';
+import { lazyPart, useLazyPart } from './lazy/lazy-part';
 
-export const DropdownMenu = RadixMenu.Root;
-export const DropdownMenuTrigger = RadixMenu.Trigger;
+type MenuImpl = typeof RadixMenuImpl;
 
-export function DropdownMenuContent({
-  className,
-  children,
-  ...rest
-}: ComponentProps<typeof RadixMenu.Content>) {
+const radixMenu = lazyPart<MenuImpl>(() => import('./dropdown-menu-radix'));
+
+interface MenuState {
+  impl: MenuImpl | null;
+  /** Opens the menu as soon as Radix has loaded (a press that came before it did). */
+  openOnArrival: () => void;
+}
+
+const MenuContext = createContext<MenuState>({ impl: null, openOnArrival: () => undefined });
+
+/**
+ * A dropdown menu whose Radix implementation loads when the browser is idle after the first
+ * render. The trigger is a plain button until then; a press on it before Radix has arrived
+ * fetches it at once and opens the menu when it lands.
+ */
+export function DropdownMenu({ children }: { children: ReactNode }) {
+  const impl = useLazyPart(radixMenu);
+  const [openedEarly, setOpenedEarly] = useState(false);
+  const openOnArrival = useCallback(() => {
+    setOpenedEarly(true);
+    // A failed fetch leaves the plain trigger; the next press tries again.
+    radixMenu.load().catch(() => setOpenedEarly(false));
+  }, []);
+  const state = useMemo(() => ({ impl, openOnArrival }), [impl, openOnArrival]);
   return (
-    <RadixMenu.Portal>
-      <RadixMenu.Content
-        sideOffset={6}
-        className={cn(
-          'z-50 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-pop animate-fade-in',
-          className,
-        )}
-        {...rest}
-      >
-        {children}
-      </RadixMenu.Content>
-    </RadixMenu.Portal>
+    <MenuContext.Provider value={state}>
+      {impl ? <impl.Root defaultOpen={openedEarly}>{children}</impl.Root> : children}
+    </MenuContext.Provider>
   );
 }
 
-export function DropdownMenuItem({
-  className,
-  icon,
-  children,
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+export function DropdownMenuTrigger({
+  onPointerDown,
+  onKeyDown,
   ...rest
-}: ComponentProps<typeof RadixMenu.Item> & { icon?: ReactNode }) {
+}: ComponentProps<'button'>) {
+  const { impl, openOnArrival } = useContext(MenuContext);
+  if (impl) return <impl.Trigger onPointerDown={onPointerDown} onKeyDown={onKeyDown} {...rest} />;
+  // Mirrors what Radix's trigger reacts to: a primary-button press or an opening key.
+  const onPress = (event: PointerEvent<HTMLButtonElement>) => {
+    onPointerDown?.(event);
+    if (event.button !== 0 || event.ctrlKey || event.defaultPrevented) return;
+    event.preventDefault();
+    openOnArrival();
+  };
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    onKeyDown?.(event);
+    if (!OPENING_KEYS.has(event.key) || event.defaultPrevented) return;
+    event.preventDefault();
+    openOnArrival();
+  };
   return (
-    <RadixMenu.Item
-      className={cn(
-        'flex cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-fg outline-none select-none',
-        'data-[highlighted]:bg-surface-2 data-[disabled]:opacity-50',
-        className,
-      )}
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerDown={onPress}
+      onKeyDown={onKey}
       {...rest}
-    >
-      {icon && <span className="text-fg-muted [&>svg]:size-4">{icon}</span>}
-      {children}
-    </RadixMenu.Item>
+    />
   );
 }
 
-export function DropdownMenuLabel({ className, ...rest }: ComponentProps<typeof RadixMenu.Label>) {
-  return (
-    <RadixMenu.Label className={cn('px-2.5 py-1.5 text-xs text-fg-subtle', className)} {...rest} />
-  );
+/* The parts below only ever render inside an open menu, so Radix is there by then. */
+
+export function DropdownMenuContent(props: ComponentProps<MenuImpl['Content']>) {
+  const { impl } = useContext(MenuContext);
+  return impl ? <impl.Content {...props} /> : null;
 }
 
-export function DropdownMenuSeparator({
-  className,
-  ...rest
-}: ComponentProps<typeof RadixMenu.Separator>) {
-  return <RadixMenu.Separator className={cn('my-1 h-px bg-line', className)} {...rest} />;
+export function DropdownMenuItem(props: ComponentProps<MenuImpl['Item']>) {
+  const { impl } = useContext(MenuContext);
+  return impl ? <impl.Item {...props} /> : null;
+}
+
+export function DropdownMenuLabel(props: ComponentProps<MenuImpl['Label']>) {
+  const { impl } = useContext(MenuContext);
+  return impl ? <impl.Label {...props} /> : null;
+}
+
+export function DropdownMenuSeparator(props: ComponentProps<MenuImpl['Separator']>) {
+  const { impl } = useContext(MenuContext);
+  return impl ? <impl.Separator {...props} /> : null;
 }

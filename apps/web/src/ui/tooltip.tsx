@@ -1,29 +1,20 @@
-import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { lazyPart, useLazyPart } from './lazy/lazy-part';
 
-export const TooltipProvider = RadixTooltip.Provider;
-
-export function Tooltip({
-  content,
-  children,
-  side = 'top',
-}: {
+export interface TooltipProps {
   content: ReactNode;
   children: ReactNode;
   side?: 'top' | 'right' | 'bottom' | 'left';
-}) {
-  return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 rounded-lg bg-fg px-2.5 py-1.5 text-xs font-medium text-canvas shadow-pop animate-fade-in"
-        >
-          {content}
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
-  );
+}
+
+const radixTooltip = lazyPart(() => import('./tooltip-radix'));
+
+/**
+ * A label shown on hover and focus. Until the Radix tooltip has loaded (a moment after the first
+ * render, see ui/lazy) the trigger shows alone; every trigger already carries its own
+ * aria-label, so nothing is lost for assistive technology meanwhile.
+ */
+export function Tooltip(props: TooltipProps) {
+  const impl = useLazyPart(radixTooltip);
+  return impl ? <impl.RadixTooltipImpl {...props} /> : props.children;
 }

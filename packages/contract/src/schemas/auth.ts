@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '../constants';
 import { Email, HttpUrl } from './common';
 
-/*
- * Spec §7 "Auth". Password bounds follow OWASP ASVS 5 (issue 3): at least 8 characters so
- * guessing stays expensive, at most 128 so hashing cost stays bounded.
- */
-
-export const PASSWORD_MIN_CHARS = 8;
-export const PASSWORD_MAX_CHARS = 128;
+/* Spec §7 "Auth". Password bounds: PASSWORD_MIN_CHARS / PASSWORD_MAX_CHARS in ../constants. */
 
 /** A password being chosen (register, reset, change). */
 export const NewPassword = z.string().min(PASSWORD_MIN_CHARS).max(PASSWORD_MAX_CHARS);

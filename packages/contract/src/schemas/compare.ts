@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, COMPARE_MAX_PANELS, COMPARE_MIN_PANELS } from '../constants';
 import { Id, IsoTimestamp, MAX_PAGE_LIMIT, OffsetQuery, ProviderName, limitQuery } from './common';
 import { MessageStatus, MessageText } from './messages';
 
@@ -9,9 +9,6 @@ import { MessageStatus, MessageText } from './messages';
  * model names, providers and prices are null until the first vote (or "continue") reveals them,
  * and the panels are shown in the shuffled order they were stored in.
  */
-
-export const COMPARE_MIN_PANELS = 2;
-export const COMPARE_MAX_PANELS = 6;
 
 /** A panel as the client addresses it: its position on screen, 0-based. */
 export const PanelIndex = z.int().min(0).max(COMPARE_MAX_PANELS - 1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, CONVERSATION_LIST_DEFAULT_LIMIT, CONVERSATION_TITLE_MAX_CHARS } from '../constants';
 import { Id, IsoTimestamp, QueryBoolean, limitQuery, OffsetQuery } from './common';
 
 /** Spec §3 "Conversation" and §7 "Conversations" (/api/v1/chat/conversations). */
@@ -7,9 +7,6 @@ import { Id, IsoTimestamp, QueryBoolean, limitQuery, OffsetQuery } from './commo
 export const ConversationKind = z.enum(['regular', 'comparison', 'prompt_generator']);
 export type ConversationKind = z.infer<typeof ConversationKind>;
 
-export const CONVERSATION_TITLE_MAX_CHARS = 200;
-/** What an unnamed conversation is called until its first exchange names it. */
-export const CONVERSATION_DEFAULT_TITLE = 'New chat';
 const Title = z.string().trim().min(1).max(CONVERSATION_TITLE_MAX_CHARS);
 
 export const Conversation = z.object({
@@ -25,9 +22,6 @@ export const Conversation = z.object({
   message_count: z.int().nonnegative(),
 });
 export type Conversation = z.infer<typeof Conversation>;
-
-/** Page size when the caller gives none; favourites ask for LIMITS.favouritesPageSize. */
-export const CONVERSATION_LIST_DEFAULT_LIMIT = 20;
 
 /** GET /chat/conversations/ — query names as the spec gives them. */
 export const ConversationListQuery = z.object({

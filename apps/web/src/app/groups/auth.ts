@@ -6,15 +6,15 @@ import { LoginScreen } from '../../features/auth/components/login-screen';
 import { ResetPasswordScreen } from '../../features/auth/components/reset-password-screen';
 import { SignupScreen } from '../../features/auth/components/signup-screen';
 import { VerifyEmailScreen } from '../../features/auth/components/verify-email-screen';
-import type { GroupModule } from './group-module';
+import { ready, type GroupModule } from './group-module';
 
 export const screens: GroupModule['screens'] = {
-  login: LoginScreen,
-  signup: SignupScreen,
-  'verify-email': VerifyEmailScreen,
-  'forgot-password': ForgotPasswordScreen,
-  'reset-password': ResetPasswordScreen,
-  'google-callback': GoogleCallbackScreen,
-  'apple-success': AppleSuccessScreen,
-  'apple-error': AppleErrorScreen,
+  login: ready(LoginScreen),
+  signup: ready(SignupScreen),
+  'verify-email': ready(VerifyEmailScreen),
+  'forgot-password': ready(ForgotPasswordScreen),
+  'reset-password': ready(ResetPasswordScreen),
+  'google-callback': ready(GoogleCallbackScreen),
+  'apple-success': ready(AppleSuccessScreen),
+  'apple-error': ready(AppleErrorScreen),
 };

@@ -1,22 +1,29 @@
-import { ApiKeysScreen } from '../../features/api-keys/components/api-keys-screen';
-import { ChatDetailScreen } from '../../features/chat/components/chat-detail-screen';
-import { ChatListScreen } from '../../features/conversations/components/chat-list-screen';
-import { HomeScreen } from '../../features/chat/components/home-screen';
-import { CompareScreen } from '../../features/compare/components/compare-screen';
-import { ProjectsScreen } from '../../features/projects/components/projects-screen';
-import { PromptGeneratorScreen } from '../../features/prompt-generator/components/prompt-generator-screen';
-import { SupportScreen } from '../../features/support/components/support-screen';
 import type { GroupModule } from './group-module';
-import { ProfileRoute } from './profile-route';
 
+/*
+ * The core group is the one people land on (home, a chat), so each of its screens is its own
+ * chunk: opening /chats/{id} cold fetches the chat screen, not compare or the profile. The rest
+ * of the group is preloaded once the first screen is up (app/preload.ts).
+ */
 export const screens: GroupModule['screens'] = {
-  home: HomeScreen,
-  'chat-list': ChatListScreen,
-  'chat-detail': ChatDetailScreen,
-  compare: CompareScreen,
-  projects: ProjectsScreen,
-  'prompt-generator': PromptGeneratorScreen,
-  'api-keys': ApiKeysScreen,
-  profile: ProfileRoute,
-  support: SupportScreen,
+  home: () => import('../../features/chat/components/home-screen').then((m) => m.HomeScreen),
+  'chat-list': () =>
+    import('../../features/conversations/components/chat-list-screen').then(
+      (m) => m.ChatListScreen,
+    ),
+  'chat-detail': () =>
+    import('../../features/chat/components/chat-detail-screen').then((m) => m.ChatDetailScreen),
+  compare: () =>
+    import('../../features/compare/components/compare-screen').then((m) => m.CompareScreen),
+  projects: () =>
+    import('../../features/projects/components/projects-screen').then((m) => m.ProjectsScreen),
+  'prompt-generator': () =>
+    import('../../features/prompt-generator/components/prompt-generator-screen').then(
+      (m) => m.PromptGeneratorScreen,
+    ),
+  'api-keys': () =>
+    import('../../features/api-keys/components/api-keys-screen').then((m) => m.ApiKeysScreen),
+  profile: () => import('./profile-route').then((m) => m.ProfileRoute),
+  support: () =>
+    import('../../features/support/components/support-screen').then((m) => m.SupportScreen),
 };

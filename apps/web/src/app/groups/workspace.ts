@@ -2,11 +2,11 @@ import { FavouritesScreen } from '../../features/favourites/components/favourite
 import { PromptTemplatesScreen } from '../../features/prompt-templates/components/prompt-templates-screen';
 import { VaultResetPinScreen } from '../../features/vault/components/vault-reset-pin-screen';
 import { VaultScreen } from '../../features/vault/components/vault-screen';
-import type { GroupModule } from './group-module';
+import { ready, type GroupModule } from './group-module';
 
 export const screens: GroupModule['screens'] = {
-  favourites: FavouritesScreen,
-  'prompt-templates': PromptTemplatesScreen,
-  vault: VaultScreen,
-  'vault-reset-pin': VaultResetPinScreen,
+  favourites: ready(FavouritesScreen),
+  'prompt-templates': ready(PromptTemplatesScreen),
+  vault: ready(VaultScreen),
+  'vault-reset-pin': ready(VaultResetPinScreen),
 };

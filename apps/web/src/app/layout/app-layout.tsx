@@ -1,17 +1,24 @@
-import { Menu, SquarePen, X } from 'lucide-react';
+import { Menu, SquarePen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Dialog } from 'radix-ui';
+import { lazyPart, useLazyPart } from '../../ui/lazy/lazy-part';
 import { Logo } from '../../ui/logo';
 import { SidebarContent } from './sidebar-content';
 import { useNewChat } from './use-new-chat';
 
+// Same classes as the drawer's close button (navigation-drawer.tsx), kept here so the drawer
+// module, and Radix's dialog with it, stays out of the first load.
 const ICON_BUTTON =
   'grid size-9 place-items-center rounded-lg text-fg-muted hover:bg-surface-2 hover:text-fg';
+
+// Loaded a moment after the first render, or on the first tap of the menu button before that;
+// a failed fetch leaves the button as it was, and the next tap tries again.
+const navigationDrawer = lazyPart(() => import('./navigation-drawer'));
 
 /** The signed-in/visitor shell: sidebar on wide screens, top bar + drawer on phones. */
 export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useLazyPart(navigationDrawer);
   const location = useLocation();
   const newChat = useNewChat();
 
@@ -43,34 +50,21 @@ export function AppLayout() {
         <SidebarContent onNewChat={newChat} />
       </aside>
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 animate-fade-in md:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[min(18rem,85vw)] border-r border-line bg-surface shadow-pop animate-slide-in-left focus:outline-none md:hidden">
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-            <Dialog.Description className="sr-only">Main navigation and account</Dialog.Description>
-            <SidebarContent
-              onNewChat={() => {
-                setDrawerOpen(false);
-                newChat();
-              }}
-            />
-            <Dialog.Close
-              aria-label="Close navigation"
-              className={`absolute top-4 right-3 ${ICON_BUTTON}`}
-            >
-              <X className="size-4" aria-hidden />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {drawer && (
+        <drawer.NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onNewChat={newChat} />
+      )}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-line bg-canvas/85 px-3 backdrop-blur md:hidden">
           <button
             type="button"
             aria-label="Open navigation"
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              navigationDrawer.load().then(
+                () => setDrawerOpen(true),
+                () => undefined,
+              );
+            }}
             className={ICON_BUTTON}
           >
             <Menu className="size-5" aria-hidden />

@@ -51,7 +51,6 @@ function client(hooks: Partial<HttpHooks> = {}, timeoutMs?: number) {
     hooks: fullHooks,
     api: createHttpClient({
       baseURL: `${server.origin}/api/v1`,
-      adapter: 'http',
       hooks: fullHooks,
       ...(timeoutMs && { timeoutMs }),
     }),
@@ -149,7 +148,7 @@ describe('response interceptor messages', () => {
     const origin = closed.origin;
     await closed.close();
     const hooks = createHttpHooks({ getCsrfToken: () => null, getVisitorId: () => 'visitor_x' });
-    const api = createHttpClient({ baseURL: origin, adapter: 'http', hooks });
+    const api = createHttpClient({ baseURL: origin, hooks });
     const error = await failure(api.get('/'));
     expect(error.kind).toBe('network');
     expect(classifyError(error)).toMatchObject({

@@ -1,5 +1,11 @@
 export { http } from './http-client';
-export { createHttpClient, type HttpClientOptions } from './create-http-client';
+export {
+  createHttpClient,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpResponse,
+  type RequestOptions,
+} from './create-http-client';
 export {
   createHttpHooks,
   httpHooks,

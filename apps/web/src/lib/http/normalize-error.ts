@@ -1,4 +1,3 @@
-import axios, { type AxiosError } from 'axios';
 import {
   INTERCEPTOR_MESSAGES,
   NON_HTTP_POLICIES,
@@ -6,6 +5,7 @@ import {
 } from '@parallax/contract';
 import { ApiError } from '../errors/api-error';
 import { keysToCamel } from '../case-convert';
+import type { TransportFailure } from './fetch-transport';
 
 function stringField(body: unknown, key: string): string | undefined {
   if (body === null || typeof body !== 'object') return undefined;
@@ -17,33 +17,36 @@ function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** Turns an axios failure into an ApiError carrying the spec §8 interceptor message. */
-export function normalizeAxiosError(error: AxiosError, overrideMessage?: string): ApiError {
-  if (axios.isCancel(error))
-    return new ApiError({ kind: 'cancelled', message: 'Request cancelled', cause: error });
-  const response = error.response;
-  if (response) {
-    const data = keysToCamel(response.data);
-    // The server's own words win (spec §8 "server text preferred").
-    const detail = stringField(data, 'detail') ?? stringField(data, 'message');
-    const code = stringField(data, 'error');
-    const requestId = stringField(data, 'requestId');
-    return new ApiError({
-      kind: 'http',
-      status: response.status,
-      message: overrideMessage ?? detail ?? interceptorMessageForStatus(response.status),
-      ...(code !== undefined && { code }),
-      ...(detail !== undefined && { detail }),
-      ...(requestId !== undefined && { requestId }),
-      data,
-      cause: error,
-    });
-  }
-  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-    return new ApiError({ kind: 'timeout', message: INTERCEPTOR_MESSAGES.timeout, cause: error });
-  }
+/** An answer outside 2xx as an ApiError carrying the spec §8 interceptor message. */
+export function errorFromResponse(
+  response: { status: number; data: unknown },
+  overrideMessage?: string,
+): ApiError {
+  const data = keysToCamel(response.data);
+  // The server's own words win (spec §8 "server text preferred").
+  const detail = stringField(data, 'detail') ?? stringField(data, 'message');
+  const code = stringField(data, 'error');
+  const requestId = stringField(data, 'requestId');
+  return new ApiError({
+    kind: 'http',
+    status: response.status,
+    message: overrideMessage ?? detail ?? interceptorMessageForStatus(response.status),
+    ...(code !== undefined && { code }),
+    ...(detail !== undefined && { detail }),
+    ...(requestId !== undefined && { requestId }),
+    data,
+    cause: response,
+  });
+}
+
+/** A request that got no answer (timeout, cancel, network) as an ApiError. */
+export function errorFromFailure(failure: TransportFailure): ApiError {
+  if (failure.kind === 'cancelled')
+    return new ApiError({ kind: 'cancelled', message: 'Request cancelled', cause: failure });
+  if (failure.kind === 'timeout')
+    return new ApiError({ kind: 'timeout', message: INTERCEPTOR_MESSAGES.timeout, cause: failure });
   const message = isOffline()
     ? INTERCEPTOR_MESSAGES.offline
     : NON_HTTP_POLICIES.network.userMessage;
-  return new ApiError({ kind: 'network', message, cause: error });
+  return new ApiError({ kind: 'network', message, cause: failure });
 }

@@ -14,7 +14,7 @@ afterAll(() => server.close());
 
 function api() {
   const hooks = createHttpHooks({ getCsrfToken: () => null, getVisitorId: () => 'visitor_test' });
-  return createHttpClient({ baseURL: server.origin, adapter: 'http', hooks });
+  return createHttpClient({ baseURL: server.origin, hooks });
 }
 
 function failingThen(failures: number, status: number) {

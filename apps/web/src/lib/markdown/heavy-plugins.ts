@@ -1,17 +1,16 @@
-import type { Options } from 'react-markdown';
-
-type PluggableList = NonNullable<Options['rehypePlugins']>;
+import type { Pluggable } from 'unified';
+import { scheduleSlice } from './slice-scheduler';
 
 /** The rehype plugins that are too heavy for the route chunk, once they have loaded. */
 export interface HeavyPlugins {
-  math: PluggableList;
-  highlight: PluggableList;
+  math: Pluggable | null;
+  code: Pluggable | null;
 }
 
-let loaded: HeavyPlugins = { math: [], highlight: [] };
+let loaded: HeavyPlugins = { math: null, code: null };
 const listeners = new Set<() => void>();
 let mathLoad: Promise<void> | null = null;
-let highlightLoad: Promise<void> | null = null;
+let codeLoad: Promise<void> | null = null;
 
 function publish(next: HeavyPlugins): void {
   loaded = next;
@@ -30,7 +29,7 @@ export function heavyPlugins(): HeavyPlugins {
 /** KaTeX and its stylesheet, fetched the first time an answer contains math. */
 export function loadMath(): Promise<void> {
   mathLoad ??= Promise.all([import('rehype-katex'), import('katex/dist/katex.min.css')]).then(
-    ([katex]) => publish({ ...loaded, math: [[katex.default, { throwOnError: false, strict: 'ignore' }]] }),
+    ([katex]) => publish({ ...loaded, math: [katex.default, { throwOnError: false, strict: 'ignore' }] }),
     () => {
       mathLoad = null;
     },
@@ -38,13 +37,28 @@ export function loadMath(): Promise<void> {
   return mathLoad;
 }
 
-/** The highlighter and its grammars, fetched the first time an answer contains code. */
+/**
+ * The highlighter and its grammars, fetched the first time an answer contains code. Grammars
+ * register one per slice: all at once is a 40 ms task on a cold page.
+ */
 export function loadHighlight(): Promise<void> {
-  highlightLoad ??= Promise.all([import('rehype-highlight'), import('./highlight-theme.css')]).then(
-    ([highlight]) => publish({ ...loaded, highlight: [[highlight.default, { detect: false }]] }),
+  codeLoad ??= Promise.all([import('./highlight-code'), import('./highlight-theme.css')]).then(
+    ([highlight]) =>
+      new Promise<void>((resolve) => {
+        let left = highlight.GRAMMARS.length;
+        for (const grammar of highlight.GRAMMARS) {
+          scheduleSlice(() => {
+            highlight.registerGrammar(grammar);
+            left -= 1;
+            if (left > 0) return;
+            publish({ ...loaded, code: highlight.rehypeHighlightCode });
+            resolve();
+          });
+        }
+      }),
     () => {
-      highlightLoad = null;
+      codeLoad = null;
     },
   );
-  return highlightLoad;
+  return codeLoad;
 }

@@ -1,18 +1,17 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type * as ReactMarkdownModule from 'react-markdown';
+import type * as MarkdownToReact from './markdown-to-react';
+import { chargeBudget, SLICE_BUDGET_MS } from './slice-scheduler';
 
 const rendered = vi.hoisted(() => [] as string[]);
 
-vi.mock('react-markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof ReactMarkdownModule>();
-  const Real = actual.default;
+vi.mock('./markdown-to-react', async (importOriginal) => {
+  const actual = await importOriginal<typeof MarkdownToReact>();
   return {
     ...actual,
-    default: (props: Parameters<typeof Real>[0] & { children?: ReactNode }) => {
-      rendered.push(String(props.children));
-      return <Real {...props} />;
+    markdownToReact: (...args: Parameters<typeof actual.markdownToReact>) => {
+      rendered.push(args[0]);
+      return actual.markdownToReact(...args);
     },
   };
 });
@@ -20,10 +19,11 @@ vi.mock('react-markdown', async (importOriginal) => {
 const { default: MarkdownRenderer } = await import('./markdown-renderer');
 
 describe('MarkdownRenderer', () => {
-  it('renders GFM tables, lists and links that open in a new tab with a safe rel', () => {
+  it('renders GFM tables, lists and links that open in a new tab with a safe rel', async () => {
     const { container } = render(
       <MarkdownRenderer text={'- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[site](https://example.com)'} />,
     );
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
     expect(container.querySelectorAll('li')).toHaveLength(2);
     expect(container.querySelector('table td')?.textContent).toBe('1');
     const link = screen.getByRole('link', { name: 'site' });
@@ -31,7 +31,8 @@ describe('MarkdownRenderer', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('sanitises: no scripts, no event handlers, no javascript: links', () => {
+  it('sanitises: no scripts, no event handlers, no javascript: links', async () => {
+    rendered.length = 0;
     const { container } = render(
       <MarkdownRenderer
         text={
@@ -39,6 +40,8 @@ describe('MarkdownRenderer', () => {
         }
       />,
     );
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
+    expect(rendered).toHaveLength(4);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     for (const element of container.querySelectorAll('*'))
@@ -68,7 +71,34 @@ describe('MarkdownRenderer', () => {
     const { rerender } = render(<MarkdownRenderer text={first} />);
     rendered.length = 0;
     rerender(<MarkdownRenderer text={`${first}ing written`} />);
-    rerender(<MarkdownRenderer text={`${first}ing written now`} />);
-    expect(rendered).toEqual(['Para three is being written', 'Para three is being written now']);
+    rerender(<MarkdownRenderer text={`${first}ing written\n\nPara four`} />);
+    rerender(<MarkdownRenderer text={`${first}ing written\n\nPara four is here`} />);
+    expect(rendered).toEqual(['Para three is being written', 'Para four', 'Para four is here']);
+  });
+
+  it('does not render a finished answer again when it stops streaming or its bubble re-renders', async () => {
+    const text = '# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nDone.';
+    const { rerender, container } = render(<MarkdownRenderer text={text} />);
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
+    rendered.length = 0;
+    rerender(<MarkdownRenderer text={text} />);
+    rerender(<MarkdownRenderer text={text.split('').join('')} />);
+    expect(rendered).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBe('Title');
+  });
+
+  it('renders what fits in a task and the rest of a long answer in later slices, newest first', async () => {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1} with **bold** text.`);
+    rendered.length = 0;
+    // The task has already spent its budget: only the last block may render now.
+    chargeBudget(SLICE_BUDGET_MS);
+    const { container } = render(<MarkdownRenderer text={paragraphs.join('\n\n')} />);
+    expect(rendered).toEqual([paragraphs[5]]);
+    // The waiting blocks show their text meanwhile.
+    expect(container.querySelectorAll('[data-markdown-pending]')).toHaveLength(5);
+    expect(container.textContent).toContain('Paragraph 1 with **bold** text.');
+    await waitFor(() => expect(container.querySelectorAll('strong')).toHaveLength(6));
+    expect(rendered.slice(0, 2)).toEqual([paragraphs[5], paragraphs[4]]);
+    expect(rendered).toHaveLength(6);
   });
 });

@@ -1,48 +1,58 @@
 import type { Provider } from '@parallax/contract';
-import { memo, useEffect, useMemo, useSyncExternalStore, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components, type Options } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
-import { CodeBlock } from './code-block';
-import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins } from './heavy-plugins';
-import { normalizeMathDelimiters } from './math-delimiters';
-import { splitMarkdownBlocks } from './split-blocks';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
+import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins, type HeavyPlugins } from './heavy-plugins';
+import { splitIncrementally, type BlockSplit } from './incremental-blocks';
+import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
+import { hasBudget, scheduleSlice, timed } from './slice-scheduler';
 
-type RehypePlugins = NonNullable<Options['rehypePlugins']>;
+const HAS_MATH = /\$|\\\(|\\\[/;
+const HAS_CODE = /```|~~~/;
 
-const REMARK_PLUGINS: NonNullable<Options['remarkPlugins']> = [remarkGfm, remarkMath];
-
-function Link({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  // The URL filter empties unsafe hrefs (javascript:, data:…): what is left is plain text.
-  if (!href) return <span>{children}</span>;
-  // Spec §5: links leave the app in a new tab and do not hand it a window.opener.
-  return (
-    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
+function pluginsFor(text: string, loaded: HeavyPlugins): BlockPlugins {
+  return blockPlugins(HAS_MATH.test(text) ? loaded.math : null, HAS_CODE.test(text) ? loaded.code : null);
 }
 
-function Table({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) {
-  return (
-    <div className="my-3 overflow-x-auto">
-      <table {...props} />
-    </div>
-  );
+interface MarkdownBlockProps {
+  text: string;
+  loaded: HeavyPlugins;
+  /** The block being written (or the one nearest the reader): it never waits for a slice. */
+  last: boolean;
 }
-
-const COMPONENTS: Components = { a: Link, pre: CodeBlock, table: Table };
 
 /**
- * One block of markdown. Raw HTML in the text is rendered as text (no rehype-raw) and
- * react-markdown's URL filter drops javascript:, data: and other unsafe links, so model output
- * can never inject markup or script.
+ * One block of markdown, re-rendered only when its own text or the plugins it needs change.
+ * The last block renders at once. Another one renders at once if the task still has budget,
+ * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
+ * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ text, rehype }: { text: string; rehype: RehypePlugins }) {
-  return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehype} components={COMPONENTS}>
+const MarkdownBlock = memo(function MarkdownBlock({ text, loaded, last }: MarkdownBlockProps) {
+  const wanted = pluginsFor(text, loaded);
+  const [granted, setGranted] = useState<BlockPlugins | null>(() => (last || hasBudget() ? wanted : null));
+  const target = last ? wanted : granted;
+  const element = useMemo(() => (target ? timed(() => markdownToReact(text, target)) : null), [text, target]);
+
+  const needsMath = HAS_MATH.test(text) && !loaded.math;
+  const needsCode = HAS_CODE.test(text) && !loaded.code;
+  useEffect(() => {
+    if (needsMath) void loadMath();
+    if (needsCode) void loadHighlight();
+  }, [needsMath, needsCode]);
+
+  useEffect(() => {
+    if (granted === wanted) return;
+    // The last block already shows `wanted`: record it, so it stays when a block follows.
+    if (last) {
+      setGranted(wanted);
+      return;
+    }
+    return scheduleSlice(() => flushSync(() => setGranted(wanted)));
+  }, [granted, wanted, last]);
+
+  return element ?? (
+    <p className="whitespace-pre-wrap" data-markdown-pending="">
       {text}
-    </ReactMarkdown>
+    </p>
   );
 });
 
@@ -51,27 +61,23 @@ export interface MarkdownRendererProps {
   provider?: Provider | null;
 }
 
-const HAS_MATH = /\$|\\\(|\\\[/;
-const HAS_CODE = /```|~~~/;
-
-export default function MarkdownRenderer({ text, provider }: MarkdownRendererProps) {
-  const plugins = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
-  const rehype = useMemo(() => [...plugins.math, ...plugins.highlight], [plugins]);
-  const needsMath = HAS_MATH.test(text);
-  const needsCode = HAS_CODE.test(text);
-  useEffect(() => {
-    if (needsMath) void loadMath();
-  }, [needsMath]);
-  useEffect(() => {
-    if (needsCode) void loadHighlight();
-  }, [needsCode]);
-
-  const blocks = useMemo(() => splitMarkdownBlocks(normalizeMathDelimiters(text, provider)), [text, provider]);
+/**
+ * Sanitised markdown in blocks. As a text streams, only its unsettled end is split again and
+ * only the block being written re-renders: the cost of a token stays flat.
+ */
+export default function MarkdownRenderer({ text, provider = null }: MarkdownRendererProps) {
+  const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
+  const previous = useRef<BlockSplit | null>(null);
+  const { blocks } = useMemo(() => {
+    const split = splitIncrementally(previous.current, text, provider);
+    previous.current = split;
+    return split;
+  }, [text, provider]);
   return (
     <>
       {blocks.map((block, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        <MarkdownBlock key={index} text={block} rehype={rehype} />
+        <MarkdownBlock key={index} text={block} loaded={loaded} last={index === blocks.length - 1} />
       ))}
     </>
   );

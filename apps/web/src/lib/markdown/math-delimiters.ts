@@ -1,7 +1,10 @@
 import { PROVIDER_MATH_DELIMITERS, type Provider } from '@parallax/contract';
 
-/** Fenced code blocks and inline code spans: math conversion never touches them. */
-const CODE = /(^|\n)(```|~~~)[^\n]*\n[\s\S]*?(?:\n\2[^\n]*(?=\n|$)|$)|`[^`\n]*`/g;
+/**
+ * Fenced code blocks (an unclosed one runs to the end) and inline code spans: math conversion
+ * never touches them.
+ */
+export const CODE_SPANS = /(^|\n)(```|~~~)[^\n]*\n[\s\S]*?(?:\n\2[^\n]*(?=\n|$)|$)|`[^`\n]*`/g;
 
 function convertProse(text: string, escapeDollars: boolean): string {
   let out = text;
@@ -22,11 +25,13 @@ function convertProse(text: string, escapeDollars: boolean): string {
  */
 export function normalizeMathDelimiters(text: string, provider: Provider | null | undefined): string {
   const style = provider ? PROVIDER_MATH_DELIMITERS[provider] : null;
-  if (style === 'dollars' || !text.includes('\\')) return text;
   const escapeDollars = style === 'latex-brackets';
+  // Dollars are escaped whether or not the text has a backslash: the result of one part of a
+  // text never depends on another part (blocks are converted one at a time as they stream).
+  if (style === 'dollars' || (!text.includes('\\') && !(escapeDollars && text.includes('$')))) return text;
   let out = '';
   let last = 0;
-  for (const match of text.matchAll(CODE)) {
+  for (const match of text.matchAll(CODE_SPANS)) {
     out += convertProse(text.slice(last, match.index), escapeDollars) + match[0];
     last = match.index + match[0].length;
   }

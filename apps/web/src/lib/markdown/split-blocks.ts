@@ -7,6 +7,11 @@ const MATH_FENCE = /^ {0,3}\$\$\s*$/;
  * memoised: the cost of a token stays flat however long the answer gets.
  */
 export function splitMarkdownBlocks(text: string): string[] {
+  return scanMarkdownBlocks(text).blocks;
+}
+
+/** The blocks, and whether the text ends inside a code or math fence. */
+export function scanMarkdownBlocks(text: string): { blocks: string[]; open: boolean } {
   const blocks: string[] = [];
   let current: string[] = [];
   let fence: string | null = null;
@@ -43,5 +48,5 @@ export function splitMarkdownBlocks(text: string): string[] {
     current.push(line);
   }
   if (current.length > 0) blocks.push(current.join('\n'));
-  return blocks;
+  return { blocks, open: fence !== null || inMath };
 }

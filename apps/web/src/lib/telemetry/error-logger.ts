@@ -40,7 +40,7 @@ const defaultBeacon = (url: string, body: string) =>
 
 /**
  * Batches client errors and POSTs them to /api/v1/logging/errors every 30 s and on page unload.
- * Deliberately not on the axios client: a failing log call must never log itself.
+ * Deliberately not on the API client: a failing log call must never log itself.
  */
 export function createErrorLogger(options: ErrorLoggerOptions = {}) {
   const endpoint =

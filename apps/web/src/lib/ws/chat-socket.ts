@@ -1,9 +1,5 @@
-import {
-  CONNECTION_ERROR_MESSAGES,
-  WEBSOCKET,
-  parseServerWsMessage,
-  type ServerWsMessage,
-} from '@parallax/contract';
+import { CONNECTION_ERROR_MESSAGES, WEBSOCKET, type ServerWsMessage } from '@parallax/contract';
+import { parseServerWsMessage } from './parse-server-frame';
 import { jitteredReconnectDelayMs } from './reconnect-delay';
 import type { Outgoing, SocketEvent, SocketIdentity, SocketLike, SocketState } from './socket-types';
 import { TokenBatcher } from './token-batcher';

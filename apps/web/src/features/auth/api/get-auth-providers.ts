@@ -1,4 +1,4 @@
-import { AuthProvidersResponse } from '@parallax/contract';
+import type { AuthProvidersResponse } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { parseWire } from './parse-wire';
@@ -8,7 +8,7 @@ export type AuthProviders = AuthProvidersResponse;
 /** GET /api/v1/auth/providers: which social sign-ins are configured. */
 export async function getAuthProviders(): Promise<AuthProviders> {
   const res = await http.get<unknown>('/auth/providers');
-  return parseWire(AuthProvidersResponse, res.data);
+  return parseWire('AuthProvidersResponse', res.data);
 }
 
 /** Providers for the sign-in buttons; while unknown or on failure, none are shown. */

@@ -1,11 +1,10 @@
-import { User } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import type { AuthUser } from '../store/auth-store';
 import { parseWire } from './parse-wire';
 
 /** A users/me body (GET or PATCH) as the store keeps it. */
 export function toAuthUser(data: unknown): AuthUser {
-  const wire = parseWire(User, data);
+  const wire = parseWire('User', data);
   return {
     id: wire.id,
     email: wire.email,

@@ -1,4 +1,3 @@
-import { OAuthLoginResponse } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import type { SessionTokens } from '../store/auth-store';
 import { parseWire } from './parse-wire';
@@ -14,7 +13,7 @@ export async function getGoogleLoginUrl(redirectUri: string): Promise<string> {
   const res = await http.get<unknown>('/auth/oauth/google/login', {
     params: { redirect_uri: redirectUri },
   });
-  return parseWire(OAuthLoginResponse, res.data).auth_url;
+  return parseWire('OAuthLoginResponse', res.data).auth_url;
 }
 
 /** POST /api/v1/auth/oauth/google/exchange. */
@@ -30,5 +29,5 @@ export async function exchangeGoogleCode(input: {
 /** GET /api/v1/auth/oauth/apple/login → where to send the browser. */
 export async function getAppleLoginUrl(): Promise<string> {
   const res = await http.get<unknown>('/auth/oauth/apple/login');
-  return parseWire(OAuthLoginResponse, res.data).auth_url;
+  return parseWire('OAuthLoginResponse', res.data).auth_url;
 }

@@ -1,4 +1,3 @@
-import { PasswordResetValidateResponse } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from './parse-wire';
 
@@ -10,7 +9,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
 /** POST /api/v1/auth/password-reset/validate. */
 export async function validateResetToken(token: string): Promise<boolean> {
   const res = await http.post<unknown>('/auth/password-reset/validate', { token });
-  return parseWire(PasswordResetValidateResponse, res.data).valid;
+  return parseWire('PasswordResetValidateResponse', res.data).valid;
 }
 
 /** POST /api/v1/auth/password-reset/confirm. */

@@ -1,4 +1,3 @@
-import { RegisterResponse } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from './parse-wire';
 
@@ -11,5 +10,5 @@ export interface RegisterInput {
 /** POST /api/v1/auth/register: always answers "verification required" with the email to verify. */
 export async function register(input: RegisterInput): Promise<{ email: string }> {
   const res = await http.post<unknown>('/auth/register', input);
-  return { email: parseWire(RegisterResponse, res.data).email };
+  return { email: parseWire('RegisterResponse', res.data).email };
 }

@@ -1,9 +1,8 @@
-import { TokenResponse } from '@parallax/contract';
 import type { SessionTokens } from '../store/auth-store';
 import { parseWire } from './parse-wire';
 
 /** The spec §3 token response as the store keeps it. */
 export function toSessionTokens(data: unknown): SessionTokens {
-  const wire = parseWire(TokenResponse, data);
+  const wire = parseWire('TokenResponse', data);
   return { accessToken: wire.access_token, refreshToken: wire.refresh_token };
 }

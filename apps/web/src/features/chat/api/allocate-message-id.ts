@@ -1,4 +1,4 @@
-import { AllocateIdResponse, HTTP } from '@parallax/contract';
+import { HTTP } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 import { chatHeaders } from './chat-headers';
@@ -9,5 +9,5 @@ export async function allocateMessageId(): Promise<string> {
     timeout: HTTP.allocateIdTimeoutMs,
     headers: chatHeaders(),
   });
-  return parseWire(AllocateIdResponse, res.data).message_id;
+  return parseWire('AllocateIdResponse', res.data).message_id;
 }

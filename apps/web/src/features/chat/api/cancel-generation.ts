@@ -1,4 +1,3 @@
-import { CancelResponse } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 import { chatHeaders } from './chat-headers';
@@ -10,5 +9,5 @@ export async function cancelGeneration(target: { requestId: string | null; messa
         headers: chatHeaders(),
       })
     : await http.post<unknown>('/chat/cancel', { message_id: target.messageId }, { headers: chatHeaders() });
-  return parseWire(CancelResponse, res.data).cancelled;
+  return parseWire('CancelResponse', res.data).cancelled;
 }

@@ -1,4 +1,4 @@
-import { LimitsResponse, type CheckLimitsRequest } from '@parallax/contract';
+import type { LimitsResponse, CheckLimitsRequest } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 import { chatHeaders } from './chat-headers';
@@ -6,5 +6,5 @@ import { chatHeaders } from './chat-headers';
 /** POST /chat/check-limits: may this caller send one more message to this model? */
 export async function checkLimits(input: CheckLimitsRequest): Promise<LimitsResponse> {
   const res = await http.post<unknown>('/chat/check-limits', input, { headers: chatHeaders() });
-  return parseWire(LimitsResponse, res.data);
+  return parseWire('LimitsResponse', res.data);
 }

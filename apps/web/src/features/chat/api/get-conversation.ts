@@ -1,9 +1,9 @@
-import { Conversation } from '@parallax/contract';
+import type { Conversation } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 
 /** GET /chat/conversations/{id}. */
 export async function getConversation(id: string): Promise<Conversation> {
   const res = await http.get<unknown>(`/chat/conversations/${encodeURIComponent(id)}`);
-  return parseWire(Conversation, res.data);
+  return parseWire('Conversation', res.data);
 }

@@ -1,4 +1,4 @@
-import { HistoryResponse, LIMITS } from '@parallax/contract';
+import { type HistoryResponse, LIMITS } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 import { chatHeaders } from './chat-headers';
@@ -14,5 +14,5 @@ export async function getHistory(conversationId: string, cursor: string | null):
     },
     headers: chatHeaders(),
   });
-  return parseWire(HistoryResponse, res.data);
+  return parseWire('HistoryResponse', res.data);
 }

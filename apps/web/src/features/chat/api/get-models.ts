@@ -1,4 +1,4 @@
-import { ModelsResponse, type ModelInfo } from '@parallax/contract';
+import type { ModelInfo } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
@@ -6,7 +6,7 @@ import { parseWire } from '../../auth';
 /** GET /api/v1/models: what the caller may use, unavailable ones with the reason. */
 export async function getModels(): Promise<ModelInfo[]> {
   const res = await http.get<unknown>('/models');
-  return parseWire(ModelsResponse, res.data).models;
+  return parseWire('ModelsResponse', res.data).models;
 }
 
 export function useModels() {

@@ -1,4 +1,4 @@
-import { HTTP, MessageResponse, type SendMessageRequest } from '@parallax/contract';
+import { HTTP, type MessageResponse, type SendMessageRequest } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 import { chatHeaders } from './chat-headers';
@@ -25,7 +25,7 @@ export async function sendMessage(
       { ...input, include_conversation_history: true },
       config,
     );
-    return parseWire(MessageResponse, res.data);
+    return parseWire('MessageResponse', res.data);
   }
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
@@ -34,5 +34,5 @@ export async function sendMessage(
   form.append('include_conversation_history', 'true');
   for (const file of files) form.append('files[]', file, file.name);
   const res = await http.post<unknown>('/chat/messages/upload', form, config);
-  return parseWire(MessageResponse, res.data);
+  return parseWire('MessageResponse', res.data);
 }

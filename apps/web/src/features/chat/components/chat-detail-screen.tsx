@@ -1,6 +1,6 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -27,37 +27,10 @@ function LoadingHistory() {
   );
 }
 
-/** /chats/{chatId}: the history, the live answer, and the composer to carry on. */
-export function ChatDetailScreen() {
-  const { chatId = '' } = useParams();
-  const isAuthenticated = useSyncChatAuth();
+/** The conversation itself: the only part of the screen that re-renders as tokens arrive. */
+function ChatThread({ chatId, busy, onEditLast }: { chatId: string; busy: boolean; onEditLast: (text: string) => void }) {
   const thread = useChatSession((s) => s.threads[chatId]) ?? emptyThread('loading');
   const working = useChatSession((s) => s.working);
-  const composer = useChatComposer(chatId, chatId);
-  const setCurrent = useChatStorage((s) => s.setCurrentConversation);
-
-  useEffect(() => {
-    startChatStreaming();
-    void loadThread(chatId);
-  }, [chatId]);
-
-  useEffect(() => {
-    if (isAuthenticated && thread.state === 'ready') setCurrent(chatId);
-  }, [chatId, isAuthenticated, thread.state, setCurrent]);
-
-  const live = useMemo(() => thread.messages.find((m) => m.role === 'assistant' && isLive(m)), [thread.messages]);
-
-  // An untitled thread with a finished answer is being named by the server: fetch the name
-  // once per answered turn count, so a new answer in a still-untitled thread asks again.
-  const answered = thread.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length;
-  const askedAt = useRef('');
-  useEffect(() => {
-    const key = `${chatId}:${answered}`;
-    const untitled = !thread.title || thread.title === CONVERSATION_DEFAULT_TITLE;
-    if (live || !untitled || answered === 0 || askedAt.current === key) return;
-    askedAt.current = key;
-    void refreshTitle(chatId);
-  }, [live, thread.title, chatId, answered]);
   const onRetry = useCallback((m: UiMessage) => void retry(chatId, m), [chatId]);
   const onRegenerate = useCallback(
     (m: UiMessage) => {
@@ -65,19 +38,80 @@ export function ChatDetailScreen() {
     },
     [chatId],
   );
+  const onLoadOlder = useCallback(() => void loadOlder(chatId), [chatId]);
+  if (thread.state === 'loading' && thread.messages.length === 0) return <LoadingHistory />;
+  return (
+    <MessageList
+      messages={thread.messages}
+      working={working}
+      hasMore={thread.hasMore}
+      loadingOlder={thread.loadingOlder}
+      onLoadOlder={onLoadOlder}
+      onRetry={onRetry}
+      onRegenerate={onRegenerate}
+      onEditLast={onEditLast}
+      busy={busy}
+    />
+  );
+}
+
+function liveMessageOf(messages: readonly UiMessage[] | undefined): UiMessage | undefined {
+  return messages?.find((m) => m.role === 'assistant' && isLive(m));
+}
+
+/** /chats/{chatId}: the history, the live answer, and the composer to carry on. */
+export function ChatDetailScreen() {
+  const { chatId = '' } = useParams();
+  const isAuthenticated = useSyncChatAuth();
+  // Only what the frame around the thread shows: a token changes none of it.
+  const state = useChatSession((s) => s.threads[chatId]?.state ?? 'loading');
+  const title = useChatSession((s) => s.threads[chatId]?.title ?? null);
+  const error = useChatSession((s) => s.threads[chatId]?.error ?? null);
+  const liveKey = useChatSession((s) => liveMessageOf(s.threads[chatId]?.messages)?.key ?? null);
+  const answered = useChatSession(
+    (s) => s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
+  );
+  const composer = useChatComposer(chatId, chatId);
+  const setCurrent = useChatStorage((s) => s.setCurrentConversation);
+  const live = liveKey !== null;
+
+  useEffect(() => {
+    startChatStreaming();
+    void loadThread(chatId);
+  }, [chatId]);
+
+  useEffect(() => {
+    if (isAuthenticated && state === 'ready') setCurrent(chatId);
+  }, [chatId, isAuthenticated, state, setCurrent]);
+
+  // An untitled thread with a finished answer is being named by the server: fetch the name
+  // once per answered turn count, so a new answer in a still-untitled thread asks again.
+  const askedAt = useRef('');
+  useEffect(() => {
+    const key = `${chatId}:${answered}`;
+    const untitled = !title || title === CONVERSATION_DEFAULT_TITLE;
+    if (live || !untitled || answered === 0 || askedAt.current === key) return;
+    askedAt.current = key;
+    void refreshTitle(chatId);
+  }, [live, title, chatId, answered]);
+  const { promptFor } = composer;
   const onEditLast = useCallback(
-    (_m: UiMessage, text: string) => {
-      const prompt = composer.promptFor(text);
+    (text: string) => {
+      const prompt = promptFor(text);
       if (prompt) void send({ threadKey: chatId, prompt });
     },
-    [chatId, composer],
+    [chatId, promptFor],
   );
+  const onStop = useCallback(() => {
+    const message = liveMessageOf(useChatSession.getState().threads[chatId]?.messages);
+    if (message) void stop(message);
+  }, [chatId]);
 
-  if (thread.state === 'error') {
+  if (state === 'error') {
     return (
       <EmptyState
         icon={MessageSquareWarning}
-        title={thread.error ?? MESSAGES.conversationLoadFailed}
+        title={error ?? MESSAGES.conversationLoadFailed}
         description="It may have been deleted, or it belongs to another account."
         action={
           <Link to="/" className={buttonClasses('primary')}>
@@ -92,31 +126,17 @@ export function ChatDetailScreen() {
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
       <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
-        <h1 className="mx-auto max-w-3xl truncate text-sm font-semibold" title={thread.title ?? undefined}>
-          {thread.title || (thread.state === 'loading' ? '\u00a0' : CONVERSATION_DEFAULT_TITLE)}
+        <h1 className="mx-auto max-w-3xl truncate text-sm font-semibold" title={title ?? undefined}>
+          {title || (state === 'loading' ? '\u00a0' : CONVERSATION_DEFAULT_TITLE)}
         </h1>
       </header>
-      {thread.state === 'loading' && thread.messages.length === 0 ? (
-        <LoadingHistory />
-      ) : (
-        <MessageList
-          messages={thread.messages}
-          working={working}
-          hasMore={thread.hasMore}
-          loadingOlder={thread.loadingOlder}
-          onLoadOlder={() => void loadOlder(chatId)}
-          onRetry={onRetry}
-          onRegenerate={onRegenerate}
-          onEditLast={onEditLast}
-          busy={live !== undefined}
-        />
-      )}
+      <ChatThread chatId={chatId} busy={live} onEditLast={onEditLast} />
       <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
         <ChatComposerBar
           composer={composer}
           onSend={() => void composer.submit()}
-          onStop={live ? () => void stop(live) : undefined}
-          busy={live !== undefined}
+          onStop={live ? onStop : undefined}
+          busy={live}
         />
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Spinner } from '../../../ui/spinner';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
@@ -12,51 +12,78 @@ interface MessageListProps {
   onLoadOlder: () => void;
   onRetry: (message: UiMessage) => void;
   onRegenerate: (message: UiMessage) => void;
-  onEditLast: (message: UiMessage, text: string) => void;
+  onEditLast: (text: string) => void;
   busy: boolean;
 }
 
 const NEAR_BOTTOM_PX = 120;
 const NEAR_TOP_PX = 200;
 
+function lastOfRole(messages: UiMessage[], role: UiMessage['role']): UiMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i]?.role === role) return messages[i];
+  return undefined;
+}
+
 /**
  * The conversation, oldest first. Follows the stream while the reader is at the bottom; older
  * turns load when the reader scrolls near the top, and the view stays where it was.
+ *
+ * Sizes are read only in a ResizeObserver callback, which runs once per frame after layout:
+ * reading them after each streamed batch would force a layout of the whole list every time.
  */
 export function MessageList(props: MessageListProps) {
   const { messages, working, hasMore, loadingOlder, onLoadOlder, busy } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  /** Where our own last scroll to the bottom put the view. */
+  const autoScrollTop = useRef<number | null>(null);
   const firstKey = messages[0]?.key;
-  const previous = useRef<{ firstKey: string | undefined; height: number }>({ firstKey: undefined, height: 0 });
+  const renderedFirstKey = useRef(firstKey);
+  const measured = useRef<{ firstKey: string | undefined; height: number }>({ firstKey: undefined, height: 0 });
 
-  useLayoutEffect(() => {
+  useEffect(() => {
+    renderedFirstKey.current = firstKey;
+  }, [firstKey]);
+
+  useEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const before = previous.current;
-    if (before.firstKey && firstKey !== before.firstKey && el.scrollHeight > before.height && !stickToBottom.current) {
-      // Older turns were put in front: keep the same message under the reader's eyes.
-      el.scrollTop += el.scrollHeight - before.height;
-    } else if (stickToBottom.current) {
-      el.scrollTop = el.scrollHeight;
-    }
-    previous.current = { firstKey, height: el.scrollHeight };
-  });
+    const inner = content.current;
+    if (!el || !inner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const height = el.scrollHeight;
+      const before = measured.current;
+      const key = renderedFirstKey.current;
+      if (before.firstKey && key !== before.firstKey && height > before.height && !stickToBottom.current) {
+        // Older turns were put in front: keep the same message under the reader's eyes.
+        el.scrollTop += height - before.height;
+      } else if (stickToBottom.current) {
+        el.scrollTop = height;
+        autoScrollTop.current = el.scrollTop;
+      }
+      measured.current = { firstKey: key, height };
+    });
+    observer.observe(inner);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-    previous.current = { firstKey, height: el.scrollHeight };
+    // The scroll event of our own follow can arrive after the answer grew again: still following.
+    const following = autoScrollTop.current !== null && el.scrollTop >= autoScrollTop.current;
+    stickToBottom.current = following || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (!following) autoScrollTop.current = null;
     if (el.scrollTop < NEAR_TOP_PX && hasMore && !loadingOlder) onLoadOlder();
   };
 
-  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-  const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant');
+  const lastUser = lastOfRole(messages, 'user');
+  const lastAssistant = lastOfRole(messages, 'assistant');
 
   return (
     <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
+      <div ref={content} className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
         {hasMore && (
           <div className="flex justify-center py-2 text-xs text-fg-subtle">
             {loadingOlder ? (
@@ -73,7 +100,7 @@ export function MessageList(props: MessageListProps) {
             <UserBubble
               key={m.key}
               message={m}
-              onEdit={m.key === lastUser?.key && !busy && m.status !== 'pending' ? (text) => props.onEditLast(m, text) : undefined}
+              onEdit={m.key === lastUser?.key && !busy && m.status !== 'pending' ? props.onEditLast : undefined}
             />
           ) : (
             <AssistantBubble

@@ -1,4 +1,4 @@
-import { AllocateIdResponse, CompareSession, HTTP } from '@parallax/contract';
+import { type CompareSession, HTTP } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 
@@ -8,11 +8,11 @@ export async function createSession(models: readonly string[], blind: boolean): 
     params: { allocate_comparison_id: true },
     timeout: HTTP.allocateIdTimeoutMs,
   });
-  const comparisonId = parseWire(AllocateIdResponse, ids.data).comparison_id;
+  const comparisonId = parseWire('AllocateIdResponse', ids.data).comparison_id;
   const res = await http.post<unknown>('/compare/sessions', {
     ...(comparisonId ? { comparison_id: comparisonId } : {}),
     models,
     blind,
   });
-  return parseWire(CompareSession, res.data);
+  return parseWire('CompareSession', res.data);
 }

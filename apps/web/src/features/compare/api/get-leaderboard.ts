@@ -1,4 +1,4 @@
-import { LeaderboardResponse, type LeaderboardPeriod } from '@parallax/contract';
+import type { LeaderboardResponse, LeaderboardPeriod } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
@@ -8,7 +8,7 @@ export type LeaderboardScope = 'mine' | 'global';
 /** GET /compare/leaderboard?period=&scope= (global: admins only). */
 export async function getLeaderboard(period: LeaderboardPeriod, scope: LeaderboardScope): Promise<LeaderboardResponse> {
   const res = await http.get<unknown>('/compare/leaderboard', { params: { period, scope } });
-  return parseWire(LeaderboardResponse, res.data);
+  return parseWire('LeaderboardResponse', res.data);
 }
 
 export function useLeaderboard(period: LeaderboardPeriod, scope: LeaderboardScope) {

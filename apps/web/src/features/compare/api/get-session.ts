@@ -1,9 +1,9 @@
-import { CompareSession } from '@parallax/contract';
+import type { CompareSession } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 
 /** GET /compare/sessions/{id}: panels and every turn, as stored. */
 export async function getSession(id: string): Promise<CompareSession> {
   const res = await http.get<unknown>(`/compare/sessions/${encodeURIComponent(id)}`);
-  return parseWire(CompareSession, res.data);
+  return parseWire('CompareSession', res.data);
 }

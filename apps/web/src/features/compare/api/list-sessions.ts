@@ -1,4 +1,4 @@
-import { CompareListResponse } from '@parallax/contract';
+import type { CompareListResponse } from '@parallax/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
@@ -10,7 +10,7 @@ export async function listSessions(search: string): Promise<CompareListResponse>
   const res = await http.get<unknown>('/compare/sessions', {
     params: { limit: 50, ...(search.trim() ? { search: search.trim() } : {}) },
   });
-  return parseWire(CompareListResponse, res.data);
+  return parseWire('CompareListResponse', res.data);
 }
 
 export function useCompareSessions(search: string) {

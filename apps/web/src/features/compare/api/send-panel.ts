@@ -1,4 +1,4 @@
-import { AllocateIdResponse, ComparePanelSendResponse, HTTP } from '@parallax/contract';
+import { type ComparePanelSendResponse, HTTP } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 import { chatHeaders } from '../../chat';
@@ -8,7 +8,7 @@ export async function allocatePanelMessageId(): Promise<string> {
   const res = await http.post<unknown>('/chat/messages/allocate-id', undefined, {
     timeout: HTTP.allocateIdTimeoutMs,
   });
-  return parseWire(AllocateIdResponse, res.data).message_id;
+  return parseWire('AllocateIdResponse', res.data).message_id;
 }
 
 /**
@@ -25,5 +25,5 @@ export async function sendPanel(
     { message: input.message, message_id: input.messageId },
     { timeout: HTTP.sendTimeoutMs, headers: chatHeaders() },
   );
-  return parseWire(ComparePanelSendResponse, res.data);
+  return parseWire('ComparePanelSendResponse', res.data);
 }

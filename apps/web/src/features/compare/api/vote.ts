@@ -1,4 +1,4 @@
-import { CompareSession, type CompareVoteChoice } from '@parallax/contract';
+import type { CompareSession, CompareVoteChoice } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
 
@@ -8,5 +8,5 @@ export async function vote(sessionId: string, turnIndex: number, winner: Compare
     turn_index: turnIndex,
     winner,
   });
-  return parseWire(CompareSession, res.data);
+  return parseWire('CompareSession', res.data);
 }

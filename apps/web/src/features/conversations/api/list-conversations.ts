@@ -1,4 +1,4 @@
-import { CONVERSATION_LIST_DEFAULT_LIMIT, ConversationListResponse, type Conversation } from '@parallax/contract';
+import { CONVERSATION_LIST_DEFAULT_LIMIT, type ConversationListResponse, type Conversation } from '@parallax/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { parseWire } from '../../auth';
@@ -15,7 +15,7 @@ export async function listConversations(params: { offset: number; search: string
       ...(params.search && { search: params.search }),
     },
   });
-  return parseWire(ConversationListResponse, res.data);
+  return parseWire('ConversationListResponse', res.data);
 }
 
 /** The list as pages for infinite scroll; the next offset is what has been loaded so far. */

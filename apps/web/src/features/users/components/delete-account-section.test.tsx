@@ -11,14 +11,15 @@ describe('delete account confirmation', () => {
     expect(deletionConfirmed(' Ada@Example.com ', 'ada@example.com')).toBe(true);
   });
 
-  it('keeps the delete button disabled until the email is typed', () => {
+  it('keeps the delete button disabled until the email is typed', async () => {
     render(
       <MemoryRouter>
         <DeleteAccountSection email="ada@example.com" />
       </MemoryRouter>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    const confirm = screen.getByRole('button', { name: 'Delete my account' });
+    // The modal's Radix part loads on first open (ui/dialog.tsx).
+    const confirm = await screen.findByRole('button', { name: 'Delete my account' });
     expect(confirm).toBeDisabled();
     fireEvent.change(screen.getByLabelText(/to confirm/), { target: { value: 'ada@example.com' } });
     expect(confirm).toBeEnabled();

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
+import { buildRoutes } from './routes';
+
+/*
+ * Declarative routing (BrowserRouter + useRoutes) rather than createBrowserRouter: the app uses
+ * no loaders, actions or fetchers, and the data router's machinery is most of react-router's
+ * weight in the first load.
+ */
+
+const routes = buildRoutes();
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+let navigateFromOutside: ((path: string) => void) | null = null;
+
+/** Lends the router's navigate to code outside React (the HTTP client's redirects). */
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigateFromOutside = (path) => void navigate(path);
+    return () => {
+      navigateFromOutside = null;
+    };
+  }, [navigate]);
+  return null;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <NavigateBridge />
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
+/** Client-side navigation for non-React code; a full page load before the router is up. */
+export function navigateTo(path: string): void {
+  if (navigateFromOutside) navigateFromOutside(path);
+  else window.location.assign(path);
+}

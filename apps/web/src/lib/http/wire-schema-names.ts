@@ -1,0 +1,32 @@
+import type * as Contract from '@parallax/contract';
+
+/**
+ * The contract schemas the web checks answers against. Only these are turned into JSON Schema
+ * for the browser (wire-schemas.plugin.ts), so a fetcher that needs a new one adds it here.
+ */
+export const WIRE_SCHEMA_NAMES = [
+  'AllocateIdResponse',
+  'AuthProvidersResponse',
+  'CancelResponse',
+  'CompareCheckLimitsResponse',
+  'CompareContinueResponse',
+  'CompareListResponse',
+  'ComparePanelSendResponse',
+  'CompareSession',
+  'Conversation',
+  'ConversationListResponse',
+  'HistoryResponse',
+  'LeaderboardResponse',
+  'LimitsResponse',
+  'MessageResponse',
+  'ModelsResponse',
+  'OAuthLoginResponse',
+  'PasswordResetValidateResponse',
+  'RegisterResponse',
+  'RemainingMessagesResponse',
+  'ServerWsMessage',
+  'TokenResponse',
+  'User',
+] as const satisfies ReadonlyArray<keyof typeof Contract>;
+
+export type WireSchemaName = (typeof WIRE_SCHEMA_NAMES)[number];

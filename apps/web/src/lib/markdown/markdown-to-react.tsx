@@ -1,0 +1,120 @@
+import type { Nodes, Root } from 'hast';
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
+import { urlAttributes } from 'html-url-attributes';
+import type { ComponentProps, ReactElement } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { defaultUrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type Pluggable } from 'unified';
+import { visit } from 'unist-util-visit';
+import { CodeBlock } from './code-block';
+
+function Link({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  // The URL filter empties unsafe hrefs (javascript:, data:…): what is left is plain text.
+  if (!href) return <span>{children}</span>;
+  // Spec §5: links leave the app in a new tab and do not hand it a window.opener.
+  return (
+    <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+function Table({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) {
+  return (
+    <div className="my-3 overflow-x-auto">
+      <table {...props} />
+    </div>
+  );
+}
+
+const COMPONENTS: Partial<Components> = { a: Link, pre: CodeBlock, table: Table };
+
+/** Which heavy rehype plugins a block is rendered with (null: not needed or not loaded). */
+export interface BlockPlugins {
+  math: Pluggable | null;
+  code: Pluggable | null;
+}
+
+type Processor = ReturnType<typeof createProcessor>;
+
+const pluginSets = new Map<Pluggable | null, Map<Pluggable | null, BlockPlugins>>();
+
+/** The same object for the same plugins, so a block can tell by identity what it rendered with. */
+export function blockPlugins(math: Pluggable | null, code: Pluggable | null): BlockPlugins {
+  let byCode = pluginSets.get(math);
+  if (!byCode) pluginSets.set(math, (byCode = new Map()));
+  let set = byCode.get(code);
+  if (!set) byCode.set(code, (set = Object.freeze({ math, code })));
+  return set;
+}
+
+function createProcessor({ math, code }: BlockPlugins) {
+  const rehype: Pluggable[] = [];
+  if (math) rehype.push(math);
+  if (code) rehype.push(code);
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkMath)
+      // Raw HTML is kept as `raw` nodes only to be turned into text below: never markup.
+      .use(remarkRehype, { allowDangerousHtml: true })
+      .use(rehype)
+      .freeze()
+  );
+}
+
+/*
+ * Setting a processor up runs every plugin's attacher (GFM's syntax tables, the highlighter):
+ * react-markdown does that on every render. Here each plugin set is set up once.
+ */
+const processors = new Map<Pluggable | null, Map<Pluggable | null, Processor>>();
+
+function processorFor(plugins: BlockPlugins): Processor {
+  let byCode = processors.get(plugins.math);
+  if (!byCode) processors.set(plugins.math, (byCode = new Map()));
+  let processor = byCode.get(plugins.code);
+  if (!processor) byCode.set(plugins.code, (processor = createProcessor(plugins)));
+  return processor;
+}
+
+/**
+ * What react-markdown does after its plugins, and what keeps model output harmless: raw HTML
+ * becomes text, and URL attributes go through its filter, which empties javascript:, data: and
+ * other unsafe links.
+ */
+function neutralise(tree: Root): void {
+  visit(tree, (node: Nodes, index, parent) => {
+    if (node.type === 'raw' && parent && typeof index === 'number') {
+      parent.children[index] = { type: 'text', value: node.value };
+      return index;
+    }
+    if (node.type !== 'element') return;
+    for (const [attribute, tags] of Object.entries(urlAttributes)) {
+      if (!Object.hasOwn(node.properties, attribute)) continue;
+      if (tags === null || tags.includes(node.tagName))
+        node.properties[attribute] = defaultUrlTransform(String(node.properties[attribute] ?? ''));
+    }
+    return undefined;
+  });
+}
+
+/** One block of markdown as React elements, sanitised. */
+export function markdownToReact(text: string, plugins: BlockPlugins): ReactElement {
+  const processor = processorFor(plugins);
+  const tree = processor.runSync(processor.parse(text));
+  neutralise(tree);
+  return toJsxRuntime(tree, {
+    Fragment,
+    components: COMPONENTS,
+    ignoreInvalidStyle: true,
+    jsx,
+    jsxs,
+    passKeys: true,
+    passNode: true,
+  });
+}
