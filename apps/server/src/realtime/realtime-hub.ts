@@ -4,10 +4,10 @@ import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../features/conversations/chat-owner';
 import type { Bus } from '../infra/bus/bus';
 import {
+  decodeLog,
   messageLog,
   ownerTopic,
   parseEnvelope,
-  type StreamEnvelope,
   type StreamEvent,
 } from './stream-envelope';
 import { SocketSession } from './socket-session';
@@ -132,9 +132,7 @@ export class RealtimeHub {
   async resume(session: SocketSession, messageId: string, lastSequence: number): Promise<void> {
     session.beginResume(messageId);
     try {
-      const replay = (await this.bus.readLog(messageLog(messageId)))
-        .map(parseEnvelope)
-        .filter((e): e is StreamEnvelope => e !== null);
+      const replay = decodeLog(await this.bus.readLog(messageLog(messageId)));
       if (replay.length > 0 && replay.some((e) => e.owner !== session.ownerKey))
         return this.#notFound(session, messageId);
       if (replay.length > 0) return session.finishResume(messageId, replay, lastSequence);

@@ -44,6 +44,69 @@ export function encodeEnvelope(envelope: StreamEnvelope): string {
   return payload;
 }
 
+/**
+ * Replay-log entries. The log keeps every event of a stream for minutes, and a full envelope
+ * per token (~330 bytes for a 3-character token) was most of a live stream's memory. A token
+ * entry is therefore stored as a compact array, `[order, sequence, token]`, and takes the
+ * stream's routing (owner, message, attempt, target) from the full entry before it. Every
+ * non-token event, and every FULL_ENTRY_EVERY-th entry, is stored in full, so a log trimmed at
+ * its old end still starts decoding at its next full entry.
+ */
+export const FULL_ENTRY_EVERY = 500;
+
+export function encodeLogEntry(envelope: StreamEnvelope, payload: string): string {
+  const { event } = envelope;
+  if (event.type !== 'ai_token' || envelope.final || event.is_complete) return payload;
+  if (envelope.order % FULL_ENTRY_EVERY === 1) return payload;
+  return JSON.stringify([envelope.order, event.sequence, event.token]);
+}
+
+/** The log's entries as envelopes, oldest first; entries before its first full one are skipped. */
+export function decodeLog(entries: readonly string[]): StreamEnvelope[] {
+  const envelopes: StreamEnvelope[] = [];
+  let routing: StreamEnvelope | null = null;
+  for (const entry of entries) {
+    if (entry.startsWith('[')) {
+      const token = routing ? compactToken(entry, routing) : null;
+      if (token) envelopes.push(token);
+      continue;
+    }
+    const envelope = parseEnvelope(entry);
+    if (!envelope) continue;
+    routing = envelope;
+    envelopes.push(envelope);
+  }
+  return envelopes;
+}
+
+function compactToken(entry: string, routing: StreamEnvelope): StreamEnvelope | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(entry);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const [order, sequence, token] = value as unknown[];
+  if (typeof order !== 'number' || typeof sequence !== 'number' || typeof token !== 'string')
+    return null;
+  return {
+    owner: routing.owner,
+    messageId: routing.messageId,
+    attempt: routing.attempt,
+    order,
+    target: routing.target,
+    final: false,
+    event: {
+      type: 'ai_token',
+      message_id: routing.messageId,
+      token,
+      sequence,
+      is_complete: false,
+    },
+  };
+}
+
 export function parseEnvelope(payload: string): StreamEnvelope | null {
   if (lastEncoded !== null && lastEncoded.payload === payload) return lastEncoded.envelope;
   try {

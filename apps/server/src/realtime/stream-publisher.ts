@@ -2,6 +2,7 @@ import type { AiStreamStatus } from '@parallax/contract';
 import type { Bus } from '../infra/bus/bus';
 import {
   encodeEnvelope,
+  encodeLogEntry,
   messageLog,
   ownerTopic,
   type StreamEnvelope,
@@ -53,17 +54,11 @@ export class MessageStreamPublisher {
 
   status(status: AiStreamStatus, extra: { details?: string; stage?: string } = {}): void {
     const final = status === 'completed' || status === 'error';
-    this.#emit(
-      { type: 'ai_status', status, message_id: this.address.messageId, ...extra },
-      final,
-    );
+    this.#emit({ type: 'ai_status', status, message_id: this.address.messageId, ...extra }, final);
   }
 
   progress(progress: number, stage: string): void {
-    this.#emit(
-      { type: 'ai_progress', progress, stage, message_id: this.address.messageId },
-      false,
-    );
+    this.#emit({ type: 'ai_progress', progress, stage, message_id: this.address.messageId }, false);
   }
 
   token(text: string): void {
@@ -127,7 +122,13 @@ export class MessageStreamPublisher {
       final,
       event,
     };
-    const appended = this.bus.appendAndPublish(this.#log, this.#topic, encodeEnvelope(envelope));
+    const payload = encodeEnvelope(envelope);
+    const appended = this.bus.appendAndPublish(
+      this.#log,
+      this.#topic,
+      payload,
+      encodeLogEntry(envelope, payload),
+    );
     this.#last = appended.catch((error: unknown) => {
       this.#failure ??= error;
     });

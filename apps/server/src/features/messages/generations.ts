@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../infra/bus/bus';
-import { messageLog, parseEnvelope } from '../../realtime/stream-envelope';
+import { decodeLog, messageLog } from '../../realtime/stream-envelope';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import { ownerKey, type ChatOwner } from '../conversations';
 import type { GenerationLeasesRepository } from './generation-leases.repository';
@@ -156,9 +156,7 @@ export class Generations {
       row.user_id !== null
         ? { kind: 'user', id: row.user_id }
         : { kind: 'visitor', id: row.visitor_id ?? '' };
-    const logged = (await this.bus.readLog(messageLog(row.id)))
-      .map(parseEnvelope)
-      .filter((e) => e !== null);
+    const logged = decodeLog(await this.bus.readLog(messageLog(row.id)));
     const last = logged.at(-1);
     const lastToken = logged.findLast((e) => e.event.type === 'ai_token')?.event;
     const publisher = new MessageStreamPublisher(

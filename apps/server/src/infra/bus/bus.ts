@@ -18,10 +18,11 @@ export interface Bus {
   /** Every subscriber of `topic`, in any process, gets `payload`; order is kept per publisher. */
   publish(topic: string, payload: string): Promise<void>;
   /**
-   * Appends to the replay log `log`, then publishes on `topic`. The append lands first, so a
-   * reader that subscribed before reading the log sees every payload at least once.
+   * Appends `logEntry` (by default the payload itself; the caller may store a compact form) to
+   * the replay log `log`, then publishes `payload` on `topic`. The append lands first, so a
+   * reader that subscribed before reading the log sees every event at least once.
    */
-  appendAndPublish(log: string, topic: string, payload: string): Promise<void>;
+  appendAndPublish(log: string, topic: string, payload: string, logEntry?: string): Promise<void>;
   /** The log's payloads, oldest first (empty when expired or never written). */
   readLog(log: string): Promise<string[]>;
   deleteLog(log: string): Promise<void>;

@@ -24,14 +24,19 @@ export class MemoryBus implements Bus {
     this.#deliver(topic, payload);
   }
 
-  async appendAndPublish(log: string, topic: string, payload: string): Promise<void> {
+  async appendAndPublish(
+    log: string,
+    topic: string,
+    payload: string,
+    logEntry = payload,
+  ): Promise<void> {
     const now = Date.now();
     let entry = this.#logs.get(log);
     if (!entry || entry.expiresAt <= now) {
       entry = { entries: [], expiresAt: 0 };
       this.#logs.set(log, entry);
     }
-    entry.entries.push(payload);
+    entry.entries.push(logEntry);
     if (entry.entries.length > this.logOptions.maxEntries) entry.entries.shift();
     entry.expiresAt = now + this.logOptions.ttlMs;
     this.#deliver(topic, payload);

@@ -6,8 +6,8 @@ import { WriteBatcher } from './write-batcher';
 const CLEAR_IF_EQUAL = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 interface Outgoing {
-  /** The replay log's key, or null for a plain publish. */
-  log: string | null;
+  /** The replay log's key and what to append to it, or null for a plain publish. */
+  log: { key: string; entry: string } | null;
   channel: string;
   payload: string;
 }
@@ -68,11 +68,15 @@ export class RedisBus implements Bus {
     return this.#writes.add({ log: null, channel, payload });
   }
 
-  appendAndPublish(log: string, topic: string, payload: string): Promise<void> {
+  appendAndPublish(log: string, topic: string, payload: string, logEntry = payload): Promise<void> {
     const channel = this.#key('t', topic);
     this.#deliver(channel, payload);
     // The pipeline keeps each XADD before its PUBLISH, so the entry exists when others see it.
-    return this.#writes.add({ log: this.#key('log', log), channel, payload });
+    return this.#writes.add({
+      log: { key: this.#key('log', log), entry: logEntry },
+      channel,
+      payload,
+    });
   }
 
   async readLog(log: string): Promise<string[]> {
@@ -133,8 +137,16 @@ export class RedisBus implements Bus {
     const logs = new Set<string>();
     for (const { log, channel, payload } of batch) {
       if (log !== null) {
-        pipeline.xadd(log, 'MAXLEN', '~', String(this.logOptions.maxEntries), '*', 'd', payload);
-        logs.add(log);
+        pipeline.xadd(
+          log.key,
+          'MAXLEN',
+          '~',
+          String(this.logOptions.maxEntries),
+          '*',
+          'd',
+          log.entry,
+        );
+        logs.add(log.key);
       }
       pipeline.publish(channel, this.#origin + payload);
     }
