@@ -123,7 +123,32 @@ export function findProblem(
   value: unknown,
   path = '',
 ): WireValidationError | null {
-  const fail = (problem: string) => new WireValidationError(path, problem);
+  const found = check(schema, value, path);
+  return found ? new WireValidationError(found.path, found.problem) : null;
+}
+
+/**
+ * A problem as the checker passes it around: a plain object, because an Error captures a stack
+ * trace, and a union tried branch by branch (every websocket frame) would build one per miss.
+ */
+interface Problem {
+  path: string;
+  problem: string;
+}
+
+/** The branches of a union worth trying: those whose `type` constant is the value's own. */
+function candidates(branches: JsonSchema[], value: unknown): JsonSchema[] {
+  if (typeof value !== 'object' || value === null || !('type' in value)) return branches;
+  const kind = value.type;
+  const matching = branches.filter((b) => {
+    const tag = b.properties?.type;
+    return tag === undefined || !('const' in tag) || tag.const === kind;
+  });
+  return matching;
+}
+
+function check(schema: JsonSchema, value: unknown, path: string): Problem | null {
+  const fail = (problem: string): Problem => ({ path, problem });
   const actual = typeOf(value);
   if (typeof value === 'number' && !Number.isFinite(value)) return fail('not a finite number');
 
@@ -136,9 +161,12 @@ export function findProblem(
     return fail(`expected ${JSON.stringify(schema.const)}`);
   if (schema.enum && !schema.enum.includes(value))
     return fail(`expected one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
-  if (schema.anyOf && !schema.anyOf.some((s) => findProblem(s, value, path) === null))
+  if (schema.anyOf && !candidates(schema.anyOf, value).some((s) => check(s, value, path) === null))
     return fail('matches none of the allowed shapes');
-  if (schema.oneOf && schema.oneOf.filter((s) => findProblem(s, value, path) === null).length !== 1)
+  if (
+    schema.oneOf &&
+    candidates(schema.oneOf, value).filter((s) => check(s, value, path) === null).length !== 1
+  )
     return fail('does not match exactly one of the allowed shapes');
 
   if (typeof value === 'string') return stringProblem(schema, value, fail);
@@ -151,8 +179,8 @@ export function findProblem(
 function stringProblem(
   schema: JsonSchema,
   value: string,
-  fail: (problem: string) => WireValidationError,
-): WireValidationError | null {
+  fail: (problem: string) => Problem,
+): Problem | null {
   if (schema.minLength !== undefined && value.length < schema.minLength)
     return fail(`shorter than ${schema.minLength}`);
   if (schema.maxLength !== undefined && value.length > schema.maxLength)
@@ -167,8 +195,8 @@ function stringProblem(
 function numberProblem(
   schema: JsonSchema,
   value: number,
-  fail: (problem: string) => WireValidationError,
-): WireValidationError | null {
+  fail: (problem: string) => Problem,
+): Problem | null {
   if (schema.minimum !== undefined && value < schema.minimum)
     return fail(`below ${schema.minimum}`);
   if (schema.maximum !== undefined && value > schema.maximum)
@@ -184,15 +212,15 @@ function arrayProblem(
   schema: JsonSchema,
   value: unknown[],
   path: string,
-  fail: (problem: string) => WireValidationError,
-): WireValidationError | null {
+  fail: (problem: string) => Problem,
+): Problem | null {
   if (schema.minItems !== undefined && value.length < schema.minItems)
     return fail(`fewer than ${schema.minItems} items`);
   if (schema.maxItems !== undefined && value.length > schema.maxItems)
     return fail(`more than ${schema.maxItems} items`);
   if (!schema.items) return null;
   for (let i = 0; i < value.length; i++) {
-    const problem = findProblem(schema.items, value[i], `${path}[${i}]`);
+    const problem = check(schema.items, value[i], `${path}[${i}]`);
     if (problem) return problem;
   }
   return null;
@@ -202,11 +230,10 @@ function objectProblem(
   schema: JsonSchema,
   value: Record<string, unknown>,
   path: string,
-): WireValidationError | null {
+): Problem | null {
   const at = (key: string) => (path ? `${path}.${key}` : key);
   for (const key of schema.required ?? []) {
-    if (!(key in value) || value[key] === undefined)
-      return new WireValidationError(at(key), 'missing');
+    if (!(key in value) || value[key] === undefined) return { path: at(key), problem: 'missing' };
   }
   const properties = schema.properties ?? {};
   for (const [key, child] of Object.entries(value)) {
@@ -214,14 +241,14 @@ function objectProblem(
     // Optional keys may be absent or undefined, as zod's .optional() allows.
     if (child === undefined && propertySchema) continue;
     if (schema.propertyNames) {
-      const keyProblem = findProblem(schema.propertyNames, key, at(key));
+      const keyProblem = check(schema.propertyNames, key, at(key));
       if (keyProblem) return keyProblem;
     }
     const childSchema =
       propertySchema ??
       (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
     if (!childSchema) continue;
-    const problem = findProblem(childSchema, child, at(key));
+    const problem = check(childSchema, child, at(key));
     if (problem) return problem;
   }
   return null;
