@@ -35,7 +35,7 @@ export function ModelPicker({ models, selected, onSelect, isLoading }: ModelPick
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label={selected ? `Model: ${selected.friendly_name}` : 'Choose a model'}
-        className="inline-flex h-8 max-w-[60vw] items-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-xs font-medium text-fg hover:bg-surface-3 sm:max-w-xs"
+        className="inline-flex h-8 max-w-[60vw] min-w-0 items-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-xs font-medium text-fg hover:bg-surface-3 sm:max-w-xs"
       >
         <Sparkles className="size-3.5 shrink-0 text-accent" aria-hidden />
         <span className="truncate">
