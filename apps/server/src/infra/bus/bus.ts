@@ -9,7 +9,7 @@ export type BusHandler = (payload: string) => void;
 export interface ReplayLogOptions {
   /** Oldest entries are dropped beyond this many. */
   maxEntries: number;
-  /** The whole log expires this long after its last append. */
+  /** The whole log expires this long after its last append (Redis: up to 30 s sooner). */
   ttlMs: number;
 }
 

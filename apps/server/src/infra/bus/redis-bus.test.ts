@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bus } from './bus';
 import { RedisBus } from './redis-bus';
@@ -31,6 +32,22 @@ describe.skipIf(!redisUrl)('RedisBus', () => {
     await settle();
     expect(seenHere).toEqual(['1', '2', '3', '4']);
     expect(seenThere).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('gives a replay log its expiry, and a new one after it was deleted', async () => {
+    const prefix = `test:${randomUUID()}`;
+    const bus = await connect(prefix);
+    const probe = new Redis(redisUrl ?? '');
+    try {
+      await bus.appendAndPublish('log', 'topic', '1');
+      await bus.appendAndPublish('log', 'topic', '2');
+      expect(await probe.pttl(`${prefix}:log:log`)).toBeGreaterThan(50_000);
+      await bus.deleteLog('log');
+      await bus.appendAndPublish('log', 'topic', '3');
+      expect(await probe.pttl(`${prefix}:log:log`)).toBeGreaterThan(50_000);
+    } finally {
+      probe.disconnect();
+    }
   });
 
   it('reads appends still waiting for their batch, in order, from any process', async () => {
