@@ -35,13 +35,18 @@ export class SimStamps {
     stream.stamps.push([nowMs(), stream.text.length]);
   };
 
-  /** Serves GET /__bench/stamps: every stream since the last call, then forgets them. */
+  /** Every stream since the last call, by tag (the part after `bench-`); then forgets them. */
+  take(): Record<string, StreamStamps> {
+    const streams = Object.fromEntries(this.#streams);
+    this.#streams.clear();
+    return streams;
+  }
+
+  /** Serves GET /__bench/stamps: `take()` for a bench in another process. */
   async serve(): Promise<{ url: string; server: Server }> {
     const server = createServer((req, res) => {
       if (req.url !== '/__bench/stamps') return void res.writeHead(404).end();
-      const body = JSON.stringify(Object.fromEntries(this.#streams));
-      this.#streams.clear();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.take()));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;

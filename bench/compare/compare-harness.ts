@@ -5,50 +5,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import { SimStamps } from '../chat/sim-stamps';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface TapEvent {
-  /** performance.timeOrigin-relative wall clock (ms), comparable across processes on one host. */
-  at: number;
-  /** Upstream answer text so far. */
-  length: number;
-}
-
 /**
- * provider-sim stamping every token the moment it has written it to its socket (its
- * onTokenWritten hook), keyed by the bench tag found in the request's prompt: no proxy hop
- * between the sim and the server.
+ * provider-sim stamping every token the moment it has written it to its socket (the chat
+ * bench's SimStamps on the sim's onTokenWritten hook), keyed by the bench tag in the prompt:
+ * no proxy hop between the sim and the server.
  */
 export interface Upstream {
   sim: ProviderSim;
   url: string;
-  emitted: Map<string, TapEvent[]>;
+  stamps: SimStamps;
   close(): Promise<void>;
 }
 
 export async function startUpstream(): Promise<Upstream> {
-  const emitted = new Map<string, TapEvent[]>();
-  const byRecord = new WeakMap<object, TapEvent[] | null>();
+  const stamps = new SimStamps();
   const sim = await startProviderSim({
     port: 0,
     host: '127.0.0.1',
-    onTokenWritten: (record, token) => {
-      let events = byRecord.get(record);
-      if (events === undefined) {
-        const tag = /bench-[a-z0-9-]+/.exec(JSON.stringify(record.body))?.[0];
-        events = tag ? [] : null;
-        if (tag && events) emitted.set(tag, events);
-        byRecord.set(record, events);
-      }
-      if (!events || token.length === 0) return;
-      events.push({
-        at: performance.timeOrigin + performance.now(),
-        length: (events.at(-1)?.length ?? 0) + token.length,
-      });
-    },
+    onTokenWritten: stamps.onTokenWritten,
   });
-  return { sim, url: sim.url, emitted, close: () => sim.close() };
+  return { sim, url: sim.url, stamps, close: () => sim.close() };
 }
 
 async function freePort(): Promise<number> {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { formatMs, percentile, printTable } from '../lib/stats';
-import { startServer, startUpstream, type TapEvent } from './compare-harness';
+import { formatMs, nowMs, percentile, printTable } from '../lib/stats';
+import { startServer, startUpstream } from './compare-harness';
 
 /**
  * 50 concurrent users, each comparing 4 models (one prompt, four panels streaming at once),
@@ -16,9 +16,9 @@ const RAMP_MS = 1_000;
 const DEADLINE_MS = 90_000;
 const run = Date.now().toString(36);
 
+/** What the client got for one stream: [received at ms, answer length so far] pairs. */
 interface Received {
-  tag: string;
-  events: TapEvent[];
+  events: Array<[number, number]>;
   done: boolean;
 }
 
@@ -36,12 +36,12 @@ async function user(baseUrl: string, index: number, received: Map<string, Receiv
   let finish: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => (finish = resolve));
   ws.on('message', (data) => {
-    const at = performance.timeOrigin + performance.now();
+    const at = nowMs();
     const frame = JSON.parse(data.toString()) as { type: string; message_id?: string; token?: string; status?: string };
     const entry = frame.message_id ? byMessage.get(frame.message_id) : undefined;
     if (!entry) return;
     if (frame.type === 'ai_token' && frame.token) {
-      entry.events.push({ at, length: (entry.events.at(-1)?.length ?? 0) + frame.token.length });
+      entry.events.push([at, (entry.events.at(-1)?.[1] ?? 0) + frame.token.length]);
     }
     if (frame.type === 'ai_status' && (frame.status === 'completed' || frame.status === 'error')) {
       entry.done = true;
@@ -64,14 +64,15 @@ async function user(baseUrl: string, index: number, received: Map<string, Receiv
   await Promise.all(
     session.panels.map(async (panel) => {
       const messageId = randomUUID();
-      const tag = `bench-${run}-u${index}-p${panel.index}`;
-      const entry: Received = { tag, events: [], done: false };
+      // The sim's stamps are keyed by what follows `bench-` in the prompt.
+      const tag = `${run}-u${index}-p${panel.index}`;
+      const entry: Received = { events: [], done: false };
       byMessage.set(messageId, entry);
       received.set(tag, entry);
       const sent = await fetch(`${baseUrl}/api/v1/compare/sessions/${session.id}/panels/${panel.index}/messages`, {
         method: 'POST',
         headers: { ...headers, 'x-connection-id': connectionId },
-        body: JSON.stringify({ message: `Explain hashing ${tag} ${KNOBS}`, message_id: messageId }),
+        body: JSON.stringify({ message: `Explain hashing bench-${tag} ${KNOBS}`, message_id: messageId }),
       });
       if (!sent.ok) throw new Error(`send failed: ${sent.status} ${await sent.text()}`);
     }),
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
     // A fresh process loads each provider adapter and JIT-compiles the path on first use: one
     // unmeasured comparison first, so the figures are the steady state.
     await user(server.url, -1, new Map());
-    upstream.emitted.clear();
+    upstream.stamps.take();
     const received = new Map<string, Received>();
     const began = performance.now();
     await Promise.all(
@@ -100,20 +101,21 @@ async function main(): Promise<void> {
       ),
     );
     const wallMs = performance.now() - began;
+    const emittedByTag = upstream.stamps.take();
     if (process.argv.includes('--debug')) {
       for (const [tag, entry] of received) {
-        const up = upstream.emitted.get(tag) ?? [];
-        console.log(tag, 'client', entry.events.at(-1)?.length, entry.events.length, 'upstream', up.at(-1)?.length, up.length,
-          'first', (entry.events[0]?.at ?? 0) - (up[0]?.at ?? 0), 'last', (entry.events.at(-1)?.at ?? 0) - (up.at(-1)?.at ?? 0));
+        const up = emittedByTag[tag]?.stamps ?? [];
+        console.log(tag, 'client', entry.events.at(-1)?.[1], entry.events.length, 'upstream', up.at(-1)?.[1], up.length,
+          'first', (entry.events[0]?.[0] ?? 0) - (up[0]?.[0] ?? 0), 'last', (entry.events.at(-1)?.[0] ?? 0) - (up.at(-1)?.[0] ?? 0));
       }
     }
     const added: number[] = [];
     let unmatched = 0;
     for (const [tag, entry] of received) {
-      const emitted = upstream.emitted.get(tag) ?? [];
-      for (const event of entry.events) {
-        const source = emitted.find((e) => e.length >= event.length);
-        if (source) added.push(event.at - source.at);
+      const emitted = emittedByTag[tag]?.stamps ?? [];
+      for (const [at, length] of entry.events) {
+        const source = emitted.find(([, upstreamLength]) => upstreamLength >= length);
+        if (source) added.push(at - source[0]);
         else unmatched += 1;
       }
     }
