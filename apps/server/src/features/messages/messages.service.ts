@@ -65,11 +65,10 @@ export class MessagesService {
 
     const sentAt = new Date();
     const now = sentAt.toISOString();
-    let fresh: MessageRow | undefined;
     // One transaction: the conversation, the turn and its unit exist together or not at all
     // (a refused unit rolls the turn back; one commit instead of three per send). A message id
     // already taken (a double click, a retry) loses the insert and is answered from its row.
-    const inserted = await this.db
+    const inserted: MessageRow | null = await this.db
       .transaction()
       .execute(async (trx) => {
         const conversationId =
@@ -95,31 +94,24 @@ export class MessagesService {
         if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
           throw new DuplicateSend();
         await this.deps.limits.within(trx).spend(owner, sentAt);
-        fresh = { ...newRow, ...ownerColumns(owner) };
-        return true;
+        return { ...newRow, ...ownerColumns(owner) };
       })
       .catch((error: unknown) => {
-        if (error instanceof DuplicateSend) return false;
+        if (error instanceof DuplicateSend) return null;
         throw error;
       });
     // The winner knows its row; a duplicate reads the one that won.
-    const row = (inserted ? fresh : undefined) ?? (await this.#messages.findById(request.message_id));
+    const row = inserted ?? (await this.#messages.findById(request.message_id));
     if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     if (!inserted) return this.#answerExisting(row, context, model, request);
 
     if (context.attachmentIds?.length)
       await this.deps.attachments.link(owner, context.attachmentIds, row.id);
-    return this.#startAndAnswer(
-      row,
-      context,
-      model,
-      row.request_id,
-      {
-        isRetry: false,
-        mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
-        hasEarlierTurns: Boolean(request.conversation_id),
-      },
-    );
+    return this.#startAndAnswer(row, context, model, row.request_id, {
+      isRetry: false,
+      mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
+      hasEarlierTurns: Boolean(request.conversation_id),
+    });
   }
 
   async #answerExisting(
