@@ -1,4 +1,5 @@
 export * from './routes';
 export * from './constants';
 export * from './errors';
+export * from './parse-json';
 export * from './schemas';

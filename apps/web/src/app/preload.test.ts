@@ -1,4 +1,4 @@
-import { MESSAGES } from '@parallax/contract';
+import { MESSAGES, type ScreenGroup } from '@parallax/contract';
 import { describe, expect, it, vi } from 'vitest';
 import {
   loadGroup,
@@ -9,6 +9,19 @@ import {
 } from './groups/load-group';
 import type { GroupModule } from './groups/group-module';
 import { planPreloads } from './preload';
+
+/** The same importer standing in for every route group. */
+function everyGroup(
+  importer: () => Promise<GroupModule>,
+): Record<ScreenGroup, () => Promise<GroupModule>> {
+  return {
+    auth: importer,
+    core: importer,
+    workspace: importer,
+    subscriptions: importer,
+    admin: importer,
+  };
+}
 
 describe('preload plan (spec §9)', () => {
   it('home → workspace and subscriptions after 1 s, the rest after 5 s', () => {
@@ -42,13 +55,7 @@ describe('loadGroup', () => {
       .fn<() => Promise<GroupModule>>()
       .mockRejectedValueOnce(failure)
       .mockResolvedValueOnce(ok);
-    const importers = {
-      auth: importer,
-      core: importer,
-      workspace: importer,
-      subscriptions: importer,
-      admin: importer,
-    };
+    const importers = everyGroup(importer);
     const seen: PreloadErrorDetail[] = [];
     const listener = (e: Event) => seen.push((e as CustomEvent<PreloadErrorDetail>).detail);
     window.addEventListener(MESSAGES.preloadErrorEvent, listener);
@@ -79,13 +86,7 @@ describe('screens with chunks of their own (core)', () => {
       .mockResolvedValueOnce(ChatDetail);
     const core: GroupModule = { screens: { home: loadHome, 'chat-detail': loadChat } };
     const importer = vi.fn(async () => core);
-    const importers = {
-      auth: importer,
-      core: importer,
-      workspace: importer,
-      subscriptions: importer,
-      admin: importer,
-    };
+    const importers = everyGroup(importer);
     const seen: PreloadErrorDetail[] = [];
     const listener = (e: Event) => seen.push((e as CustomEvent<PreloadErrorDetail>).detail);
     window.addEventListener(MESSAGES.preloadErrorEvent, listener);

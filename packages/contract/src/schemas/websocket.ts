@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseJson } from '../parse-json';
 import { Id } from './common';
 
 /*
@@ -106,14 +107,6 @@ export const ServerWsMessage = z.discriminatedUnion('type', [
   WsError,
 ]);
 export type ServerWsMessage = z.infer<typeof ServerWsMessage>;
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A frame from the server, or null when it is not JSON or not a known, well-formed message. */
 export function parseServerWsMessage(raw: string): ServerWsMessage | null {

@@ -1,14 +1,6 @@
-import type { ServerWsMessage } from '@parallax/contract';
+import { parseJson, type ServerWsMessage } from '@parallax/contract';
 import wireSchemas from 'virtual:wire-schemas';
 import { findProblem } from '../http/json-schema-check';
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A frame from the server, or null when it is not JSON or not a known, well-formed message.
