@@ -3,11 +3,20 @@
  * replay log per stream so a reconnecting client can catch up, and presence keys with a TTL.
  * Payloads are opaque strings (JSON made by the caller); every name is scoped to the
  * installation's namespace by the driver.
+ *
+ * Payloads and log entries are single-line: the Redis driver sends the payloads of one batch
+ * joined by newlines, so `publish` and `appendAndPublish` throw (synchronously, before
+ * delivering anything) when one contains a '\n'. Every caller uses JSON.stringify, which never
+ * emits a raw newline. The memory driver does not check, but code must not rely on that.
  */
 export type BusHandler = (payload: string) => void;
 
 export interface ReplayLogOptions {
-  /** Oldest entries are dropped beyond this many. */
+  /**
+   * Oldest entries are dropped beyond this many. Redis stores the appends to one log written
+   * in the same batch as one stream entry and trims approximately (MAXLEN ~), so there the
+   * bound counts batches: under load a log may keep several times this many payloads.
+   */
   maxEntries: number;
   /** The whole log expires this long after its last append (Redis: up to 30 s sooner). */
   ttlMs: number;
@@ -15,7 +24,10 @@ export interface ReplayLogOptions {
 
 export interface Bus {
   readonly driver: 'memory' | 'redis';
-  /** Every subscriber of `topic`, in any process, gets `payload`; order is kept per publisher. */
+  /**
+   * Every subscriber of `topic`, in any process, gets `payload`; order is kept per publisher
+   * and topic (not across topics).
+   */
   publish(topic: string, payload: string): Promise<void>;
   /**
    * Appends `logEntry` (by default the payload itself; the caller may store a compact form) to

@@ -9,6 +9,9 @@ import { WriteBatcher } from './write-batcher';
  */
 const EXPIRY_REFRESH_MS = 30_000;
 
+/** Joins the payloads of one batch in one PUBLISH; payloads are single-line (see bus.ts). */
+const SEPARATOR = '\n';
+
 const CLEAR_IF_EQUAL = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 interface Outgoing {
@@ -25,8 +28,12 @@ interface Outgoing {
  *
  * Two things keep a streamed token cheap: subscribers in this process get a payload at once,
  * without the round trip through Redis (each published payload carries this process's origin
- * tag, so the copy Redis sends back is skipped), and appends are written to Redis in one
- * pipeline per event-loop turn rather than one round trip per token.
+ * tag, so the copy Redis sends back is skipped), and writes go to Redis in batches (see
+ * WriteBatcher: one pipeline in flight at a time, the next one holding all that arrived
+ * meanwhile) that are coalesced per key: one XADD per replay log holding all of the batch's
+ * entries for it, one PUBLISH per channel holding all of its payloads joined by newlines. Under
+ * load the number of commands therefore follows the number of streams and round trips, not the
+ * number of tokens.
  */
 export class RedisBus implements Bus {
   readonly driver = 'redis';
@@ -35,6 +42,8 @@ export class RedisBus implements Bus {
   readonly #handlers = new Map<string, Set<BusHandler>>();
   /** Prefixed to every published payload; fixed length, so stripping it is a slice. */
   readonly #origin = `${randomBytes(9).toString('base64url')}|`;
+  /** The same tag as bytes (ASCII): our own messages come back and are skipped undecoded. */
+  readonly #originBytes = Buffer.from(this.#origin, 'latin1');
   readonly #writes: WriteBatcher<Outgoing>;
   /** When each replay log's expiry was last pushed back (ms): once per EXPIRY_REFRESH_MS is enough. */
   readonly #expirySetAt = new Map<string, number>();
@@ -47,7 +56,9 @@ export class RedisBus implements Bus {
     const options = { maxRetriesPerRequest: 3, lazyConnect: true };
     this.#command = new Redis(url, options);
     this.#subscriber = new Redis(url, options);
-    this.#subscriber.on('message', (channel: string, message: string) =>
+    // Buffers, not strings: every payload this process publishes comes back on its own
+    // subscription, and decoding those only to drop them was a cost per token.
+    this.#subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) =>
       this.#onMessage(channel, message),
     );
     this.#writes = new WriteBatcher((batch) => this.#write(batch));
@@ -71,15 +82,18 @@ export class RedisBus implements Bus {
   }
 
   publish(topic: string, payload: string): Promise<void> {
+    assertSingleLine(payload, 'payload');
     const channel = this.#key('t', topic);
     this.#deliver(channel, payload);
     return this.#writes.add({ log: null, channel, payload });
   }
 
   appendAndPublish(log: string, topic: string, payload: string, logEntry = payload): Promise<void> {
+    assertSingleLine(payload, 'payload');
+    assertSingleLine(logEntry, 'log entry');
     const channel = this.#key('t', topic);
     this.#deliver(channel, payload);
-    // The pipeline keeps each XADD before its PUBLISH, so the entry exists when others see it.
+    // A batch's XADDs all go before its PUBLISHes, so the entry exists when others see it.
     return this.#writes.add({
       log: { key: this.#key('log', log), entry: logEntry },
       channel,
@@ -89,13 +103,17 @@ export class RedisBus implements Bus {
 
   async readLog(log: string): Promise<string[]> {
     // Appends still waiting for their turn must land first, or a resume would miss them.
-    await this.#writes.flush().catch(() => undefined);
+    await this.#writes.flush();
     const entries = await this.#command.xrange(this.#key('log', log), '-', '+');
-    return entries.map(([, fields]) => fields[1] ?? '');
+    // One stream entry per batch: `d <payload>` repeated, every value in append order.
+    const payloads: string[] = [];
+    for (const [, fields] of entries)
+      for (let i = 1; i < fields.length; i += 2) payloads.push(fields[i] ?? '');
+    return payloads;
   }
 
   async deleteLog(log: string): Promise<void> {
-    await this.#writes.flush().catch(() => undefined);
+    await this.#writes.flush();
     const key = this.#key('log', log);
     this.#expirySetAt.delete(key);
     await this.#command.del(key);
@@ -133,7 +151,7 @@ export class RedisBus implements Bus {
   }
 
   async close(): Promise<void> {
-    await this.#writes.flush().catch(() => undefined);
+    await this.#writes.flush();
     this.#handlers.clear();
     await Promise.allSettled([this.#subscriber.quit(), this.#command.quit()]);
   }
@@ -143,25 +161,27 @@ export class RedisBus implements Bus {
   }
 
   async #write(batch: readonly Outgoing[]): Promise<void> {
-    const pipeline = this.#command.pipeline();
-    const logs = new Set<string>();
+    // Group by key; a Map keeps keys in first-seen order and each key's items in batch order.
+    const logs = new Map<string, string[]>();
+    const channels = new Map<string, string[]>();
     for (const { log, channel, payload } of batch) {
-      if (log !== null) {
-        pipeline.xadd(
-          log.key,
-          'MAXLEN',
-          '~',
-          String(this.logOptions.maxEntries),
-          '*',
-          'd',
-          log.entry,
-        );
-        logs.add(log.key);
-      }
-      pipeline.publish(channel, this.#origin + payload);
+      if (log !== null) append(logs, log.key, log.entry);
+      append(channels, channel, payload);
     }
+    const pipeline = this.#command.pipeline();
+    const maxLen = String(this.logOptions.maxEntries);
+    for (const [key, entries] of logs) {
+      // Redis allows a field name to repeat within an entry, and keeps the pairs in order. The
+      // arguments go as one array, not spread: after a stall one log may have thousands.
+      const args = [key, 'MAXLEN', '~', maxLen, '*'];
+      for (const entry of entries) args.push('d', entry);
+      pipeline.call('xadd', args);
+    }
+    // After every XADD: a subscriber that sees a payload can already read it from the log.
+    for (const [channel, payloads] of channels)
+      pipeline.publish(channel, this.#origin + payloads.join(SEPARATOR));
     const now = Date.now();
-    for (const log of logs) {
+    for (const log of logs.keys()) {
       if (now - (this.#expirySetAt.get(log) ?? 0) < EXPIRY_REFRESH_MS) continue;
       pipeline.pexpire(log, this.logOptions.ttlMs);
       this.#expirySetAt.set(log, now);
@@ -178,10 +198,16 @@ export class RedisBus implements Bus {
       if (now - at >= EXPIRY_REFRESH_MS) this.#expirySetAt.delete(log);
   }
 
-  #onMessage(channel: string, message: string): void {
+  #onMessage(channel: Buffer, message: Buffer): void {
+    const tag = this.#originBytes;
     // Our own payloads were delivered here when they were published.
-    if (message.startsWith(this.#origin)) return;
-    this.#deliver(channel, message.slice(this.#origin.length));
+    if (message.length >= tag.length && message.compare(tag, 0, tag.length, 0, tag.length) === 0)
+      return;
+    // Every origin tag has the same length. One message holds a whole batch's payloads for
+    // this channel, in publish order.
+    const name = channel.toString('utf8');
+    for (const payload of message.toString('utf8', tag.length).split(SEPARATOR))
+      this.#deliver(name, payload);
   }
 
   #deliver(channel: string, payload: string): void {
@@ -195,4 +221,20 @@ export class RedisBus implements Bus {
       }
     }
   }
+}
+
+function append(groups: Map<string, string[]>, key: string, value: string): void {
+  const group = groups.get(key);
+  if (group) group.push(value);
+  else groups.set(key, [value]);
+}
+
+/**
+ * Payloads of a batch travel joined by newlines, so one holding a newline would reach other
+ * processes as two. Refused at once, before anything is delivered, because it is a caller's
+ * bug (JSON.stringify never emits a raw newline), not a failure of Redis.
+ */
+function assertSingleLine(value: string, what: string): void {
+  if (value.includes(SEPARATOR))
+    throw new Error(`Bus ${what} must be a single line: it contains a newline character`);
 }

@@ -1,15 +1,23 @@
 /**
- * Collects writes made during one turn of the event loop and hands them over as one batch
- * (setImmediate runs after the turn's I/O callbacks): a lone write waits for nothing, and
- * under load every token that arrived in the same turn shares one round trip. `write` must
- * send synchronously on one ordered connection (an ioredis pipeline does), so batches land in
- * the order they were handed over without waiting for each other's replies.
+ * Hands writes over in batches, with at most one batch in flight.
+ *
+ * When nothing is in flight, what was added during a turn of the event loop is written at the
+ * end of that turn (setImmediate runs after the turn's I/O callbacks), so a lone write waits
+ * for nothing. While a batch is in flight, new items only accumulate; its reply (success or
+ * failure) sends everything accumulated as the next batch. So batches grow exactly when the
+ * other side is slow, instead of unanswered batches piling up in the client's memory (writing a
+ * new pipeline every turn regardless of replies cost ~200 KB per live stream at 1,000 streams
+ * and left readers seconds behind). Items keep the order they were added in, within a batch
+ * and from one batch to the next.
  */
 export class WriteBatcher<T> {
+  /** Added since the last batch went out, in order. */
   #items: T[] = [];
+  /** Settles when `#items` are written; null while `#items` is empty. */
   #waiting: Deferred | null = null;
+  /** The batch being written; null when nothing is in flight. */
+  #inFlight: Deferred | null = null;
   #scheduled: NodeJS.Immediate | null = null;
-  #previous: Promise<void> = Promise.resolve();
 
   constructor(private readonly write: (batch: readonly T[]) => Promise<void>) {}
 
@@ -17,29 +25,50 @@ export class WriteBatcher<T> {
   add(item: T): Promise<void> {
     this.#items.push(item);
     this.#waiting ??= deferred();
-    this.#scheduled ??= setImmediate(() => void this.flush().catch(() => undefined));
+    // While a batch is in flight its reply sends this one; a timer would only find it busy.
+    if (!this.#inFlight) this.#scheduled ??= setImmediate(() => this.#send());
     return this.#waiting.promise;
   }
 
-  /** Writes what is waiting now; resolves when every batch so far is written. */
+  /**
+   * Writes what is waiting at once when nothing is in flight (else right after the reply), and
+   * resolves once everything added before this call is written or has failed. It never
+   * rejects: a failure is reported to the callers of `add` whose items it concerns.
+   */
   flush(): Promise<void> {
+    // What waits goes out after the batch in flight, so its reply comes last.
+    const last = this.#waiting ?? this.#inFlight;
+    this.#send();
+    return last ? last.promise.catch(() => undefined) : Promise.resolve();
+  }
+
+  #send(): void {
     if (this.#scheduled) clearImmediate(this.#scheduled);
     this.#scheduled = null;
-    const waiting = this.#waiting;
-    if (!waiting) return this.#previous;
+    const batch = this.#waiting;
+    if (!batch || this.#inFlight) return;
     const items = this.#items;
     this.#items = [];
     this.#waiting = null;
+    this.#inFlight = batch;
     let written: Promise<void>;
     try {
       written = this.write(items);
     } catch (error) {
       written = Promise.reject(error);
     }
-    written.then(waiting.resolve, waiting.reject);
-    // Replies come back in order, so the newest batch's reply means every earlier one landed.
-    this.#previous = written;
-    return written;
+    written.then(
+      () => this.#replied(() => batch.resolve()),
+      (error: unknown) => this.#replied(() => batch.reject(error)),
+    );
+  }
+
+  #replied(settle: () => void): void {
+    this.#inFlight = null;
+    // Only this batch's callers hear of its failure; later items still go out.
+    settle();
+    // Everything that accumulated meanwhile goes now, as one batch, without waiting a turn.
+    this.#send();
   }
 }
 
