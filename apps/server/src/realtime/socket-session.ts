@@ -1,7 +1,8 @@
 import { WEBSOCKET, type ServerWsMessage, type WsAiToken } from '@parallax/contract';
 import type { WebSocket } from 'ws';
 import type { ChatOwner } from '../features/conversations/chat-owner';
-import type { StreamEnvelope } from './stream-envelope';
+import { eventJsonOf, type StreamEnvelope } from './stream-envelope';
+import { sendTextFrame } from './text-frame';
 
 /** Above this many unsent bytes a socket is congested: frames queue and tokens merge. */
 export const HIGH_WATER_BYTES = 256 * 1024;
@@ -91,10 +92,11 @@ export class SocketSession {
     this.#follows.delete(messageId);
   }
 
-  send(message: ServerWsMessage): void {
+  /** `json` is the message already encoded, when the caller has it. */
+  send(message: ServerWsMessage, json?: string): void {
     if (!this.isOpen) return;
     if (this.#queue.length === 0 && this.socket.bufferedAmount < HIGH_WATER_BYTES) {
-      this.socket.send(JSON.stringify(message));
+      sendTextFrame(this.socket, json ?? JSON.stringify(message));
       return;
     }
     const last = this.#queue.at(-1);
@@ -140,7 +142,7 @@ export class SocketSession {
     }
     if (envelope.order <= follow.lastOrder) return;
     follow.lastOrder = envelope.order;
-    this.send(envelope.event);
+    this.send(envelope.event, eventJsonOf(envelope));
     if (envelope.final) this.#follows.delete(messageId);
   }
 
@@ -152,7 +154,7 @@ export class SocketSession {
     }
     while (this.#queue.length > 0 && this.socket.bufferedAmount < HIGH_WATER_BYTES) {
       const next = this.#queue.shift();
-      if (next) this.socket.send(JSON.stringify(next));
+      if (next) sendTextFrame(this.socket, JSON.stringify(next));
     }
     if (this.#queue.length > 0)
       this.#flushTimer = setTimeout(() => this.#flush(), WEBSOCKET.tokenBatchIntervalMs);

@@ -3,6 +3,8 @@ import {
   decodeLog,
   encodeEnvelope,
   encodeLogEntry,
+  encodeRouting,
+  eventJsonOf,
   FULL_ENTRY_EVERY,
   type StreamEnvelope,
   type StreamEvent,
@@ -57,6 +59,29 @@ function stream(tokens: number): StreamEnvelope[] {
 }
 
 const logOf = (events: StreamEnvelope[]) => events.map((e) => encodeLogEntry(e, encodeEnvelope(e)));
+
+describe('envelope encoding', () => {
+  it('is plain JSON of the whole envelope, with the routing encoded once and reused', () => {
+    const tricky: StreamEnvelope = {
+      ...envelope(7, {
+        type: 'ai_token',
+        message_id: messageId,
+        token: 'line\nbreak "q" \\ ü',
+        sequence: 3,
+        is_complete: false,
+      }),
+      owner: 'user:"odd" \\ owner',
+      target: null,
+    };
+    const payload = encodeEnvelope(tricky, encodeRouting(tricky));
+    expect(JSON.parse(payload)).toEqual(tricky);
+    expect(payload).not.toContain('\n');
+    expect(JSON.parse(eventJsonOf(tricky))).toEqual(tricky.event);
+    // Any other envelope (replayed, or from another process) is encoded on demand.
+    const other = { ...tricky, event: { ...tricky.event } };
+    expect(JSON.parse(eventJsonOf(other))).toEqual(tricky.event);
+  });
+});
 
 describe('replay log entries', () => {
   it('decode to exactly the envelopes that were published', () => {

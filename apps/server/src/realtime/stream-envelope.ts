@@ -34,14 +34,34 @@ export function messageLog(messageId: string): string {
 /**
  * The envelope last encoded in this process. Delivery to this process's own sockets hands the
  * very same string straight back (the memory bus, and the Redis bus's local delivery), so
- * decoding it again would be a JSON.parse per token for nothing.
+ * decoding it again would be a JSON.parse per token for nothing; the event's own JSON, made
+ * while encoding, is what those sockets send.
  */
-let lastEncoded: { payload: string; envelope: StreamEnvelope } | null = null;
+let lastEncoded: { payload: string; envelope: StreamEnvelope; eventJson: string } | null = null;
 
-export function encodeEnvelope(envelope: StreamEnvelope): string {
-  const payload = JSON.stringify(envelope);
-  lastEncoded = { payload, envelope };
+type Routing = Pick<StreamEnvelope, 'owner' | 'messageId' | 'attempt' | 'target'>;
+
+/** The start of every envelope's JSON of one attempt: the same for all its events, so made once. */
+export function encodeRouting(routing: Routing): string {
+  return `{"owner":${JSON.stringify(routing.owner)},"messageId":${JSON.stringify(routing.messageId)},"attempt":${JSON.stringify(routing.attempt)},"target":${JSON.stringify(routing.target)}`;
+}
+
+/** The envelope as JSON; `routing` is `encodeRouting` of the same envelope, when the caller kept it. */
+export function encodeEnvelope(
+  envelope: StreamEnvelope,
+  routing = encodeRouting(envelope),
+): string {
+  const eventJson = JSON.stringify(envelope.event);
+  const payload = `${routing},"order":${envelope.order},"final":${envelope.final},"event":${eventJson}}`;
+  lastEncoded = { payload, envelope, eventJson };
   return payload;
+}
+
+/** The client frame for an envelope's event (already encoded when it was just published here). */
+export function eventJsonOf(envelope: StreamEnvelope): string {
+  return lastEncoded?.envelope === envelope
+    ? lastEncoded.eventJson
+    : JSON.stringify(envelope.event);
 }
 
 /**
@@ -58,6 +78,7 @@ export function encodeLogEntry(envelope: StreamEnvelope, payload: string): strin
   const { event } = envelope;
   if (event.type !== 'ai_token' || envelope.final || event.is_complete) return payload;
   if (envelope.order % FULL_ENTRY_EVERY === 1) return payload;
+  // JSON.stringify makes one flat string; a template would keep a tree of pieces for minutes.
   return JSON.stringify([envelope.order, event.sequence, event.token]);
 }
 

@@ -3,6 +3,7 @@ import type { Bus } from '../infra/bus/bus';
 import {
   encodeEnvelope,
   encodeLogEntry,
+  encodeRouting,
   messageLog,
   ownerTopic,
   type StreamEnvelope,
@@ -27,6 +28,8 @@ export class MessageStreamPublisher {
   #failure: unknown = undefined;
   readonly #topic: string;
   readonly #log: string;
+  /** The routing part of every envelope's JSON, encoded once per attempt. */
+  readonly #routing: string;
 
   constructor(
     private readonly bus: Bus,
@@ -39,6 +42,12 @@ export class MessageStreamPublisher {
     this.#sequence = startSequence;
     this.#topic = ownerTopic(address.ownerKey);
     this.#log = messageLog(address.messageId);
+    this.#routing = encodeRouting({
+      owner: address.ownerKey,
+      messageId: address.messageId,
+      attempt: address.attempt,
+      target: address.target,
+    });
   }
 
   /** Forgets an earlier attempt's events, so a resume never mixes two answers. */
@@ -122,7 +131,7 @@ export class MessageStreamPublisher {
       final,
       event,
     };
-    const payload = encodeEnvelope(envelope);
+    const payload = encodeEnvelope(envelope, this.#routing);
     const appended = this.bus.appendAndPublish(
       this.#log,
       this.#topic,
