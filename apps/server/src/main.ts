@@ -3,6 +3,12 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 
 const FORCED_EXIT_AFTER_MS = 10_000;
+/**
+ * Pending connections the kernel queues for us (capped by net.core.somaxconn). Node's default,
+ * 511, is overrun by a burst of sends while the event loop is busy streaming: the overflow is
+ * SYN-dropped and each dropped client waits 1, 3, 7… s for TCP to try again.
+ */
+const LISTEN_BACKLOG = 4096;
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -45,7 +51,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildApp(config);
   exitGracefullyOn(app, ['SIGTERM', 'SIGINT']);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(`Parallax is listening on ${config.appUrl} (${app.dbDialect})`);
 }
 

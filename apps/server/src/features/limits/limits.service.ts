@@ -21,16 +21,29 @@ export function usageDay(now: Date = new Date()): string {
 /** Spec §8 429 text; the client opens its rate-limit modal on the status and shows this. */
 export const LIMIT_EXCEEDED_DETAIL = STATUS_POLICIES[429]?.userMessage ?? 'Too many requests.';
 
+/** Owners refused a unit in this process, with the day; a hint only, so its size is capped. */
+const MAX_REFUSALS_KEPT = 10_000;
+
 /** Daily message allowances: VISITOR_DAILY_LIMIT for visitors, FREE_DAILY_LIMIT for free users. */
 export class LimitsService {
   constructor(
     private readonly repository: LimitsRepository,
     private readonly limits: AppConfig['limits'],
+    private readonly refusals = new Map<string, string>(),
   ) {}
 
   /** The same rules over `db`, e.g. a transaction that must spend together with its insert. */
   within(db: Kysely<Database>): LimitsService {
-    return new LimitsService(new LimitsRepository(db), this.limits);
+    return new LimitsService(new LimitsRepository(db), this.limits, this.refusals);
+  }
+
+  /**
+   * False when this process already refused the owner a unit today: work that is only worth
+   * starting for a send that will be allowed (the early upstream request) is not started. True
+   * says nothing; `spend` decides.
+   */
+  mayHaveAllowance(owner: ChatOwner, now: Date = new Date()): boolean {
+    return this.refusals.get(ownerKey(owner)) !== usageDay(now);
   }
 
   /**
@@ -60,12 +73,17 @@ export class LimitsService {
     const day = this.chargeDay(owner, now);
     if (limit === null || day === null) return null;
     const spent = limit > 0 && (await this.repository.spend(ownerKey(owner), day, limit));
-    if (!spent) throw new AppError('limit_exceeded', LIMIT_EXCEEDED_DETAIL);
+    if (!spent) {
+      if (this.refusals.size >= MAX_REFUSALS_KEPT) this.refusals.clear();
+      this.refusals.set(ownerKey(owner), day);
+      throw new AppError('limit_exceeded', LIMIT_EXCEEDED_DETAIL);
+    }
     return day;
   }
 
   /** Gives a unit back (a turn the user got no answer for). */
   refund(owner: ChatOwner, day: string): Promise<void> {
+    this.refusals.delete(ownerKey(owner));
     return this.repository.refund(ownerKey(owner), day);
   }
 

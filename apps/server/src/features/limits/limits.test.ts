@@ -12,7 +12,8 @@ import {
   visitorHeaders,
   type ChatTestApp,
 } from '../../../test/chat';
-import { LIMIT_EXCEEDED_DETAIL, usageDay } from './limits.service';
+import { LimitsRepository } from './limits.repository';
+import { LIMIT_EXCEEDED_DETAIL, LimitsService, usageDay } from './limits.service';
 
 const LIMIT = 3;
 
@@ -113,6 +114,25 @@ describe('daily limits', () => {
           ).json<RemainingMessagesResponse>().remaining_messages,
       )
       .toBe(LIMIT);
+  });
+
+  it('remembers a refusal as a hint for the rest of the UTC day, forgotten on a refund', async () => {
+    const limits = new LimitsService(new LimitsRepository(t.app.db), {
+      visitorDaily: 1,
+      freeDaily: 1,
+    });
+    const owner = { kind: 'visitor', id: newVisitorId() } as const;
+    const noon = new Date('2030-05-01T12:00:00Z');
+    expect(limits.mayHaveAllowance(owner, noon)).toBe(true);
+    await limits.spend(owner, noon);
+    expect(limits.mayHaveAllowance(owner, noon)).toBe(true);
+    await expect(limits.spend(owner, noon)).rejects.toMatchObject({ code: 'limit_exceeded' });
+    // Shared with the same rules over a transaction, where sends spend.
+    expect(limits.within(t.app.db).mayHaveAllowance(owner, noon)).toBe(false);
+    expect(limits.mayHaveAllowance({ kind: 'visitor', id: newVisitorId() }, noon)).toBe(true);
+    expect(limits.mayHaveAllowance(owner, new Date('2030-05-02T00:00:01Z'))).toBe(true);
+    await limits.refund(owner, '2030-05-01');
+    expect(limits.mayHaveAllowance(owner, noon)).toBe(true);
   });
 
   it('counts per UTC day', () => {

@@ -1,29 +1,24 @@
 import { MESSAGES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ResolvedModel } from '../models/models.service';
-import {
-  buildContext,
-  ContextError,
-  type Attachment as ContextAttachment,
-} from '../../providers/context';
+import { ContextError } from '../../providers/context';
 import { isProviderError } from '../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import type { MessageRow, MessagesRepository } from './messages.repository';
 import type { PartialAnswers } from './partial-answers';
+import type { UpstreamAnswer } from './upstream-answer';
 
 export type GenerationOutcome = 'completed' | 'cancelled' | 'error' | 'interrupted';
 
 export interface GenerationJob {
   row: MessageRow;
-  model: ResolvedModel;
   processId: string;
   publisher: MessageStreamPublisher;
   partials: PartialAnswers;
-  hasEarlierTurns: boolean;
+  /** The upstream request: opened now, or already under way since before the turn was stored. */
+  answer: () => Promise<UpstreamAnswer>;
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
-  attachments: () => Promise<ContextAttachment[]>;
 }
 
 interface Failure {
@@ -64,37 +59,17 @@ export class GenerationRunner {
         updated_at: new Date().toISOString(),
       });
     };
+    let stopUpstream: (() => void) | undefined;
     try {
       publisher.status('initializing');
-      const history =
-        job.hasEarlierTurns && row.include_history === 1 && row.conversation_id !== null
-          ? (await this.messages.earlierTurns(row.conversation_id, row.created_at)).flatMap(
-              (turn) => [
-                { role: 'user' as const, content: turn.content },
-                ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
-              ],
-            )
-          : [];
-      const { info, adapter } = job.model;
-      const context = buildContext({
-        model: {
-          friendlyName: info.friendly_name,
-          contextWindow: info.context_window,
-          supportsVision: info.supports_vision,
-        },
-        history,
-        message: row.content,
-        attachments: await job.attachments(),
-      });
+      const answer = await job.answer();
+      stopUpstream = () => answer.abort();
+      if (job.signal.aborted) answer.abort();
+      else job.signal.addEventListener('abort', stopUpstream, { once: true });
       publisher.status('processing');
       publisher.progress(50, 'Context ready');
       publisher.status('working', { stage: 'Waiting for the model' });
-      const stream = adapter.streamChat({
-        model: info.model,
-        system: context.system,
-        messages: context.messages,
-        signal: job.signal,
-      });
+      const stream = answer.stream;
       let usage = { inputTokens: 0, outputTokens: 0 };
       for await (const event of stream) {
         if (event.type === 'text') {
@@ -122,6 +97,8 @@ export class GenerationRunner {
       return 'completed';
     } catch (error) {
       return this.#finishFailed(job, error, response, persist);
+    } finally {
+      if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
     }
   }
 

@@ -16,9 +16,19 @@ import { GenerationRunner } from './generation-runner';
 import type { Generations } from './generations';
 import { RUNNING_STATUSES, MessagesRepository, type MessageRow } from './messages.repository';
 import { toMessageResponse } from './message-view';
+import { RecentKeys } from './recent-keys';
+import { openUpstreamAnswer, type AnswerInput, type UpstreamAnswer } from './upstream-answer';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 const WAIT_POLL_MS = 200;
+/** Message ids this process sent lately: a repeat of one starts no early upstream request. */
+const RECENT_SENDS_KEPT = 10_000;
+/**
+ * Sends whose turn is being stored before their upstream request starts early only while fewer
+ * than this many are: under a burst the inserts queue for the database, and an early answer
+ * would only wait for its turn with its first tokens held back.
+ */
+const EARLY_STARTS_WHILE_STORING_BELOW = 8;
 
 export interface SendContext {
   owner: ChatOwner;
@@ -41,6 +51,9 @@ function isRunning(status: string): boolean {
 export class MessagesService {
   readonly #messages: MessagesRepository;
   readonly #runner: GenerationRunner;
+  readonly #recentSends = new RecentKeys(RECENT_SENDS_KEPT);
+  /** Turns of this process being stored right now. */
+  #storing = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,41 +78,52 @@ export class MessagesService {
 
     const sentAt = new Date();
     const now = sentAt.toISOString();
+    const early = this.#startEarly(request, context, model, now);
+    this.#storing += 1;
     // One transaction: the conversation, the turn and its unit exist together or not at all
     // (a refused unit rolls the turn back; one commit instead of three per send). A message id
     // already taken (a double click, a retry) loses the insert and is answered from its row.
-    const inserted: MessageRow | null = await this.db
-      .transaction()
-      .execute(async (trx) => {
-        const conversationId =
-          request.conversation_id ??
-          (await new ConversationsService(new ConversationsRepository(trx)).createRow(
-            owner,
-            {
-              kind: request.comparison_id
-                ? 'comparison'
-                : request.prompt_generator_id
-                  ? 'prompt_generator'
-                  : 'regular',
-              projectId: request.project_id,
-              comparisonId: request.comparison_id,
-            },
-            now,
-          ));
-        const newRow = {
-          ...this.#newRow(request, model, conversationId, now),
-          charged_day: this.deps.limits.chargeDay(owner, sentAt),
-        };
-        // The loser of a duplicate send must not leave a conversation behind.
-        if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
-          throw new DuplicateSend();
-        await this.deps.limits.within(trx).spend(owner, sentAt);
-        return { ...newRow, ...ownerColumns(owner) };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DuplicateSend) return null;
-        throw error;
-      });
+    let inserted: MessageRow | null;
+    try {
+      inserted = await this.db
+        .transaction()
+        .execute(async (trx) => {
+          const conversationId =
+            request.conversation_id ??
+            (await new ConversationsService(new ConversationsRepository(trx)).createRow(
+              owner,
+              {
+                kind: request.comparison_id
+                  ? 'comparison'
+                  : request.prompt_generator_id
+                    ? 'prompt_generator'
+                    : 'regular',
+                projectId: request.project_id,
+                comparisonId: request.comparison_id,
+              },
+              now,
+            ));
+          const newRow = {
+            ...this.#newRow(request, model, conversationId, now),
+            charged_day: this.deps.limits.chargeDay(owner, sentAt),
+          };
+          // The loser of a duplicate send must not leave a conversation behind.
+          if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
+            throw new DuplicateSend();
+          await this.deps.limits.within(trx).spend(owner, sentAt);
+          return { ...newRow, ...ownerColumns(owner) };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof DuplicateSend) return null;
+          throw error;
+        });
+    } catch (error) {
+      abandon(early);
+      throw error;
+    } finally {
+      this.#storing -= 1;
+    }
+    if (!inserted) abandon(early);
     // The winner knows its row; a duplicate reads the one that won.
     const row = inserted ?? (await this.#messages.findById(request.message_id));
     if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
@@ -107,11 +131,94 @@ export class MessagesService {
 
     if (context.attachmentIds?.length)
       await this.deps.attachments.link(owner, context.attachmentIds, row.id);
-    return this.#startAndAnswer(row, context, model, row.request_id, {
+    return this.#startAndAnswer(row, context, row.request_id, {
       isRetry: false,
-      mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
-      hasEarlierTurns: Boolean(request.conversation_id),
+      answer: early
+        ? () => early
+        : () =>
+            this.#openStored(row, model, {
+              mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
+              hasEarlierTurns: Boolean(request.conversation_id),
+            }),
     });
+  }
+
+  /**
+   * The upstream request of a first send starts while its turn is being stored: the insert
+   * (several round trips on PostgreSQL) then overlaps the model's own time to first token
+   * instead of adding to it. Nothing is published until the insert has won, and the request
+   * is dropped when it loses (a duplicate, a refused unit, a failure). Not for sends with files
+   * (they are linked to the stored turn first), nor for an owner this process already saw
+   * refused today, nor for a message id this process was sent lately (a double click, a
+   * retry): those would only cost an upstream request that is hung up at once. A duplicate
+   * that reaches another process first costs one such request, never an answer or a unit.
+   */
+  #startEarly(
+    request: SendMessageRequest,
+    context: SendContext,
+    model: ResolvedModel,
+    now: string,
+  ): Promise<UpstreamAnswer> | null {
+    if (context.attachmentIds?.length) return null;
+    if (this.#storing >= EARLY_STARTS_WHILE_STORING_BELOW) return null;
+    if (this.#recentSends.has(request.message_id)) return null;
+    this.#recentSends.add(request.message_id);
+    if (!this.deps.limits.mayHaveAllowance(context.owner)) return null;
+    const early = this.#open(
+      model,
+      {
+        content: request.message,
+        conversationId: request.conversation_id ?? null,
+        includeHistory: Boolean(request.include_conversation_history),
+        storedAt: now,
+      },
+      () => Promise.resolve([]),
+    );
+    // Read by the generation, or dropped by abandon(): never an unhandled rejection.
+    early.catch(() => undefined);
+    return early;
+  }
+
+  /** Opens the upstream request of a stored turn (a retry, a send with files, a busy moment). */
+  #openStored(
+    row: MessageRow,
+    model: ResolvedModel,
+    start: { mayHaveAttachments: boolean; hasEarlierTurns: boolean },
+  ): Promise<UpstreamAnswer> {
+    return this.#open(
+      model,
+      {
+        content: row.content,
+        // A conversation this send created has no earlier turns to read.
+        conversationId: start.hasEarlierTurns ? row.conversation_id : null,
+        includeHistory: row.include_history === 1,
+        storedAt: row.created_at,
+      },
+      // A first send links its files before this point; no files, no query.
+      () =>
+        start.mayHaveAttachments ? this.deps.attachments.contentsFor(row.id) : Promise.resolve([]),
+    );
+  }
+
+  /** One turn's upstream request: its earlier turns are read only when the send wants them. */
+  #open(
+    model: ResolvedModel,
+    turn: {
+      content: string;
+      conversationId: string | null;
+      includeHistory: boolean;
+      storedAt: string;
+    },
+    attachments: AnswerInput['attachments'],
+  ): Promise<UpstreamAnswer> {
+    const history =
+      turn.includeHistory && turn.conversationId !== null
+        ? { conversationId: turn.conversationId, before: turn.storedAt }
+        : null;
+    return openUpstreamAnswer(
+      { model, content: turn.content, history, attachments },
+      this.#messages,
+    );
   }
 
   async #answerExisting(
@@ -178,19 +285,18 @@ export class MessagesService {
     }
     await this.#messages.update(row.id, { charged_day: chargedDay });
     const fresh = (await this.#messages.findById(row.id)) ?? row;
-    return this.#startAndAnswer(fresh, context, model, requestId, {
+    return this.#startAndAnswer(fresh, context, requestId, {
       isRetry: true,
-      mayHaveAttachments: true,
-      hasEarlierTurns: true,
+      answer: () =>
+        this.#openStored(fresh, model, { mayHaveAttachments: true, hasEarlierTurns: true }),
     });
   }
 
   async #startAndAnswer(
     row: MessageRow,
     context: SendContext,
-    model: ResolvedModel,
     attempt: string,
-    start: { isRetry: boolean; mayHaveAttachments: boolean; hasEarlierTurns: boolean },
+    start: { isRetry: boolean; answer: () => Promise<UpstreamAnswer> },
   ): Promise<MessageResponse> {
     const { owner } = context;
     const publisher = new MessageStreamPublisher(this.deps.bus, {
@@ -203,19 +309,12 @@ export class MessagesService {
     const done = this.deps.generations.run(row.id, (signal, isShutdown) =>
       this.#runner.run({
         row,
-        model,
         processId: this.deps.generations.processId,
         publisher,
         partials: this.deps.generations.partials,
-        // A conversation this send created has no earlier turns to read.
-        hasEarlierTurns: start.hasEarlierTurns,
+        answer: start.answer,
         signal,
         isShutdown,
-        // A first send links its files before this point; no files, no query.
-        attachments: () =>
-          start.mayHaveAttachments
-            ? this.deps.attachments.contentsFor(row.id)
-            : Promise.resolve([]),
       }),
     );
     void done
@@ -307,3 +406,11 @@ export class MessagesService {
 }
 
 class DuplicateSend extends Error {}
+
+/** Hangs up on an upstream request started for a send that will not be answered by it. */
+function abandon(early: Promise<UpstreamAnswer> | null): void {
+  void early?.then(
+    (answer) => answer.abort(),
+    () => undefined,
+  );
+}

@@ -125,6 +125,25 @@ describe('sending a message without a socket (blocking)', () => {
     expect(conversations.json<{ total: number }>().total).toBe(1);
   });
 
+  it('never answers a refused send from its early upstream request, nor starts one once out of units', async () => {
+    const visitor = newVisitorId();
+    for (let n = 0; n < 5; n++)
+      expect((await send(visitor, sendBody(`quick ${n} [sim tokens=2 ttft=0]`))).statusCode).toBe(
+        200,
+      );
+    t.sim.clearRequests();
+    const refused = await send(visitor, sendBody('one too many [sim tokens=50 ttft=5000]'));
+    expect(refused.statusCode).toBe(429);
+    // Whatever of it reached the upstream was hung up, not answered.
+    expect(t.sim.requests.length).toBeLessThanOrEqual(1);
+    await expect.poll(() => t.sim.requests.every((r) => r.outcome === 'client_closed')).toBe(true);
+    // This process now knows the owner is out of units today: no upstream request at all.
+    t.sim.clearRequests();
+    expect((await send(visitor, sendBody('and again [sim ttft=5000]'))).statusCode).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.sim.requests).toHaveLength(0);
+  });
+
   it('answers with the offline demo model without any provider key', async () => {
     const res = await send(
       newVisitorId(),

@@ -1,0 +1,79 @@
+import type { ChatStreamEvent } from '../../providers/chat-types';
+import { buildContext, type Attachment as ContextAttachment } from '../../providers/context';
+import type { ResolvedModel } from '../models/models.service';
+import type { MessagesRepository } from './messages.repository';
+
+/** What an answer is asked from: the turn's text and where its earlier turns are. */
+export interface AnswerInput {
+  model: ResolvedModel;
+  content: string;
+  /** Earlier turns are read only when the conversation has them and the send wants them. */
+  history: { conversationId: string; before: string } | null;
+  attachments: () => Promise<ContextAttachment[]>;
+}
+
+/** The upstream request of one answer, already under way. */
+export interface UpstreamAnswer {
+  stream: AsyncIterable<ChatStreamEvent>;
+  /** Hangs up on the upstream; the stream then throws a `cancelled` ProviderError. */
+  abort(): void;
+}
+
+/**
+ * Builds the context (earlier turns, attachments, trimming) and starts the upstream request at
+ * once: an async generator does nothing until its first `next()`, so that call is made here and
+ * its result handed to whoever reads the stream later. A failure (a context that cannot be
+ * built, an upstream error) rejects the returned promise or comes out of the stream.
+ */
+export async function openUpstreamAnswer(
+  input: AnswerInput,
+  messages: MessagesRepository,
+): Promise<UpstreamAnswer> {
+  const controller = new AbortController();
+  const history = input.history
+    ? (await messages.earlierTurns(input.history.conversationId, input.history.before)).flatMap(
+        (turn) => [
+          { role: 'user' as const, content: turn.content },
+          ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
+        ],
+      )
+    : [];
+  const { info, adapter } = input.model;
+  const context = buildContext({
+    model: {
+      friendlyName: info.friendly_name,
+      contextWindow: info.context_window,
+      supportsVision: info.supports_vision,
+    },
+    history,
+    message: input.content,
+    attachments: await input.attachments(),
+  });
+  const stream = adapter.streamChat({
+    model: info.model,
+    system: context.system,
+    messages: context.messages,
+    signal: controller.signal,
+  });
+  const iterator = stream[Symbol.asyncIterator]();
+  const first = iterator.next();
+  // Read by the consumer; an answer aborted before anyone reads it must not be an unhandled rejection.
+  first.catch(() => undefined);
+  let firstTaken = false;
+  return {
+    abort: () => controller.abort(),
+    stream: {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          if (firstTaken) return iterator.next();
+          firstTaken = true;
+          return first;
+        },
+        return: async () => {
+          controller.abort();
+          return (await iterator.return?.()) ?? { done: true, value: undefined };
+        },
+      }),
+    },
+  };
+}
