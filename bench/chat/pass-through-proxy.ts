@@ -28,7 +28,7 @@ export async function startPassThroughProxy(targetUrl: string): Promise<{ url: s
     req.pipe(upstream);
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server };
 }

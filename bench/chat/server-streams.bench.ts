@@ -4,7 +4,7 @@ import { formatMs, percentile, printTable, sleep, withDeadline } from '../lib/st
 import { startBenchServer, type BenchServer } from './server-launch';
 import { postgresBackend, sqliteBackend, type Backend } from './chat-backends';
 import { cpuMs, rssBytes } from './process-usage';
-import { analyse, type PathResult } from './stream-analysis';
+import { analyse, latencyBySecond, type PathResult } from './stream-analysis';
 import {
   loopbackAddress,
   ServerStreamClient,
@@ -140,6 +140,7 @@ async function runServer(server: BenchServer, upstream: UpstreamProcess, count: 
 const ttftRows: Array<Record<string, string | number>> = [];
 const tokenRows: Array<Record<string, string | number>> = [];
 const memoryRows: Array<Record<string, string | number>> = [];
+const timelines: Array<[string, Array<Record<string, string | number>>]> = [];
 
 function verdict(value: number, target: number): string {
   return Number.isFinite(value) ? (value <= target ? 'pass' : 'MISS') : 'n/a';
@@ -212,6 +213,10 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
     recordTokens(backend.name, `direct ×${LARGE_STREAMS}`, directLarge, directLarge, undefined);
     recordTokens(backend.name, `floor proxy ×${LARGE_STREAMS}`, floorLarge, directLarge, undefined);
     recordTokens(backend.name, `server ×${LARGE_STREAMS}`, large.result, directLarge, 50);
+    recordTtft(backend.name, `floor proxy ×${LARGE_STREAMS}`, floorLarge, directLarge, false);
+    recordTtft(backend.name, `server ×${LARGE_STREAMS}`, large.result, directLarge, false);
+    timelines.push([`${backend.name}, floor proxy ×${LARGE_STREAMS}`, latencyBySecond(floorLarge)]);
+    timelines.push([`${backend.name}, server ×${LARGE_STREAMS}`, latencyBySecond(large.result)]);
     const perStream = (large.rssLive - large.rssIdleSockets) / LARGE_STREAMS / 1024;
     memoryRows.push({
       backend: backend.name,
@@ -248,7 +253,8 @@ try {
   upstream.stop();
 }
 
-printTable(`Time to first token, ${SMALL_STREAMS} concurrent streams (ms; added = minus direct)`, ttftRows);
+printTable(`Time to first token (ms; added = minus direct at the same size; the target is for ${SMALL_STREAMS} streams)`, ttftRows);
 printTable('Latency per token, upstream emit → client receive (ms)', tokenRows);
 printTable(`Server memory, ${LARGE_STREAMS} concurrent streams (one process)`, memoryRows);
+for (const [label, rows] of timelines) printTable(`Latency per token by second of the run: ${label}`, rows);
 if (profile) console.log(`\nCPU profiles: ${PROFILE_DIR}`);

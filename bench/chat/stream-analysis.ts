@@ -1,3 +1,4 @@
+import { formatMs, percentile } from '../lib/stats';
 import type { StreamStamps } from './sim-stamps';
 import type { StreamObservation } from './stream-clients';
 
@@ -10,6 +11,8 @@ export interface PathResult {
   firstError: string | undefined;
   tokensSent: number;
   tokensReceived: number;
+  /** [emitted at ms, latency ms] of every matched token: where in the run the tail sits. */
+  timeline: Array<[number, number]>;
 }
 
 /**
@@ -28,6 +31,7 @@ export function analyse(
     firstError: undefined,
     tokensSent: 0,
     tokensReceived: 0,
+    timeline: [],
   };
   for (const seen of observations) {
     const sent = stamps[seen.tag];
@@ -46,8 +50,32 @@ export function analyse(
     for (const [emittedAt, length] of sent.stamps) {
       while (next < seen.arrivals.length && (seen.arrivals[next]?.[1] ?? 0) < length) next += 1;
       const arrival = seen.arrivals[next];
-      if (arrival) result.tokenLatencyMs.push(arrival[0] - emittedAt);
+      if (!arrival) continue;
+      result.tokenLatencyMs.push(arrival[0] - emittedAt);
+      result.timeline.push([emittedAt, arrival[0] - emittedAt]);
     }
   }
   return result;
+}
+
+/** Token latency per second of the run (by emit time): p50 / p99 / max and how many tokens. */
+export function latencyBySecond(result: PathResult): Array<Record<string, string | number>> {
+  let start = Infinity;
+  for (const [at] of result.timeline) start = Math.min(start, at);
+  const buckets = new Map<number, number[]>();
+  for (const [at, latency] of result.timeline) {
+    const second = Math.floor((at - start) / 1000);
+    let bucket = buckets.get(second);
+    if (!bucket) buckets.set(second, (bucket = []));
+    bucket.push(latency);
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, latencies]) => ({
+      second,
+      tokens: latencies.length,
+      'p50 ms': formatMs(percentile(latencies, 50)),
+      'p99 ms': formatMs(percentile(latencies, 99)),
+      'max ms': formatMs(percentile(latencies, 100)),
+    }));
 }

@@ -139,7 +139,14 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    // A real provider accepts bursts of new connections; Node's default backlog (511) would
+    // SYN-drop a burst of sends and turn it into seconds of TCP retransmits.
+    const listenOptions = {
+      port: options.port ?? 0,
+      host: options.host ?? '127.0.0.1',
+      backlog: 4096,
+    };
+    server.listen(listenOptions, () => {
       server.off('error', reject);
       resolve();
     });
