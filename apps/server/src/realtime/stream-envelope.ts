@@ -74,11 +74,16 @@ export function eventJsonOf(envelope: StreamEnvelope): string {
  */
 export const FULL_ENTRY_EVERY = 500;
 
-export function encodeLogEntry(envelope: StreamEnvelope, payload: string): string {
+export function encodeLogEntry(envelope: StreamEnvelope): string {
   const { event } = envelope;
-  if (event.type !== 'ai_token' || envelope.final || event.is_complete) return payload;
-  if (envelope.order % FULL_ENTRY_EVERY === 1) return payload;
-  // JSON.stringify makes one flat string; a template would keep a tree of pieces for minutes.
+  const full =
+    event.type !== 'ai_token' ||
+    envelope.final ||
+    event.is_complete ||
+    envelope.order % FULL_ENTRY_EVERY === 1;
+  // JSON.stringify gives one flat string. The published payload is a template (a tree of string
+  // pieces): kept as the entry, its nodes stayed in memory as long as the log.
+  if (full) return JSON.stringify(envelope);
   return JSON.stringify([envelope.order, event.sequence, event.token]);
 }
 

@@ -136,7 +136,7 @@ export class MessageStreamPublisher {
       this.#log,
       this.#topic,
       payload,
-      encodeLogEntry(envelope, payload),
+      encodeLogEntry(envelope),
     );
     this.#last = appended.catch((error: unknown) => {
       this.#failure ??= error;
