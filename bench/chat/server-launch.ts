@@ -1,10 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sleep } from '../lib/stats';
 
 const SERVER_DIR = fileURLToPath(new URL('../../apps/server/', import.meta.url));
+
+/**
+ * The node flags of apps/server's `npm start` (`tsx <flags> src/main.ts`), so the bench runs the
+ * server the way it is deployed (today `--no-memory-reducer`, see BENCHMARKS.md).
+ */
+export function startScriptFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(`${SERVER_DIR}package.json`, 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 export interface BenchServer {
   child: ChildProcess;
@@ -24,16 +36,33 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * One real server process, started as `npm start` does (src/main.ts under tsx), with extra
- * node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses), resolved once /health answers.
+ * One real server process, started as `npm start` does (src/main.ts under tsx, with its flags),
+ * plus extra node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses), resolved once /health
+ * answers; `cpus` (a taskset list) keeps it on those cores.
  */
-export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  cpus?: string,
+): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const nodeCommand = [...startScriptFlags(), ...nodeArgs, '--import', 'tsx', 'src/main.ts'];
+  // taskset execs node in place, so the child's pid is the server's.
+  const child = spawn(
+    cpus === undefined ? process.execPath : 'taskset',
+    cpus === undefined ? nodeCommand : ['-c', cpus, process.execPath, ...nodeCommand],
+    {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const exited = once(child, 'exit');
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -43,7 +72,10 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
       child.kill('SIGKILL');
       throw new Error('server did not answer /api/v1/health within 60 s');
     }
-    const ok = await fetch(`${baseUrl}/api/v1/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(100);
   }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import { startScriptFlags } from '../chat/server-launch';
 import { SimStamps } from '../chat/sim-stamps';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,12 +45,12 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The real server process (tsx) on a temp SQLite database, every provider pointed at `upstream`. */
+/** The real server process (tsx, with `npm start`'s node flags) on a temp SQLite database, every provider pointed at `upstream`. */
 export async function startServer(upstream: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-bench-compare-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...startScriptFlags(), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

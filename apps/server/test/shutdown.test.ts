@@ -27,9 +27,14 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** `tsx src/main.ts`, exactly what `npm start` runs, with the given env. */
+/** `npm start`'s command (`tsx <node flags> src/main.ts`) under the tsx CLI, with the given env. */
 function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [TSX_CLI, 'src/main.ts'], {
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = manifest.scripts.start.split(/\s+/);
+  if (command !== 'tsx') throw new Error(`npm start no longer runs tsx: ${manifest.scripts.start}`);
+  const child = spawn(process.execPath, [TSX_CLI, ...args], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
