@@ -12,6 +12,7 @@ import {
   type StreamObservation,
 } from './stream-clients';
 import { startUpstreamProcess, type UpstreamProcess } from './upstream-process';
+import { pinHarness } from './cpu-pinning';
 
 /**
  * Chat streaming A/B: the same provider-sim answers called directly, through a bare proxy (the
@@ -23,6 +24,13 @@ const flags = new Set(process.argv.slice(2));
 const quick = flags.has('--quick');
 const profile = flags.has('--profile');
 const onlyBackend = [...flags].find((f) => f.startsWith('--backend='))?.slice('--backend='.length);
+/**
+ * --pin: the server alone on CPU 0, this process, the sim, PostgreSQL and Redis on CPU 1, as when
+ * the load comes from other machines. Unpinned, the harness competes with the server for both cores.
+ */
+const pin = flags.has('--pin');
+const SERVER_CPUS = '0';
+const HARNESS_CPUS = '1';
 
 interface Knobs {
   ttft: number;
@@ -189,7 +197,7 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
     OPENAI_BASE_URL: `${upstream.simUrl}/v1`,
     VISITOR_DAILY_LIMIT: '1000000',
     LOG_LEVEL: 'warn',
-  }, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  }, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [], pin ? SERVER_CPUS : undefined);
   try {
     console.log(`\n[${backend.name}] server pid ${server.pid}; warming up`);
     await withDeadline('warm-up', 60_000, runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0));
@@ -235,6 +243,7 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
   }
 }
 
+const unpin = pin ? pinHarness(HARNESS_CPUS) : () => {};
 const upstream = await startUpstreamProcess();
 try {
   const backends: Array<() => Backend | Promise<Backend>> = [];
@@ -251,6 +260,7 @@ try {
   }
 } finally {
   upstream.stop();
+  unpin();
 }
 
 printTable(`Time to first token (ms; added = minus direct at the same size; the target is for ${SMALL_STREAMS} streams)`, ttftRows);
