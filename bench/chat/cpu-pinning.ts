@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { cpus as allCpus } from 'node:os';
 
 /** Pids of the processes whose command line matches (Linux /proc). */
 function pidsOf(pattern: RegExp): number[] {
@@ -38,6 +38,7 @@ export function pinHarness(cpus: string): () => void {
   console.log(
     `harness on CPU ${cpus}: this bench and ${services.length} PostgreSQL / Redis processes`,
   );
-  return () =>
-    setAffinity(pidsOf(/^\S*(postgres|redis-server)/), `0-${availableParallelism() - 1}`);
+  // Every CPU of the machine: availableParallelism() would count only the ones we are pinned to.
+  const everyCpu = `0-${allCpus().length - 1}`;
+  return () => setAffinity(pidsOf(/^\S*(postgres|redis-server)/), everyCpu);
 }
