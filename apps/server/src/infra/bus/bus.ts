@@ -5,9 +5,9 @@
  * installation's namespace by the driver.
  *
  * Payloads and log entries are single-line: the Redis driver sends the payloads of one batch
- * joined by newlines, so `publish` and `appendAndPublish` throw (synchronously, before
- * delivering anything) when one contains a '\n'. Every caller uses JSON.stringify, which never
- * emits a raw newline. The memory driver does not check, but code must not rely on that.
+ * joined by newlines and the memory driver stores log entries joined by newlines, so `publish`
+ * and `appendAndPublish` throw (synchronously, before delivering anything) when one contains a
+ * '\n'. Every caller uses JSON.stringify, which never emits a raw newline.
  */
 export type BusHandler = (payload: string) => void;
 
@@ -53,3 +53,15 @@ export const DEFAULT_REPLAY_LOG: ReplayLogOptions = {
   // Long enough for a reload or a reconnect with backoff (30 s max), short enough to stay small.
   ttlMs: 10 * 60_000,
 };
+
+/** What both drivers join single-line payloads or log entries with. */
+export const LINE_SEPARATOR = '\n';
+
+/**
+ * Refuses a payload or log entry holding a newline: it is a caller's bug (JSON.stringify never
+ * emits one), and stored or sent joined with others it would come back as two.
+ */
+export function assertSingleLine(value: string, what: string): void {
+  if (value.includes(LINE_SEPARATOR))
+    throw new Error(`Bus ${what} must be a single line: it contains a newline character`);
+}

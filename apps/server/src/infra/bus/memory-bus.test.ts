@@ -16,6 +16,28 @@ describe('MemoryBus', () => {
     }
   });
 
+  it('keeps a long log exactly: the newest maxEntries entries, in order, across its chunks', async () => {
+    const bus = new MemoryBus({ maxEntries: 150, ttlMs: 60_000 });
+    const sent = Array.from({ length: 333 }, (_, n) => JSON.stringify([n, n, `token ${n}`]));
+    for (const [n, entry] of sent.entries()) {
+      await bus.appendAndPublish('log', 'topic', entry);
+      if (n === 99) expect(await bus.readLog('log')).toEqual(sent.slice(0, 100));
+    }
+    expect(await bus.readLog('log')).toEqual(sent.slice(-150));
+    await bus.close();
+  });
+
+  it('refuses a payload or log entry holding a newline, at once and delivering nothing', async () => {
+    const bus = new MemoryBus({ maxEntries: 10, ttlMs: 1_000 });
+    const got: string[] = [];
+    await bus.subscribe('topic', (p) => got.push(p));
+    expect(() => bus.publish('topic', 'one\ntwo')).toThrow(/single line/);
+    expect(() => bus.appendAndPublish('log', 'topic', 'ok', 'entry\nnext')).toThrow(/single line/);
+    expect(got).toEqual([]);
+    expect(await bus.readLog('log')).toEqual([]);
+    await bus.close();
+  });
+
   it('delivers to every subscriber until it unsubscribes, and isolates a failing one', async () => {
     const bus = new MemoryBus({ maxEntries: 10, ttlMs: 1_000 });
     const got: string[] = [];

@@ -1,9 +1,5 @@
-import type { Bus, BusHandler, ReplayLogOptions } from './bus';
-
-interface Log {
-  entries: string[];
-  expiresAt: number;
-}
+import { assertSingleLine, type Bus, type BusHandler, type ReplayLogOptions } from './bus';
+import { MemoryLog } from './memory-log';
 
 const SWEEP_INTERVAL_MS = 30_000;
 
@@ -11,7 +7,7 @@ const SWEEP_INTERVAL_MS = 30_000;
 export class MemoryBus implements Bus {
   readonly driver = 'memory';
   readonly #topics = new Map<string, Set<BusHandler>>();
-  readonly #logs = new Map<string, Log>();
+  readonly #logs = new Map<string, MemoryLog>();
   readonly #presence = new Map<string, { value: string; expiresAt: number }>();
   readonly #sweeper: NodeJS.Timeout;
 
@@ -20,31 +16,31 @@ export class MemoryBus implements Bus {
     this.#sweeper.unref();
   }
 
-  async publish(topic: string, payload: string): Promise<void> {
+  // Not async: a multi-line payload throws synchronously, as the interface says.
+  publish(topic: string, payload: string): Promise<void> {
+    assertSingleLine(payload, 'payload');
     this.#deliver(topic, payload);
+    return Promise.resolve();
   }
 
-  async appendAndPublish(
-    log: string,
-    topic: string,
-    payload: string,
-    logEntry = payload,
-  ): Promise<void> {
+  appendAndPublish(log: string, topic: string, payload: string, logEntry = payload): Promise<void> {
+    assertSingleLine(payload, 'payload');
+    assertSingleLine(logEntry, 'log entry');
     const now = Date.now();
     let entry = this.#logs.get(log);
     if (!entry || entry.expiresAt <= now) {
-      entry = { entries: [], expiresAt: 0 };
+      entry = new MemoryLog();
       this.#logs.set(log, entry);
     }
-    entry.entries.push(logEntry);
-    if (entry.entries.length > this.logOptions.maxEntries) entry.entries.shift();
+    entry.append(logEntry, this.logOptions.maxEntries);
     entry.expiresAt = now + this.logOptions.ttlMs;
     this.#deliver(topic, payload);
+    return Promise.resolve();
   }
 
   async readLog(log: string): Promise<string[]> {
     const entry = this.#logs.get(log);
-    return entry && entry.expiresAt > Date.now() ? [...entry.entries] : [];
+    return entry && entry.expiresAt > Date.now() ? entry.entries() : [];
   }
 
   async deleteLog(log: string): Promise<void> {
