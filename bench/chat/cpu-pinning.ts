@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus as allCpus } from 'node:os';
 
+/** PostgreSQL (postmaster and backends) and Redis, by command line. */
+const SERVICES = /^\S*(postgres|redis-server)/;
+
 /** Pids of the processes whose command line matches (Linux /proc). */
 function pidsOf(pattern: RegExp): number[] {
   const pids: number[] = [];
@@ -33,12 +36,12 @@ function setAffinity(pids: number[], cpus: string): void {
  * and the right to change those processes (root). Returns what gives the services every CPU back.
  */
 export function pinHarness(cpus: string): () => void {
-  const services = pidsOf(/^\S*(postgres|redis-server)/);
+  const services = pidsOf(SERVICES);
   setAffinity([process.pid, ...services], cpus);
   console.log(
     `harness on CPU ${cpus}: this bench and ${services.length} PostgreSQL / Redis processes`,
   );
   // Every CPU of the machine: availableParallelism() would count only the ones we are pinned to.
   const everyCpu = `0-${allCpus().length - 1}`;
-  return () => setAffinity(pidsOf(/^\S*(postgres|redis-server)/), everyCpu);
+  return () => setAffinity(pidsOf(SERVICES), everyCpu);
 }

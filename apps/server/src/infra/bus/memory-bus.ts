@@ -29,10 +29,10 @@ export class MemoryBus implements Bus {
     const now = Date.now();
     let entry = this.#logs.get(log);
     if (!entry || entry.expiresAt <= now) {
-      entry = new MemoryLog();
+      entry = new MemoryLog(this.logOptions.maxEntries);
       this.#logs.set(log, entry);
     }
-    entry.append(logEntry, this.logOptions.maxEntries);
+    entry.append(logEntry);
     entry.expiresAt = now + this.logOptions.ttlMs;
     this.#deliver(topic, payload);
     return Promise.resolve();

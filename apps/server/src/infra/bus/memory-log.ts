@@ -17,17 +17,19 @@ export class MemoryLog {
   #skip = 0;
   expiresAt = 0;
 
+  constructor(private readonly maxEntries: number) {}
+
   get size(): number {
     return this.#sealed.length * CHUNK - this.#skip + this.#open.length;
   }
 
-  append(entry: string, maxEntries: number): void {
+  append(entry: string): void {
     this.#open.push(entry);
     if (this.#open.length === CHUNK) {
       this.#sealed.push(this.#open.join(LINE_SEPARATOR));
       this.#open = [];
     }
-    while (this.size > maxEntries) this.#dropOldest();
+    while (this.size > this.maxEntries) this.#dropOldest();
   }
 
   entries(): string[] {

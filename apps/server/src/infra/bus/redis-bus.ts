@@ -178,6 +178,7 @@ export class RedisBus implements Bus {
     // write, and a pipeline object per batch was most of what this process promoted to the old
     // generation (sampling heap profile, 50 streams), hence its major GCs.
     const socket = redis.status === 'ready' ? redis.stream : null;
+    const now = Date.now();
     socket?.cork();
     try {
       for (const [key, entries] of logs) {
@@ -190,16 +191,15 @@ export class RedisBus implements Bus {
       // After every XADD: a subscriber that sees a payload can already read it from the log.
       for (const [channel, payloads] of channels)
         replies.push(redis.publish(channel, this.#origin + payloads.join(LINE_SEPARATOR)));
-      const now = Date.now();
       for (const log of logs.keys()) {
         if (now - (this.#expirySetAt.get(log) ?? 0) < EXPIRY_REFRESH_MS) continue;
         replies.push(redis.pexpire(log, this.logOptions.ttlMs));
         this.#expirySetAt.set(log, now);
       }
-      if (this.#expirySetAt.size > 10_000) this.#forgetOldExpiries(now);
     } finally {
       socket?.uncork();
     }
+    if (this.#expirySetAt.size > 10_000) this.#forgetOldExpiries(now);
     await Promise.all(replies);
   }
 
