@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTempDir, createTestDatabase, isPostgresRun, type TestDatabase } from './database';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -87,19 +87,24 @@ describe('main.ts process', () => {
   it('boots, serves, and on SIGTERM stops accepting, closes the database and exits 0', async () => {
     database = await createTestDatabase(temp.dir);
     const port = await freePort();
-    started = startServer({
+    const server = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: temp.dir,
       DATABASE_URL: database.url,
     });
+    started = server;
 
-    const health = await waitForHealth(port, started);
+    const health = await waitForHealth(port, server);
     expect(health.status).toBe(200);
-    expect(started.output()).toContain(`http://localhost:${port}`);
+    // The log is written asynchronously: the health check can be answered before the
+    // "listening on" line reaches the pipe.
+    await vi.waitFor(() => expect(server.output()).toContain(`http://localhost:${port}`), {
+      timeout: 5_000,
+    });
 
-    started.child.kill('SIGTERM');
-    expect(await started.exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
     // SQLite removes its write-ahead log only when the last connection closes cleanly.
     if (!isPostgresRun()) expect(fs.existsSync(path.join(temp.dir, 'parallax.db-wal'))).toBe(false);
