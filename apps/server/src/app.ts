@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
-import { STATUS_POLICIES } from '@parallax/contract';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,12 +26,13 @@ import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
 import { registerNulGuard } from './infra/nul-guard';
-import { AppError } from './infra/errors';
 import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
 import { registerMailer } from './infra/mailer/mailer.plugin';
+import { registerRateLimit } from './infra/rate-limit';
 import { docsCsp, helmetOptions } from './infra/security-headers';
 import { APP_VERSION } from './version';
 import { registerWebApp } from './web/web-app.plugin';
+import { BusNamespaceRepository } from './realtime/bus-namespace.repository';
 import { registerRealtime } from './realtime/realtime.plugin';
 
 declare module 'fastify' {
@@ -49,8 +48,6 @@ export const API_PREFIX = '/api/v1';
 export const DOCS_PREFIX = '/api/docs';
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Requests per minute per client address unless a route sets its own `config.rateLimit`. */
-const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
 const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
 
 export interface BuildAppOptions {
@@ -111,15 +108,7 @@ export async function buildApp(
     credentials: true,
     exposedHeaders: ['x-request-id', 'retry-after'],
   });
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: GLOBAL_RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    // The limit guards the API; the app shell and its hashed assets are cheap static files,
-    // and one page load fetches many of them.
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/ws'),
-    errorResponseBuilder: () => new AppError('rate_limited', STATUS_POLICIES[429]?.userMessage ?? 'Too many requests.'),
-  });
+  await registerRateLimit(app, await new BusNamespaceRepository(app.db).read());
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

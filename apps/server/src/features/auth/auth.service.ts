@@ -11,6 +11,7 @@ import { describePasswordProblem, findPasswordProblem } from './password-policy'
 import { generateVerificationCode, hashVerificationCode, normaliseEmail } from './secrets';
 import type { SignInService } from './sign-in.service';
 import { Cooldown, Throttle } from './throttle';
+import type { ThrottlesRepository } from './throttles.repository';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -22,6 +23,7 @@ export const LOGIN_THROTTLE = { freeFailures: 5, baseBlockMs: 30_000, maxBlockMs
 export interface AuthServiceDeps {
   accounts: AccountsRepository;
   credentials: CredentialsRepository;
+  throttles: ThrottlesRepository;
   signIn: SignInService;
   sendMail: (message: MailMessage) => void;
   appUrl: string;
@@ -33,8 +35,8 @@ export class AuthService {
   private readonly mailCooldown: Cooldown;
 
   constructor(private readonly deps: AuthServiceDeps) {
-    this.loginThrottle = new Throttle(deps.credentials, LOGIN_THROTTLE);
-    this.mailCooldown = new Cooldown(deps.credentials, MAIL_INTERVAL_MS);
+    this.loginThrottle = new Throttle(deps.throttles, LOGIN_THROTTLE);
+    this.mailCooldown = new Cooldown(deps.throttles, MAIL_INTERVAL_MS);
     void prepareDummyHash();
   }
 
@@ -83,18 +85,13 @@ export class AuthService {
   async verifyCode(rawEmail: string, code: string, visitorId: string | null): Promise<TokenResponse> {
     const email = normaliseEmail(rawEmail);
     const user = await this.deps.accounts.findByEmail(email);
-    const stored = user && (await this.deps.credentials.findVerificationCode(user.id));
-    if (!user || !stored) throw new AppError('bad_request', INVALID_CODE);
-    if (stored.expires_at <= new Date().toISOString() || stored.attempts >= CODE_MAX_ATTEMPTS) {
-      await this.deps.credentials.deleteVerificationCode(user.id);
+    if (!user || !(await this.deps.credentials.takeCodeAttempt(user.id, CODE_MAX_ATTEMPTS, new Date().toISOString()))) {
+      // Expired or out of tries: nothing can use it any more.
+      if (user) await this.deps.credentials.deleteVerificationCode(user.id);
       throw new AppError('bad_request', INVALID_CODE);
     }
     const consumed = await this.deps.credentials.consumeVerificationCode(user.id, hashVerificationCode(code, email, this.deps.codeKey));
-    if (!consumed) {
-      const attempts = await this.deps.credentials.countWrongAttempt(user.id);
-      if (attempts >= CODE_MAX_ATTEMPTS) await this.deps.credentials.deleteVerificationCode(user.id);
-      throw new AppError('bad_request', INVALID_CODE);
-    }
+    if (!consumed) throw new AppError('bad_request', INVALID_CODE);
     await this.deps.accounts.update(user.id, { email_verified: 1, updated_at: new Date().toISOString() });
     return this.deps.signIn.complete({ ...user, email_verified: 1 }, visitorId);
   }
@@ -102,9 +99,11 @@ export class AuthService {
   /** 429 within a minute of the last mail to the address, known or not (no enumeration). */
   async resendCode(rawEmail: string): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    const wait = await this.mailCooldown.remainingSeconds(email);
-    if (wait > 0) throw new RetryLaterError(`Please wait ${wait} seconds before requesting another code.`, wait);
-    await this.mailCooldown.tryTake(email);
+    if (!(await this.mailCooldown.tryTake(email))) {
+      // The cooldown may run out between the take and this read; never say "wait 0 seconds".
+      const wait = Math.max(1, await this.mailCooldown.remainingSeconds(email));
+      throw new RetryLaterError(`Please wait ${wait} seconds before requesting another code.`, wait);
+    }
     const user = await this.deps.accounts.findByEmail(email);
     if (user !== undefined && user.email_verified === 0) await this.sendCode(user.id, email);
   }

@@ -9,6 +9,7 @@ import { PasswordsService } from './passwords.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { SignInService } from './sign-in.service';
+import { ThrottlesRepository } from './throttles.repository';
 
 export interface AuthServices {
   auth: AuthService;
@@ -21,6 +22,7 @@ export interface AuthServices {
 export function buildAuthServices(app: FastifyInstance): AuthServices {
   const accounts = new AccountsRepository(app.db);
   const credentials = new CredentialsRepository(app.db);
+  const throttles = new ThrottlesRepository(app.db);
   const roleOf = async (userId: string): Promise<UserRole | null> => {
     const user = await accounts.findById(userId);
     if (user === undefined) return null;
@@ -29,8 +31,8 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
   const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);
   const signIn = new SignInService(accounts, sessions, app.visitors, app.config.adminEmails);
   const sendMail = app.sendMailInBackground.bind(app);
-  const auth = new AuthService({ accounts, credentials, signIn, sendMail, appUrl: app.config.appUrl, codeKey: app.config.jwtSecret });
-  const passwords = new PasswordsService({ accounts, credentials, sessions, loginThrottle: auth.loginThrottle, sendMail, appUrl: app.config.appUrl });
+  const auth = new AuthService({ accounts, credentials, throttles, signIn, sendMail, appUrl: app.config.appUrl, codeKey: app.config.jwtSecret });
+  const passwords = new PasswordsService({ accounts, credentials, throttles, sessions, loginThrottle: auth.loginThrottle, sendMail, appUrl: app.config.appUrl });
   const oauth = new OAuthService(app.config, accounts, new OauthRepository(app.db), signIn);
   return { auth, passwords, sessions, oauth };
 }

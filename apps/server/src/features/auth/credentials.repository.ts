@@ -1,11 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AuthThrottlesTable, Database, PasswordResetTokensTable, VerificationCodesTable } from '../../db/schema';
+import type { Database, PasswordResetTokensTable, VerificationCodesTable } from '../../db/schema';
 
 export type VerificationCodeRow = Selectable<VerificationCodesTable>;
 export type ResetTokenRow = Selectable<PasswordResetTokensTable>;
-export type ThrottleRow = Selectable<AuthThrottlesTable>;
 
-/** Verification codes, password reset tokens and throttle counters (all stored hashed or keyed). */
+/** Verification codes and password reset tokens (stored hashed). */
 export class CredentialsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -17,19 +16,20 @@ export class CredentialsRepository {
     });
   }
 
-  findVerificationCode(userId: string): Promise<VerificationCodeRow | undefined> {
-    return this.db.selectFrom('verification_codes').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  }
-
-  /** Counts a wrong try atomically; returns the attempts made so far. */
-  async countWrongAttempt(userId: string): Promise<number> {
-    await this.db
+  /**
+   * Spends one of the code's tries before the guess is compared: one statement, so parallel
+   * guesses in any processes get at most `maxAttempts` tries between them. False when the code
+   * is missing, expired or out of tries.
+   */
+  async takeCodeAttempt(userId: string, maxAttempts: number, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('verification_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('user_id', '=', userId)
-      .execute();
-    const row = await this.findVerificationCode(userId);
-    return row?.attempts ?? Number.POSITIVE_INFINITY;
+      .where('attempts', '<', maxAttempts)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** True for exactly one caller: the code is single use even under concurrent tries. */
@@ -66,21 +66,5 @@ export class CredentialsRepository {
     if (Number(result.numUpdatedRows) !== 1) return false;
     await this.db.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     return true;
-  }
-
-  findThrottle(key: string): Promise<ThrottleRow | undefined> {
-    return this.db.selectFrom('auth_throttles').selectAll().where('key', '=', key).executeTakeFirst();
-  }
-
-  async saveThrottle(row: ThrottleRow): Promise<void> {
-    await this.db
-      .insertInto('auth_throttles')
-      .values(row)
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: row.failures, blocked_until: row.blocked_until, updated_at: row.updated_at }))
-      .execute();
-  }
-
-  async deleteThrottle(key: string): Promise<void> {
-    await this.db.deleteFrom('auth_throttles').where('key', '=', key).execute();
   }
 }

@@ -9,6 +9,7 @@ import { describePasswordProblem, findPasswordProblem } from './password-policy'
 import { generateOpaqueToken, hashOpaqueToken, normaliseEmail } from './secrets';
 import type { SessionsService } from './sessions.service';
 import { Cooldown, type Throttle } from './throttle';
+import type { ThrottlesRepository } from './throttles.repository';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 const RESET_MAIL_INTERVAL_MS = 60_000;
@@ -16,6 +17,7 @@ const RESET_MAIL_INTERVAL_MS = 60_000;
 export interface PasswordsServiceDeps {
   accounts: AccountsRepository;
   credentials: CredentialsRepository;
+  throttles: ThrottlesRepository;
   sessions: SessionsService;
   loginThrottle: Throttle;
   sendMail: (message: MailMessage) => void;
@@ -27,7 +29,7 @@ export class PasswordsService {
   private readonly resetCooldown: Cooldown;
 
   constructor(private readonly deps: PasswordsServiceDeps) {
-    this.resetCooldown = new Cooldown(deps.credentials, RESET_MAIL_INTERVAL_MS);
+    this.resetCooldown = new Cooldown(deps.throttles, RESET_MAIL_INTERVAL_MS);
   }
 
   /** Answers the same for any email; the token only ever travels in the mail. */

@@ -1,9 +1,15 @@
-import type { CredentialsRepository } from './credentials.repository';
+import type { ThrottleRow, ThrottlesRepository } from './throttles.repository';
 
 export interface ThrottleVerdict {
   allowed: boolean;
   /** Seconds until the next try is allowed (for Retry-After); 0 when allowed. */
   retryAfterSeconds: number;
+}
+
+export interface ThrottleOptions {
+  freeFailures: number;
+  baseBlockMs: number;
+  maxBlockMs: number;
 }
 
 /**
@@ -12,60 +18,63 @@ export interface ThrottleVerdict {
  * key for base, and each further one doubles the block, up to the cap.
  */
 export class Throttle {
-  constructor(
-    private readonly repository: CredentialsRepository,
-    private readonly options: { freeFailures: number; baseBlockMs: number; maxBlockMs: number },
-  ) {}
+  /** The block of the n-th failure at index n − 1, through the first capped one. */
+  readonly #blocksMs: readonly number[];
 
-  async check(key: string, now: Date = new Date()): Promise<ThrottleVerdict> {
-    const row = await this.repository.findThrottle(key);
-    if (row?.blocked_until == null) return { allowed: true, retryAfterSeconds: 0 };
-    const waitMs = Date.parse(row.blocked_until) - now.getTime();
-    return waitMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } : { allowed: true, retryAfterSeconds: 0 };
+  constructor(
+    private readonly repository: ThrottlesRepository,
+    options: ThrottleOptions,
+  ) {
+    this.#blocksMs = blockSchedule(options);
   }
 
-  async recordFailure(key: string, now: Date = new Date()): Promise<void> {
-    const row = await this.repository.findThrottle(key);
-    const failures = (row?.failures ?? 0) + 1;
-    const extra = failures - this.options.freeFailures + 1;
-    const blockMs = extra > 0 ? Math.min(this.options.baseBlockMs * 2 ** (extra - 1), this.options.maxBlockMs) : 0;
-    await this.repository.saveThrottle({
-      key,
-      failures,
-      blocked_until: blockMs > 0 ? new Date(now.getTime() + blockMs).toISOString() : null,
-      updated_at: now.toISOString(),
-    });
+  async check(key: string, now: Date = new Date()): Promise<ThrottleVerdict> {
+    const wait = secondsLeft(await this.repository.find(key), now);
+    return { allowed: wait === 0, retryAfterSeconds: wait };
+  }
+
+  /** Counts one failure, also when parallel ones race it; returns the failures counted so far. */
+  async recordFailure(key: string, now: Date = new Date()): Promise<number> {
+    const blockedUntil = this.#blocksMs.map((ms) => (ms > 0 ? new Date(now.getTime() + ms).toISOString() : null));
+    const row = await this.repository.addFailure(key, blockedUntil, now.toISOString());
+    return row.failures;
   }
 
   async reset(key: string): Promise<void> {
-    await this.repository.deleteThrottle(key);
+    await this.repository.delete(key);
   }
 }
 
 /**
- * At most one event per key per interval (mail sends per address). Returns false, without
- * recording anything, when the last one was too recent.
+ * At most one event per key per interval (mail sends per address). Taking is one statement,
+ * so of parallel callers in any processes exactly one gets it.
  */
 export class Cooldown {
   constructor(
-    private readonly repository: CredentialsRepository,
+    private readonly repository: ThrottlesRepository,
     private readonly intervalMs: number,
   ) {}
 
   async remainingSeconds(key: string, now: Date = new Date()): Promise<number> {
-    const row = await this.repository.findThrottle(key);
-    if (row?.blocked_until == null) return 0;
-    return Math.max(0, Math.ceil((Date.parse(row.blocked_until) - now.getTime()) / 1000));
+    return secondsLeft(await this.repository.find(key), now);
   }
 
-  async tryTake(key: string, now: Date = new Date()): Promise<boolean> {
-    if ((await this.remainingSeconds(key, now)) > 0) return false;
-    await this.repository.saveThrottle({
-      key,
-      failures: 0,
-      blocked_until: new Date(now.getTime() + this.intervalMs).toISOString(),
-      updated_at: now.toISOString(),
-    });
-    return true;
+  /** False, recording nothing, while the last event is less than an interval old. */
+  tryTake(key: string, now: Date = new Date()): Promise<boolean> {
+    return this.repository.takeIfFree(key, new Date(now.getTime() + this.intervalMs).toISOString(), now.toISOString());
   }
+}
+
+/** Ends with the first capped block: every later failure gets that one too. */
+export function blockSchedule({ freeFailures, baseBlockMs, maxBlockMs }: ThrottleOptions): number[] {
+  const blocks: number[] = Array.from({ length: Math.max(0, freeFailures - 1) }, () => 0);
+  for (let block = baseBlockMs; ; block *= 2) {
+    blocks.push(Math.min(block, maxBlockMs));
+    if (block >= maxBlockMs || block <= 0) return blocks;
+  }
+}
+
+function secondsLeft(row: ThrottleRow | undefined, now: Date): number {
+  if (row?.blocked_until == null) return 0;
+  return Math.max(0, Math.ceil((Date.parse(row.blocked_until) - now.getTime()) / 1000));
 }

@@ -43,17 +43,26 @@ export class LimitsRepository {
       .execute();
   }
 
-  /** A visitor's spending follows them into the account they sign in to. */
+  /**
+   * A visitor's spending follows them into the account they sign in to. One statement: a send
+   * the visitor makes meanwhile (in any process) is either in the sum or comes after it.
+   */
   async moveSubject(from: string, to: string, day: string): Promise<void> {
-    const spent = await this.used(from, day);
-    if (spent === 0) return;
     await this.db
       .insertInto('daily_usage')
-      .values({ subject: to, day, used: spent })
+      .columns(['subject', 'day', 'used'])
+      .expression((eb) =>
+        eb
+          .selectFrom('daily_usage as source')
+          .select([eb.val(to).as('subject'), 'source.day', 'source.used'])
+          .where('source.subject', '=', from)
+          .where('source.day', '=', day)
+          .where('source.used', '>', 0),
+      )
       .onConflict((oc) =>
         oc
           .columns(['subject', 'day'])
-          .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', spent) })),
+          .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', eb.ref('excluded.used')) })),
       )
       .execute();
   }

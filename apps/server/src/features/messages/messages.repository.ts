@@ -218,6 +218,21 @@ export class MessagesRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Clears the turn's charge if it still is `day`: true for one caller only, so whichever path
+   * notices a failed turn first (its own process, or another one sweeping it as interrupted)
+   * refunds the unit and no other does.
+   */
+  async clearCharge(id: string, day: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ charged_day: null })
+      .where('id', '=', id)
+      .where('charged_day', '=', day)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async countInConversation(conversationId: string): Promise<number> {
     const row = await this.db
       .selectFrom('messages')

@@ -331,7 +331,8 @@ export class MessagesService {
   async #afterGeneration(owner: ChatOwner, row: MessageRow, outcome: string): Promise<void> {
     const current = await this.#messages.findById(row.id);
     if (outcome === 'error' || outcome === 'interrupted') {
-      if (current?.charged_day) await this.deps.limits.refund(owner, current.charged_day);
+      const day = current?.charged_day;
+      if (day && (await this.#messages.clearCharge(row.id, day))) await this.deps.limits.refund(owner, day);
       return;
     }
     if (row.conversation_id === null) return;
