@@ -38,11 +38,46 @@ export interface TestApp {
  * ```
  */
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const { apps, config, close } = await createTestApps(1, overrides);
+  const [app] = apps;
+  if (app === undefined) throw new Error('createTestApps built no app');
+  return { app, config, close };
+}
+
+export interface TestAppPair {
+  /** Two instances of the real app on one database and data folder, like two processes. */
+  a: FastifyInstance;
+  b: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances on ONE database (PostgreSQL: one `parallax_t_…` database; SQLite: one
+ * file), each with its own connections and in-memory state, and REDIS_URL passed on when the
+ * suite runs with it: what two processes behind a load balancer share, and nothing more.
+ */
+export async function createTestAppPair(overrides: TestAppOverrides = {}): Promise<TestAppPair> {
+  const env: Env = { ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...overrides.env };
+  const { apps, config, close } = await createTestApps(2, { ...overrides, env });
+  const [a, b] = apps;
+  if (a === undefined || b === undefined) throw new Error('createTestApps built fewer than two apps');
+  return { a, b, config, close };
+}
+
+async function createTestApps(
+  count: number,
+  overrides: TestAppOverrides,
+): Promise<{ apps: FastifyInstance[]; config: AppConfig; close(): Promise<void> }> {
   const temp = createTempDir();
   const database = await createTestDatabase(temp.dir);
+  const apps: FastifyInstance[] = [];
   const cleanUp = async () => {
+    const closing = await Promise.allSettled(apps.map((app) => app.close()));
     await database.drop();
     temp.remove();
+    const failed = closing.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   };
   try {
     const config = loadConfig({
@@ -51,12 +86,13 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       LOG_LEVEL: 'silent',
       ...overrides.env,
     });
-    const app = await buildApp(config, {
-      webDistDir: overrides.webDistDir ?? writeFixtureWebDist(path.join(temp.dir, 'web-dist')),
-      ...(overrides.logger ? { logger: overrides.logger } : {}),
-    });
+    const webDistDir = overrides.webDistDir ?? writeFixtureWebDist(path.join(temp.dir, 'web-dist'));
+    // One after the other: the second boot finds the schema migrated, as a second process would.
+    for (let n = 0; n < count; n += 1) {
+      apps.push(await buildApp(config, { webDistDir, ...(overrides.logger ? { logger: overrides.logger } : {}) }));
+    }
     let closed: Promise<void> | undefined;
-    return { app, config, close: () => (closed ??= app.close().then(cleanUp)) };
+    return { apps, config, close: () => (closed ??= cleanUp()) };
   } catch (error) {
     await cleanUp();
     throw error;

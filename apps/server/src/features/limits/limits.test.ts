@@ -76,6 +76,18 @@ describe('daily limits', () => {
     });
   });
 
+  it("carries a visitor's spending into the account they sign in to, on top of the account's", async () => {
+    const visitorId = newVisitorId();
+    for (let i = 0; i < 2; i++) await send(visitorHeaders(visitorId));
+    const user = await registerAndSignIn(t.app, { visitorId });
+    const remaining = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/chat/remaining-messages',
+      headers: bearer(user.accessToken),
+    });
+    expect(remaining.json<RemainingMessagesResponse>().remaining_messages).toBe(7 - 2);
+  });
+
   it('check-limits says whether the caller may send now, with this model', async () => {
     const h = visitorHeaders(newVisitorId());
     const check = (body: Record<string, unknown>) =>
