@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { AppError } from './errors';
 
 /** Requests per minute per client address unless a route sets its own `config.rateLimit`. */
-const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
+export const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
 
 /**
  * `@fastify/rate-limit` for the whole app. With REDIS_URL the counters live in Redis (the
