@@ -16,7 +16,11 @@ export const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
  */
 export async function registerRateLimit(app: FastifyInstance, namespace: string): Promise<void> {
   const redis = app.config.redisUrl === undefined ? undefined : await connect(app.config.redisUrl);
-  if (redis) app.addHook('onClose', () => redis.quit().then(() => undefined));
+  if (redis) {
+    // Without a listener ioredis prints every reconnect failure to stderr, outside our logs.
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store: Redis error'));
+    app.addHook('onClose', () => redis.quit().then(() => undefined));
+  }
   await app.register(fastifyRateLimit, {
     global: true,
     max: GLOBAL_RATE_LIMIT_PER_MINUTE,
