@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 
 /**
- * "Initial JS" of a route, as issue 5 budgets it: every script the browser fetches for a cold
+ * "Initial JS" of a route, as its budget counts it: every script the browser fetches for a cold
  * load before the route's screen has rendered its first content (entry, modulepreloads, the
  * screen's chunk and its static imports). First content = the first message bubble showing
  * text, seen by a MutationObserver in the page; a script counts as initial when its request

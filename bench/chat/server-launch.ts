@@ -8,8 +8,8 @@ import { sleep } from '../lib/stats';
 const SERVER_DIR = fileURLToPath(new URL('../../apps/server/', import.meta.url));
 
 /**
- * The node flags of apps/server's `npm start` (`tsx <flags> src/main.ts`), so the bench runs the
- * server the way it is deployed (today `--no-memory-reducer`, see BENCHMARKS.md).
+ * The node flags of apps/server's `npm start` (`node <flags> dist/main.js`), so the bench runs
+ * the server with the flags it is deployed with (today `--no-memory-reducer`, see BENCHMARKS.md).
  */
 export function startScriptFlags(): string[] {
   const manifest = JSON.parse(readFileSync(`${SERVER_DIR}package.json`, 'utf8')) as {
@@ -36,9 +36,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * One real server process, started as `npm start` does (src/main.ts under tsx, with its flags),
- * plus extra node flags (e.g. --cpu-prof, which NODE_OPTIONS refuses), resolved once /health
- * answers; `cpus` (a taskset list) keeps it on those cores.
+ * One real server process with `npm start`'s node flags, run from source (src/main.ts under
+ * tsx) so a bench never measures a stale build; plus extra node flags (e.g. --cpu-prof, which
+ * NODE_OPTIONS refuses), resolved once /health answers; `cpus` (a taskset list) keeps it on
+ * those cores.
  */
 export async function startBenchServer(
   env: Record<string, string>,

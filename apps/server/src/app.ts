@@ -124,13 +124,13 @@ export async function buildApp(
     uiConfig: { validatorUrl: null },
   });
 
-  // Accounts (issue 3): mail, request.principal for every route, visitor claims.
+  // Accounts: mail, request.principal for every route, visitor claims.
   registerMailer(app);
   registerRequestAuth(app);
   registerVisitors(app);
-  // AI providers (issue 4): app.models, the registry and its adapters.
+  // AI providers: app.models, the registry and its adapters.
   registerModels(app);
-  // Chat (issue 5): bus + websocket hub, then the process's generations and send pipeline.
+  // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
   await registerChat(app);
 

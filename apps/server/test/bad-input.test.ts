@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './app';
 import { bearer, registerAndSignIn } from './auth';
 
 /**
- * Issue 2: "bad input to any API route gets a 4xx JSON error; the process never crashes on it".
+ * Bad input to any API route gets a 4xx JSON error; the process never crashes on it.
  * Every route comes from the app's own OpenAPI document, so a route added later is covered
  * without touching this file.
  */

@@ -30,7 +30,7 @@ export interface ServerProcess {
 }
 
 /**
- * A real server process (src/main.ts under tsx, as `npm start` runs it) on a free port,
+ * A real server process (src/main.ts under tsx, the source `npm start` runs compiled) on a free port,
  * resolved once its health check answers. One OS process, so kill() is a real crash.
  */
 export async function startServerProcess(

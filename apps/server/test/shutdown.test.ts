@@ -3,13 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import net from 'node:net';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bundleServer, SERVER_DIR } from '../scripts/bundle-server';
 import { createTempDir, createTestDatabase, isPostgresRun, type TestDatabase } from './database';
-
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -27,14 +23,14 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-/** `npm start`'s command (`tsx <node flags> src/main.ts`) under the tsx CLI, with the given env. */
+/** `npm start`'s command (`node <node flags> dist/main.js`), with the given env. */
 function startServer(env: Record<string, string>): Started {
   const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const [command, ...args] = manifest.scripts.start.split(/\s+/);
-  if (command !== 'tsx') throw new Error(`npm start no longer runs tsx: ${manifest.scripts.start}`);
-  const child = spawn(process.execPath, [TSX_CLI, ...args], {
+  if (command !== 'node') throw new Error(`npm start no longer runs node: ${manifest.scripts.start}`);
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,10 +60,15 @@ async function waitForHealth(
   throw new Error(`server did not answer in time:\n${started.output()}`);
 }
 
-describe('main.ts process', () => {
+describe('the production server process (npm start)', () => {
   let temp: ReturnType<typeof createTempDir>;
   let database: TestDatabase | undefined;
   let started: Started | undefined;
+
+  // What `npm start` runs is the build's output, so the test builds it from the current source.
+  beforeAll(async () => {
+    await bundleServer();
+  }, 60_000);
 
   beforeEach(() => {
     temp = createTempDir();

@@ -130,7 +130,7 @@ export const FEATURE_FLAGS = {
  */
 
 /**
- * Password bounds follow OWASP ASVS 5 (issue 3): at least 8 characters so guessing stays
+ * Password bounds follow OWASP ASVS 5: at least 8 characters so guessing stays
  * expensive, at most 128 so hashing cost stays bounded.
  */
 export const PASSWORD_MIN_CHARS = 8;

@@ -142,7 +142,7 @@ export interface VisitorClaimsTable {
   claimed_at: IsoTimestamp;
 }
 
-/** The model registry (migration 0005; issue 4). Booleans are 0/1; prices in USD per million tokens. */
+/** The model registry (migration 0005). Booleans are 0/1; prices in USD per million tokens. */
 export interface ModelsTable {
   id: string;
   /** One of the contract's PROVIDERS. */
@@ -163,7 +163,7 @@ export interface ModelsTable {
   updated_at: IsoTimestamp;
 }
 
-/** Chat (migration 0020; issue 5). Exactly one of user_id / visitor_id is set on owned rows. */
+/** Chat (migration 0020). Exactly one of user_id / visitor_id is set on owned rows. */
 export interface ConversationsTable {
   id: string;
   user_id: string | null;
@@ -244,7 +244,7 @@ export interface BusNamespaceTable {
   id: string;
 }
 
-/** Compare (migration 0030; issue 6). `id` is the comparison_id its panel messages carry. */
+/** Compare (migration 0030). `id` is the comparison_id its panel messages carry. */
 export interface CompareSessionsTable {
   id: string;
   user_id: string | null;

@@ -6,8 +6,8 @@ export const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * The database as Kysely's SQLite dialect sees it, with prepared statements reused by SQL text.
- * Kysely prepares every query again, and `prepare` (parsing and planning the SQL) was the
- * largest single cost of a streamed turn's writes. Reusing a statement is safe here because
+ * Kysely prepares every query again, and `prepare` (parsing and planning the SQL) is the
+ * largest single cost of a streamed turn's writes when nothing reuses statements. Reusing a statement is safe here because
  * Kysely runs one query at a time on SQLite (its connection mutex) and every call finishes
  * synchronously; a statement still being iterated (Kysely's `stream()`) is never handed out
  * again: it gets a fresh one.

@@ -66,7 +66,7 @@ export function eventJsonOf(envelope: StreamEnvelope): string {
 
 /**
  * Replay-log entries. The log keeps every event of a stream for minutes, and a full envelope
- * per token (~330 bytes for a 3-character token) was most of a live stream's memory. A token
+ * per token (~330 bytes for a 3-character token) would be most of a live stream's memory. A token
  * entry is therefore stored as a compact array, `[order, sequence, token]`, and takes the
  * stream's routing (owner, message, attempt, target) from the full entry before it. Every
  * non-token event, and every FULL_ENTRY_EVERY-th entry, is stored in full, so a log trimmed at

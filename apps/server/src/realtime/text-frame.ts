@@ -15,7 +15,7 @@ const FIN_TEXT = 0x81;
  * Sends `text` as one unfragmented, unmasked text frame in a single socket write.
  *
  * ws's own `send` hands the header and the payload to the socket as two chunks (cork, two
- * writes, uncork, then a writev through the stream machinery). At 1,000 streams that JS was
+ * writes, uncork, then a writev through the stream machinery). At 1,000 streams that JS is
  * the largest cost of a token after the system call itself; one buffer goes down the short
  * path of `socket.write`. Frames stay in order with ws's own (pings, close) because both go
  * through the same socket's write queue; when ws holds frames in its own queue (compression or

@@ -33,8 +33,9 @@ export function planPreloads(screen: ScreenId, group: ScreenGroup): PlannedPrelo
 }
 
 /**
- * The rest of the screen's own group. The spec's plan leaves it out because a group used to be
- * one chunk; the core group's screens are now chunks of their own (groups/core.ts).
+ * The rest of the screen's own group. The spec's plan leaves it out, treating a group as one
+ * chunk that the shown screen has already loaded; the core group's screens are chunks of their
+ * own (groups/core.ts).
  */
 export const OWN_GROUP_DELAY_MS = 1_000;
 

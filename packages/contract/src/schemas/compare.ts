@@ -4,7 +4,7 @@ import { Id, IsoTimestamp, MAX_PAGE_LIMIT, OffsetQuery, ProviderName, limitQuery
 import { MessageStatus, MessageText } from './messages';
 
 /*
- * Compare (issue 6): /api/v1/compare/... A comparison session is a set of 2–6 panels, each a
+ * Compare: /api/v1/compare/... A comparison session is a set of 2–6 panels, each a
  * conversation of kind comparison continuing its own thread with one model. In a blind session
  * model names, providers and prices are null until the first vote (or "continue") reveals them,
  * and the panels are shown in the shuffled order they were stored in.

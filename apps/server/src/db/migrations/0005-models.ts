@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Migrations take Kysely<unknown>: they must not depend on today's table types, which change.
 
 /**
- * The model registry (issue 4), seeded with each provider's current flagship and small
+ * The model registry, seeded with each provider's current flagship and small
  * model. Later changes are the admin area's job (rows edited in place), so the seed lives
  * here, run once, rather than being re-applied at every boot.
  * Prices are US dollars per million tokens, from the providers' public price lists.

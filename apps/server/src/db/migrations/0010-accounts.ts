@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Accounts (issue 3): users, their sessions and credentials, OAuth links, visitor claims.
+// Accounts: users, their sessions and credentials, OAuth links, visitor claims.
 // Everything a user owns references users.id with ON DELETE CASCADE, so deleting the row
 // deletes the account's data; later features follow the same rule.
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
-// Chat (issue 5): conversations, messages (one row = one turn), uploaded attachments, the
+// Chat: conversations, messages (one row = one turn), uploaded attachments, the
 // daily allowance counters, per-process generation leases and the bus namespace.
 // A row belongs to a user (user_id, cascading with the account) or to a visitor (visitor_id);
 // exactly one of the two is set.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Compare (issue 6): a session groups 2–6 panels; each panel is a conversation of kind
+// Compare: a session groups 2–6 panels; each panel is a conversation of kind
 // comparison (its own thread with one model). Votes judge one turn of a session. Messages get
 // the timings the leaderboard averages (time to first token, streaming time).
 

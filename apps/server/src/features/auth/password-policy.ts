@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '@parallax/contract';
 
 /**
- * OWASP ASVS 5 password rules (issue 3): length bounds (also enforced by the contract's
+ * OWASP ASVS 5 password rules: length bounds (also enforced by the contract's
  * schema) and a block-list of the 10,000 most common passwords (see common-passwords.NOTICE.md).
  */
 

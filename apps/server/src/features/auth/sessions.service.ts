@@ -5,7 +5,7 @@ import { AppError } from '../../infra/errors';
 import { generateOpaqueToken, hashOpaqueToken } from './secrets';
 import type { SessionsRepository } from './sessions.repository';
 
-/** Absolute lifetime of a sign-in: rotation never extends it (issue 3). */
+/** Absolute lifetime of a sign-in: rotation never extends it. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * A rotated refresh token presented again within this window is taken for a retried request

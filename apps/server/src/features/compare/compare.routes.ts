@@ -45,7 +45,7 @@ async function liveConnection(request: FastifyRequest, owner: ChatOwner): Promis
   return (await request.server.realtime.isLive(header, ownerKey(owner))) ? header : null;
 }
 
-/** Compare (issue 6): sessions, panel sends, votes, "continue with this one", leaderboard. */
+/** Compare: sessions, panel sends, votes, "continue with this one", leaderboard. */
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = new CompareRepository(app.db);
   const service = new CompareService({

@@ -21,7 +21,7 @@ export interface ChatServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Chat (issue 5): one set per process, shared by the chat routes. */
+    /** Chat: one set per process, shared by the chat routes. */
     readonly chat: ChatServices;
   }
 }

@@ -125,7 +125,7 @@ export class MessagesRepository {
 
   /**
    * Writes the partial answers of running turns owned by `process` in one statement (one
-   * statement per streamed turn every 500 ms was most of the database's load under streaming).
+   * statement per streamed turn every 500 ms would be most of the database's load under streaming).
    * A turn that ended or was swept meanwhile is left as it is.
    */
   async writePartials(

@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { UserRole } from '@parallax/contract';
 
-/** Access tokens live 15 minutes (issue 3); refresh tokens carry the session beyond that. */
+/** Access tokens live 15 minutes; refresh tokens carry the session beyond that. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_ISSUER = 'parallax';

@@ -5,8 +5,8 @@ const CHUNK = 64;
 
 /**
  * One replay log of the memory bus, kept compact: it lives as long as the stream plus minutes,
- * and a string plus an array slot per entry (~50 bytes for a token entry of ~25) was a fifth of
- * a live stream's memory. Entries are single-line (bus.ts), so every CHUNK of them is sealed
+ * and a string plus an array slot per entry (~50 bytes for a token entry of ~25) would be a fifth
+ * of a live stream's memory. Entries are single-line (bus.ts), so every CHUNK of them is sealed
  * into one string joined by newlines; only the newest, unsealed ones are separate strings.
  * Trimming is exact: the oldest sealed chunk skips its first entries until all are gone.
  */

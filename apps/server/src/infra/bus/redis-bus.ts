@@ -11,7 +11,7 @@ import { WriteBatcher } from './write-batcher';
 
 /**
  * A replay log's TTL is pushed back at most this often, not with every append: at 1,000 streams
- * a PEXPIRE per token was a third of the commands Redis had to run.
+ * a PEXPIRE per token would be a third of the commands Redis has to run.
  */
 const EXPIRY_REFRESH_MS = 30_000;
 
@@ -60,7 +60,7 @@ export class RedisBus implements Bus {
     this.#command = new Redis(url, options);
     this.#subscriber = new Redis(url, options);
     // Buffers, not strings: every payload this process publishes comes back on its own
-    // subscription, and decoding those only to drop them was a cost per token.
+    // subscription, and decoding those only to drop them would cost time per token.
     this.#subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) =>
       this.#onMessage(channel, message),
     );
@@ -175,8 +175,8 @@ export class RedisBus implements Bus {
     const replies: Promise<unknown>[] = [];
     const maxLen = String(this.logOptions.maxEntries);
     // Plain commands on a corked socket, not an ioredis pipeline: the batch still leaves in one
-    // write, and a pipeline object per batch was most of what this process promoted to the old
-    // generation (sampling heap profile, 50 streams), hence its major GCs.
+    // write, and a pipeline object per batch would be most of what this process promotes to the
+    // old generation (sampling heap profile, 50 streams), hence major GCs.
     const socket = redis.status === 'ready' ? redis.stream : null;
     const now = Date.now();
     socket?.cork();

@@ -6,8 +6,8 @@
  * for nothing. While a batch is in flight, new items only accumulate; its reply (success or
  * failure) sends everything accumulated as the next batch. So batches grow exactly when the
  * other side is slow, instead of unanswered batches piling up in the client's memory (writing a
- * new pipeline every turn regardless of replies cost ~200 KB per live stream at 1,000 streams
- * and left readers seconds behind). Items keep the order they were added in, within a batch
+ * new pipeline every turn regardless of replies costs ~200 KB per live stream at 1,000 streams
+ * and leaves readers seconds behind). Items keep the order they were added in, within a batch
  * and from one batch to the next.
  */
 export class WriteBatcher<T> {

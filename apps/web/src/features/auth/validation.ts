@@ -3,7 +3,7 @@ import { validateRequired } from '../../lib/validate';
 
 export { validateEmail } from '../../lib/validate';
 
-/** A password being chosen: the contract's 8–128 characters (issue 3, OWASP ASVS 5). */
+/** A password being chosen: the contract's 8–128 characters (OWASP ASVS 5). */
 export function validateNewPassword(value: string): string | null {
   if (value === '') return validateRequired(value);
   // Counted in code points so an emoji is one character, as people count them.

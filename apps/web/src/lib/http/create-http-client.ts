@@ -7,11 +7,11 @@ import { FOLLOWED_REDIRECT_STATUSES, MAX_REDIRECTS, secureRedirectUrl } from './
 import { errorFromFailure, errorFromResponse } from './normalize-error';
 
 /*
- * The API client of spec §7/§8 on fetch. It was axios until issue 5: with every other cut made,
- * the chat route's first load was still above its 150 KB gzip budget by about axios's own size
- * (20.6 KB gzip), so the few behaviours we used (interceptors, timeout, JSON, key conversion)
- * are written out here instead. The surface (get/post/put/patch/delete → { data, status,
- * headers }) is the one the fetchers already used.
+ * The API client of spec §7/§8 on fetch, not axios: with every other cut made, axios's own
+ * size (20.6 KB gzip) keeps the chat route's first load above its 150 KB gzip budget, so the
+ * few behaviours the fetchers need (interceptors, timeout, JSON, key conversion) are written
+ * out here. The surface (get/post/put/patch/delete → { data, status, headers }) is axios's,
+ * which the fetchers are written against.
  */
 
 export interface RequestOptions {

@@ -10,7 +10,7 @@ let rendererRequested = false;
 
 /**
  * False on the first render of the first answer, true once it has painted: the parser is then
- * fetched after the screen's first content, never in the render that shows it (issue 5's
+ * fetched after the screen's first content, never in the render that shows it (the chat route's
  * initial-JS budget counts what is fetched before first content).
  */
 function useRendererAfterFirstPaint(): boolean {

@@ -16,7 +16,7 @@ import { FormAlert } from './fields/form-alert';
 import { returnPathFrom } from './return-path';
 import { readVerifyEmailState } from './verify-email-state';
 
-/** The server mails at most one code a minute per address (issue 3). */
+/** The server mails at most one code a minute per address. */
 export const RESEND_COOLDOWN_SECONDS = 60;
 
 export function VerifyEmailScreen() {
