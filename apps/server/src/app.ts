@@ -27,6 +27,7 @@ import { registerChat } from './features/messages/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
+import { registerJsonBodyParser } from './infra/json-body';
 import { registerNulGuard } from './infra/nul-guard';
 import { AppError } from './infra/errors';
 import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
@@ -87,6 +88,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerNulGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
