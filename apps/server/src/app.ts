@@ -29,6 +29,7 @@ import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
 import { registerJsonBodyParser } from './infra/json-body';
 import { registerNulGuard } from './infra/nul-guard';
+import { withOptionalBodies } from './infra/openapi-optional-bodies';
 import { AppError } from './infra/errors';
 import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
 import { registerMailer } from './infra/mailer/mailer.plugin';
@@ -129,7 +130,7 @@ export async function buildApp(
       servers: [{ url: config.appUrl }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: withOptionalBodies(jsonSchemaTransformObject),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,

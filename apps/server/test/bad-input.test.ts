@@ -11,7 +11,7 @@ import { bearer, registerAndSignIn } from './auth';
 let t: TestApp;
 /** Error-level log lines: a request that crashed inside the server leaves one. */
 const errorLines: string[] = [];
-let routes: { method: string; url: string }[];
+let routes: { method: string; url: string; bodyRequired: boolean | undefined }[];
 let token: string;
 
 const BAD_BODIES: { contentType: string; payload: string }[] = [
@@ -39,13 +39,17 @@ beforeAll(async () => {
     logger: { level: 'error', stream: { write: (line: string) => void errorLines.push(line) } },
   });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, { requestBody?: { required?: boolean } }>>;
   }>();
   routes = Object.entries(doc.paths)
     .flatMap(([url, methods]) =>
-      Object.keys(methods)
-        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-        .map((method) => ({ method: method.toUpperCase(), url })),
+      Object.entries(methods)
+        .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          url,
+          bodyRequired: operation.requestBody && operation.requestBody.required !== false,
+        })),
     )
     // These end the test user's session when they succeed; their input checks are tested
     // beside them, and running them here would turn every later signed-in call into a 401.
@@ -135,6 +139,24 @@ describe('bad input to every API route', () => {
       }
     }
     expect(errorLines).toEqual([]);
+  });
+
+  it('takes a left-out body as omitted wherever the body is optional', async () => {
+    const optional = routes.filter((r) => r.bodyRequired === false);
+    expect(optional.map((r) => `${r.method} ${r.url}`)).toContain(
+      'PUT /api/v1/chat/conversations/{id}/favourite',
+    );
+    for (const route of optional) {
+      for (const headers of [bearer(token), { ...bearer(token), 'content-type': 'application/json' }]) {
+        const res = await t.app.inject({
+          method: route.method as 'PUT',
+          url: fill(route.url, 'does-not-exist'),
+          headers,
+        });
+        expectCleanAnswer(res, `${route.method} ${route.url} without a body`);
+        expect([400, 422], `${route.method} ${route.url} ${res.body}`).not.toContain(res.statusCode);
+      }
+    }
   });
 
   it('answers deeply nested query strings without a crash', async () => {

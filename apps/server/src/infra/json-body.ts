@@ -1,5 +1,6 @@
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '@parallax/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 export const TOO_DEEP_DETAIL = `body: JSON nested deeper than ${JSON_MAX_DEPTH} levels is not accepted.`;
@@ -18,10 +19,20 @@ export function depthLimitedJsonParser(
   const parse = app.getDefaultJsonParser('error', 'error');
   return (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '' && bodyMayBeOmitted(request)) return done(null, null);
     if (jsonNestsDeeperThan(text)) return done(new AppError('bad_request', TOO_DEEP_DETAIL));
     const result = parse(request, text, done);
     if (result instanceof Promise) result.then((value: unknown) => done(null, value), done);
   };
+}
+
+/**
+ * A route whose body may be left out (the contract's optionalBody) takes a JSON content type
+ * with nothing after it as "no body", like a request without one, instead of invalid JSON.
+ */
+function bodyMayBeOmitted(request: FastifyRequest): boolean {
+  const schema: unknown = request.routeOptions.schema?.body;
+  return schema instanceof z.ZodType && schema.safeParse(null).success;
 }
 
 /** Every JSON body of the app goes through depthLimitedJsonParser. */
