@@ -30,6 +30,19 @@ class TestSocketRaw {
   }
 }
 
+/** Opens a socket on `connectionId`, retrying while the server still holds it for a closing one. */
+async function openOnceFree(baseUrl: string, connectionId: string, userId: string) {
+  for (let attempt = 0; ; attempt += 1) {
+    const socket = await TestSocket.open(baseUrl, connectionId, userId, { established: false });
+    if (socket.closeCode === undefined) {
+      await socket.waitFor((f) => f.type === 'connection_established');
+      return socket;
+    }
+    if (attempt >= 20) throw new Error(`connection id still held (${socket.closeCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('websocket /ws/{connectionId}', () => {
   let t: ChatTestApp;
   beforeAll(async () => {
@@ -218,10 +231,78 @@ describe('websocket /ws/{connectionId}', () => {
       (f): f is WsAiStatus => f.type === 'ai_status' && f.status === 'completed',
     );
     // A stranger cannot push the user's socket out with the same connection id.
-    const stranger = await TestSocket.open(t.baseUrl, connectionId, newVisitorId());
-    stranger.close();
+    const stranger = await TestSocket.open(t.baseUrl, connectionId, newVisitorId(), {
+      established: false,
+    });
+    expect(await stranger.closed()).toBe(4401);
     expect(userSocket.closeCode).toBeUndefined();
     userSocket.close();
+  });
+
+  it("refuses another owner's socket on a live connection id; the holder keeps streaming after it", async () => {
+    const owner = newVisitorId();
+    const connectionId = randomUUID();
+    const mine = await TestSocket.open(t.baseUrl, connectionId, owner);
+    const user = await registerAndSignIn(t.app);
+    const squatters = [
+      { userId: user.user.id, token: user.accessToken },
+      { userId: newVisitorId(), token: undefined },
+    ];
+    for (const { userId, token } of squatters) {
+      const squatter = await TestSocket.open(t.baseUrl, connectionId, userId, {
+        ...(token ? { token } : {}),
+        established: false,
+      });
+      expect(await squatter.closed()).toBe(4401);
+      expect(squatter.frames).toEqual([]);
+    }
+    const sent = asMessage(
+      (
+        await postJson(
+          t.baseUrl,
+          '/api/v1/chat/messages',
+          visitorHeaders(owner, connectionId),
+          sendBody('still mine'),
+        )
+      ).json,
+    );
+    expect(sent.status).toBe('streaming');
+    await mine.waitFor(
+      (f) => f.type === 'ai_status' && f.status === 'completed' && f.message_id === sent.id,
+    );
+    expect(mine.tokens(sent.id).length).toBeGreaterThan(0);
+    expect(mine.closeCode).toBeUndefined();
+    mine.close();
+  });
+
+  it('keeps each socket of an owner on one id registered until that socket itself closes', async () => {
+    const owner = newVisitorId();
+    const connectionId = randomUUID();
+    const first = await TestSocket.open(t.baseUrl, connectionId, owner);
+    const second = await TestSocket.open(t.baseUrl, connectionId, owner);
+    second.close();
+    await second.closed();
+    const sent = asMessage(
+      (
+        await postJson(
+          t.baseUrl,
+          '/api/v1/chat/messages',
+          visitorHeaders(owner, connectionId),
+          sendBody('after the other socket left'),
+        )
+      ).json,
+    );
+    expect(sent.status).toBe('streaming');
+    await first.waitFor(
+      (f) => f.type === 'ai_status' && f.status === 'completed' && f.message_id === sent.id,
+    );
+    expect(first.closeCode).toBeUndefined();
+    first.close();
+    await first.closed();
+    // With the owner's last socket gone, the id is free again.
+    const next = await openOnceFree(t.baseUrl, connectionId, newVisitorId());
+    expect(next.frames[0]?.type).toBe('connection_established');
+    next.close();
   });
 
   it('keeps generating when the socket drops; the answer is complete in history', async () => {
