@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../features/conversations/chat-owner';
-import type { Bus } from '../infra/bus/bus';
+import type { Bus, PresenceClaim } from '../infra/bus/bus';
 import {
   decodeLog,
   messageLog,
@@ -93,7 +93,7 @@ export class RealtimeHub {
       randomBytes(8).toString('hex'),
     );
     const key = presenceKey(connectionId);
-    const holder = await this.bus.claimPresence(key, ownerKey, session.nonce, PRESENCE_TTL_MS);
+    const holder = await this.bus.claimPresence(key, membership(session));
     if (holder !== ownerKey && !(await this.#takeOver(key, holder, session))) return null;
     try {
       await this.#register(session);
@@ -173,13 +173,7 @@ export class RealtimeHub {
   /** The sign-in hand-over: `session`'s owner takes the id from `holder` when the policy allows. */
   async #takeOver(key: string, holder: string, session: SocketSession): Promise<boolean> {
     if (!(await this.canReplace(holder, session.owner).catch(() => false))) return false;
-    const now = await this.bus.claimPresence(
-      key,
-      session.ownerKey,
-      session.nonce,
-      PRESENCE_TTL_MS,
-      holder,
-    );
+    const now = await this.bus.claimPresence(key, { ...membership(session), takeOverFrom: holder });
     return now === session.ownerKey;
   }
 
@@ -246,12 +240,7 @@ export class RealtimeHub {
     for (const session of [...this.#sessions()]) {
       if (!session.isOpen) continue;
       const holder = await this.bus
-        .claimPresence(
-          presenceKey(session.connectionId),
-          session.ownerKey,
-          session.nonce,
-          PRESENCE_TTL_MS,
-        )
+        .claimPresence(presenceKey(session.connectionId), membership(session))
         .catch((error: unknown) => {
           this.log.warn({ err: error }, 'presence refresh failed');
           return session.ownerKey;
@@ -264,4 +253,9 @@ export class RealtimeHub {
 
 function presenceKey(connectionId: string): string {
   return `conn:${connectionId}`;
+}
+
+/** A socket's claim on its connection id: its owner holds the id, the socket is one member. */
+function membership(session: SocketSession): PresenceClaim {
+  return { holder: session.ownerKey, member: session.nonce, ttlMs: PRESENCE_TTL_MS };
 }

@@ -8,6 +8,7 @@ import {
   createChatTestApp,
   newVisitorId,
   postJson,
+  sendAndFollow,
   sendBody,
   TestSocket,
   visitorHeaders,
@@ -239,6 +240,24 @@ describe('websocket /ws/{connectionId}', () => {
     userSocket.close();
   });
 
+  /** A send of `owner` naming `connectionId` streams in full to `socket`, which stays open. */
+  const expectStreamsTo = async (
+    socket: TestSocket,
+    owner: string,
+    connectionId: string,
+    text: string,
+  ) => {
+    const { sent, tokens } = await sendAndFollow(
+      socket,
+      t.baseUrl,
+      visitorHeaders(owner, connectionId),
+      text,
+    );
+    expect(sent.status).toBe('streaming');
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(socket.closeCode).toBeUndefined();
+  };
+
   it("refuses another owner's socket on a live connection id; the holder keeps streaming after it", async () => {
     const owner = newVisitorId();
     const connectionId = randomUUID();
@@ -256,22 +275,7 @@ describe('websocket /ws/{connectionId}', () => {
       expect(await squatter.closed()).toBe(4401);
       expect(squatter.frames).toEqual([]);
     }
-    const sent = asMessage(
-      (
-        await postJson(
-          t.baseUrl,
-          '/api/v1/chat/messages',
-          visitorHeaders(owner, connectionId),
-          sendBody('still mine'),
-        )
-      ).json,
-    );
-    expect(sent.status).toBe('streaming');
-    await mine.waitFor(
-      (f) => f.type === 'ai_status' && f.status === 'completed' && f.message_id === sent.id,
-    );
-    expect(mine.tokens(sent.id).length).toBeGreaterThan(0);
-    expect(mine.closeCode).toBeUndefined();
+    await expectStreamsTo(mine, owner, connectionId, 'still mine');
     mine.close();
   });
 
@@ -282,21 +286,7 @@ describe('websocket /ws/{connectionId}', () => {
     const second = await TestSocket.open(t.baseUrl, connectionId, owner);
     second.close();
     await second.closed();
-    const sent = asMessage(
-      (
-        await postJson(
-          t.baseUrl,
-          '/api/v1/chat/messages',
-          visitorHeaders(owner, connectionId),
-          sendBody('after the other socket left'),
-        )
-      ).json,
-    );
-    expect(sent.status).toBe('streaming');
-    await first.waitFor(
-      (f) => f.type === 'ai_status' && f.status === 'completed' && f.message_id === sent.id,
-    );
-    expect(first.closeCode).toBeUndefined();
+    await expectStreamsTo(first, owner, connectionId, 'after the other socket left');
     first.close();
     await first.closed();
     // With the owner's last socket gone, the id is free again.

@@ -6,6 +6,7 @@ import {
   asMessage,
   newVisitorId,
   postJson,
+  sendAndFollow,
   sendBody,
   TestSocket,
   visitorHeaders,
@@ -66,22 +67,15 @@ describe.skipIf(!scaled)(
       twin.close();
       await twin.closed();
       for (const via of [a, b]) {
-        const sent = asMessage(
-          (
-            await postJson(
-              via.baseUrl,
-              '/api/v1/chat/messages',
-              visitorHeaders(owner, connectionId),
-              sendBody('still streaming here'),
-            )
-          ).json,
-        );
-        expect(sent.status).toBe('streaming');
-        await onA.waitFor(
-          (f) => f.type === 'ai_status' && f.status === 'completed' && f.message_id === sent.id,
+        const { sent, tokens } = await sendAndFollow(
+          onA,
+          via.baseUrl,
+          visitorHeaders(owner, connectionId),
+          'still streaming here',
           15_000,
         );
-        expect(onA.tokens(sent.id).length).toBeGreaterThan(0);
+        expect(sent.status).toBe('streaming');
+        expect(tokens.length).toBeGreaterThan(0);
       }
       expect(onA.closeCode).toBeUndefined();
       onA.close();

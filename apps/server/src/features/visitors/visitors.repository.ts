@@ -20,11 +20,7 @@ export class VisitorsRepository {
   }
 
   async findClaimedBy(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('visitor_claims')
-      .select('visitor_id')
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await this.db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
     return rows.map((row) => row.visitor_id);
   }
 }

@@ -22,6 +22,15 @@ export interface ReplayLogOptions {
   ttlMs: number;
 }
 
+/** One member's claim on a presence key (see Bus.claimPresence). */
+export interface PresenceClaim {
+  holder: string;
+  member: string;
+  ttlMs: number;
+  /** The holder this claim may take the key over from. */
+  takeOverFrom?: string | undefined;
+}
+
 export interface Bus {
   readonly driver: 'memory' | 'redis';
   /**
@@ -47,13 +56,7 @@ export interface Bus {
    * `takeOverFrom`'s, when given). Answers the key's holder after the call, so anything other
    * than `holder` means refused (and nothing changed). Claiming again refreshes the member.
    */
-  claimPresence(
-    key: string,
-    holder: string,
-    member: string,
-    ttlMs: number,
-    takeOverFrom?: string,
-  ): Promise<string>;
+  claimPresence(key: string, claim: PresenceClaim): Promise<string>;
   /** The key's holder while at least one of its members is live. */
   presenceHolder(key: string): Promise<string | undefined>;
   /** Drops one member; the other members (and with them the holder) stay. */

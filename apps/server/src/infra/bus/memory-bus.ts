@@ -1,4 +1,10 @@
-import { assertSingleLine, type Bus, type BusHandler, type ReplayLogOptions } from './bus';
+import {
+  assertSingleLine,
+  type Bus,
+  type BusHandler,
+  type PresenceClaim,
+  type ReplayLogOptions,
+} from './bus';
 import { MemoryLog } from './memory-log';
 import { MemoryPresence } from './memory-presence';
 
@@ -63,14 +69,8 @@ export class MemoryBus implements Bus {
     };
   }
 
-  async claimPresence(
-    key: string,
-    holder: string,
-    member: string,
-    ttlMs: number,
-    takeOverFrom?: string,
-  ): Promise<string> {
-    return this.#presence.claim(key, holder, member, ttlMs, takeOverFrom);
+  async claimPresence(key: string, claim: PresenceClaim): Promise<string> {
+    return this.#presence.claim(key, claim);
   }
 
   async presenceHolder(key: string): Promise<string | undefined> {

@@ -1,3 +1,5 @@
+import type { PresenceClaim } from './bus';
+
 interface Entry {
   holder: string;
   /** Member → when its claim runs out (ms). */
@@ -8,7 +10,7 @@ interface Entry {
 export class MemoryPresence {
   readonly #entries = new Map<string, Entry>();
 
-  claim(key: string, holder: string, member: string, ttlMs: number, takeOverFrom?: string): string {
+  claim(key: string, { holder, member, ttlMs, takeOverFrom }: PresenceClaim): string {
     const now = Date.now();
     const entry = this.#live(key, now);
     if (entry && entry.holder !== holder && entry.holder !== takeOverFrom) return entry.holder;

@@ -5,6 +5,7 @@ import {
   LINE_SEPARATOR,
   type Bus,
   type BusHandler,
+  type PresenceClaim,
   type ReplayLogOptions,
 } from './bus';
 import { claimPresence, presenceHolder, releasePresence } from './redis-presence';
@@ -141,14 +142,8 @@ export class RedisBus implements Bus {
     };
   }
 
-  claimPresence(
-    key: string,
-    holder: string,
-    member: string,
-    ttlMs: number,
-    takeOverFrom?: string,
-  ): Promise<string> {
-    return claimPresence(this.#command, this.#key('p', key), { holder, member, ttlMs, takeOverFrom });
+  claimPresence(key: string, claim: PresenceClaim): Promise<string> {
+    return claimPresence(this.#command, this.#key('p', key), claim);
   }
 
   presenceHolder(key: string): Promise<string | undefined> {

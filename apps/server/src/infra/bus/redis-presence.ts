@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { PresenceClaim } from './bus';
 
 /*
  * Presence keys (see Bus.claimPresence) as one hash per key: field `holder`, and one field
@@ -45,7 +46,7 @@ return live
 export async function claimPresence(
   redis: Redis,
   key: string,
-  claim: { holder: string; member: string; ttlMs: number; takeOverFrom?: string | undefined },
+  claim: PresenceClaim,
 ): Promise<string> {
   const args = [claim.holder, claim.member, String(claim.ttlMs), claim.takeOverFrom ?? ''];
   const reply: unknown = await redis.eval(CLAIM, 1, key, ...args);
