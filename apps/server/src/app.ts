@@ -25,7 +25,9 @@ import { registerChat } from './features/messages/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
+import { registerJsonBodyParser } from './infra/json-body';
 import { registerNulGuard } from './infra/nul-guard';
+import { withOptionalBodies } from './infra/openapi-optional-bodies';
 import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
 import { registerMailer } from './infra/mailer/mailer.plugin';
 import { registerRateLimit } from './infra/rate-limit';
@@ -84,6 +86,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerNulGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -116,7 +119,7 @@ export async function buildApp(
       servers: [{ url: config.appUrl }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: withOptionalBodies(jsonSchemaTransformObject),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -199,3 +199,27 @@ export class TestSocket {
     this.ws.close();
   }
 }
+
+/**
+ * Sends `text` as a JSON send with `headers` (naming the socket's connection id) and, when the
+ * answer streams, waits for it to complete on `socket`: the send's answer and the tokens the
+ * socket got for it.
+ */
+export async function sendAndFollow(
+  socket: TestSocket,
+  baseUrl: string,
+  headers: Record<string, string>,
+  text: string,
+  timeoutMs?: number,
+): Promise<{ sent: MessageResponse; tokens: ReturnType<TestSocket['tokens']> }> {
+  const sent = asMessage(
+    (await postJson(baseUrl, '/api/v1/chat/messages', headers, sendBody(text))).json,
+  );
+  if (sent.status === 'streaming') {
+    await socket.waitFor(
+      (f) => f.type === 'ai_status' && f.status === 'completed' && f.message_id === sent.id,
+      timeoutMs,
+    );
+  }
+  return { sent, tokens: socket.tokens(sent.id) };
+}

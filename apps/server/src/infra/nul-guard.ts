@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
-/** Where in a parsed value the first NUL character sits, e.g. `body.messages.2.text`. */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findNul(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = findNul(inner, `${path}.${key}`) ?? (key.includes('\u0000') ? `${path}.${key}` : null);
-      if (found) return found;
+/**
+ * Where in a parsed value the first NUL character sits, e.g. `body.messages.2.text`. An
+ * explicit stack instead of recursion: the value comes from the client, and however deep it
+ * is, the walk must not overflow the call stack.
+ */
+export function findNul(root: unknown, rootPath: string): string | null {
+  const pending: { value: unknown; path: string }[] = [{ value: root, path: rootPath }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      // Pushed last to first, so the first element is looked at first.
+      for (let i = value.length - 1; i >= 0; i -= 1)
+        pending.push({ value: value[i], path: `${path}.${i}` });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (key.includes('\u0000')) return `${path}.${key}`;
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, inner] = entries[i] as [string, unknown];
+        pending.push({ value: inner, path: `${path}.${key}` });
+      }
     }
   }
   return null;

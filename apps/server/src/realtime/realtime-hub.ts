@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../features/conversations/chat-owner';
-import type { Bus } from '../infra/bus/bus';
+import type { Bus, PresenceClaim } from '../infra/bus/bus';
 import {
   decodeLog,
   messageLog,
@@ -10,6 +10,7 @@ import {
   parseEnvelope,
   type StreamEvent,
 } from './stream-envelope';
+import { CLOSE } from './close-codes';
 import { SocketSession } from './socket-session';
 
 const REPLACE_TOPIC = 'socket-replace';
@@ -23,8 +24,8 @@ export type MessageLookup = (
   messageId: string,
 ) => Promise<{ found: false } | { found: true; running: boolean; finalEvent: StreamEvent | null }>;
 
-/** Whether a socket of `newOwnerKey` may take over the connection id of `oldOwner` (sign-in). */
-export type ReplacePolicy = (oldOwner: ChatOwner, newOwnerKey: string) => Promise<boolean>;
+/** Whether `newOwner` may take over a connection id held by `holderKey` (sign-in). */
+export type ReplacePolicy = (holderKey: string, newOwner: ChatOwner) => Promise<boolean>;
 
 interface ReplaceNotice {
   connectionId: string;
@@ -37,9 +38,14 @@ interface ReplaceNotice {
  * socket here, fan-out of generation events to the right sockets, resume from a sequence, and
  * connection presence shared through the bus so any process can tell whether a send's
  * X-Connection-Id is live.
+ *
+ * A connection id belongs to the owner whose socket claimed it first, for as long as any
+ * socket of that owner lives under it (in any process): another owner's socket is refused,
+ * except for the sign-in hand-over the ReplacePolicy allows. Registration is per socket, so
+ * one socket closing never unregisters another.
  */
 export class RealtimeHub {
-  readonly #byConnection = new Map<string, SocketSession>();
+  readonly #byConnection = new Map<string, Set<SocketSession>>();
   readonly #byOwner = new Map<
     string,
     { sessions: Set<SocketSession>; unsubscribe: Promise<() => Promise<void>> }
@@ -60,7 +66,7 @@ export class RealtimeHub {
   async start(): Promise<void> {
     this.#stopReplace = await this.bus.subscribe(
       REPLACE_TOPIC,
-      (payload) => void this.#onReplaceNotice(payload),
+      (payload) => this.#onReplaceNotice(payload),
     );
   }
 
@@ -69,11 +75,15 @@ export class RealtimeHub {
   }
 
   /**
-   * Registers an authenticated socket. Resolves once its owner's events are subscribed, so
-   * nothing published after `connection_established` can be missed. Another socket using the
-   * same connection id (here or in another process) is closed when the policy allows it.
+   * Registers an authenticated socket, or answers null when the connection id is held by a
+   * live socket of another owner. Resolves once its owner's events are subscribed, so nothing
+   * published after `connection_established` can be missed.
    */
-  async attach(socket: WebSocket, connectionId: string, owner: ChatOwner): Promise<SocketSession> {
+  async attach(
+    socket: WebSocket,
+    connectionId: string,
+    owner: ChatOwner,
+  ): Promise<SocketSession | null> {
     const ownerKey = keyOf(owner);
     const session = new SocketSession(
       socket,
@@ -82,50 +92,42 @@ export class RealtimeHub {
       ownerKey,
       randomBytes(8).toString('hex'),
     );
-    const previous = this.#byConnection.get(connectionId);
-    if (previous && previous.isOpen) await this.#maybeReplace(previous, ownerKey);
-    this.#byConnection.set(connectionId, session);
-    let entry = this.#byOwner.get(ownerKey);
-    if (!entry) {
-      entry = {
-        sessions: new Set(),
-        unsubscribe: this.bus.subscribe(ownerTopic(ownerKey), (payload) =>
-          this.#onOwnerEvent(ownerKey, payload),
-        ),
-      };
-      this.#byOwner.set(ownerKey, entry);
+    const key = presenceKey(connectionId);
+    const holder = await this.bus.claimPresence(key, membership(session));
+    if (holder !== ownerKey && !(await this.#takeOver(key, holder, session))) return null;
+    try {
+      await this.#register(session);
+    } catch (error) {
+      await this.detach(session);
+      throw error;
     }
-    entry.sessions.add(session);
-    await entry.unsubscribe;
-    await this.bus.setPresence(presenceKey(connectionId), presenceValue(session), PRESENCE_TTL_MS);
-    const notice: ReplaceNotice = { connectionId, ownerKey, nonce: session.nonce };
-    await this.bus.publish(REPLACE_TOPIC, JSON.stringify(notice));
+    if (holder !== ownerKey) {
+      const notice: ReplaceNotice = { connectionId, ownerKey, nonce: session.nonce };
+      await this.bus.publish(REPLACE_TOPIC, JSON.stringify(notice));
+    }
     return session;
   }
 
   async detach(session: SocketSession): Promise<void> {
     session.close();
-    if (this.#byConnection.get(session.connectionId) === session)
-      this.#byConnection.delete(session.connectionId);
+    const sessions = this.#byConnection.get(session.connectionId);
+    sessions?.delete(session);
+    if (sessions?.size === 0) this.#byConnection.delete(session.connectionId);
     const entry = this.#byOwner.get(session.ownerKey);
-    if (entry) {
-      entry.sessions.delete(session);
-      if (entry.sessions.size === 0) {
-        this.#byOwner.delete(session.ownerKey);
-        await (await entry.unsubscribe)().catch(() => undefined);
-      }
+    if (entry?.sessions.delete(session) && entry.sessions.size === 0) {
+      this.#byOwner.delete(session.ownerKey);
+      await (await entry.unsubscribe)().catch(() => undefined);
     }
     await this.bus
-      .clearPresence(presenceKey(session.connectionId), presenceValue(session))
+      .releasePresence(presenceKey(session.connectionId), session.nonce)
       .catch(() => undefined);
   }
 
   /** True when `connectionId` is an open socket of `ownerKey` in any process. */
   async isLive(connectionId: string, ownerKey: string): Promise<boolean> {
     const local = this.#byConnection.get(connectionId);
-    if (local?.isOpen && local.ownerKey === ownerKey) return true;
-    const value = await this.bus.getPresence(presenceKey(connectionId));
-    return value !== undefined && value.startsWith(`${ownerKey}|`);
+    if (local && [...local].some((s) => s.isOpen && s.ownerKey === ownerKey)) return true;
+    return (await this.bus.presenceHolder(presenceKey(connectionId))) === ownerKey;
   }
 
   /** Replays message `messageId` after token `lastSequence`, then streams the live rest. */
@@ -157,14 +159,48 @@ export class RealtimeHub {
   }
 
   get openSockets(): number {
-    return this.#byConnection.size;
+    let count = 0;
+    for (const sessions of this.#byConnection.values()) count += sessions.size;
+    return count;
   }
 
   async close(): Promise<void> {
     clearInterval(this.#presenceTimer);
-    for (const session of [...this.#byConnection.values()])
-      session.socket.close(1001, 'Server shutting down');
+    for (const session of this.#sessions()) session.socket.close(1001, 'Server shutting down');
     await this.#stopReplace?.();
+  }
+
+  /** The sign-in hand-over: `session`'s owner takes the id from `holder` when the policy allows. */
+  async #takeOver(key: string, holder: string, session: SocketSession): Promise<boolean> {
+    if (!(await this.canReplace(holder, session.owner).catch(() => false))) return false;
+    const now = await this.bus.claimPresence(key, { ...membership(session), takeOverFrom: holder });
+    return now === session.ownerKey;
+  }
+
+  async #register(session: SocketSession): Promise<void> {
+    let sessions = this.#byConnection.get(session.connectionId);
+    if (!sessions) {
+      sessions = new Set();
+      this.#byConnection.set(session.connectionId, sessions);
+    }
+    sessions.add(session);
+    const { ownerKey } = session;
+    let entry = this.#byOwner.get(ownerKey);
+    if (!entry) {
+      entry = {
+        sessions: new Set(),
+        unsubscribe: this.bus.subscribe(ownerTopic(ownerKey), (payload) =>
+          this.#onOwnerEvent(ownerKey, payload),
+        ),
+      };
+      this.#byOwner.set(ownerKey, entry);
+    }
+    entry.sessions.add(session);
+    await entry.unsubscribe;
+  }
+
+  *#sessions(): Generator<SocketSession> {
+    for (const sessions of this.#byConnection.values()) yield* sessions;
   }
 
   #notFound(session: SocketSession, messageId: string): void {
@@ -185,31 +221,32 @@ export class RealtimeHub {
     for (const session of entry.sessions) session.offerLive(envelope);
   }
 
-  async #onReplaceNotice(payload: string): Promise<void> {
+  /** Another owner took the id over (sign-in): this process's sockets of the old owner go. */
+  #onReplaceNotice(payload: string): void {
     let notice: ReplaceNotice;
     try {
       notice = JSON.parse(payload) as ReplaceNotice;
     } catch {
       return;
     }
-    const existing = this.#byConnection.get(notice.connectionId);
-    if (!existing || existing.nonce === notice.nonce || !existing.isOpen) return;
-    await this.#maybeReplace(existing, notice.ownerKey);
+    for (const session of this.#byConnection.get(notice.connectionId) ?? []) {
+      if (session.ownerKey !== notice.ownerKey && session.isOpen)
+        session.socket.close(CLOSE.replaced, 'Replaced by a newer connection');
+    }
   }
 
-  async #maybeReplace(existing: SocketSession, newOwner: string): Promise<void> {
-    const allowed =
-      existing.ownerKey === newOwner ||
-      (await this.canReplace(existing.owner, newOwner).catch(() => false));
-    if (allowed) existing.socket.close(4000, 'Replaced by a newer connection');
-  }
-
+  /** Keeps each socket's membership alive; one whose id was handed over meanwhile is closed. */
   async #refreshPresence(): Promise<void> {
-    for (const session of this.#byConnection.values()) {
+    for (const session of [...this.#sessions()]) {
       if (!session.isOpen) continue;
-      await this.bus
-        .setPresence(presenceKey(session.connectionId), presenceValue(session), PRESENCE_TTL_MS)
-        .catch((error: unknown) => this.log.warn({ err: error }, 'presence refresh failed'));
+      const holder = await this.bus
+        .claimPresence(presenceKey(session.connectionId), membership(session))
+        .catch((error: unknown) => {
+          this.log.warn({ err: error }, 'presence refresh failed');
+          return session.ownerKey;
+        });
+      if (holder !== session.ownerKey)
+        session.socket.close(CLOSE.replaced, 'Replaced by a newer connection');
     }
   }
 }
@@ -218,6 +255,7 @@ function presenceKey(connectionId: string): string {
   return `conn:${connectionId}`;
 }
 
-function presenceValue(session: SocketSession): string {
-  return `${session.ownerKey}|${session.nonce}`;
+/** A socket's claim on its connection id: its owner holds the id, the socket is one member. */
+function membership(session: SocketSession): PresenceClaim {
+  return { holder: session.ownerKey, member: session.nonce, ttlMs: PRESENCE_TTL_MS };
 }

@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { WsConnectParams, WsConnectQuery } from '@parallax/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ChatOwner } from '../features/conversations/chat-owner';
+import { ownerKey, type ChatOwner } from '../features/conversations/chat-owner';
 import type { Bus } from '../infra/bus/bus';
 import { createBus } from '../infra/bus/create-bus';
 import { AppError } from '../infra/errors';
@@ -10,7 +10,8 @@ import { SessionStateRepository } from '../infra/auth/session-state.repository';
 import { BusNamespaceRepository } from './bus-namespace.repository';
 import { RealtimeHub, type ReplacePolicy } from './realtime-hub';
 import { claimedIdentity, tokenFromUpgrade, verifyUserToken } from './socket-auth';
-import { CLOSE, SocketConnection } from './socket-connection';
+import { CLOSE } from './close-codes';
+import { SocketConnection } from './socket-connection';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,10 +32,13 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const namespace = await new BusNamespaceRepository(app.db).read();
   const bus = await createBus(app.config.redisUrl, namespace);
-  // Sign-in replaces the visitor socket of the same client with the user's.
-  const canReplace: ReplacePolicy = async (oldOwner, newOwnerKey) =>
-    oldOwner.kind === 'visitor' &&
-    newOwnerKey === `user:${(await app.visitors.claimantOf(oldOwner.id)) ?? ''}`;
+  // Sign-in replaces the visitor socket of the same client with the user's: the id may pass
+  // from a visitor to the account that claimed that visitor, and to no one else.
+  const canReplace: ReplacePolicy = async (holderKey, newOwner) =>
+    newOwner.kind === 'user' &&
+    (await app.visitors.claimedBy(newOwner.id)).some(
+      (visitorId) => ownerKey({ kind: 'visitor', id: visitorId }) === holderKey,
+    );
   const hub = new RealtimeHub(bus, app.log, canReplace);
   await hub.start();
   app.decorate('bus', bus);

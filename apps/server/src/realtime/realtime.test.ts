@@ -8,6 +8,7 @@ import {
   createChatTestApp,
   newVisitorId,
   postJson,
+  sendAndFollow,
   sendBody,
   TestSocket,
   visitorHeaders,
@@ -27,6 +28,19 @@ class TestSocketRaw {
       });
       this.ws.once('close', (code) => resolve(code));
     });
+  }
+}
+
+/** Opens a socket on `connectionId`, retrying while the server still holds it for a closing one. */
+async function openOnceFree(baseUrl: string, connectionId: string, userId: string) {
+  for (let attempt = 0; ; attempt += 1) {
+    const socket = await TestSocket.open(baseUrl, connectionId, userId, { established: false });
+    if (socket.closeCode === undefined) {
+      await socket.waitFor((f) => f.type === 'connection_established');
+      return socket;
+    }
+    if (attempt >= 20) throw new Error(`connection id still held (${socket.closeCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -218,10 +232,67 @@ describe('websocket /ws/{connectionId}', () => {
       (f): f is WsAiStatus => f.type === 'ai_status' && f.status === 'completed',
     );
     // A stranger cannot push the user's socket out with the same connection id.
-    const stranger = await TestSocket.open(t.baseUrl, connectionId, newVisitorId());
-    stranger.close();
+    const stranger = await TestSocket.open(t.baseUrl, connectionId, newVisitorId(), {
+      established: false,
+    });
+    expect(await stranger.closed()).toBe(4401);
     expect(userSocket.closeCode).toBeUndefined();
     userSocket.close();
+  });
+
+  /** A send of `owner` naming `connectionId` streams in full to `socket`, which stays open. */
+  const expectStreamsTo = async (
+    socket: TestSocket,
+    owner: string,
+    connectionId: string,
+    text: string,
+  ) => {
+    const { sent, tokens } = await sendAndFollow(
+      socket,
+      t.baseUrl,
+      visitorHeaders(owner, connectionId),
+      text,
+    );
+    expect(sent.status).toBe('streaming');
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(socket.closeCode).toBeUndefined();
+  };
+
+  it("refuses another owner's socket on a live connection id; the holder keeps streaming after it", async () => {
+    const owner = newVisitorId();
+    const connectionId = randomUUID();
+    const mine = await TestSocket.open(t.baseUrl, connectionId, owner);
+    const user = await registerAndSignIn(t.app);
+    const squatters = [
+      { userId: user.user.id, token: user.accessToken },
+      { userId: newVisitorId(), token: undefined },
+    ];
+    for (const { userId, token } of squatters) {
+      const squatter = await TestSocket.open(t.baseUrl, connectionId, userId, {
+        ...(token ? { token } : {}),
+        established: false,
+      });
+      expect(await squatter.closed()).toBe(4401);
+      expect(squatter.frames).toEqual([]);
+    }
+    await expectStreamsTo(mine, owner, connectionId, 'still mine');
+    mine.close();
+  });
+
+  it('keeps each socket of an owner on one id registered until that socket itself closes', async () => {
+    const owner = newVisitorId();
+    const connectionId = randomUUID();
+    const first = await TestSocket.open(t.baseUrl, connectionId, owner);
+    const second = await TestSocket.open(t.baseUrl, connectionId, owner);
+    second.close();
+    await second.closed();
+    await expectStreamsTo(first, owner, connectionId, 'after the other socket left');
+    first.close();
+    await first.closed();
+    // With the owner's last socket gone, the id is free again.
+    const next = await openOnceFree(t.baseUrl, connectionId, newVisitorId());
+    expect(next.frames[0]?.type).toBe('connection_established');
+    next.close();
   });
 
   it('keeps generating when the socket drops; the answer is complete in history', async () => {

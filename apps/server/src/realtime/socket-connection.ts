@@ -2,15 +2,9 @@ import { WEBSOCKET, parseClientWsMessage, type ClientWsMessage } from '@parallax
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { ChatOwner } from '../features/conversations/chat-owner';
+import { CLOSE } from './close-codes';
 import type { RealtimeHub } from './realtime-hub';
 import type { SocketSession } from './socket-session';
-
-/** Close codes the client can tell apart (4000–4999 are the application's). */
-export const CLOSE = {
-  replaced: 4000,
-  badRequest: 4400,
-  authenticationFailed: 4401,
-} as const;
 
 /** A socket that sent nothing (not even a ping) for this long is dead: the client pings every 25 s. */
 export const IDLE_TIMEOUT_MS = 2 * WEBSOCKET.pingIntervalMs + WEBSOCKET.pongWaitMs;
@@ -51,6 +45,8 @@ export class SocketConnection {
   /** The upgrade proved who this is. */
   async start(owner: ChatOwner): Promise<void> {
     const session = await this.setup.hub.attach(this.setup.socket, this.setup.connectionId, owner);
+    if (!session)
+      return this.setup.socket.close(CLOSE.authenticationFailed, 'Connection id in use');
     if (this.#closed) return void (await this.setup.hub.detach(session));
     this.#session = session;
     session.send({ type: 'connection_established', connection_id: this.setup.connectionId });

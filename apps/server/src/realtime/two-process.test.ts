@@ -6,6 +6,7 @@ import {
   asMessage,
   newVisitorId,
   postJson,
+  sendAndFollow,
   sendBody,
   TestSocket,
   visitorHeaders,
@@ -52,6 +53,33 @@ describe.skipIf(!scaled)(
       temp?.remove();
       await sim?.close();
     });
+
+    it("refuses another owner's socket on the id in the other process; the holder keeps streaming", async () => {
+      const owner = newVisitorId();
+      const connectionId = randomUUID();
+      const onA = await TestSocket.open(a.baseUrl, connectionId, owner);
+      const squatter = await TestSocket.open(b.baseUrl, connectionId, newVisitorId(), {
+        established: false,
+      });
+      expect(await squatter.closed()).toBe(4401);
+      // A second socket of the same owner in B joins, then leaves without taking A's along.
+      const twin = await TestSocket.open(b.baseUrl, connectionId, owner);
+      twin.close();
+      await twin.closed();
+      for (const via of [a, b]) {
+        const { sent, tokens } = await sendAndFollow(
+          onA,
+          via.baseUrl,
+          visitorHeaders(owner, connectionId),
+          'still streaming here',
+          15_000,
+        );
+        expect(sent.status).toBe('streaming');
+        expect(tokens.length).toBeGreaterThan(0);
+      }
+      expect(onA.closeCode).toBeUndefined();
+      onA.close();
+    }, 60_000);
 
     it('streams a send made through B to the socket on A, then resumes on B after A is killed', async () => {
       const visitor = newVisitorId();

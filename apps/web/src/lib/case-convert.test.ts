@@ -45,4 +45,12 @@ describe('case conversion', () => {
     expect(keysToCamel('plain')).toBe('plain');
     expect(keysToCamel(null)).toBeNull();
   });
+
+  it('converts a value nested far deeper than the call stack allows', () => {
+    let deep: unknown = { innerKey: 1 };
+    for (let i = 0; i < 100_000; i += 1) deep = [{ someKey: deep }];
+    let walked = keysToSnake(deep);
+    for (let i = 0; i < 100_000; i += 1) walked = (walked as [{ some_key: unknown }])[0].some_key;
+    expect(walked).toEqual({ inner_key: 1 });
+  });
 });

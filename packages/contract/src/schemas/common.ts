@@ -83,3 +83,11 @@ export const HealthResponse = z.object({
   uptime_seconds: z.number().nonnegative(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/**
+ * The body of a call whose body may be left out (spec §7: "body … optional"). With no body at
+ * all the server sees null, not undefined, so both mean "omitted".
+ */
+export function optionalBody<T extends z.ZodType>(schema: T) {
+  return schema.nullish();
+}

@@ -5,6 +5,7 @@ import * as m0010 from './0010-accounts';
 import * as m0020 from './0020-chat';
 import * as m0030 from './0030-compare';
 import * as m0031 from './0031-second-demo-model';
+import * as m0040 from './0040-attachments-storage-name';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-chat': m0020,
   '0030-compare': m0030,
   '0031-second-demo-model': m0031,
+  '0040-attachments-storage-name': m0040,
 };

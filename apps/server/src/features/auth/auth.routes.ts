@@ -6,6 +6,7 @@ import {
   LoginRequest,
   LogoutRequest,
   OkResponse,
+  optionalBody,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
   PasswordResetValidateRequest,
@@ -80,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', body: LogoutRequest.optional(), response: { 200: OkResponse, ...errors } } },
+    { schema: { tags: ['auth'], summary: 'End this session', body: optionalBody(LogoutRequest), response: { 200: OkResponse, ...errors } } },
     async (request) => {
       if (request.principal?.kind === 'user') await sessions.revoke(request.principal.sessionId);
       const refreshToken = request.body?.refresh_token;

@@ -94,6 +94,9 @@ export class CompareRepository {
               .selectFrom('messages as m')
               .select(sql`1`.as('one'))
               .whereRef('m.comparison_id', '=', 's.id')
+              // Only the owner's own turns: a message of anyone else naming this session
+              // must never make it match.
+              .where(owner.kind === 'user' ? 'm.user_id' : 'm.visitor_id', '=', owner.id)
               .where((inner) =>
                 inner.or([
                   inner(sql`lower(m.content)`, 'like', sql`${pattern} escape '\\'`),
@@ -140,12 +143,13 @@ export class CompareRepository {
       .execute();
   }
 
-  /** Every panel turn of the session, oldest first within each panel. */
-  messages(sessionId: string): Promise<PanelMessageRow[]> {
+  /** Every panel turn of the owner's session, oldest first within each panel. */
+  messages(owner: ChatOwner, sessionId: string): Promise<PanelMessageRow[]> {
     return this.db
       .selectFrom('messages')
       .selectAll()
       .where('comparison_id', '=', sessionId)
+      .where(owner.kind === 'user' ? 'user_id' : 'visitor_id', '=', owner.id)
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .execute();
@@ -244,6 +248,7 @@ export class CompareRepository {
         .selectFrom('messages')
         .selectAll()
         .where('conversation_id', '=', fromConversationId)
+        .where(owner.kind === 'user' ? 'user_id' : 'visitor_id', '=', owner.id)
         .where('status', 'in', ['completed', 'cancelled'])
         .orderBy('created_at')
         .orderBy('id')

@@ -127,7 +127,7 @@ export class CompareService {
     const session = await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
     const [messages, votes, models] = await Promise.all([
-      this.deps.repository.messages(id),
+      this.deps.repository.messages(owner, id),
       this.deps.repository.votes(id),
       this.#models(panels),
     ]);
@@ -181,7 +181,7 @@ export class CompareService {
   async vote(owner: ChatOwner, id: string, request: CompareVoteRequest): Promise<CompareSession> {
     await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
-    const threads = threadsOf(panels, await this.deps.repository.messages(id));
+    const threads = threadsOf(panels, await this.deps.repository.messages(owner, id));
     const answers = threads.flatMap((thread) => {
       const row = thread[request.turn_index];
       return row ? [row] : [];

@@ -237,6 +237,25 @@ describe('compare', () => {
         (await call('POST', '/compare/sessions', stranger, { comparison_id: session.id, models: ['gpt-5', 'gpt-5-mini'] })).status,
       ).toBe(404);
     }
+    // A plain send naming the session (or one of its panels) is refused and stores nothing,
+    // so the owner's search never finds the stranger's words.
+    const panelConversation = (await call<CompareSession>('GET', `/compare/sessions/${session.id}`, owner)).body
+      .panels[0]?.conversation_id;
+    for (const stranger of [visitorHeaders(newVisitorId()), bearer(user.accessToken)]) {
+      for (const ids of [{ comparison_id: session.id }, { conversation_id: panelConversation }]) {
+        const sent = await call('POST', '/chat/messages', stranger, {
+          message: 'zebra crossing words',
+          message_id: `m-${newVisitorId()}`,
+          provider: 'openai',
+          model: 'gpt-5-mini',
+          ...ids,
+        });
+        expect(sent.status).toBe(404);
+      }
+      expect((await call<HistoryResponse>('GET', '/chat/messages?excludeComparisons=false', stranger)).body.messages).toEqual([]);
+    }
+    expect((await call<CompareListResponse>('GET', '/compare/sessions?search=zebra', owner)).body.total).toBe(0);
+    expect((await call<CompareSession>('GET', `/compare/sessions/${session.id}`, owner)).body.turns).toEqual([]);
     expect((await call('GET', '/compare/sessions', {})).status).toBe(401);
     expect((await call('GET', '/compare/leaderboard?scope=global', bearer(user.accessToken))).status).toBe(403);
     const admin = await registerAndSignIn(t.app, { admin: true });

@@ -53,6 +53,8 @@ export class ConversationsRepository {
               .selectFrom('messages as s')
               .select(sql`1`.as('one'))
               .whereRef('s.conversation_id', '=', 'c.id')
+              // The owner's own turns only, whoever else's message might name this chat.
+              .where(owner.kind === 'user' ? 's.user_id' : 's.visitor_id', '=', owner.id)
               .where((inner) =>
                 inner.or([
                   inner(sql`lower(s.content)`, 'like', sql`${pattern} escape '\\'`),

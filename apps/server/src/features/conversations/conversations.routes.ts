@@ -9,6 +9,7 @@ import {
   FavouriteRequest,
   IdParams,
   OkResponse,
+  optionalBody,
   RecentConversationsQuery,
   RecentConversationsResponse,
   UpdateConversationRequest,
@@ -128,7 +129,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set or toggle the favourite flag',
         params: IdParams,
         // An empty body (no JSON at all) toggles too.
-        body: FavouriteRequest.optional(),
+        body: optionalBody(FavouriteRequest),
         response: { 200: Conversation, ...errors },
       },
     },

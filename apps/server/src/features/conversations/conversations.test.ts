@@ -81,6 +81,24 @@ describe('conversations', () => {
     expect(gone.json()).toMatchObject({ error: 'not_found', detail: 'Conversation not found' });
   });
 
+  it('toggles the favourite when the body is left out, with or without a JSON content type', async () => {
+    const h = visitorHeaders(newVisitorId());
+    const c = (await call('POST', '/', h, { title: 'Toggle me' })).json<Conversation>();
+    const noBody = await call('PUT', `/${c.id}/favourite`, h);
+    expect(noBody.statusCode, noBody.body).toBe(200);
+    expect(noBody.json<Conversation>().is_favourite).toBe(true);
+    const emptyJson = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/chat/conversations/${c.id}/favourite`,
+      headers: { ...h, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(emptyJson.statusCode, emptyJson.body).toBe(200);
+    expect(emptyJson.json<Conversation>().is_favourite).toBe(false);
+    const wrong = await call('PUT', `/${c.id}/favourite`, h, { is_favourite: 'yes' });
+    expect(wrong.statusCode).toBe(422);
+  });
+
   it('lists with offset/limit, search over titles and message text, favourites and comparisons', async () => {
     const h = visitorHeaders(newVisitorId());
     const sent = await t.app.inject({

@@ -3,12 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Attachment as ContextAttachment } from '../../providers/context';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from '../conversations';
+import { ownerColumns, type ChatOwner } from '../conversations';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { sniffFile } from './file-sniffer';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES_PER_MESSAGE = 5;
+/** File names looked up per query while sweeping. */
+const SWEEP_BATCH = 500;
 
 /** Control characters, path separators and quotes never reach a header or a path. */
 export function safeFilename(name: string): string {
@@ -24,6 +26,22 @@ export function safeFilename(name: string): string {
   return cleaned.length > 0 ? cleaned : 'file';
 }
 
+/** The stored name and type of an acceptable file, or the reason it is refused. */
+function inspect(filename: string, bytes: Buffer): { name: string; contentType: string } {
+  const name = safeFilename(filename);
+  if (bytes.length > MAX_FILE_BYTES)
+    throw new AppError('payload_too_large', `${name} is larger than 10 MB.`);
+  if (bytes.length === 0) throw new AppError('validation_error', `files: ${name} is empty.`);
+  const sniffed = sniffFile(bytes, name);
+  if (!sniffed) {
+    throw new AppError(
+      'unsupported_media_type',
+      `${name} cannot be sent: only images (PNG, JPEG, GIF, WebP) and text files are supported.`,
+    );
+  }
+  return { name, contentType: sniffed.contentType };
+}
+
 /** Uploaded files under DATA_DIR/uploads with server-made names; rows in the database. */
 export class AttachmentStore {
   readonly #dir: string;
@@ -35,38 +53,71 @@ export class AttachmentStore {
     this.#dir = path.join(dataDir, 'uploads');
   }
 
-  /** Checks the bytes, stores the file, and returns its (not yet linked) row. */
-  async save(owner: ChatOwner, filename: string, bytes: Buffer): Promise<AttachmentRow> {
-    const name = safeFilename(filename);
-    if (bytes.length > MAX_FILE_BYTES)
-      throw new AppError('payload_too_large', `${name} is larger than 10 MB.`);
-    if (bytes.length === 0) throw new AppError('validation_error', `files: ${name} is empty.`);
-    const sniffed = sniffFile(bytes, name);
-    if (!sniffed) {
-      throw new AppError(
-        'unsupported_media_type',
-        `${name} cannot be sent: only images (PNG, JPEG, GIF, WebP) and text files are supported.`,
-      );
-    }
+  /**
+   * Checks every file first, then stores them all and returns their (not yet linked) rows:
+   * one refused file stores none, and a failure part-way removes what was stored.
+   */
+  async saveAll(
+    owner: ChatOwner,
+    files: readonly { filename: string; data: Buffer }[],
+  ): Promise<AttachmentRow[]> {
+    const checked = files.map((file) => ({ ...inspect(file.filename, file.data), data: file.data }));
     await fs.mkdir(this.#dir, { recursive: true });
-    const storageName = randomBytes(24).toString('hex');
-    await fs.writeFile(path.join(this.#dir, storageName), bytes, { flag: 'wx', mode: 0o600 });
-    const row = {
-      id: randomUUID(),
-      message_id: null,
-      filename: name,
-      content_type: sniffed.contentType,
-      size: bytes.length,
-      storage_name: storageName,
-      created_at: new Date().toISOString(),
-    };
-    await this.repository.insert(row, owner);
-    return {
-      ...row,
-      ...(owner.kind === 'user'
-        ? { user_id: owner.id, visitor_id: null }
-        : { user_id: null, visitor_id: owner.id }),
-    };
+    const saved: AttachmentRow[] = [];
+    const written: string[] = [];
+    try {
+      for (const file of checked) {
+        const storageName = randomBytes(24).toString('hex');
+        written.push(storageName);
+        await fs.writeFile(path.join(this.#dir, storageName), file.data, { flag: 'wx', mode: 0o600 });
+        const row = {
+          id: randomUUID(),
+          message_id: null,
+          filename: file.name,
+          content_type: file.contentType,
+          size: file.data.length,
+          storage_name: storageName,
+          created_at: new Date().toISOString(),
+        };
+        await this.repository.insert(row, owner);
+        saved.push({ ...row, ...ownerColumns(owner) });
+      }
+    } catch (error) {
+      await this.repository.deleteUnlinked(owner, saved.map((row) => row.id)).catch(() => []);
+      await this.deleteFiles(written);
+      throw error;
+    }
+    return saved;
+  }
+
+  /** Removes uploads of a send that did not take them (refused, failed, or a duplicate). */
+  async discardUnlinked(owner: ChatOwner, ids: readonly string[]): Promise<void> {
+    await this.deleteFiles(await this.repository.deleteUnlinked(owner, ids));
+  }
+
+  /**
+   * Removes what no message will take any more: uploads never linked, and files on disk no
+   * row refers to, both older than `cutoff` (younger ones may belong to a send in progress,
+   * which writes its file just before its row). Safe with several processes sweeping at once:
+   * each stale row is deleted by one of them, and removing a file twice is harmless.
+   */
+  async sweepOrphans(cutoff: Date): Promise<number> {
+    const unlinked = await this.repository.deleteUnlinkedBefore(cutoff.toISOString());
+    await this.deleteFiles(unlinked);
+    const names = await fs.readdir(this.#dir).catch(() => [] as string[]);
+    let removed = unlinked.length;
+    for (let i = 0; i < names.length; i += SWEEP_BATCH) {
+      const batch = names.slice(i, i + SWEEP_BATCH);
+      const referenced = await this.repository.referencedStorageNames(batch);
+      for (const name of batch) {
+        if (referenced.has(name)) continue;
+        const stat = await fs.stat(path.join(this.#dir, name)).catch(() => null);
+        if (!stat?.isFile() || stat.mtimeMs >= cutoff.getTime()) continue;
+        await fs.rm(path.join(this.#dir, name), { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async link(owner: ChatOwner, ids: readonly string[], messageId: string): Promise<void> {

@@ -41,6 +41,49 @@ export class AttachmentsRepository {
     ).execute();
   }
 
+  /** Deletes the owner's uploads among `ids` that no message took; answers their files. */
+  async deleteUnlinked(owner: ChatOwner, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const query = this.db
+      .deleteFrom('attachments')
+      .where('id', 'in', ids)
+      .where('message_id', 'is', null);
+    const rows = await (
+      owner.kind === 'user'
+        ? query.where('user_id', '=', owner.id)
+        : query.where('visitor_id', '=', owner.id)
+    )
+      .returning('storage_name')
+      .execute();
+    return rows.map((r) => r.storage_name);
+  }
+
+  /**
+   * Deletes uploads no message took that were made before `createdBefore`, answering their
+   * files. One statement: with several processes sweeping, each row is deleted (and its file
+   * reported) by exactly one of them.
+   */
+  async deleteUnlinkedBefore(createdBefore: string): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('attachments')
+      .where('message_id', 'is', null)
+      .where('created_at', '<', createdBefore)
+      .returning('storage_name')
+      .execute();
+    return rows.map((r) => r.storage_name);
+  }
+
+  /** Which of these stored file names a row still refers to. */
+  async referencedStorageNames(names: readonly string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('attachments')
+      .select('storage_name')
+      .where('storage_name', 'in', names)
+      .execute();
+    return new Set(rows.map((r) => r.storage_name));
+  }
+
   async forMessages(messageIds: readonly string[]): Promise<AttachmentRow[]> {
     if (messageIds.length === 0) return [];
     return this.db

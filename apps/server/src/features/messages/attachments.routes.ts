@@ -89,14 +89,18 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         }));
         throw new AppError('validation_error', describeValidationIssues('body', issues));
       }
-      const stored = [];
-      for (const file of files)
-        stored.push(await app.chat.attachments.save(owner, file.filename, file.data));
-      return app.chat.messages.send(parsed.data, {
-        owner,
-        liveConnectionId: await liveConnectionOf(request, owner),
-        attachmentIds: stored.map((row) => row.id),
-      });
+      // Whatever would refuse the send refuses it before any file is kept.
+      await app.chat.messages.check(parsed.data, owner);
+      const liveConnectionId = await liveConnectionOf(request, owner);
+      const ids = (await app.chat.attachments.saveAll(owner, files)).map((row) => row.id);
+      try {
+        return await app.chat.messages.send(parsed.data, { owner, liveConnectionId, attachmentIds: ids });
+      } finally {
+        // Files the send did not link (it failed, or repeated an earlier message) go at once.
+        await app.chat.attachments
+          .discardUnlinked(owner, ids)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'discarding uploads failed'));
+      }
     },
   );
 

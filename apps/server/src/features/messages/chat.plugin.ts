@@ -10,6 +10,7 @@ import { Generations } from './generations';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { resumeLookup } from './resume-lookup';
+import { UploadSweeper } from './upload-sweeper';
 
 export interface ChatServices {
   conversations: ConversationsService;
@@ -17,6 +18,7 @@ export interface ChatServices {
   messages: MessagesService;
   generations: Generations;
   attachments: AttachmentStore;
+  uploadSweeper: UploadSweeper;
 }
 
 declare module 'fastify' {
@@ -52,7 +54,8 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     attachments,
     log: app.log,
   });
-  app.decorate('chat', { conversations, limits, messages, generations, attachments });
+  const uploadSweeper = new UploadSweeper(attachments, app.log);
+  app.decorate('chat', { conversations, limits, messages, generations, attachments, uploadSweeper });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   await generations.start(async (row) => {
@@ -65,6 +68,8 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     await limits.refund(owner, row.charged_day);
   });
   app.addHook('preClose', () => generations.close());
+  uploadSweeper.start();
+  app.addHook('preClose', () => uploadSweeper.close());
 
   app.visitors.onVisitorClaimed(async (visitorId, userId) => {
     await conversations.moveVisitorToUser(visitorId, userId);

@@ -66,7 +66,13 @@ describe('history, clearing and isolation', () => {
   it('leaves comparison turns out unless asked', async () => {
     const h = visitorHeaders(newVisitorId());
     await send(h, 'plain');
-    await send(h, 'compared', { comparison_id: 'cmp-1' });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/compare/sessions',
+      headers: h,
+      payload: { models: ['gpt-5', 'gpt-5-mini'] },
+    });
+    await send(h, 'compared', { comparison_id: session.json<{ id: string }>().id });
     expect((await history(h, '')).json<HistoryResponse>().messages.map((m) => m.content)).toEqual([
       'plain [sim tokens=2]',
     ]);

@@ -13,6 +13,7 @@ import {
   HistoryResponse,
   MESSAGES,
   MessageResponse,
+  optionalBody,
   SendMessageRequest,
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
@@ -110,7 +111,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cancel running answers',
-        body: CancelRequest.optional(),
+        body: optionalBody(CancelRequest),
         response: { 200: CancelResponse, ...errors },
       },
     },

@@ -20,6 +20,7 @@ import { RecentKeys } from './recent-keys';
 import { openUpstreamAnswer, type AnswerInput, type UpstreamAnswer } from './upstream-answer';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
+const COMPARISON_NOT_FOUND = 'Comparison not found';
 const WAIT_POLL_MS = 200;
 /** Message ids this process sent lately: a repeat of one starts no early upstream request. */
 const RECENT_SENDS_KEPT = 10_000;
@@ -71,10 +72,31 @@ export class MessagesService {
     this.#runner = new GenerationRunner(this.#messages, deps.log);
   }
 
+  /**
+   * Everything about a send that can be refused before anything is stored: the model, and
+   * that each id it names (conversation, comparison) is the caller's. Another owner's id is
+   * answered like a missing one (404).
+   */
+  async check(request: SendMessageRequest, owner: ChatOwner): Promise<ResolvedModel> {
+    const model = await this.#resolveModel(request);
+    const conversation = request.conversation_id
+      ? await this.deps.conversations.get(owner, request.conversation_id)
+      : null;
+    if (request.comparison_id) {
+      if (!(await this.#messages.ownsComparison(owner, request.comparison_id)))
+        throw new AppError('not_found', COMPARISON_NOT_FOUND);
+      if (conversation && conversation.comparison_id !== request.comparison_id)
+        throw new AppError(
+          'validation_error',
+          'comparison_id: the conversation is not part of this comparison.',
+        );
+    }
+    return model;
+  }
+
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
-    const model = await this.#resolveModel(request);
-    if (request.conversation_id) await this.deps.conversations.get(owner, request.conversation_id);
+    const model = await this.check(request, owner);
 
     const sentAt = new Date();
     const now = sentAt.toISOString();

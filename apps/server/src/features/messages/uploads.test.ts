@@ -1,3 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { MessageResponse } from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +23,12 @@ describe('uploads', () => {
     t = await createChatTestApp();
   });
   afterAll(() => t.close());
+
+  const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
+  const filesOnDisk = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
+  const rowsOf = (visitorId: string) =>
+    t.app.db.selectFrom('attachments').selectAll().where('visitor_id', '=', visitorId).execute();
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60_000);
 
   function upload(
     visitorId: string,
@@ -94,5 +103,80 @@ describe('uploads', () => {
     });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { detail: string }).detail).toContain('message_id');
+  });
+
+  it('keeps no file of a send that is refused, fails or repeats an earlier one', async () => {
+    const visitor = newVisitorId();
+    const file = { name: 'big.txt', data: Buffer.alloc(100 * 1024, 97) };
+    const before = filesOnDisk();
+    const owner = visitorHeaders(newVisitorId());
+    const othersSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/compare/sessions',
+      headers: owner,
+      payload: { models: ['gpt-5', 'gpt-5-mini'] },
+    });
+    const refusals: [Record<string, unknown>, number][] = [
+      [{ model: 'no-such-model' }, 422],
+      [{ conversation_id: randomUUID() }, 404],
+      [{ comparison_id: othersSession.json<{ id: string }>().id }, 404],
+    ];
+    for (const [fields, status] of refusals) {
+      const res = await upload(visitor, [file], sendBody('refused [sim tokens=2]', fields));
+      expect(res.status).toBe(status);
+    }
+    // One good file and one refused one: neither is kept.
+    const mixed = await upload(visitor, [
+      file,
+      { name: 'x.png', data: Buffer.from([0, 1, 2, 255]), type: 'image/png' },
+    ]);
+    expect(mixed.status).toBe(415);
+    expect(filesOnDisk()).toEqual(before);
+    expect(await rowsOf(visitor)).toEqual([]);
+
+    const fields = sendBody('twice [sim tokens=2]');
+    expect((await upload(visitor, [file], fields)).status).toBe(200);
+    expect((await upload(visitor, [file], fields)).status).toBe(200);
+    expect(filesOnDisk()).toHaveLength(before.length + 1);
+    expect(await rowsOf(visitor)).toHaveLength(1);
+  });
+
+  it('sweeps upload files and rows no message took once they are an hour old', async () => {
+    const visitor = newVisitorId();
+    const sent = (await (
+      await upload(visitor, [{ name: 'kept.txt', data: Buffer.from('kept') }])
+    ).json()) as MessageResponse;
+    expect(sent.attachments).toHaveLength(1);
+    const [linked] = await rowsOf(visitor);
+    const [unlinked] = await t.app.chat.attachments.saveAll({ kind: 'visitor', id: visitor }, [
+      { filename: 'lost.txt', data: Buffer.from('lost') },
+    ]);
+    await t.app.db
+      .updateTable('attachments')
+      .set({ created_at: hoursAgo(2).toISOString() })
+      .where('id', '=', unlinked?.id ?? '')
+      .execute();
+    const orphan = (age: Date | null) => {
+      const name = randomBytes(24).toString('hex');
+      fs.writeFileSync(path.join(uploadsDir(), name), 'orphan');
+      if (age) fs.utimesSync(path.join(uploadsDir(), name), age, age);
+      return name;
+    };
+    const oldOrphan = orphan(hoursAgo(2));
+    const newOrphan = orphan(null);
+    const linkedPath = path.join(uploadsDir(), linked?.storage_name ?? '');
+    fs.utimesSync(linkedPath, hoursAgo(3), hoursAgo(3));
+
+    expect(await t.app.chat.uploadSweeper.sweep()).toBeGreaterThanOrEqual(2);
+    const left = filesOnDisk();
+    expect(left).not.toContain(oldOrphan);
+    expect(left).not.toContain(unlinked?.storage_name);
+    expect(left).toContain(newOrphan);
+    expect(left).toContain(linked?.storage_name);
+    expect((await rowsOf(visitor)).map((r) => r.id)).toEqual([linked?.id]);
+    const served = await fetch(`${t.baseUrl}${sent.attachments[0]?.url}`, {
+      headers: visitorHeaders(visitor),
+    });
+    expect(await served.text()).toBe('kept');
   });
 });

@@ -5,7 +5,7 @@ import {
   LogErrorsRequest,
   TelemetryRequest,
 } from '@parallax/contract';
-import { AppError } from '../../infra/errors';
+import { depthLimitedJsonParser } from '../../infra/json-body';
 import { TelemetryRepository } from './telemetry.repository';
 import { TelemetryService } from './telemetry.service';
 
@@ -29,13 +29,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon posts a string body as text/plain: parse it as the JSON it is.
   // Encapsulated in this plugin, so text/plain stays text everywhere else.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
-    } catch {
-      done(new AppError('invalid_json', 'The request body is not valid JSON.'), undefined);
-    }
-  });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, depthLimitedJsonParser(app));
 
   const routeOptions = {
     bodyLimit: LOGGING_BODY_LIMIT_BYTES,

@@ -18,4 +18,9 @@ export class VisitorsRepository {
     const row = await this.db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
     return row?.user_id;
   }
+
+  async findClaimedBy(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
+    return rows.map((row) => row.visitor_id);
+  }
 }

@@ -43,4 +43,9 @@ export class VisitorsService {
   claimantOf(visitorId: string): Promise<string | undefined> {
     return this.repository.findClaimant(visitorId);
   }
+
+  /** The visitor ids an account claimed (one per sign-in from a new browser). */
+  claimedBy(userId: string): Promise<string[]> {
+    return this.repository.findClaimedBy(userId);
+  }
 }

@@ -22,6 +22,15 @@ export interface ReplayLogOptions {
   ttlMs: number;
 }
 
+/** One member's claim on a presence key (see Bus.claimPresence). */
+export interface PresenceClaim {
+  holder: string;
+  member: string;
+  ttlMs: number;
+  /** The holder this claim may take the key over from. */
+  takeOverFrom?: string | undefined;
+}
+
 export interface Bus {
   readonly driver: 'memory' | 'redis';
   /**
@@ -40,10 +49,18 @@ export interface Bus {
   deleteLog(log: string): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
-  setPresence(key: string, value: string, ttlMs: number): Promise<void>;
-  getPresence(key: string): Promise<string | undefined>;
-  /** Removes the key only while it still holds `value` (a newer holder keeps it). */
-  clearPresence(key: string, value: string): Promise<void>;
+  /**
+   * Presence: a key held by one holder through any number of members (one per socket), each
+   * live for `ttlMs` after its last claim. Atomically, in every process alike: the member joins
+   * and `holder` keeps or gets the key when it has no live member or is already `holder`'s (or
+   * `takeOverFrom`'s, when given). Answers the key's holder after the call, so anything other
+   * than `holder` means refused (and nothing changed). Claiming again refreshes the member.
+   */
+  claimPresence(key: string, claim: PresenceClaim): Promise<string>;
+  /** The key's holder while at least one of its members is live. */
+  presenceHolder(key: string): Promise<string | undefined>;
+  /** Drops one member; the other members (and with them the holder) stay. */
+  releasePresence(key: string, member: string): Promise<void>;
   close(): Promise<void>;
 }
 

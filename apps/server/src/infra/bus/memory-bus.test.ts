@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from './memory-bus';
+import { presenceContract } from './presence-contract.test-support';
 
 describe('MemoryBus', () => {
   it('keeps a bounded replay log that expires after its last append', async () => {
@@ -52,13 +53,9 @@ describe('MemoryBus', () => {
     await bus.close();
   });
 
-  it('clears presence only for the holder that set it', async () => {
+  describe('presence', () => {
     const bus = new MemoryBus({ maxEntries: 10, ttlMs: 1_000 });
-    await bus.setPresence('conn', 'new', 10_000);
-    await bus.clearPresence('conn', 'old');
-    expect(await bus.getPresence('conn')).toBe('new');
-    await bus.clearPresence('conn', 'new');
-    expect(await bus.getPresence('conn')).toBeUndefined();
-    await bus.close();
+    afterAll(() => bus.close());
+    presenceContract(async () => bus);
   });
 });

@@ -1,5 +1,12 @@
-import { assertSingleLine, type Bus, type BusHandler, type ReplayLogOptions } from './bus';
+import {
+  assertSingleLine,
+  type Bus,
+  type BusHandler,
+  type PresenceClaim,
+  type ReplayLogOptions,
+} from './bus';
 import { MemoryLog } from './memory-log';
+import { MemoryPresence } from './memory-presence';
 
 const SWEEP_INTERVAL_MS = 30_000;
 
@@ -8,7 +15,7 @@ export class MemoryBus implements Bus {
   readonly driver = 'memory';
   readonly #topics = new Map<string, Set<BusHandler>>();
   readonly #logs = new Map<string, MemoryLog>();
-  readonly #presence = new Map<string, { value: string; expiresAt: number }>();
+  readonly #presence = new MemoryPresence();
   readonly #sweeper: NodeJS.Timeout;
 
   constructor(private readonly logOptions: ReplayLogOptions) {
@@ -62,17 +69,16 @@ export class MemoryBus implements Bus {
     };
   }
 
-  async setPresence(key: string, value: string, ttlMs: number): Promise<void> {
-    this.#presence.set(key, { value, expiresAt: Date.now() + ttlMs });
+  async claimPresence(key: string, claim: PresenceClaim): Promise<string> {
+    return this.#presence.claim(key, claim);
   }
 
-  async getPresence(key: string): Promise<string | undefined> {
-    const entry = this.#presence.get(key);
-    return entry && entry.expiresAt > Date.now() ? entry.value : undefined;
+  async presenceHolder(key: string): Promise<string | undefined> {
+    return this.#presence.holder(key);
   }
 
-  async clearPresence(key: string, value: string): Promise<void> {
-    if (this.#presence.get(key)?.value === value) this.#presence.delete(key);
+  async releasePresence(key: string, member: string): Promise<void> {
+    this.#presence.release(key, member);
   }
 
   async close(): Promise<void> {
@@ -97,7 +103,6 @@ export class MemoryBus implements Bus {
   #sweep(): void {
     const now = Date.now();
     for (const [key, log] of this.#logs) if (log.expiresAt <= now) this.#logs.delete(key);
-    for (const [key, entry] of this.#presence)
-      if (entry.expiresAt <= now) this.#presence.delete(key);
+    this.#presence.sweep();
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bus } from './bus';
+import { presenceContract } from './presence-contract.test-support';
 import { RedisBus } from './redis-bus';
 
 const redisUrl = process.env.REDIS_URL;
@@ -137,5 +138,10 @@ describe.skipIf(!redisUrl)('RedisBus', () => {
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     expect(seen).toEqual([escaped, escaped]);
     expect(await there.readLog('log')).toEqual([escaped]);
+  });
+
+  describe('presence', () => {
+    const prefix = `test-presence-${randomUUID()}`;
+    presenceContract(() => connect(prefix));
   });
 });

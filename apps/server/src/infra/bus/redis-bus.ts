@@ -5,8 +5,10 @@ import {
   LINE_SEPARATOR,
   type Bus,
   type BusHandler,
+  type PresenceClaim,
   type ReplayLogOptions,
 } from './bus';
+import { claimPresence, presenceHolder, releasePresence } from './redis-presence';
 import { WriteBatcher } from './write-batcher';
 
 /**
@@ -14,8 +16,6 @@ import { WriteBatcher } from './write-batcher';
  * a PEXPIRE per token would be a third of the commands Redis has to run.
  */
 const EXPIRY_REFRESH_MS = 30_000;
-
-const CLEAR_IF_EQUAL = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 interface Outgoing {
   /** The replay log's key and what to append to it, or null for a plain publish. */
@@ -26,7 +26,8 @@ interface Outgoing {
 
 /**
  * Scaled mode: pub/sub for live events, a Redis Stream per replay log (XADD with an
- * approximate MAXLEN, expiring after its last append), plain keys with PX for presence.
+ * approximate MAXLEN, expiring after its last append), one hash per presence key
+ * (redis-presence.ts).
  * One connection publishes and reads, a second one only subscribes (Redis requires it).
  *
  * Two things keep a streamed token cheap: subscribers in this process get a payload at once,
@@ -141,16 +142,16 @@ export class RedisBus implements Bus {
     };
   }
 
-  async setPresence(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.#command.set(this.#key('p', key), value, 'PX', ttlMs);
+  claimPresence(key: string, claim: PresenceClaim): Promise<string> {
+    return claimPresence(this.#command, this.#key('p', key), claim);
   }
 
-  async getPresence(key: string): Promise<string | undefined> {
-    return (await this.#command.get(this.#key('p', key))) ?? undefined;
+  presenceHolder(key: string): Promise<string | undefined> {
+    return presenceHolder(this.#command, this.#key('p', key));
   }
 
-  async clearPresence(key: string, value: string): Promise<void> {
-    await this.#command.eval(CLEAR_IF_EQUAL, 1, this.#key('p', key), value);
+  releasePresence(key: string, member: string): Promise<void> {
+    return releasePresence(this.#command, this.#key('p', key), member);
   }
 
   async close(): Promise<void> {

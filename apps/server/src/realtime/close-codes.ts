@@ -1,0 +1,7 @@
+/** Close codes the client can tell apart (4000–4999 are the application's). */
+export const CLOSE = {
+  replaced: 4000,
+  badRequest: 4400,
+  /** Also a connection id held by another owner's live socket: the id is not the caller's. */
+  authenticationFailed: 4401,
+} as const;
