@@ -162,7 +162,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       openai: `${url}/v1`,
       grok: `${url}/v1`,
       anthropic: `${url}/v1`,
-      gemini: `${url}/v1beta`,
+      gemini: `${url}/v1`,
       google: `${url}/v1beta1/projects/${SIM_VERTEX_PROJECT}/locations/${SIM_VERTEX_LOCATION}/publishers/google`,
     }),
     get requests() {
