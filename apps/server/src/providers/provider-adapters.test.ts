@@ -16,7 +16,7 @@ const MODELS: Record<Provider, string> = {
 };
 
 const wsText = (kind: string): string => WS_ERROR_MAPPING.find((m) => m.kind === kind)?.message ?? '';
-const USER_TEXT: Record<Exclude<ProviderErrorKind, 'cancelled' | 'unknown'>, string> = {
+const USER_TEXT: Record<Exclude<ProviderErrorKind, 'cancelled' | 'unknown' | 'invalid_response'>, string> = {
   rate_limit: wsText('rate_limit'),
   quota: wsText('quota'),
   model_unavailable: wsText('model_unavailable'),
@@ -145,11 +145,29 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
     const error = await failureOf(
       drain(adapterFor(provider).streamChat(ask(`Hello [sim ${directive}]`))),
     );
-    // For Gemini the in-stream error body is lost (@ai-sdk/google drops it): the cut-short
-    // stream still counts as the service failing.
     expect(error.kind).toBe(kind);
     expect(error.message).toBe(USER_TEXT[kind]);
     expect(error.provider).toBe(provider);
+  });
+
+  it.each(['fault-after=0', 'fault-after=5'])(
+    'reports an event of the wrong shape ([sim fault=malformed %s]) with the spec §5 text',
+    async (after) => {
+      const error = await failureOf(
+        drain(adapterFor(provider).streamChat(ask(`Hello [sim fault=malformed ${after}]`))),
+      );
+      expect(error.kind).toBe('invalid_response');
+      expect(error.message).toBe(MESSAGES.responseValidationFailed(provider));
+      expect(error.upstreamMessage).toMatch(/is not a/);
+    },
+  );
+
+  it('reports a malformed reply to completeChat with the spec §5 text', async () => {
+    const error = await failureOf(
+      adapterFor(provider).completeChat(ask('Hello [sim fault=malformed fault-after=2]')),
+    );
+    expect(error.kind).toBe('invalid_response');
+    expect(error.message).toBe(`Response validation failed for ${provider}`);
   });
 
   it('aborts with the no-activity text when nothing arrives before the first token', async () => {
