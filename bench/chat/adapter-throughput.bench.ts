@@ -128,7 +128,7 @@ async function measure(sim: ProviderSim, run: (i: number) => Promise<number>): P
   const t0 = performance.now();
   await withDeadline(
     'adapter-throughput round',
-    120_000,
+    1_200_000,
     Promise.all(Array.from({ length: streams }, (_, i) => run(i))),
   );
   const wallMs = performance.now() - t0;
@@ -138,6 +138,8 @@ async function measure(sim: ProviderSim, run: (i: number) => Promise<number>): P
   return { tokens: sent, cpuMs: (cpu.user + cpu.system) / 1000, wallMs };
 }
 
+// Generous, so a run under valgrind (tens of times slower) is not cut by the adapters' timeouts.
+const SLOW_RUN_TIMEOUTS = { noActivityMs: 600_000, idleMs: 600_000 };
 const sim = await startProviderSim({ host: '127.0.0.1', port: 0 });
 const config = providersConfig(sim);
 const rows: Record<string, string>[] = [];
@@ -146,7 +148,7 @@ try {
   for (const provider of providers) {
     for (const path of paths) {
       const adapter =
-        path === 'floor' ? undefined : createProviderAdapter(provider, config);
+        path === 'floor' ? undefined : createProviderAdapter(provider, config, SLOW_RUN_TIMEOUTS);
       const run =
         adapter === undefined
           ? (i: number) => floorStream(sim, provider, i)

@@ -36,7 +36,7 @@ export interface ProviderSim {
   /** e.g. http://127.0.0.1:4010 (no trailing slash). */
   url: string;
   port: number;
-  /** Base URLs in the form the Vercel AI SDK providers (and the `<PROVIDER>_BASE_URL` env vars) take. */
+  /** Base URLs in the form the server's `<PROVIDER>_BASE_URL` env vars take. */
   baseUrls: Readonly<Record<Provider, string>>;
   readonly requests: readonly SimRequestRecord[];
   waitForRequest(

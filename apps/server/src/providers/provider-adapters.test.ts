@@ -199,11 +199,28 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
   });
 });
 
+describe('anthropic request', () => {
+  it('authenticates and names the API version as the official SDK (1.x) does', async () => {
+    sim.clearRequests();
+    await drain(adapterFor('anthropic').streamChat({ model: MODELS.anthropic, messages: [{ role: 'user', content: 'Hi' }] }));
+    const record = sim.requests.find((r) => r.provider === 'anthropic');
+    expect(record).toMatchObject({ path: '/v1/messages', status: 200 });
+    expect(record?.headers.authorization).toBe('[redacted]');
+    expect(record?.headers['x-api-key']).toBeUndefined();
+    expect(record?.headers['anthropic-version']).toBe('2026-10-21');
+  });
+});
+
 describe('vertex credentials', () => {
   it('signs a service-account assertion and sends the token it gets back', async () => {
     sim.clearRequests();
-    await drain(adapterFor('google').streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] }));
+    const adapter = adapterFor('google');
+    await drain(adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] }));
     expect(tokens.issued.length).toBeGreaterThan(0);
+    const issued = tokens.issued.length;
+    await drain(adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Again' }] }));
+    // The token is good for an hour: the second request reuses it.
+    expect(tokens.issued.length).toBe(issued);
     const record = sim.requests.find((r) => r.provider === 'google');
     expect(record?.path).toContain('/projects/sim-project/locations/us-central1/');
     expect(record?.status).toBe(200);
