@@ -94,7 +94,9 @@ async function serveCompletion(exchange: Exchange, run: GenerationRun): Promise<
   const generationMs = (context.tokens.length / knobs.tokensPerSecond) * 1000;
   if (!(await sleep(generationMs, clientGone))) return;
   const reply =
-    knobs.fault === 'malformed' ? run.wire.malformedCompletion(context) : run.wire.completion(context);
+    knobs.fault === 'malformed'
+      ? run.wire.malformedCompletion(context)
+      : run.wire.completion(context);
   sendJson(exchange.res, 200, reply, run.wire.responseHeaders(context));
   log.update(record, { tokensSent: context.tokens.length, firstTokenAt: Date.now() });
   log.finish(record, 'completed');

@@ -24,7 +24,11 @@ const ENDPOINTS: Endpoint[] = [
     name: 'openai',
     url: () => `${sim.url}/v1/chat/completions`,
     headers: { authorization: 'Bearer k' },
-    body: (stream) => ({ model: 'gpt-5-mini', stream, messages: [{ role: 'user', content: PROMPT }] }),
+    body: (stream) => ({
+      model: 'gpt-5-mini',
+      stream,
+      messages: [{ role: 'user', content: PROMPT }],
+    }),
     contentField: 'choices',
     badEvent: '"delta":{"content":42}',
   },

@@ -183,7 +183,10 @@ export const openAiWire: WireFormat = {
     'data: [DONE]\n\n',
   streamError: (error) => sseData(error.body),
   malformedCompletion: (context) => {
-    const { choices: _choices, ...rest } = openAiWire.completion(context) as Record<string, unknown>;
+    const { choices: _choices, ...rest } = openAiWire.completion(context) as Record<
+      string,
+      unknown
+    >;
     return rest;
   },
   malformedStreamEvent: (context) =>

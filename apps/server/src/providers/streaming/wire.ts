@@ -82,7 +82,9 @@ export function optionalArray(value: unknown, what: string, data: string): reado
 }
 
 export function requiredArray(value: unknown, what: string, data: string): readonly unknown[] {
-  return Array.isArray(value) ? (value as unknown[]) : invalidReply(`${what} is not an array`, data);
+  return Array.isArray(value)
+    ? (value as unknown[])
+    : invalidReply(`${what} is not an array`, data);
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
