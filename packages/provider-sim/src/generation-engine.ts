@@ -28,7 +28,7 @@ async function stallConnection(exchange: Exchange): Promise<void> {
   await untilAborted(exchange.clientGone);
 }
 
-/** Where a drop, stall or in-stream error cuts the stream: by default, half way. */
+/** Where a drop, stall, malformed event or in-stream error falls: by default, half way. */
 function faultPosition(run: GenerationRun): number | undefined {
   const { fault, faultAfterTokens } = run.knobs;
   if (fault === undefined) return undefined;
@@ -53,7 +53,9 @@ async function serveStream(exchange: Exchange, run: GenerationRun): Promise<void
   const intervalMs = 1000 / knobs.tokensPerSecond;
   const startedAt = performance.now();
   for (let index = 0; index <= context.tokens.length; index++) {
-    if (index === cutAt) {
+    if (index === cutAt && knobs.fault === 'malformed') {
+      res.write(wire.malformedStreamEvent(context));
+    } else if (index === cutAt) {
       if (run.streamFault) {
         // A separate write, so clients that look for a whole error object in one read find it.
         if (!(await sleep(FLUSH_BEFORE_DROP_MS, clientGone))) return;
@@ -91,7 +93,11 @@ async function serveCompletion(exchange: Exchange, run: GenerationRun): Promise<
   if (knobs.fault === 'stall') return stallConnection(exchange);
   const generationMs = (context.tokens.length / knobs.tokensPerSecond) * 1000;
   if (!(await sleep(generationMs, clientGone))) return;
-  sendJson(exchange.res, 200, run.wire.completion(context), run.wire.responseHeaders(context));
+  const reply =
+    knobs.fault === 'malformed'
+      ? run.wire.malformedCompletion(context)
+      : run.wire.completion(context);
+  sendJson(exchange.res, 200, reply, run.wire.responseHeaders(context));
   log.update(record, { tokensSent: context.tokens.length, firstTokenAt: Date.now() });
   log.finish(record, 'completed');
 }

@@ -12,7 +12,12 @@ export const HTTP_FAULTS = [
 ] as const;
 /** Faults that break the transport instead of answering with an error. */
 export const TRANSPORT_FAULTS = ['drop', 'stall'] as const;
-export const SIM_FAULTS = [...HTTP_FAULTS, ...TRANSPORT_FAULTS] as const;
+/**
+ * A 200 answer in the wrong shape: a non-streamed reply without its content, or one stream
+ * event of the right kind with a field of the wrong type (the rest of the stream is normal).
+ */
+export const REPLY_FAULTS = ['malformed'] as const;
+export const SIM_FAULTS = [...HTTP_FAULTS, ...TRANSPORT_FAULTS, ...REPLY_FAULTS] as const;
 
 export type HttpFault = (typeof HTTP_FAULTS)[number];
 export type TransportFault = (typeof TRANSPORT_FAULTS)[number];

@@ -36,7 +36,7 @@ export interface ProviderSim {
   /** e.g. http://127.0.0.1:4010 (no trailing slash). */
   url: string;
   port: number;
-  /** Base URLs in the form the Vercel AI SDK providers (and the `<PROVIDER>_BASE_URL` env vars) take. */
+  /** Base URLs in the form the server's `<PROVIDER>_BASE_URL` env vars take. */
   baseUrls: Readonly<Record<Provider, string>>;
   readonly requests: readonly SimRequestRecord[];
   waitForRequest(
@@ -162,7 +162,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
       openai: `${url}/v1`,
       grok: `${url}/v1`,
       anthropic: `${url}/v1`,
-      gemini: `${url}/v1beta`,
+      gemini: `${url}/v1`,
       google: `${url}/v1beta1/projects/${SIM_VERTEX_PROJECT}/locations/${SIM_VERTEX_LOCATION}/publishers/google`,
     }),
     get requests() {

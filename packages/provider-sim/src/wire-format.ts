@@ -47,6 +47,10 @@ export interface WireFormat {
   streamEnd(context: GenerationContext): string;
   /** An error reported inside an already started stream (its HTTP status stays 200). */
   streamError(error: WireError, context: GenerationContext): string;
+  /** fault=malformed, non-streamed: the reply without its content. */
+  malformedCompletion(context: GenerationContext): unknown;
+  /** fault=malformed, streamed: one event of the right kind with a field of the wrong type. */
+  malformedStreamEvent(context: GenerationContext): string;
 }
 
 export function sseData(payload: unknown): string {

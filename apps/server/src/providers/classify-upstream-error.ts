@@ -1,6 +1,6 @@
-import { APICallError } from 'ai';
 import type { Provider } from '@parallax/contract';
 import { ProviderError, type ProviderErrorKind } from './provider-error';
+import { UpstreamReplyInvalid } from './streaming/wire';
 
 const REDACTED = '[redacted]';
 const MAX_UPSTREAM_MESSAGE_CHARS = 500;
@@ -89,10 +89,7 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out;
 }
 
-/**
- * An upstream answered with an HTTP error (the lean streaming readers throw it; the AI SDK
- * throws APICallError instead). `body` is the raw response text, secrets not yet removed.
- */
+/** An upstream answered with an HTTP error. `body` is the raw response text, secrets not yet removed. */
 export class UpstreamHttpError extends Error {
   override readonly name = 'UpstreamHttpError';
   constructor(
@@ -142,9 +139,10 @@ export function classifyUpstreamError(
       provider,
       secrets,
     );
-  if (APICallError.isInstance(error)) {
-    const text = [error.message, error.responseBody ?? '', describe(error.cause)].join(' | ');
-    return classifyUpstreamFailure(error.statusCode, text, provider, secrets);
-  }
+  if (error instanceof UpstreamReplyInvalid)
+    return new ProviderError('invalid_response', {
+      provider,
+      upstreamMessage: redactSecrets(error.message, secrets).slice(0, MAX_UPSTREAM_MESSAGE_CHARS),
+    });
   return classifyUpstreamFailure(undefined, describe(error), provider, secrets);
 }

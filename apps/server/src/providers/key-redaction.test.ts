@@ -44,7 +44,7 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   for await (const event of stream) void event;
 }
 
-it.each(['completeChat (AI SDK)', 'streamChat (lean reader)'])(
+it.each(['completeChat', 'streamChat'])(
   '%s never carries the provider key in the error, its log text or its serialisation',
   async (path) => {
     const adapter = createProviderAdapter('openai', config());

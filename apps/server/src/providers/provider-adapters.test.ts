@@ -16,7 +16,7 @@ const MODELS: Record<Provider, string> = {
 };
 
 const wsText = (kind: string): string => WS_ERROR_MAPPING.find((m) => m.kind === kind)?.message ?? '';
-const USER_TEXT: Record<Exclude<ProviderErrorKind, 'cancelled' | 'unknown'>, string> = {
+const USER_TEXT: Record<Exclude<ProviderErrorKind, 'cancelled' | 'unknown' | 'invalid_response'>, string> = {
   rate_limit: wsText('rate_limit'),
   quota: wsText('quota'),
   model_unavailable: wsText('model_unavailable'),
@@ -145,11 +145,29 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
     const error = await failureOf(
       drain(adapterFor(provider).streamChat(ask(`Hello [sim ${directive}]`))),
     );
-    // For Gemini the in-stream error body is lost (@ai-sdk/google drops it): the cut-short
-    // stream still counts as the service failing.
     expect(error.kind).toBe(kind);
     expect(error.message).toBe(USER_TEXT[kind]);
     expect(error.provider).toBe(provider);
+  });
+
+  it.each(['fault-after=0', 'fault-after=5'])(
+    'reports an event of the wrong shape ([sim fault=malformed %s]) with the spec §5 text',
+    async (after) => {
+      const error = await failureOf(
+        drain(adapterFor(provider).streamChat(ask(`Hello [sim fault=malformed ${after}]`))),
+      );
+      expect(error.kind).toBe('invalid_response');
+      expect(error.message).toBe(MESSAGES.responseValidationFailed(provider));
+      expect(error.upstreamMessage).toMatch(/is not a/);
+    },
+  );
+
+  it('reports a malformed reply to completeChat with the spec §5 text', async () => {
+    const error = await failureOf(
+      adapterFor(provider).completeChat(ask('Hello [sim fault=malformed fault-after=2]')),
+    );
+    expect(error.kind).toBe('invalid_response');
+    expect(error.message).toBe(`Response validation failed for ${provider}`);
   });
 
   it('aborts with the no-activity text when nothing arrives before the first token', async () => {
@@ -181,11 +199,28 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
   });
 });
 
+describe('anthropic request', () => {
+  it('authenticates and names the API version as the official SDK (1.x) does', async () => {
+    sim.clearRequests();
+    await drain(adapterFor('anthropic').streamChat({ model: MODELS.anthropic, messages: [{ role: 'user', content: 'Hi' }] }));
+    const record = sim.requests.find((r) => r.provider === 'anthropic');
+    expect(record).toMatchObject({ path: '/v1/messages', status: 200 });
+    expect(record?.headers.authorization).toBe('[redacted]');
+    expect(record?.headers['x-api-key']).toBeUndefined();
+    expect(record?.headers['anthropic-version']).toBe('2026-10-21');
+  });
+});
+
 describe('vertex credentials', () => {
   it('signs a service-account assertion and sends the token it gets back', async () => {
     sim.clearRequests();
-    await drain(adapterFor('google').streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] }));
+    const adapter = adapterFor('google');
+    await drain(adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] }));
     expect(tokens.issued.length).toBeGreaterThan(0);
+    const issued = tokens.issued.length;
+    await drain(adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Again' }] }));
+    // The token is good for an hour: the second request reuses it.
+    expect(tokens.issued.length).toBe(issued);
     const record = sim.requests.find((r) => r.provider === 'google');
     expect(record?.path).toContain('/projects/sim-project/locations/us-central1/');
     expect(record?.status).toBe(200);

@@ -16,6 +16,8 @@ export type ProviderErrorKind =
   | 'auth'
   /** 5xx, overloaded, connection dropped, stream ended without a finish. */
   | 'service_unavailable'
+  /** The upstream answered, but not in its wire format's shape (spec §5's validation text). */
+  | 'invalid_response'
   /** The caller's AbortSignal fired. */
   | 'cancelled'
   | 'unknown';
@@ -31,7 +33,10 @@ function mapping(kind: MappedKind): (typeof WS_ERROR_MAPPING)[number] {
 const SERVICE_UNAVAILABLE = STATUS_POLICIES[503];
 
 /** What the user is told, and whether trying again can help. Texts come from the contract only. */
-export function describeKind(kind: ProviderErrorKind): { userMessage: string; retryable: boolean } {
+export function describeKind(
+  kind: ProviderErrorKind,
+  provider: Provider,
+): { userMessage: string; retryable: boolean } {
   switch (kind) {
     case 'rate_limit':
     case 'quota':
@@ -51,6 +56,9 @@ export function describeKind(kind: ProviderErrorKind): { userMessage: string; re
         userMessage: SERVICE_UNAVAILABLE?.userMessage ?? MESSAGES.streamErrorService,
         retryable: true,
       };
+    case 'invalid_response':
+      // A malformed reply is usually an upstream glitch (a proxy, a half-deployed API change).
+      return { userMessage: MESSAGES.responseValidationFailed(provider), retryable: true };
     case 'cancelled':
       return { userMessage: MESSAGES.cancelledEmpty, retryable: false };
     case 'unknown':
@@ -68,8 +76,8 @@ export interface ProviderErrorDetails {
 
 /**
  * An upstream failure, classified. `message` is the user text (safe to send to clients);
- * `upstreamMessage` is for logs. It never keeps the SDK error as `cause`: those carry request
- * bodies and response headers that may echo credentials.
+ * `upstreamMessage` is for logs. It never keeps the transport error as `cause`: those can carry
+ * request options and response headers that may echo credentials.
  */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
@@ -82,7 +90,7 @@ export class ProviderError extends Error {
     readonly kind: ProviderErrorKind,
     details: ProviderErrorDetails,
   ) {
-    const { userMessage, retryable } = describeKind(kind);
+    const { userMessage, retryable } = describeKind(kind, details.provider);
     super(userMessage);
     this.retryable = retryable;
     this.provider = details.provider;

@@ -1,22 +1,16 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createVertex } from '@ai-sdk/google-vertex';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createXai } from '@ai-sdk/xai';
 import type { Provider } from '@parallax/contract';
 import type { AppConfig } from '../config';
 import type { ProviderAdapter } from './chat-types';
 import { DEMO_API_KEY, type DemoUpstream } from './demo-upstream';
-import { ProviderError } from './provider-error';
-import { createAdapter, type AdapterTuning } from './stream-chat';
+import { createAdapter, type StreamTimeouts } from './stream-chat';
 import { anthropicWire } from './streaming/anthropic-stream';
 import { geminiWire, vertexWire } from './streaming/gemini-stream';
 import { openAiWire } from './streaming/openai-stream';
-import { createVertexAuthClient } from './vertex-credentials';
+import { createVertexAccessToken } from './vertex-credentials';
 
 type ProvidersConfig = AppConfig['providers'];
 
-// The AI SDK's defaults, for the lean streaming readers.
+// The official SDKs' default endpoints.
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 const XAI_BASE_URL = 'https://api.x.ai/v1';
 
@@ -70,7 +64,7 @@ export function providerSecrets(config: ProvidersConfig): string[] {
 export function createProviderAdapter(
   provider: Provider,
   config: ProvidersConfig,
-  timeouts: AdapterTuning = {},
+  timeouts: StreamTimeouts = {},
 ): ProviderAdapter | undefined {
   const secrets = providerSecrets(config);
   const base = { provider, secrets, ...timeouts };
@@ -78,63 +72,35 @@ export function createProviderAdapter(
     case 'openai': {
       const { apiKey, baseUrl } = config.openai;
       if (!apiKey) return undefined;
-      // .chat(): /v1/chat/completions (openai(model) would use the Responses API).
-      const openai = createOpenAI({ apiKey, baseURL: baseUrl });
       return createAdapter({
         ...base,
-        languageModel: (model) => openai.chat(model),
         wire: openAiWire({ apiKey, baseUrl: () => baseUrl ?? OPENAI_BASE_URL, dialect: 'openai' }),
       });
     }
     case 'anthropic': {
       const { apiKey, baseUrl } = config.anthropic;
       if (!apiKey) return undefined;
-      const anthropic = createAnthropic({ apiKey, baseURL: baseUrl });
-      return createAdapter({
-        ...base,
-        languageModel: (model) => anthropic(model),
-        wire: anthropicWire({ apiKey, baseUrl }),
-      });
+      return createAdapter({ ...base, wire: anthropicWire({ apiKey, baseUrl }) });
     }
     case 'gemini': {
       const { apiKey, baseUrl } = config.gemini;
       if (!apiKey) return undefined;
-      const google = createGoogleGenerativeAI({ apiKey, baseURL: baseUrl });
-      return createAdapter({
-        ...base,
-        languageModel: (model) => google(model),
-        wire: geminiWire({ apiKey, baseUrl }),
-      });
+      return createAdapter({ ...base, wire: geminiWire({ apiKey, baseUrl }) });
     }
     case 'grok': {
       const { apiKey, baseUrl } = config.xai;
       if (!apiKey) return undefined;
-      const xai = createXai({ apiKey, baseURL: baseUrl });
       return createAdapter({
         ...base,
-        languageModel: (model) => xai.chat(model),
         wire: openAiWire({ apiKey, baseUrl: () => baseUrl ?? XAI_BASE_URL, dialect: 'xai' }),
       });
     }
     case 'google': {
       const { project, location, credentialsFile, baseUrl } = config.googleVertex;
       if (!project || !location || !credentialsFile) return undefined;
-      const authClient = createVertexAuthClient(credentialsFile);
-      const vertex = createVertex({
-        project,
-        location,
-        baseURL: baseUrl,
-        googleAuthOptions: { authClient },
-      });
-      const accessToken = async (): Promise<string> => {
-        const { token } = await authClient.getAccessToken();
-        if (!token)
-          throw new ProviderError('auth', { provider, upstreamMessage: 'no Vertex access token' });
-        return token;
-      };
+      const accessToken = createVertexAccessToken(credentialsFile);
       return createAdapter({
         ...base,
-        languageModel: (model) => vertex(model),
         wire: vertexWire({ project, location, baseUrl, accessToken }),
       });
     }
@@ -144,14 +110,12 @@ export function createProviderAdapter(
 /** The offline demo model: OpenAI's wire format, answered by the in-process provider-sim. */
 export function createDemoAdapter(
   upstream: DemoUpstream,
-  timeouts: AdapterTuning = {},
+  timeouts: StreamTimeouts = {},
 ): ProviderAdapter {
   return createAdapter({
     provider: 'openai',
     secrets: [],
     ...timeouts,
-    languageModel: async (model) =>
-      createOpenAI({ apiKey: DEMO_API_KEY, baseURL: await upstream.openaiBaseUrl() }).chat(model),
     wire: openAiWire({
       apiKey: DEMO_API_KEY,
       baseUrl: () => upstream.openaiBaseUrl(),

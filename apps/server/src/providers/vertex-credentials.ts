@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Provider } from '@parallax/contract';
-import { OAuth2Client } from 'google-auth-library';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
 import { ProviderError } from './provider-error';
@@ -10,6 +9,8 @@ const DEFAULT_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 const ASSERTION_LIFETIME_S = 3_600;
 const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
+/** A token this close to its expiry is replaced before use, so a request never carries a dying one. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
 
 /** The fields of a Google service-account JSON key file we use. */
 const ServiceAccountKey = z.object({
@@ -103,19 +104,26 @@ export async function exchangeServiceAccountToken(
 }
 
 /**
- * An auth client for @ai-sdk/google-vertex that gets its tokens from our exchange (the
- * library's own path hard-codes Google's token URL). google-auth-library caches the token and
- * calls us again shortly before it expires.
+ * A function giving a current Vertex access token: exchanged on first use, reused until shortly
+ * before it expires, one exchange at a time however many requests ask at once. A failed
+ * exchange (or an unreadable key file) is not remembered: the next request tries again.
  */
-export function createVertexAuthClient(credentialsFile: string): OAuth2Client {
-  const client = new OAuth2Client();
-  let key: Promise<ServiceAccountKey> | undefined;
-  client.refreshHandler = async () => {
-    key ??= readServiceAccountKey(credentialsFile).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return exchangeServiceAccountToken(await key);
+export function createVertexAccessToken(credentialsFile: string): () => Promise<string> {
+  let current: { token: string; expiresAt: number } | undefined;
+  let pending: Promise<string> | undefined;
+  const exchange = async (): Promise<string> => {
+    const { access_token, expiry_date } = await exchangeServiceAccountToken(
+      await readServiceAccountKey(credentialsFile),
+    );
+    current = { token: access_token, expiresAt: expiry_date };
+    return access_token;
   };
-  return client;
+  return () => {
+    if (current && current.expiresAt - REFRESH_MARGIN_MS > Date.now())
+      return Promise.resolve(current.token);
+    pending ??= exchange().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Exchange } from '../exchange';
 import { handleGeneration, type ParsedGeneration } from '../generation-request';
-import { headerValue, isRecord, sendJson } from '../http-io';
+import { bearerToken, headerValue, isRecord, sendJson } from '../http-io';
 import { anthropicWire } from './anthropic.wire';
 
 function textOfContent(content: unknown): string {
@@ -47,11 +47,18 @@ export function parseMessagesRequest(body: unknown): ParsedGeneration | { invali
   };
 }
 
+/**
+ * The API takes the key as `x-api-key` (older SDKs, curl examples) or as `Authorization: Bearer`
+ * (the SDK from 1.0 on); either one counts.
+ */
+function hasKey(exchange: Exchange): boolean {
+  return (
+    headerValue(exchange.req, 'x-api-key') !== undefined || bearerToken(exchange.req) !== undefined
+  );
+}
+
 export async function handleMessages(exchange: Exchange): Promise<void> {
-  if (
-    headerValue(exchange.req, 'x-api-key') !== undefined &&
-    headerValue(exchange.req, 'anthropic-version') === undefined
-  ) {
+  if (hasKey(exchange) && headerValue(exchange.req, 'anthropic-version') === undefined) {
     exchange.log.update(exchange.record, { provider: 'anthropic' });
     const error = anthropicWire.error('invalid_request', {
       provider: 'anthropic',
@@ -68,7 +75,7 @@ export async function handleMessages(exchange: Exchange): Promise<void> {
   await handleGeneration(exchange, {
     wire: anthropicWire,
     provider: () => 'anthropic',
-    hasKey: headerValue(exchange.req, 'x-api-key') !== undefined,
+    hasKey: hasKey(exchange),
     parse: parseMessagesRequest,
     newId: () => `msg_01${randomBytes(18).toString('base64url').slice(0, 22)}`,
   });

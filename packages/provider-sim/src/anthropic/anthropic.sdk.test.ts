@@ -106,8 +106,23 @@ describe('Anthropic messages through the official SDK', () => {
       path: '/v1/messages',
       outcome: 'completed',
     });
-    expect(record?.headers['x-api-key']).toBe('[redacted]');
-    expect(record?.headers['anthropic-version']).toBe('2023-06-01');
+    // The SDK (1.x) sends the key as a bearer token and a newer API version.
+    expect(record?.headers.authorization).toBe('[redacted]');
+    expect(record?.headers['x-api-key']).toBeUndefined();
+    expect(record?.headers['anthropic-version']).toBe('2026-10-21');
+  });
+
+  it.each([
+    ['x-api-key', { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' }],
+    ['Authorization: Bearer', { authorization: 'Bearer k', 'anthropic-version': '2026-10-21' }],
+  ])('accepts the key as %s, as the real API does', async (_form, headers) => {
+    const response = await fetch(`${sim.url}/v1/messages`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(params('hi')),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ type: 'message', stop_reason: 'end_turn' });
   });
 });
 

@@ -128,4 +128,14 @@ export const anthropicWire: WireFormat = {
     const detail = typeof body === 'object' && body !== null && 'error' in body ? body.error : body;
     return sseEvent('error', { type: 'error', error: detail });
   },
+  malformedCompletion: (context) => {
+    const { content: _content, ...rest } = message(context, false);
+    return rest;
+  },
+  malformedStreamEvent: () =>
+    sseEvent('content_block_delta', {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: { value: 'not a string' } },
+    }),
 };

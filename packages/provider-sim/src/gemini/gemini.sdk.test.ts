@@ -53,7 +53,8 @@ describe('Gemini API through @google/genai', () => {
     expect(record).toMatchObject({
       provider: 'gemini',
       model: MODEL,
-      path: `/v1beta/models/${MODEL}:generateContent`,
+      // @google/genai (3.x) calls the v1 API by default.
+      path: `/v1/models/${MODEL}:generateContent`,
     });
     expect(record?.headers['x-goog-api-key']).toBe('[redacted]');
   });

@@ -157,5 +157,11 @@ export function geminiWire(sse: boolean): WireFormat {
     // SSE framing (@google/genai detects it; SSE-only parsers just see the stream end early).
     streamError: (error) =>
       sse ? `${JSON.stringify(error.body, null, 2)}\n` : `${frame(error.body)}\r\n]`,
+    malformedCompletion: (context) => {
+      const { candidates: _candidates, ...rest } = response(context, context.text, true);
+      return rest;
+    },
+    malformedStreamEvent: (context) =>
+      frame({ ...response(context, '', false), candidates: { content: 'not a list' } }),
   };
 }

@@ -221,14 +221,16 @@ describe('OpenAI faults surface as the SDK error classes', () => {
     const closed = new Promise<number>((resolve) =>
       sim.on('client-close', (record) => resolve(record.closedByClientAt ?? 0)),
     );
-    let firstText!: () => void;
-    const gotText = new Promise<void>((resolve) => (firstText = resolve));
+    // Abort only once the client has read all it will get: the SDK (7.x) drops what it
+    // buffered but had not yet yielded when its signal aborts.
+    let allText!: () => void;
+    const gotAllText = new Promise<void>((resolve) => (allText = resolve));
     let received = '';
     const reading = streamText(stream, (text) => {
       received = text;
-      if (text !== '') firstText();
+      if (countTokens(text) >= 3) allText();
     });
-    await gotText;
+    await gotAllText;
     await sim.waitForRequest((r) => r.outcome === 'stalled');
     const abortedAt = Date.now();
     controller.abort();

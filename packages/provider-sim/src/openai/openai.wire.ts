@@ -182,4 +182,13 @@ export const openAiWire: WireFormat = {
     (context.includeUsage ? chunk(context, [], true) : '') +
     'data: [DONE]\n\n',
   streamError: (error) => sseData(error.body),
+  malformedCompletion: (context) => {
+    const { choices: _choices, ...rest } = openAiWire.completion(context) as Record<
+      string,
+      unknown
+    >;
+    return rest;
+  },
+  malformedStreamEvent: (context) =>
+    chunk(context, [{ index: 0, delta: { content: 42 }, logprobs: null, finish_reason: null }]),
 };

@@ -142,6 +142,7 @@ const FAULTS: Record<string, ProviderErrorKind> = {
   quota: 'quota',
   model_not_found: 'model_unavailable',
   drop: 'service_unavailable',
+  malformed: 'invalid_response',
 };
 
 describe('upstream faults', () => {
@@ -171,7 +172,7 @@ describe('upstream faults', () => {
         const error = await socket.waitFor(
           (f): f is WsError => f.type === 'error' && f.message_id === sent.id,
         );
-        expect(error).toMatchObject({ code: kind, error: describeKind(kind).userMessage });
+        expect(error).toMatchObject({ code: kind, error: describeKind(kind, 'openai').userMessage });
         await socket.waitFor((f) => f.type === 'ai_status' && f.status === 'error');
         const stored = (
           await t.app.inject({
@@ -180,7 +181,7 @@ describe('upstream faults', () => {
             headers: visitorHeaders(visitor),
           })
         ).json<HistoryResponse>().messages[0];
-        expect(stored).toMatchObject({ status: 'error', error: describeKind(kind).userMessage });
+        expect(stored).toMatchObject({ status: 'error', error: describeKind(kind, 'openai').userMessage });
         await expect
           .poll(
             async () =>

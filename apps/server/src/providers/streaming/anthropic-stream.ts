@@ -1,7 +1,9 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
 import {
   asNumber,
-  asRecord,
+  invalidReply,
+  optionalRecord,
+  optionalString,
   parseEventJson,
   STREAM_ENDED_EARLY,
   toBase64,
@@ -12,9 +14,10 @@ import {
 } from './wire';
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
-const ANTHROPIC_VERSION = '2023-06-01';
+// What the official SDK (1.x) sends; the API still accepts 2023-06-01 and the x-api-key header.
+const ANTHROPIC_VERSION = '2026-10-21';
 
-/** max_tokens is required; without a limit from the caller @ai-sdk/anthropic sends the model's maximum. */
+/** max_tokens is required; without a limit from the caller we ask for the model's maximum output. */
 function defaultMaxTokens(model: string): number {
   if (/claude-(opus|sonnet)-4-[6-9]|claude-(opus|sonnet|haiku|fable)-5/.test(model)) return 128_000;
   if (/claude-(sonnet|opus|haiku)-4-5|claude-sonnet-4-|claude-3-7-sonnet/.test(model))
@@ -83,16 +86,22 @@ function decoder(): SseDecoder {
       if (name === 'ping') return;
       if (name === 'error') throw new UpstreamStreamError(data);
       const event = parseEventJson(data);
+      if (typeof event.type !== 'string') invalidReply('event without a type', data);
       switch (event.type) {
         case 'content_block_delta': {
-          const delta = asRecord(event.delta);
-          if (delta?.type === 'text_delta' && typeof delta.text === 'string') {
-            if (delta.text !== '') out.push({ type: 'text', text: delta.text });
-          } else if (delta?.type === 'thinking_delta') out.push({ type: 'reasoning' });
+          const delta = optionalRecord(event.delta, 'delta', data);
+          if (!delta) return invalidReply('content_block_delta without a delta', data);
+          if (delta.type === 'text_delta') {
+            const text = optionalString(delta.text, 'delta.text', data);
+            if (text === undefined) return invalidReply('text_delta without text', data);
+            if (text !== '') out.push({ type: 'text', text });
+          } else if (delta.type === 'thinking_delta') out.push({ type: 'reasoning' });
           return;
         }
         case 'message_start': {
-          const usage = asRecord(asRecord(event.message)?.usage);
+          const message = optionalRecord(event.message, 'message', data);
+          if (!message) return invalidReply('message_start without a message', data);
+          const usage = optionalRecord(message.usage, 'message.usage', data);
           if (usage) {
             inputTokens = inputTokensOf(usage) ?? inputTokens;
             outputTokens = asNumber(usage.output_tokens) ?? outputTokens;
@@ -100,9 +109,10 @@ function decoder(): SseDecoder {
           return;
         }
         case 'message_delta': {
-          const stop = asRecord(event.delta)?.stop_reason;
-          if (typeof stop === 'string') finish = toFinishReason(stop);
-          const usage = asRecord(event.usage);
+          const delta = optionalRecord(event.delta, 'delta', data);
+          const stop = optionalString(delta?.stop_reason, 'delta.stop_reason', data);
+          if (stop !== undefined) finish = toFinishReason(stop);
+          const usage = optionalRecord(event.usage, 'usage', data);
           if (usage) {
             inputTokens = inputTokensOf(usage) ?? inputTokens;
             outputTokens = asNumber(usage.output_tokens) ?? outputTokens;
@@ -127,7 +137,7 @@ export function anthropicWire(config: { apiKey: string; baseUrl?: string | undef
   return {
     target: (request) => ({
       url,
-      headers: { 'x-api-key': config.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+      headers: { authorization: `Bearer ${config.apiKey}`, 'anthropic-version': ANTHROPIC_VERSION },
       body: anthropicRequestBody(request),
     }),
     decoder,

@@ -1,7 +1,10 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
 import {
   asNumber,
-  asRecord,
+  invalidReply,
+  optionalArray,
+  optionalRecord,
+  optionalString,
   parseEventJson,
   STREAM_ENDED_EARLY,
   toBase64,
@@ -11,7 +14,8 @@ import {
   type SseWire,
 } from './wire';
 
-const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
+// The API version @google/genai (3.x) calls by default.
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1';
 
 function toContent(turn: ChatTurn): Record<string, unknown> {
   const parts =
@@ -64,27 +68,27 @@ function decoder(): SseDecoder {
     event(_name, data, out) {
       const chunk = parseEventJson(data);
       if (chunk.error !== undefined) throw new UpstreamStreamError(data);
-      const usage = asRecord(chunk.usageMetadata);
+      const usage = optionalRecord(chunk.usageMetadata, 'usageMetadata', data);
       if (usage) {
         inputTokens = asNumber(usage.promptTokenCount) ?? inputTokens;
         const candidates = asNumber(usage.candidatesTokenCount);
         if (candidates !== undefined)
           outputTokens = candidates + (asNumber(usage.thoughtsTokenCount) ?? 0);
       }
-      const candidates = chunk.candidates;
-      const candidate = Array.isArray(candidates) ? asRecord(candidates[0]) : undefined;
-      if (!candidate) return;
-      const parts = asRecord(candidate.content)?.parts;
-      if (Array.isArray(parts)) {
-        for (const value of parts) {
-          const part = asRecord(value);
-          if (typeof part?.text !== 'string') continue;
-          if (part.thought === true) out.push({ type: 'reasoning' });
-          else if (part.text !== '') out.push({ type: 'text', text: part.text });
-        }
+      const candidates = optionalArray(chunk.candidates, 'candidates', data);
+      if (candidates.length === 0) return;
+      const candidate = optionalRecord(candidates[0], 'candidates[0]', data);
+      if (!candidate) return invalidReply('candidates[0] is missing', data);
+      const content = optionalRecord(candidate.content, 'candidates[0].content', data);
+      for (const value of optionalArray(content?.parts, 'candidates[0].content.parts', data)) {
+        const part = optionalRecord(value, 'part', data);
+        const text = optionalString(part?.text, 'part.text', data);
+        if (text === undefined) continue;
+        if (part?.thought === true) out.push({ type: 'reasoning' });
+        else if (text !== '') out.push({ type: 'text', text });
       }
-      if (typeof candidate.finishReason === 'string')
-        finish = toFinishReason(candidate.finishReason);
+      const reason = optionalString(candidate.finishReason, 'candidates[0].finishReason', data);
+      if (reason !== undefined) finish = toFinishReason(reason);
     },
     end(stray, out) {
       if (stray.trim() !== '') throw new UpstreamStreamError(stray.slice(0, 2_000));
@@ -94,7 +98,7 @@ function decoder(): SseDecoder {
   };
 }
 
-/** @ai-sdk/google's model path: a bare model id lives under `models/`. */
+/** A bare model id lives under `models/`; a full resource name (`tunedModels/…`) is kept. */
 function modelPath(model: string): string {
   return model.includes('/') ? model : `models/${model}`;
 }
@@ -119,11 +123,11 @@ export interface VertexWireConfig {
   project: string;
   location: string;
   baseUrl?: string | undefined;
-  /** A current OAuth access token (google-auth-library caches and refreshes it). */
+  /** A current OAuth access token (cached and refreshed by vertex-credentials). */
   accessToken: () => Promise<string>;
 }
 
-/** @ai-sdk/google-vertex's default endpoint for a project and location. */
+/** Vertex's endpoint for a project and location, on the API version @google/genai uses. */
 export function vertexBaseUrl(project: string, location: string): string {
   const host =
     location === 'global' ? 'aiplatform.googleapis.com' : `${location}-aiplatform.googleapis.com`;

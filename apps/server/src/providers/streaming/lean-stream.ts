@@ -15,9 +15,9 @@ export interface LeanStreamOptions {
 }
 
 /**
- * Streams one answer over node:http with the same guarantees as the AI SDK path: the caller's
- * signal and both timeouts destroy the upstream request, and every failure comes out as one
- * classified ProviderError. Per token it costs one JSON.parse and a few property reads.
+ * Streams one answer over node:http: the caller's signal and both timeouts destroy the upstream
+ * request, and every failure comes out as one classified ProviderError. Per token it costs one
+ * JSON.parse and a few shape checks.
  */
 export async function* streamLean(
   options: LeanStreamOptions,

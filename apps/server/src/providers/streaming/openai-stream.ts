@@ -1,8 +1,11 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
 import {
   asNumber,
-  asRecord,
+  invalidReply,
+  optionalRecord,
+  optionalString,
   parseEventJson,
+  requiredArray,
   STREAM_ENDED_EARLY,
   toBase64,
   UpstreamStreamError,
@@ -14,8 +17,8 @@ import {
 
 /**
  * OpenAI-compatible chat completions (`POST {base}/chat/completions`, stream + include_usage),
- * spoken by OpenAI, xAI and the offline demo model. Bodies match @ai-sdk/openai's `.chat()`
- * and @ai-sdk/xai's chat model.
+ * spoken by OpenAI, xAI and the offline demo model. Bodies match what the official `openai`
+ * SDK sends for the same request.
  */
 export interface OpenAiWireConfig {
   baseUrl: () => string | Promise<string>;
@@ -24,7 +27,7 @@ export interface OpenAiWireConfig {
   dialect: 'openai' | 'xai';
 }
 
-/** @ai-sdk/openai's rule: o-series and gpt-5+ (except the gpt-5-chat variants) are reasoning models. */
+/** OpenAI's reasoning models: o-series and gpt-5+ (except the gpt-5-chat variants) are reasoning models. */
 function isOpenAiReasoningModel(model: string): boolean {
   if (/^o\d+(?:-|$)/.test(model)) return true;
   const gpt = /^gpt-(\d+)(?:\.(\d+))?(?:-(.+))?$/.exec(model);
@@ -93,22 +96,24 @@ function decoder(): SseDecoder {
       if (data === '[DONE]') return;
       const chunk = parseEventJson(data);
       if (chunk.error !== undefined) throw new UpstreamStreamError(data);
-      const usage = asRecord(chunk.usage);
+      const usage = optionalRecord(chunk.usage, 'usage', data);
       if (usage) {
         inputTokens = asNumber(usage.prompt_tokens) ?? inputTokens;
         outputTokens = asNumber(usage.completion_tokens) ?? outputTokens;
       }
-      const choices = chunk.choices;
-      const choice = Array.isArray(choices) ? asRecord(choices[0]) : undefined;
-      if (!choice) return;
-      const delta = asRecord(choice.delta);
+      // Every chunk has `choices`; the usage chunk has an empty one.
+      const choices = requiredArray(chunk.choices, 'choices', data);
+      if (choices.length === 0) return;
+      const choice = optionalRecord(choices[0], 'choices[0]', data);
+      if (!choice) return invalidReply('choices[0] is missing', data);
+      const delta = optionalRecord(choice.delta, 'choices[0].delta', data);
       if (delta) {
-        const content = delta.content;
-        if (typeof content === 'string' && content !== '')
-          out.push({ type: 'text', text: content });
+        const content = optionalString(delta.content, 'choices[0].delta.content', data);
+        if (content !== undefined && content !== '') out.push({ type: 'text', text: content });
         else if (typeof delta.reasoning_content === 'string') out.push({ type: 'reasoning' });
       }
-      if (typeof choice.finish_reason === 'string') finish = toFinishReason(choice.finish_reason);
+      const reason = optionalString(choice.finish_reason, 'choices[0].finish_reason', data);
+      if (reason !== undefined) finish = toFinishReason(reason);
     },
     end(_stray, out) {
       if (finish === undefined) throw new UpstreamStreamError(STREAM_ENDED_EARLY);

@@ -78,4 +78,29 @@ describe('SseParser', () => {
     expect(events).toEqual([['message', '{"ok":1}']]);
     expect(JSON.parse(stray)).toEqual({ error: { code: 500, message: 'Internal error' } });
   });
+
+  it("keeps the error object's text however the bytes are split into two chunks", () => {
+    const error = JSON.stringify(
+      { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } },
+      null,
+      2,
+    );
+    const bytes = Buffer.from(`data: {"ok":1}\r\n\r\n${error}\n`, 'utf8');
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const { events, stray } = parse([bytes.subarray(0, cut), bytes.subarray(cut)]);
+      expect(events).toEqual([['message', '{"ok":1}']]);
+      expect(stray).toContain('"status": "RESOURCE_EXHAUSTED"');
+      expect(stray).toContain('"message": "Resource exhausted"');
+    }
+  });
+
+  it('still delivers events after a stray line', () => {
+    expect(parse(['data: a\n\nnot a field\ndata: b\n\n'])).toEqual({
+      events: [
+        ['message', 'a'],
+        ['message', 'b'],
+      ],
+      stray: 'not a field\ndata: b\n\n\n\n',
+    });
+  });
 });

@@ -1,31 +1,57 @@
 import { StringDecoder } from 'node:string_decoder';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 
-const LF = 10;
-const CR = 13;
+/** Enough for any provider's error object; the rest of a runaway stream is not kept. */
+const MAX_STRAY_CHARS = 64 * 1024;
+
+function isBreak(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code === 10 || code === 13;
+}
+
+/** Where `line` stands as a whole line in `text`, or -1. */
+function lineStart(text: string, line: string): number {
+  for (let at = text.indexOf(line); at !== -1; at = text.indexOf(line, at + 1)) {
+    const end = at + line.length;
+    if ((at === 0 || isBreak(text, at - 1)) && (end === text.length || isBreak(text, end)))
+      return at;
+  }
+  return -1;
+}
 
 /**
- * Incremental Server-Sent Events parser (WHATWG "event stream interpretation") for upstream
- * answers: fed raw socket chunks, it calls `onEvent` once per complete event. Lines that are
- * not SSE fields are kept in `stray`: Google ends a broken stream with a bare JSON error object
- * instead of an event, and that text is the only account of what went wrong.
+ * Server-Sent Events framing for upstream answers (eventsource-parser), fed raw socket chunks;
+ * calls `onEvent` once per complete event. Google ends a broken stream with a bare JSON error
+ * object instead of an event, and that text is the only account of what went wrong: from the
+ * first line that is not an SSE field on, the raw text is kept in `stray`.
  */
 export class SseParser {
   readonly #decoder = new StringDecoder('utf8');
-  readonly #onEvent: (event: string, data: string) => void;
-  #pending = '';
-  /** A chunk ended on CR: a LF starting the next chunk belongs to the same line break. */
-  #skipLf = false;
-  #event = '';
-  #data: string | undefined;
-  #stray = '';
+  readonly #parser: EventSourceParser;
+  /** The chunk being fed, so the first stray line can be found in it. */
+  #current = '';
+  #stray: string | undefined;
 
   constructor(onEvent: (event: string, data: string) => void) {
-    this.#onEvent = onEvent;
+    this.#parser = createParser({
+      onEvent: (message) => onEvent(message.event ?? 'message', message.data),
+      onError: (error) => {
+        if (this.#stray !== undefined || error.type !== 'unknown-field') return;
+        // The parser reports stray lines one by one and drops one split across two chunks;
+        // raw text from here to the end keeps the error object whole.
+        const line = error.line ?? '';
+        const at = lineStart(this.#current, line);
+        this.#stray = at === -1 ? `${line}\n` : this.#current.slice(at);
+      },
+    });
   }
 
-  /** Text of every line that was neither a field, a comment nor blank, each ending in "\n". */
+  /**
+   * Raw text from the first line that was neither a field, a comment nor blank to the end of
+   * the stream (events after it are still delivered); '' when there was none.
+   */
   get stray(): string {
-    return this.#stray;
+    return this.#stray ?? '';
   }
 
   push(chunk: Buffer | string): void {
@@ -37,58 +63,14 @@ export class SseParser {
    * complete apart from the terminator, and dropping it could lose a finish.
    */
   end(): void {
-    this.#feed(this.#decoder.end());
-    if (this.#pending !== '') {
-      const line = this.#pending;
-      this.#pending = '';
-      this.#line(line);
-    }
-    this.#dispatch();
+    this.#feed(`${this.#decoder.end()}\n\n`);
   }
 
   #feed(text: string): void {
-    const length = text.length;
-    let start = 0;
-    if (this.#skipLf && length > 0) {
-      if (text.charCodeAt(0) === LF) start = 1;
-      this.#skipLf = false;
-    }
-    for (let i = start; i < length; i++) {
-      const code = text.charCodeAt(i);
-      if (code !== LF && code !== CR) continue;
-      const piece = text.slice(start, i);
-      const line = this.#pending === '' ? piece : this.#pending + piece;
-      this.#pending = '';
-      if (code === CR) {
-        if (i + 1 === length) this.#skipLf = true;
-        else if (text.charCodeAt(i + 1) === LF) i++;
-      }
-      start = i + 1;
-      this.#line(line);
-    }
-    if (start < length) this.#pending += text.slice(start);
-  }
-
-  #line(line: string): void {
-    if (line === '') {
-      this.#dispatch();
-      return;
-    }
-    if (line.charCodeAt(0) === 58 /* ':' comment, e.g. keep-alive pings */) return;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (field === 'data') this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
-    else if (field === 'event') this.#event = value;
-    else if (field !== 'id' && field !== 'retry') this.#stray += `${line}\n`;
-  }
-
-  #dispatch(): void {
-    const data = this.#data;
-    const event = this.#event;
-    this.#data = undefined;
-    this.#event = '';
-    if (data !== undefined) this.#onEvent(event === '' ? 'message' : event, data);
+    if (text === '') return;
+    if (this.#stray !== undefined && this.#stray.length < MAX_STRAY_CHARS) this.#stray += text;
+    this.#current = text;
+    this.#parser.feed(text);
+    this.#current = '';
   }
 }

@@ -32,17 +32,59 @@ export class UpstreamStreamError extends Error {
   override readonly name = 'UpstreamStreamError';
 }
 
-/** JSON.parse for one event's data, with the wire's own error text when it is not JSON. */
+/**
+ * The upstream answered 2xx but not in its wire format's shape (not JSON, a field of the wrong
+ * type). Not a transport or service failure: the user sees spec §5's validation text.
+ */
+export class UpstreamReplyInvalid extends Error {
+  override readonly name = 'UpstreamReplyInvalid';
+}
+
+/** Throws UpstreamReplyInvalid naming what was wrong and quoting the start of the event. */
+export function invalidReply(what: string, data: string): never {
+  throw new UpstreamReplyInvalid(`${what}: ${data.slice(0, 200)}`);
+}
+
+/** JSON.parse for one event's data; anything but a JSON object is a malformed reply. */
 export function parseEventJson(data: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(data);
   } catch {
-    throw new UpstreamStreamError(`unparsable stream event: ${data.slice(0, 200)}`);
+    return invalidReply('stream event is not JSON', data);
   }
-  if (typeof value !== 'object' || value === null)
-    throw new UpstreamStreamError(`unexpected stream event: ${data.slice(0, 200)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return invalidReply('stream event is not a JSON object', data);
   return value as Record<string, unknown>;
+}
+
+/** A field that must be a string when present (null counts as absent, as providers send it). */
+export function optionalString(value: unknown, what: string, data: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : invalidReply(`${what} is not a string`, data);
+}
+
+/** A field that must be an object when present. */
+export function optionalRecord(
+  value: unknown,
+  what: string,
+  data: string,
+): Record<string, unknown> | undefined {
+  if (value === undefined || value === null) return undefined;
+  const record = asRecord(value);
+  return record && !Array.isArray(value) ? record : invalidReply(`${what} is not an object`, data);
+}
+
+/** A field that must be an array when present; absent reads as empty. */
+export function optionalArray(value: unknown, what: string, data: string): readonly unknown[] {
+  if (value === undefined || value === null) return [];
+  return requiredArray(value, what, data);
+}
+
+export function requiredArray(value: unknown, what: string, data: string): readonly unknown[] {
+  return Array.isArray(value)
+    ? (value as unknown[])
+    : invalidReply(`${what} is not an array`, data);
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
