@@ -1,7 +1,6 @@
 import type { LeaderboardResponse, LeaderboardPeriod } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
 export type LeaderboardScope = 'mine' | 'global';
 
