@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, LOG_BATCH_MAX, LOG_CAPS, TELEMETRY_BATCH_MAX } from '../constants';
 import { ERROR_SEVERITIES } from '../errors';
 import { IsoTimestamp } from './common';
 
@@ -8,23 +8,6 @@ import { IsoTimestamp } from './common';
  * and by beacon on unload. Every string and collection is capped: these calls are open to
  * visitors, so one request must not be able to store unbounded data.
  */
-
-export const LOG_BATCH_MAX = 50;
-export const TELEMETRY_BATCH_MAX = 200;
-
-/** The caps below, exported so a client can fit its reports to them instead of being refused. */
-export const LOG_CAPS = {
-  recordKeys: 50,
-  keyChars: 100,
-  scalarChars: 1000,
-  idChars: 128,
-  typeChars: 100,
-  messageChars: 4000,
-  userMessageChars: 1000,
-  userAgentChars: 512,
-  urlChars: 2048,
-  stackChars: 16_000,
-} as const;
 
 const Scalar = z.union([z.string().max(LOG_CAPS.scalarChars), z.number(), z.boolean(), z.null()]);
 
