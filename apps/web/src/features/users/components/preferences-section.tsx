@@ -1,4 +1,4 @@
-import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
+import { AUTH_FALLBACK_MESSAGES, type Theme } from '@parallax/contract';
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -8,7 +8,7 @@ import { useModels } from '../../chat';
 import { updateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+export type ThemeChoice = Theme;
 
 /** The app's theme, handed in by the app shell (features do not import it). */
 export interface ThemeControl {
