@@ -144,3 +144,24 @@ export const CONVERSATION_LIST_DEFAULT_LIMIT = 20;
 
 export const COMPARE_MIN_PANELS = 2;
 export const COMPARE_MAX_PANELS = 6;
+
+/*
+ * Caps of the logging calls (schemas/logging.ts): kept here, apart from the zod schemas, so the
+ * browser can fit its reports to them without loading zod.
+ */
+export const LOG_BATCH_MAX = 50;
+export const TELEMETRY_BATCH_MAX = 200;
+
+export const LOG_CAPS = {
+  recordKeys: 50,
+  keyChars: 100,
+  scalarChars: 1000,
+  idChars: 128,
+  typeChars: 100,
+  messageChars: 4000,
+  userMessageChars: 1000,
+  userAgentChars: 512,
+  urlChars: 2048,
+  stackChars: 16_000,
+} as const;
+

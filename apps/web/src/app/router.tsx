@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { BrowserRouter, useNavigate, useRoutes } from 'react-router';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
+import { errorLogger } from '../lib/telemetry/error-logger';
 import { buildRoutes } from './routes';
 
 /*
@@ -28,10 +29,18 @@ function NavigateBridge() {
   return null;
 }
 
+/** Each page the user reaches becomes a breadcrumb of later error reports. */
+function NavigationBreadcrumbs() {
+  const { pathname } = useLocation();
+  useEffect(() => errorLogger.addBreadcrumb('navigation', pathname), [pathname]);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
       <NavigateBridge />
+      <NavigationBreadcrumbs />
       <AppRoutes />
     </BrowserRouter>
   );

@@ -16,7 +16,7 @@ function renderAt(entry: string) {
   return Object.assign(router, { unmount: view.unmount });
 }
 
-function setAuth(state: { isLoading?: boolean; isAuthenticated?: boolean; role?: string }) {
+function setAuth(state: { isLoading?: boolean; isAuthenticated?: boolean; role?: 'user' | 'admin' }) {
   useAuthStore.setState({
     isLoading: state.isLoading ?? false,
     isAuthenticated: state.isAuthenticated ?? false,

@@ -19,8 +19,10 @@ function Screen({ route }: { route: RouteDef }) {
     () => schedulePreloads(route.screen, route.group, preloadGroup),
     [route.screen, route.group],
   );
+  // A screen is a section of the shell (spec §2): its fault leaves the navigation usable; the
+  // page-level boundary in main.tsx is for faults of the shell itself.
   return (
-    <ErrorBoundary level="page" resetKeys={[pathname]}>
+    <ErrorBoundary level="section" resetKeys={[pathname]}>
       <Suspense fallback={<ScreenPlaceholder text={route.loadingText} />}>
         <Lazy />
       </Suspense>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, LOG_BATCH_MAX, LOG_CAPS, TELEMETRY_BATCH_MAX } from '../constants';
 import { ERROR_SEVERITIES } from '../errors';
 import { IsoTimestamp } from './common';
 
@@ -9,16 +9,15 @@ import { IsoTimestamp } from './common';
  * visitors, so one request must not be able to store unbounded data.
  */
 
-export const LOG_BATCH_MAX = 50;
-export const TELEMETRY_BATCH_MAX = 200;
-const MAX_CONTEXT_KEYS = 50;
-
-const Scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+const Scalar = z.union([z.string().max(LOG_CAPS.scalarChars), z.number(), z.boolean(), z.null()]);
 
 function cappedRecord<V extends z.ZodType>(value: V) {
   return z
-    .record(z.string().max(100), value)
-    .refine((r) => Object.keys(r).length <= MAX_CONTEXT_KEYS, `At most ${MAX_CONTEXT_KEYS} keys`);
+    .record(z.string().max(LOG_CAPS.keyChars), value)
+    .refine(
+      (r) => Object.keys(r).length <= LOG_CAPS.recordKeys,
+      `At most ${LOG_CAPS.recordKeys} keys`,
+    );
 }
 
 /** Flat key → scalar map (context, breadcrumb data, event properties). */
@@ -27,36 +26,36 @@ export type ScalarRecord = z.infer<typeof ScalarRecord>;
 
 export const Breadcrumb = z.object({
   timestamp: IsoTimestamp,
-  category: z.string().min(1).max(100),
-  message: z.string().max(1000),
+  category: z.string().min(1).max(LOG_CAPS.typeChars),
+  message: z.string().max(LOG_CAPS.scalarChars),
   data: ScalarRecord.optional(),
 });
 export type Breadcrumb = z.infer<typeof Breadcrumb>;
 
 /** The structured error record, as much of it as is worth keeping server-side. */
 export const LoggedError = z.object({
-  type: z.string().min(1).max(100),
+  type: z.string().min(1).max(LOG_CAPS.typeChars),
   severity: z.enum(ERROR_SEVERITIES).optional(),
-  message: z.string().max(4000),
-  user_message: z.string().max(1000).optional(),
+  message: z.string().max(LOG_CAPS.messageChars),
+  user_message: z.string().max(LOG_CAPS.userMessageChars).optional(),
   retryable: z.boolean().optional(),
-  action_id: z.string().max(128).optional(),
+  action_id: z.string().max(LOG_CAPS.idChars).optional(),
   context: ScalarRecord.optional(),
 });
 export type LoggedError = z.infer<typeof LoggedError>;
 
 export const LogEntry = z.object({
-  id: z.string().min(1).max(128),
+  id: z.string().min(1).max(LOG_CAPS.idChars),
   error: LoggedError,
-  user_agent: z.string().max(512),
-  url: z.string().max(2048),
-  user_id: z.string().max(128).nullable(),
-  session_id: z.string().max(128),
+  user_agent: z.string().max(LOG_CAPS.userAgentChars),
+  url: z.string().max(LOG_CAPS.urlChars),
+  user_id: z.string().max(LOG_CAPS.idChars).nullable(),
+  session_id: z.string().max(LOG_CAPS.idChars),
   timestamp: IsoTimestamp,
   breadcrumbs: z.array(Breadcrumb).max(LIMITS.breadcrumbCap),
   /** Named measurements in ms (long tasks, navigation timing...). */
   performance: cappedRecord(z.number()).optional(),
-  stack_trace: z.string().max(16_000).nullable().optional(),
+  stack_trace: z.string().max(LOG_CAPS.stackChars).nullable().optional(),
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 

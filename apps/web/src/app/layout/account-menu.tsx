@@ -43,7 +43,7 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger className="flex w-full items-center gap-3 rounded-xl px-2 py-2 text-left hover:bg-surface-2">
-        <UserAvatar name={user?.name} email={user?.email} avatarUrl={user?.avatarUrl} />
+        <UserAvatar name={user?.name} email={user?.email} avatarUrl={user?.avatar_url} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{label}</span>
           {user?.name && (

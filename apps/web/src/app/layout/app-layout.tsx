@@ -1,6 +1,7 @@
 import { Menu, SquarePen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../ui/error-boundary/error-boundary';
 import { lazyPart, useLazyPart } from '../../ui/lazy/lazy-part';
 import { Logo } from '../../ui/logo';
 import { SidebarContent } from './sidebar-content';
@@ -47,7 +48,9 @@ export function AppLayout() {
       </a>
 
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-line bg-surface/70 backdrop-blur md:block">
-        <SidebarContent onNewChat={newChat} />
+        <ErrorBoundary level="section">
+          <SidebarContent onNewChat={newChat} />
+        </ErrorBoundary>
       </aside>
 
       {drawer && (

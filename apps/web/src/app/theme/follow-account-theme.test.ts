@@ -6,7 +6,7 @@ import { useThemeStore } from './theme-store';
 const user = (id: string, theme: 'light' | 'dark' | 'system') => ({
   id,
   email: `${id}@b.co`,
-  preferences: { theme, defaultProvider: null, defaultModel: null },
+  preferences: { theme, default_provider: null, default_model: null },
 });
 
 let stop: () => void = () => undefined;

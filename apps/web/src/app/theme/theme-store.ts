@@ -1,6 +1,8 @@
+import type { Theme } from '@parallax/contract';
 import { create } from 'zustand';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+/** The account's theme preference (the contract's `Theme`), kept on this device too. */
+export type ThemeChoice = Theme;
 /** Same key and values public/theme-init.js reads before first paint. */
 export const THEME_STORAGE_KEY = 'theme';
 

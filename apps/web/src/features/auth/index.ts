@@ -7,15 +7,13 @@ export {
   type AuthUser,
   type AuthState,
   type SessionTokens,
-  type UserPreferences,
 } from './store/auth-store';
 export { completeSignIn, signOut } from './session/session-actions';
 export { SIGNED_IN_EVENT } from './session/signed-in-event';
 export { installRefreshHandler } from './session/refresh-handler';
-export { toAuthUser } from './api/get-current-user';
+export { parseUser } from './api/get-current-user';
 export { changePassword } from './api/change-password';
 export { logoutEverywhere } from './api/logout-everywhere';
-export { parseWire } from './api/parse-wire';
 export { authErrorMessage } from './auth-error-message';
 export { validateNewPassword, validatePasswordMatch } from './validation';
 // Form pieces the profile screen shares with the auth screens.

@@ -9,7 +9,7 @@ export interface ApiErrorInit {
   code?: string;
   detail?: string;
   requestId?: string;
-  /** The camelCased response body, for callers that need more than the message. */
+  /** The response body as the server sent it (snake_case), for callers that need more than the message. */
   data?: unknown;
   cause?: unknown;
 }

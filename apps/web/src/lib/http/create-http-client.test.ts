@@ -68,7 +68,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('request side', () => {
-  it('sends bearer, CSRF, visitor id and snake_case JSON; query params untouched', async () => {
+  it('sends bearer, CSRF, visitor id and the JSON body as given; answers come back as sent', async () => {
     const { session } = memorySession('acc-1', 'ref-1');
     const { api } = client({ session, getCsrfToken: () => 'csrf-xyz' });
     server.setHandler((_req, res) =>
@@ -76,7 +76,7 @@ describe('request side', () => {
     );
     const res = await api.post(
       '/chat/check-limits',
-      { conversationId: 'c1', provider: 'openai' },
+      { conversation_id: 'c1', provider: 'openai' },
       { params: { excludeComparisons: true } },
     );
     const seen = server.seen[0];
@@ -85,7 +85,7 @@ describe('request side', () => {
     expect(seen?.headers['x-csrf-token']).toBe('csrf-xyz');
     expect(seen?.headers['x-visitor-id']).toBe('visitor_0123456789abcdef0123456789abcdef');
     expect(JSON.parse(seen?.body ?? '')).toEqual({ conversation_id: 'c1', provider: 'openai' });
-    expect(res.data).toEqual({ remainingMessages: 3, nestedList: [{ createdAt: 'now' }] });
+    expect(res.data).toEqual({ remaining_messages: 3, nested_list: [{ created_at: 'now' }] });
   });
 
   it('omits the auth and CSRF headers when there is nothing to send', async () => {
@@ -173,7 +173,7 @@ describe('401 refresh', () => {
         : sendJson(res, 401, { error: 'unauthorized' }),
     );
     const res = await api.get('/users/me');
-    expect(res.data).toEqual({ okValue: 1 });
+    expect(res.data).toEqual({ ok_value: 1 });
     expect(refreshHandler).toHaveBeenCalledTimes(1);
     expect(server.seen.map((r) => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
     expect(state).toMatchObject({ access: 'new', refresh: 'r2', cleared: false });

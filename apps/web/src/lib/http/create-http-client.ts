@@ -1,5 +1,4 @@
 import { HTTP, MESSAGES } from '@parallax/contract';
-import { keysToCamel, keysToSnake, isPlainObject } from '../case-convert';
 import { ApiError } from '../errors/api-error';
 import { send, TransportFailure, type Query, type TransportResponse } from './fetch-transport';
 import { httpHooks as defaultHooks, type HttpHooks, type RefreshedTokens } from './http-hooks';
@@ -7,11 +6,9 @@ import { FOLLOWED_REDIRECT_STATUSES, MAX_REDIRECTS, secureRedirectUrl } from './
 import { errorFromFailure, errorFromResponse } from './normalize-error';
 
 /*
- * The API client of spec §7/§8 on fetch, not axios: with every other cut made, axios's own
- * size (20.6 KB gzip) keeps the chat route's first load above its 150 KB gzip budget, so the
- * few behaviours the fetchers need (interceptors, timeout, JSON, key conversion) are written
- * out here. The surface (get/post/put/patch/delete → { data, status, headers }) is axios's,
- * which the fetchers are written against.
+ * The API client of spec §7/§8 on fetch: interceptors, timeout and JSON are written out here
+ * because axios alone (20.6 KB gzip) would push the chat route's first load over its 150 KB
+ * budget. Keys are not converted: wire data stays snake_case, as the contract types it.
  */
 
 export interface RequestOptions {
@@ -27,7 +24,7 @@ export interface RequestOptions {
 }
 
 export interface HttpResponse<T> {
-  /** The body with its keys camelCased (spec §3); a Blob for responseType 'blob'. */
+  /** The body as the server sent it (snake_case, like the contract); a Blob for responseType 'blob'. */
   data: T;
   status: number;
   headers: Headers;
@@ -77,12 +74,22 @@ function joinUrl(baseURL: string, url: string): string {
   return new URL(joined, globalThis.location?.href).toString();
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Bodies are sent as the fetchers built them: they are typed from the contract, which is
+ * snake_case already, so nothing is renamed on the way out (or on the way in).
+ */
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
-  // Only JSON bodies are converted; FormData and other bodies go as they are.
+  // FormData, Blob and the like go as they are; fetch sets their content type.
   if (isPlainObject(body) || Array.isArray(body)) {
     headers.set('Content-Type', 'application/json');
-    return JSON.stringify(keysToSnake(body));
+    return JSON.stringify(body);
   }
   return body as BodyInit;
 }
@@ -133,13 +140,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const run = async (attempt: Attempt): Promise<HttpResponse<unknown>> => {
     let { response, sentToken } = await exchange(attempt, 'manual');
     // Browsers hide a redirect's Location from script (an "opaque" redirect), so the https
-    // rewrite below cannot apply there; they follow it themselves, as they did under axios.
+    // rewrite below cannot apply there; they follow it themselves, as any browser client does.
     if (response.opaqueRedirect) ({ response, sentToken } = await exchange(attempt, 'follow'));
     const { status } = response;
     if (status >= 200 && status < 300) {
-      const data =
-        attempt.options.responseType === 'blob' ? response.data : keysToCamel(response.data);
-      return { data, status, headers: response.headers };
+      return { data: response.data, status, headers: response.headers };
     }
 
     const location = response.headers.get('location');

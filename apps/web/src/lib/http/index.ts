@@ -18,5 +18,5 @@ export {
   type RefreshHandler,
   type RefreshedTokens,
 } from './http-hooks';
-export { withRetry, type RetryOptions } from './retry';
+export { parseWire, type Wire } from './parse-wire';
 export { secureRedirectUrl } from './https-redirect';

@@ -4,7 +4,6 @@ import {
   interceptorMessageForStatus,
 } from '@parallax/contract';
 import { ApiError } from '../errors/api-error';
-import { keysToCamel } from '../case-convert';
 import type { TransportFailure } from './fetch-transport';
 
 function stringField(body: unknown, key: string): string | undefined {
@@ -22,11 +21,11 @@ export function errorFromResponse(
   response: { status: number; data: unknown },
   overrideMessage?: string,
 ): ApiError {
-  const data = keysToCamel(response.data);
+  const { data } = response;
   // The server's own words win (spec §8 "server text preferred").
   const detail = stringField(data, 'detail') ?? stringField(data, 'message');
   const code = stringField(data, 'error');
-  const requestId = stringField(data, 'requestId');
+  const requestId = stringField(data, 'request_id');
   return new ApiError({
     kind: 'http',
     status: response.status,

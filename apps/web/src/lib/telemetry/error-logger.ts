@@ -1,30 +1,31 @@
-import { LIMITS } from '@parallax/contract';
-import { keysToSnake } from '../case-convert';
+import { LIMITS, LOG_BATCH_MAX, type LogEntry, type LogErrorsRequest } from '@parallax/contract';
 import { getVisitorId } from '../visitor-id';
+import { createBreadcrumbTrail, type BreadcrumbTrail } from './breadcrumbs';
+import { buildLogEntry } from './log-entry';
 
-/** The log entry of spec §3 (breadcrumbs and performance metrics arrive with the telemetry work). */
-export interface ErrorLogEntry {
-  id: string;
-  error: string;
-  userAgent: string;
-  url: string;
-  userId: string | null;
-  sessionId: string;
-  timestamp: string;
-  stackTrace: string | null;
-  context?: Record<string, unknown>;
+/** Flushes a batch may fail before it is dropped: the next flushes retry it. */
+export const MAX_FLUSH_ATTEMPTS = 3;
+/** Entries kept while the server cannot be reached; the oldest go first beyond this. */
+export const MAX_QUEUED_ENTRIES = LOG_BATCH_MAX * 4;
+
+/** What a flush learns from the server: only the status matters. */
+export interface FlushResponse {
+  status: number;
 }
 
 export interface ErrorLoggerOptions {
   endpoint?: string;
   flushIntervalMs?: number;
-  /** Normal flush; defaults to fetch with keepalive. */
-  send?: (url: string, body: string) => Promise<unknown>;
+  /** Normal flush; defaults to fetch with keepalive. Rejects when nothing came back. */
+  send?: (url: string, body: string) => Promise<FlushResponse>;
   /** Page-unload flush; defaults to navigator.sendBeacon. */
   beacon?: (url: string, body: string) => boolean;
+  /** Told about the first failed flush only; defaults to console.warn in development. */
+  warn?: (message: string, detail: unknown) => void;
+  breadcrumbs?: BreadcrumbTrail;
 }
 
-const defaultSend = (url: string, body: string) =>
+const defaultSend = (url: string, body: string): Promise<FlushResponse> =>
   fetch(url, {
     method: 'POST',
     body,
@@ -38,34 +39,92 @@ const defaultBeacon = (url: string, body: string) =>
     ? navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))
     : false;
 
+const defaultWarn = (message: string, detail: unknown) => {
+  if (import.meta.env.DEV) console.warn(message, detail);
+};
+
+/** A refusal the same batch would meet again (bad shape, too large); anything else may pass later. */
+function isPermanentRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+interface QueuedEntry {
+  entry: LogEntry;
+  attempts: number;
+}
+
 /**
- * Batches client errors and POSTs them to /api/v1/logging/errors every 30 s and on page unload.
- * Deliberately not on the API client: a failing log call must never log itself.
+ * Batches client errors as the contract's LogErrorsRequest and POSTs them to
+ * /api/v1/logging/errors every 30 s and on page unload (spec §7). Deliberately not on the API
+ * client: a failing log call must never log itself. A batch that fails for a reason that may
+ * pass (offline, 5xx, 429) stays queued for MAX_FLUSH_ATTEMPTS flushes.
  */
 export function createErrorLogger(options: ErrorLoggerOptions = {}) {
   const endpoint =
     options.endpoint ?? `${import.meta.env.VITE_API_BASE ?? '/api/v1'}/logging/errors`;
   const send = options.send ?? defaultSend;
   const beacon = options.beacon ?? defaultBeacon;
-  let queue: ErrorLogEntry[] = [];
+  const warn = options.warn ?? defaultWarn;
+  const breadcrumbs = options.breadcrumbs ?? createBreadcrumbTrail();
+  let queue: QueuedEntry[] = [];
   let userId: string | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let inFlight: Promise<void> | null = null;
+  let warned = false;
 
-  const take = (): string | null => {
-    if (queue.length === 0) return null;
-    const body = JSON.stringify({ errors: keysToSnake(queue) });
-    queue = [];
-    return body;
+  const warnOnce = (message: string, detail: unknown) => {
+    if (warned) return;
+    warned = true;
+    warn(message, detail);
   };
 
-  const flush = async (): Promise<void> => {
-    const body = take();
-    if (body) await send(endpoint, body).catch(() => undefined);
+  const take = (): QueuedEntry[] => queue.splice(0, LOG_BATCH_MAX);
+  const bodyOf = (batch: QueuedEntry[]): string => {
+    const request: LogErrorsRequest = { errors: batch.map((q) => q.entry) };
+    return JSON.stringify(request);
+  };
+  /** Puts a failed batch back in front, minus entries out of attempts and beyond the bound. */
+  const requeue = (batch: QueuedEntry[]) => {
+    const retried = batch
+      .map((q) => ({ ...q, attempts: q.attempts + 1 }))
+      .filter((q) => q.attempts < MAX_FLUSH_ATTEMPTS);
+    queue = [...retried, ...queue].slice(-MAX_QUEUED_ENTRIES);
+  };
+
+  const flushBatch = async (batch: QueuedEntry[]): Promise<void> => {
+    let response: FlushResponse;
+    try {
+      response = await send(endpoint, bodyOf(batch));
+    } catch (error) {
+      requeue(batch);
+      warnOnce('Error reports could not be sent; they will be retried.', error);
+      return;
+    }
+    if (response.status >= 200 && response.status < 300) return;
+    if (isPermanentRefusal(response.status)) {
+      warnOnce(`Error reports were refused (HTTP ${response.status}) and dropped.`, batch);
+      return;
+    }
+    requeue(batch);
+    warnOnce(`Error reports failed (HTTP ${response.status}); they will be retried.`, batch);
+  };
+
+  const flush = (): Promise<void> => {
+    // One flush at a time, so a slow one is not overtaken and its batch sent twice.
+    inFlight ??= (async () => {
+      try {
+        const batch = take();
+        if (batch.length > 0) await flushBatch(batch);
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
   };
 
   const flushByBeacon = () => {
-    const body = take();
-    if (body) beacon(endpoint, body);
+    const batch = take();
+    if (batch.length > 0 && !beacon(endpoint, bodyOf(batch))) requeue(batch);
   };
   // Mobile browsers often skip pagehide; a hidden tab may never come back.
   const onVisibility = () => {
@@ -76,20 +135,22 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
     /** Records an error and returns its id (shown to the user so support can find it). */
     log(error: unknown, context?: Record<string, unknown>): string {
       const id = `err_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const err = error instanceof Error ? error : new Error(String(error));
-      queue.push({
+      const entry = buildLogEntry({
         id,
-        error: err.message,
+        error,
+        ...(context && { context }),
         userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
         url: globalThis.location?.href ?? '',
         userId,
         sessionId: getVisitorId(),
-        timestamp: new Date().toISOString(),
-        stackTrace: err.stack ?? null,
-        ...(context && { context }),
+        breadcrumbs: breadcrumbs.snapshot(),
+        now: new Date(),
       });
+      queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
       return id;
     },
+    /** Notes what the user did, for the entries of later errors. */
+    addBreadcrumb: breadcrumbs.add,
     setUserId(id: string | null) {
       userId = id;
     },

@@ -1,7 +1,6 @@
 import type { AuthProvidersResponse } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from './parse-wire';
+import { http, parseWire } from '../../../lib/http';
 
 export type AuthProviders = AuthProvidersResponse;
 

@@ -1,28 +1,13 @@
-import { http } from '../../../lib/http';
-import type { AuthUser } from '../store/auth-store';
-import { parseWire } from './parse-wire';
+import type { User } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 
-/** A users/me body (GET or PATCH) as the store keeps it. */
-export function toAuthUser(data: unknown): AuthUser {
-  const wire = parseWire('User', data);
-  return {
-    id: wire.id,
-    email: wire.email,
-    name: wire.name,
-    avatarUrl: wire.avatar_url,
-    role: wire.role,
-    emailVerified: wire.email_verified,
-    preferences: {
-      theme: wire.preferences.theme,
-      defaultProvider: wire.preferences.default_provider,
-      defaultModel: wire.preferences.default_model,
-    },
-    createdAt: wire.created_at,
-  };
+/** A users/me body (GET or PATCH), checked against the contract. */
+export function parseUser(data: unknown): User {
+  return parseWire('User', data);
 }
 
 /** GET /api/v1/users/me (spec §7). */
-export async function getCurrentUser(): Promise<AuthUser> {
+export async function getCurrentUser(): Promise<User> {
   const res = await http.get<unknown>('/users/me');
-  return toAuthUser(res.data);
+  return parseUser(res.data);
 }

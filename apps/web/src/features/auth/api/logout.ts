@@ -1,3 +1,4 @@
+import type { LogoutRequest } from '@parallax/contract';
 import { http } from '../../../lib/http';
 
 /**
@@ -5,5 +6,6 @@ import { http } from '../../../lib/http';
  * session's token family; an expired access token is refreshed first like on any call.
  */
 export async function logout(refreshToken: string | null): Promise<void> {
-  await http.post('/auth/logout', refreshToken ? { refreshToken } : {});
+  const body: LogoutRequest = refreshToken ? { refresh_token: refreshToken } : {};
+  await http.post('/auth/logout', body);
 }

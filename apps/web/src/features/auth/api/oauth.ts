@@ -1,6 +1,6 @@
-import { http } from '../../../lib/http';
+import type { GoogleExchangeRequest } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 import type { SessionTokens } from '../store/auth-store';
-import { parseWire } from './parse-wire';
 import { toSessionTokens } from './tokens';
 
 /** The app's own Google callback: the only redirect_uri the server accepts. */
@@ -17,11 +17,7 @@ export async function getGoogleLoginUrl(redirectUri: string): Promise<string> {
 }
 
 /** POST /api/v1/auth/oauth/google/exchange. */
-export async function exchangeGoogleCode(input: {
-  code: string;
-  state: string;
-  redirectUri: string;
-}): Promise<SessionTokens> {
+export async function exchangeGoogleCode(input: GoogleExchangeRequest): Promise<SessionTokens> {
   const res = await http.post<unknown>('/auth/oauth/google/exchange', input);
   return toSessionTokens(res.data);
 }

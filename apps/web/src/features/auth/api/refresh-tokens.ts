@@ -1,3 +1,4 @@
+import type { RefreshRequest } from '@parallax/contract';
 import { http, type RefreshedTokens } from '../../../lib/http';
 import { toSessionTokens } from './tokens';
 
@@ -6,10 +7,7 @@ import { toSessionTokens } from './tokens';
  * from starting another refresh.
  */
 export async function refreshTokens(refreshToken: string): Promise<RefreshedTokens> {
-  const res = await http.post<unknown>(
-    '/auth/refresh',
-    { refreshToken },
-    { skipAuthRefresh: true },
-  );
+  const body: RefreshRequest = { refresh_token: refreshToken };
+  const res = await http.post<unknown>('/auth/refresh', body, { skipAuthRefresh: true });
   return toSessionTokens(res.data);
 }

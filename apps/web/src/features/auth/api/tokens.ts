@@ -1,5 +1,5 @@
+import { parseWire } from '../../../lib/http';
 import type { SessionTokens } from '../store/auth-store';
-import { parseWire } from './parse-wire';
 
 /** The spec §3 token response as the store keeps it. */
 export function toSessionTokens(data: unknown): SessionTokens {

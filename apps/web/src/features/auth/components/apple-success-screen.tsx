@@ -1,4 +1,9 @@
-import { AUTH_FALLBACK_MESSAGES, AppleSuccessParams, SESSION } from '@parallax/contract';
+import {
+  AUTH_FALLBACK_MESSAGES,
+  AppleSuccessParams,
+  SESSION,
+  type TokenResponse,
+} from '@parallax/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toSessionTokens } from '../api/tokens';
@@ -15,12 +20,13 @@ import { OAuthResultCard } from './oauth/oauth-result-card';
 export function appleTokensFrom(search: string) {
   const query = Object.fromEntries(new URLSearchParams(search));
   const params = AppleSuccessParams.parse(query);
-  return toSessionTokens({
-    accessToken: params.access_token,
-    refreshToken: params.refresh_token,
-    tokenType: 'Bearer',
-    expiresIn: SESSION.appleTokenExpirySeconds,
-  });
+  const response: TokenResponse = {
+    access_token: params.access_token,
+    refresh_token: params.refresh_token,
+    token_type: 'Bearer',
+    expires_in: SESSION.appleTokenExpirySeconds,
+  };
+  return toSessionTokens(response);
 }
 
 export function AppleSuccessScreen() {

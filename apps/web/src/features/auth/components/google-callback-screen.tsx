@@ -33,7 +33,7 @@ export function GoogleCallbackScreen() {
     void (async () => {
       try {
         await completeSignIn(
-          await exchangeGoogleCode({ code, state, redirectUri: googleRedirectUri() }),
+          await exchangeGoogleCode({ code, state, redirect_uri: googleRedirectUri() }),
         );
         void navigate(takeOAuthOrigin(), { replace: true });
       } catch (e) {

@@ -58,7 +58,7 @@ function NewPasswordForm({ token }: { token: string }) {
     setPending(true);
     setError(null);
     try {
-      await confirmPasswordReset({ token, newPassword: password });
+      await confirmPasswordReset({ token, new_password: password });
       toast.success('Password changed', 'Sign in with your new password.');
       void navigate('/login', { replace: true });
     } catch (e) {

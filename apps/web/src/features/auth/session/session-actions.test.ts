@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/errors/api-error';
-import { useAuthStore } from '../store/auth-store';
+import { useAuthStore, type AuthUser } from '../store/auth-store';
 import { completeSignIn, signOut } from './session-actions';
 import { SIGNED_IN_EVENT } from './signed-in-event';
 
 const tokens = { accessToken: 'acc', refreshToken: 'ref' };
-const user = { id: 'u7', email: 'ada@example.com', name: 'Ada', role: 'user' };
+const user: AuthUser = { id: 'u7', email: 'ada@example.com', name: 'Ada', role: 'user' };
 
 beforeEach(() => {
   useAuthStore.setState({

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/errors/api-error';
 import { initializeAuth } from '../hooks/initialize-auth';
-import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
+import { AUTH_STORAGE_KEY, useAuthStore, type AuthUser } from './auth-store';
 
-const user = { id: 'u1', email: 'a@b.co', role: 'member' };
+const user: AuthUser = { id: 'u1', email: 'a@b.co', role: 'user' };
 
 beforeEach(() => {
   useAuthStore.setState({

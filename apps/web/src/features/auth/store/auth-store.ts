@@ -1,28 +1,15 @@
+import type { User } from '@parallax/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
 
-export interface UserPreferences {
-  theme: 'light' | 'dark' | 'system';
-  defaultProvider: string | null;
-  defaultModel: string | null;
-}
-
 /**
- * The signed-in user (the contract's `User`, camelCased). Fields past id and email are optional
- * because a session persisted by an older build may lack them until /users/me answers again.
+ * The signed-in user: the contract's `User` as /users/me sends it. Fields past id and email are
+ * optional because a session persisted by an older build may lack them (or hold them under other
+ * names) until /users/me answers again, which it does on every start.
  */
-export interface AuthUser {
-  id: string;
-  email: string;
-  name?: string | null;
-  avatarUrl?: string | null;
-  role?: string;
-  emailVerified?: boolean;
-  preferences?: UserPreferences;
-  createdAt?: string;
-}
+export type AuthUser = Pick<User, 'id' | 'email'> & Partial<Omit<User, 'id' | 'email'>>;
 
 export interface SessionTokens {
   accessToken: string;

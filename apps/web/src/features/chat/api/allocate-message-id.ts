@@ -1,6 +1,5 @@
 import { HTTP } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 import { chatHeaders } from './chat-headers';
 
 /** POST /chat/messages/allocate-id: the id the send will carry (sends are idempotent on it). */

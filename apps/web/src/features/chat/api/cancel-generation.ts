@@ -1,5 +1,5 @@
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import type { CancelRequest } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 import { chatHeaders } from './chat-headers';
 
 /** POST /chat/cancel/{requestId} when the request id is known, else /chat/cancel with the message id. */
@@ -8,6 +8,8 @@ export async function cancelGeneration(target: { requestId: string | null; messa
     ? await http.post<unknown>(`/chat/cancel/${encodeURIComponent(target.requestId)}`, undefined, {
         headers: chatHeaders(),
       })
-    : await http.post<unknown>('/chat/cancel', { message_id: target.messageId }, { headers: chatHeaders() });
+    : await http.post<unknown>('/chat/cancel', { message_id: target.messageId } satisfies CancelRequest, {
+        headers: chatHeaders(),
+      });
   return parseWire('CancelResponse', res.data).cancelled;
 }

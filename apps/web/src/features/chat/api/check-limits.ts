@@ -1,6 +1,5 @@
 import type { LimitsResponse, CheckLimitsRequest } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 import { chatHeaders } from './chat-headers';
 
 /** POST /chat/check-limits: may this caller send one more message to this model? */

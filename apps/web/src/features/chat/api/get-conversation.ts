@@ -1,6 +1,5 @@
 import type { Conversation } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
 /** GET /chat/conversations/{id}. */
 export async function getConversation(id: string): Promise<Conversation> {

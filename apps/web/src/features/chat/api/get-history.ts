@@ -1,6 +1,5 @@
 import { type HistoryResponse, LIMITS } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 import { chatHeaders } from './chat-headers';
 
 /** GET /chat/messages for one conversation; `cursor` fetches the page of older turns. */

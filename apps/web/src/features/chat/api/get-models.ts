@@ -1,7 +1,6 @@
 import type { ModelInfo } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
 /** GET /api/v1/models: what the caller may use, unavailable ones with the reason. */
 export async function getModels(): Promise<ModelInfo[]> {

@@ -1,12 +1,12 @@
 import type { RemainingMessagesResponse } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 import { useChatStorage } from '../store/chat-storage';
+import { chatHeaders } from './chat-headers';
 
 /** GET /chat/remaining-messages; the answer also lands in the persisted chat state. */
 export async function getRemainingMessages(): Promise<RemainingMessagesResponse> {
-  const res = await http.get<unknown>('/chat/remaining-messages');
+  const res = await http.get<unknown>('/chat/remaining-messages', { headers: chatHeaders() });
   const limits = parseWire('RemainingMessagesResponse', res.data);
   useChatStorage.getState().setLimits(limits.remaining_messages, limits.daily_limit);
   return limits;

@@ -1,6 +1,5 @@
 import { HTTP, type MessageResponse, type SendMessageRequest } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 import { chatHeaders } from './chat-headers';
 
 export type SendInput = Omit<SendMessageRequest, 'include_conversation_history'>;
@@ -20,11 +19,8 @@ export async function sendMessage(
     ...(signal && { signal }),
   };
   if (files.length === 0) {
-    const res = await http.post<unknown>(
-      '/chat/messages',
-      { ...input, include_conversation_history: true },
-      config,
-    );
+    const body: SendMessageRequest = { ...input, include_conversation_history: true };
+    const res = await http.post<unknown>('/chat/messages', body, config);
     return parseWire('MessageResponse', res.data);
   }
   const form = new FormData();

@@ -13,7 +13,7 @@ export function useModelChoice() {
   const lastModel = useChatStorage((s) => s.lastModel);
   const setLastModel = useChatStorage((s) => s.setLastModel);
   const { user } = useAuth();
-  const preferred = user?.preferences?.defaultModel ?? null;
+  const preferred = user?.preferences?.default_model ?? null;
 
   const selected = useMemo<ModelInfo | null>(() => {
     const usable = models.filter((m) => m.available);

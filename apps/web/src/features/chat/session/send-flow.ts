@@ -121,7 +121,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
     deps.untrack(id);
     if (isApiError(error) && error.status === 429) {
       updateMessages(request.threadKey, (list) => removeTurn(list, id));
-      const dailyLimit = numberField(error.data, 'dailyLimit') ?? deps.dailyLimit() ?? 0;
+      const dailyLimit = numberField(error.data, 'daily_limit') ?? deps.dailyLimit() ?? 0;
       deps.setLimits(0);
       deps.openRateLimitModal({ remaining: 0, dailyLimit });
       return { kind: 'blocked' };

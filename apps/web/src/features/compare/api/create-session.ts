@@ -1,6 +1,5 @@
-import { type CompareSession, HTTP } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { type CompareSession, type CreateCompareSessionRequest, HTTP } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 
 /** allocate-id?allocate_comparison_id=true, then POST /compare/sessions with that id. */
 export async function createSession(models: readonly string[], blind: boolean): Promise<CompareSession> {
@@ -9,10 +8,11 @@ export async function createSession(models: readonly string[], blind: boolean): 
     timeout: HTTP.allocateIdTimeoutMs,
   });
   const comparisonId = parseWire('AllocateIdResponse', ids.data).comparison_id;
-  const res = await http.post<unknown>('/compare/sessions', {
+  const body: CreateCompareSessionRequest = {
     ...(comparisonId ? { comparison_id: comparisonId } : {}),
-    models,
+    models: [...models],
     blind,
-  });
+  };
+  const res = await http.post<unknown>('/compare/sessions', body);
   return parseWire('CompareSession', res.data);
 }

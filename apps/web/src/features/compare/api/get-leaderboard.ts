@@ -1,13 +1,13 @@
-import type { LeaderboardResponse, LeaderboardPeriod } from '@parallax/contract';
+import type { LeaderboardPeriod, LeaderboardQuery, LeaderboardResponse } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
-export type LeaderboardScope = 'mine' | 'global';
+export type LeaderboardScope = LeaderboardQuery['scope'];
 
 /** GET /compare/leaderboard?period=&scope= (global: admins only). */
 export async function getLeaderboard(period: LeaderboardPeriod, scope: LeaderboardScope): Promise<LeaderboardResponse> {
-  const res = await http.get<unknown>('/compare/leaderboard', { params: { period, scope } });
+  const query: LeaderboardQuery = { period, scope };
+  const res = await http.get<unknown>('/compare/leaderboard', { params: query });
   return parseWire('LeaderboardResponse', res.data);
 }
 

@@ -1,6 +1,5 @@
 import type { CompareSession } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
 /** GET /compare/sessions/{id}: panels and every turn, as stored. */
 export async function getSession(id: string): Promise<CompareSession> {

@@ -1,7 +1,6 @@
 import type { CompareListResponse } from '@parallax/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
 export const COMPARE_LIST_KEY = ['compare', 'sessions'] as const;
 

@@ -1,6 +1,5 @@
-import { type ComparePanelSendResponse, HTTP } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { type ComparePanelSendRequest, type ComparePanelSendResponse, HTTP } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 import { chatHeaders } from '../../chat';
 
 /** A fresh message id for one panel's turn (the send is idempotent on it). */
@@ -20,9 +19,10 @@ export async function sendPanel(
   panel: number,
   input: { message: string; messageId: string },
 ): Promise<ComparePanelSendResponse> {
+  const body: ComparePanelSendRequest = { message: input.message, message_id: input.messageId };
   const res = await http.post<unknown>(
     `/compare/sessions/${encodeURIComponent(sessionId)}/panels/${panel}/messages`,
-    { message: input.message, message_id: input.messageId },
+    body,
     { timeout: HTTP.sendTimeoutMs, headers: chatHeaders() },
   );
   return parseWire('ComparePanelSendResponse', res.data);

@@ -1,12 +1,9 @@
-import type { CompareSession, CompareVoteChoice } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import type { CompareSession, CompareVoteChoice, CompareVoteRequest } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 
 /** POST /compare/sessions/{id}/votes: the best panel, 'tie' or 'all_bad' for one turn. */
 export async function vote(sessionId: string, turnIndex: number, winner: CompareVoteChoice): Promise<CompareSession> {
-  const res = await http.post<unknown>(`/compare/sessions/${encodeURIComponent(sessionId)}/votes`, {
-    turn_index: turnIndex,
-    winner,
-  });
+  const body: CompareVoteRequest = { turn_index: turnIndex, winner };
+  const res = await http.post<unknown>(`/compare/sessions/${encodeURIComponent(sessionId)}/votes`, body);
   return parseWire('CompareSession', res.data);
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import type { CompareAnswer } from '@parallax/contract';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
+import { ErrorBoundary } from '../../../ui/error-boundary/error-boundary';
 import { toast } from '../../../ui/toast/toast-store';
 import { continueWith } from '../api/continue-with';
 import { getSession } from '../api/get-session';
@@ -161,17 +162,19 @@ export function SessionView({ sessionId }: { sessionId: string }) {
         onTouchEnd={(e) => swipe(e.changedTouches[0]?.clientX ?? 0)}
       >
         {session.panels.map((panel, i) => (
-          <ComparePanel
-            key={panel.index}
-            ref={refFor(panel.index)}
-            onScroll={onScroll(panel.index)}
-            panel={panel}
-            turns={threads[i] ?? []}
-            hidden={isPhone && activeTab !== i}
-            onStop={onStop}
-            onRetry={onRetry}
-            {...(lastTurn ? { onContinue: continueHandler } : {})}
-          />
+          // One panel's fault (a markdown edge case, say) costs that panel, not the comparison.
+          <ErrorBoundary key={panel.index} level="component">
+            <ComparePanel
+              ref={refFor(panel.index)}
+              onScroll={onScroll(panel.index)}
+              panel={panel}
+              turns={threads[i] ?? []}
+              hidden={isPhone && activeTab !== i}
+              onStop={onStop}
+              onRetry={onRetry}
+              {...(lastTurn ? { onContinue: continueHandler } : {})}
+            />
+          </ErrorBoundary>
         ))}
       </div>
       {lastTurn && <VoteBar panels={session.panels} vote={lastTurn.vote} disabled={!canVote} onVote={(c) => void onVote(c)} />}

@@ -1,6 +1,6 @@
-import type { CompareAnswer, ComparePanel } from '@parallax/contract';
+import type { CompareAnswer, ComparePanel, MessageStatus } from '@parallax/contract';
 
-export type LiveStatus = 'pending' | 'streaming' | 'completed' | 'error' | 'cancelled';
+export type LiveStatus = MessageStatus;
 
 /** What the screen knows of an answer while it streams (times from performance.now()). */
 export interface LiveAnswer {

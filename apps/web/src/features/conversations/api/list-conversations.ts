@@ -1,7 +1,6 @@
 import { CONVERSATION_LIST_DEFAULT_LIMIT, type ConversationListResponse, type Conversation } from '@parallax/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import { http, parseWire } from '../../../lib/http';
 
 export const conversationsKey = ['conversations', 'list'] as const;
 

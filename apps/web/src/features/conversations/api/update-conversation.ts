@@ -1,18 +1,17 @@
-import type { Conversation } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import { parseWire } from '../../auth';
+import type { Conversation, FavouriteRequest, UpdateConversationRequest } from '@parallax/contract';
+import { http, parseWire } from '../../../lib/http';
 
 /** PUT /chat/conversations/{id}: rename. */
 export async function renameConversation(id: string, title: string): Promise<Conversation> {
-  const res = await http.put<unknown>(`/chat/conversations/${encodeURIComponent(id)}`, { title });
+  const body: UpdateConversationRequest = { title };
+  const res = await http.put<unknown>(`/chat/conversations/${encodeURIComponent(id)}`, body);
   return parseWire('Conversation', res.data);
 }
 
 /** PUT /chat/conversations/{id}/favourite with the wanted state. */
 export async function setFavourite(id: string, isFavourite: boolean): Promise<Conversation> {
-  const res = await http.put<unknown>(`/chat/conversations/${encodeURIComponent(id)}/favourite`, {
-    is_favourite: isFavourite,
-  });
+  const body: FavouriteRequest = { is_favourite: isFavourite };
+  const res = await http.put<unknown>(`/chat/conversations/${encodeURIComponent(id)}/favourite`, body);
   return parseWire('Conversation', res.data);
 }
 

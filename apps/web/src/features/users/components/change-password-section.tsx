@@ -37,7 +37,7 @@ export function ChangePasswordSection() {
     setPending(true);
     setError(null);
     try {
-      await changePassword({ currentPassword: values.current, newPassword: values.next });
+      await changePassword({ current_password: values.current, new_password: values.next });
       setValues(EMPTY);
       setSubmitted(false);
       toast.success('Password changed', 'Other devices were signed out.');

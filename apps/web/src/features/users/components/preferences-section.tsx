@@ -1,14 +1,14 @@
-import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
+import { AUTH_FALLBACK_MESSAGES, type Theme } from '@parallax/contract';
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../ui/toast/toast-store';
 import { authErrorMessage, type AuthUser } from '../../auth';
-import { useModels } from '../api/get-models';
+import { useModels } from '../../chat';
 import { updateProfile } from '../api/update-profile';
 import { SettingsSection } from './settings-section';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+export type ThemeChoice = Theme;
 
 /** The app's theme, handed in by the app shell (features do not import it). */
 export interface ThemeControl {
@@ -52,7 +52,7 @@ export function PreferencesSection({ user, theme }: { user: AuthUser; theme: The
     const model = usable.find((m) => m.id === id);
     void save(
       {
-        preferences: { defaultModel: model?.id ?? null, defaultProvider: model?.provider ?? null },
+        preferences: { default_model: model?.id ?? null, default_provider: model?.provider ?? null },
       },
       'Default model saved',
     );
@@ -100,7 +100,7 @@ export function PreferencesSection({ user, theme }: { user: AuthUser; theme: The
             </label>
             <select
               id={selectId}
-              value={user.preferences?.defaultModel ?? AUTOMATIC}
+              value={user.preferences?.default_model ?? AUTOMATIC}
               disabled={saving}
               onChange={(e) => chooseModel(e.target.value)}
               className="h-11 w-full max-w-sm rounded-xl border border-line bg-surface px-3 text-sm text-fg hover:border-line-strong focus:border-accent focus:outline-none disabled:opacity-60"

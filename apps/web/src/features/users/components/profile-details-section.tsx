@@ -19,11 +19,11 @@ export function validateAvatarUrl(value: string): string | null {
 
 export function ProfileDetailsSection({ user }: { user: AuthUser }) {
   const [name, setName] = useState(user.name ?? '');
-  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl ?? '');
+  const [avatarUrl, setAvatarUrl] = useState(user.avatar_url ?? '');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const avatarError = validateAvatarUrl(avatarUrl);
-  const dirty = name.trim() !== (user.name ?? '') || avatarUrl.trim() !== (user.avatarUrl ?? '');
+  const dirty = name.trim() !== (user.name ?? '') || avatarUrl.trim() !== (user.avatar_url ?? '');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +33,7 @@ export function ProfileDetailsSection({ user }: { user: AuthUser }) {
     try {
       await updateProfile({
         name: name.trim() === '' ? null : name.trim(),
-        avatarUrl: avatarUrl.trim() === '' ? null : avatarUrl.trim(),
+        avatar_url: avatarUrl.trim() === '' ? null : avatarUrl.trim(),
       });
       toast.success('Profile saved');
     } catch (e) {
@@ -57,7 +57,7 @@ export function ProfileDetailsSection({ user }: { user: AuthUser }) {
             <p className="truncate font-medium">{name.trim() || user.email}</p>
             <p className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
               <span className="truncate">{user.email}</span>
-              {user.emailVerified && (
+              {user.email_verified && (
                 <Badge tone="success">
                   <BadgeCheck className="size-3" aria-hidden /> Verified
                 </Badge>
