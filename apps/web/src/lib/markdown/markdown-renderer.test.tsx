@@ -10,7 +10,7 @@ vi.mock('./markdown-to-react', async (importOriginal) => {
   return {
     ...actual,
     markdownToReact: (...args: Parameters<typeof actual.markdownToReact>) => {
-      rendered.push(args[0]);
+      rendered.push(args[0].source);
       return actual.markdownToReact(...args);
     },
   };

@@ -2,7 +2,8 @@ import type { Provider } from '@parallax/contract';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins, type HeavyPlugins } from './heavy-plugins';
-import { splitIncrementally, type BlockSplit } from './incremental-blocks';
+import type { BlockInput } from './block-to-hast';
+import { updateDocument, type MarkdownDocument } from './markdown-document';
 import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
 import { hasBudget, scheduleSlice, timed } from './slice-scheduler';
 
@@ -14,7 +15,7 @@ function pluginsFor(text: string, loaded: HeavyPlugins): BlockPlugins {
 }
 
 interface MarkdownBlockProps {
-  text: string;
+  input: BlockInput;
   loaded: HeavyPlugins;
   /** The block being written (or the one nearest the reader): it never waits for a slice. */
   last: boolean;
@@ -26,11 +27,12 @@ interface MarkdownBlockProps {
  * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
  * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ text, loaded, last }: MarkdownBlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last }: MarkdownBlockProps) {
+  const text = input.source;
   const wanted = pluginsFor(text, loaded);
   const [granted, setGranted] = useState<BlockPlugins | null>(() => (last || hasBudget() ? wanted : null));
   const target = last ? wanted : granted;
-  const element = useMemo(() => (target ? timed(() => markdownToReact(text, target)) : null), [text, target]);
+  const element = useMemo(() => (target ? timed(() => markdownToReact(input, target)) : null), [input, target]);
 
   const needsMath = HAS_MATH.test(text) && !loaded.math;
   const needsCode = HAS_CODE.test(text) && !loaded.code;
@@ -62,22 +64,23 @@ export interface MarkdownRendererProps {
 }
 
 /**
- * Sanitised markdown in blocks. As a text streams, only its unsettled end is split again and
- * only the block being written re-renders: the cost of a token stays flat.
+ * Sanitised markdown in blocks: the top-level blocks the parser finds, then the footnotes. As a
+ * text streams, only its unsettled end is parsed again and only the blocks whose source or
+ * context changed re-render: the cost of a token stays flat.
  */
 export default function MarkdownRenderer({ text, provider = null }: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
-  const previous = useRef<BlockSplit | null>(null);
-  const { blocks } = useMemo(() => {
-    const split = splitIncrementally(previous.current, text, provider);
-    previous.current = split;
-    return split;
+  const previous = useRef<MarkdownDocument | null>(null);
+  const { inputs } = useMemo(() => {
+    const document = updateDocument(previous.current, text, provider);
+    previous.current = document;
+    return document;
   }, [text, provider]);
   return (
     <>
-      {blocks.map((block, index) => (
+      {inputs.map((input, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        <MarkdownBlock key={index} text={block} loaded={loaded} last={index === blocks.length - 1} />
+        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1} />
       ))}
     </>
   );

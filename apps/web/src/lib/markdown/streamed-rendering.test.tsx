@@ -1,0 +1,110 @@
+import type { Provider } from '@parallax/contract';
+import { tests as commonmarkExamples } from 'commonmark-spec';
+import type { Root } from 'hast';
+import rehypeKatex from 'rehype-katex';
+import { renderToStaticMarkup } from 'react-dom/server';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type Pluggable } from 'unified';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GRAMMARS, registerGrammar, rehypeHighlightCode } from './highlight-code';
+import { updateDocument, type MarkdownDocument } from './markdown-document';
+import { blockPlugins, hastToReact, markdownToReact } from './markdown-to-react';
+import { normalizeMathDelimiters } from './math-delimiters';
+import { EXTENSION_EXAMPLES } from './streamed-rendering.examples';
+
+const KATEX: Pluggable = [rehypeKatex, { throwOnError: false, strict: 'ignore' }];
+const PLUGINS = blockPlugins(KATEX, rehypeHighlightCode);
+
+const wholeDocument = unified().use(remarkParse).use(remarkGfm).use(remarkMath).use(remarkRehype, {
+  allowDangerousHtml: true,
+});
+
+/** The reference: the whole answer through remark and rehype in one go, as one tree. */
+function renderOnce(text: string, provider: Provider | null): string {
+  const hast = wholeDocument.runSync(wholeDocument.parse(normalizeMathDelimiters(text, provider))) as Root;
+  return renderToStaticMarkup(hastToReact(hast, PLUGINS));
+}
+
+/** What the renderer shows for a document: its blocks, separated as remark-rehype separates them. */
+function renderBlocks(document: MarkdownDocument): string {
+  return document.inputs
+    .map((input) => renderToStaticMarkup(markdownToReact(input, PLUGINS)))
+    .filter((html) => html !== '')
+    .join('\n');
+}
+
+/** A small deterministic generator, so a failing chunking can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Chunk lengths like a model's stream: mostly a few characters, sometimes one, sometimes a line. */
+function chunkings(text: string, seed: number): number[][] {
+  const result: number[][] = [];
+  for (let run = 0; run < 4; run += 1) {
+    const next = random(seed * 7 + run);
+    const ends: number[] = [];
+    let at = 0;
+    while (at < text.length) {
+      const roll = next();
+      at += roll < 0.15 ? 1 : roll < 0.9 ? 1 + Math.floor(next() * 8) : 8 + Math.floor(next() * 40);
+      ends.push(Math.min(at, text.length));
+    }
+    result.push(ends);
+  }
+  // Every character on its own, for the short examples.
+  if (text.length <= 200) result.push(Array.from({ length: text.length }, (_, i) => i + 1));
+  return result;
+}
+
+function stream(text: string, ends: readonly number[], provider: Provider | null): MarkdownDocument {
+  let document = updateDocument(null, '', provider);
+  for (const end of ends) document = updateDocument(document, text.slice(0, end), provider);
+  return document;
+}
+
+interface Example {
+  name: string;
+  markdown: string;
+  provider: Provider | null;
+}
+
+const COMMONMARK: Example[] = commonmarkExamples.map((example) => ({
+  name: `CommonMark ${example.number} (${example.section})`,
+  markdown: example.markdown.replace(/→/g, '\t'),
+  provider: null,
+}));
+
+function expectStreamedEqualsOnce({ markdown, provider }: Example, seed: number): void {
+  const expected = renderOnce(markdown, provider);
+  for (const ends of chunkings(markdown, seed)) {
+    const html = renderBlocks(stream(markdown, ends, provider));
+    expect(html, `chunk ends ${JSON.stringify(ends)}`).toBe(expected);
+  }
+}
+
+beforeAll(() => {
+  for (const grammar of GRAMMARS) registerGrammar(grammar);
+});
+
+describe('streamed markdown renders as the whole document does', () => {
+  it.each(COMMONMARK.map((example, index) => [example.name, example, index] as const))(
+    '%s',
+    (_name, example, index) => expectStreamedEqualsOnce(example, index),
+  );
+
+  it.each(EXTENSION_EXAMPLES.map((example, index) => [example.name, example, index] as const))(
+    '%s',
+    (_name, example, index) => expectStreamedEqualsOnce(example, 10_000 + index),
+  );
+});
