@@ -1,7 +1,7 @@
 import type { Provider } from '@parallax/contract';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { blockInputs, type FootnotesInput } from './block-inputs';
-import { groupBlocks } from './block-groups';
+import { groupBlocks, type BlockGroup } from './block-groups';
 import type { BlockInput } from './block-to-hast';
 import { normalizeIncrementally, type NormalizedText } from './normalize-incrementally';
 import { parseBlock, type DefinedLabels } from './parse-block';
@@ -56,16 +56,31 @@ function withLabels(blocks: ParsedBlock[], defined: DefinedLabels): ParsedBlock[
   return out;
 }
 
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Whether a blank line after the group ends it: not a list, footnote or indented code. */
+function endsAtBlankLine(group: BlockGroup, tail: string): boolean {
+  const last = group.nodes.at(-1);
+  if (!last || last.type === 'list' || last.type === 'footnoteDefinition') return false;
+  return last.type !== 'code' || FENCE.test(tail.slice(group.start, group.end));
+}
+
 /**
- * The end of the settled part, in `source`, that this parse allows: a block settles once the
- * block after it has a whole first line in the final part of the text. Until then that line
- * could still join it (`2` becoming `2.`, the next item of a list) or end it differently.
+ * How many groups of the parse settle: a group does once what follows it can no longer change
+ * it. That is so when the next group has a whole first line in the final part of the text
+ * (until then the line could still join it: `2` becoming `2.`, the next item of a list), or when
+ * a blank line in the final part ends it.
  */
-function settledGroups(tail: string, groupStarts: readonly number[], offset: number, stable: number): number {
+function settledGroups(tail: string, groups: readonly BlockGroup[], offset: number, stable: number): number {
   let count = 0;
-  while (count + 1 < groupStarts.length) {
-    const lineEnd = tail.indexOf('\n', groupStarts[count + 1]);
-    if (lineEnd === -1 || offset + lineEnd >= stable) break;
+  while (count + 1 < groups.length) {
+    const group = groups[count]!;
+    const next = groups[count + 1]!.start;
+    const lineEnd = tail.indexOf('\n', next);
+    const lineIsFinal = lineEnd !== -1 && offset + lineEnd < stable;
+    const blankLineEnds =
+      offset + next <= stable && tail.slice(group.end, next).includes('\n\n') && endsAtBlankLine(group, tail);
+    if (!lineIsFinal && !blankLineEnds) break;
     count += 1;
   }
   return count;
@@ -105,12 +120,7 @@ export function updateDocument(previous: MarkdownDocument | null, text: string, 
     return before.get(`${labelsKey(labels)}\n${blockSource}`) ?? toParsedBlock(blockSource, group.nodes, labels, mentions);
   });
 
-  const count = settledGroups(
-    tail,
-    groups.map((group) => group.start),
-    settledEnd,
-    math.head.length,
-  );
+  const count = settledGroups(tail, groups, settledEnd, math.head.length);
   if (count > 0) {
     settled = settled.concat(tailBlocks.slice(0, count));
     settledEnd += groups[count]!.start;

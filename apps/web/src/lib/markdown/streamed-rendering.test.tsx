@@ -67,9 +67,17 @@ function chunkings(text: string, seed: number): number[][] {
   return result;
 }
 
-function stream(text: string, ends: readonly number[], provider: Provider | null): MarkdownDocument {
+function stream(
+  text: string,
+  ends: readonly number[],
+  provider: Provider | null,
+  onStep?: (prefix: string, document: MarkdownDocument) => void,
+): MarkdownDocument {
   let document = updateDocument(null, '', provider);
-  for (const end of ends) document = updateDocument(document, text.slice(0, end), provider);
+  for (const end of ends) {
+    document = updateDocument(document, text.slice(0, end), provider);
+    onStep?.(text.slice(0, end), document);
+  }
   return document;
 }
 
@@ -85,12 +93,21 @@ const COMMONMARK: Example[] = commonmarkExamples.map((example) => ({
   provider: null,
 }));
 
+/**
+ * The final render matches for every chunking; for the first, so does what the reader sees at
+ * every step while the answer streams.
+ */
 function expectStreamedEqualsOnce({ markdown, provider }: Example, seed: number): void {
   const expected = renderOnce(markdown, provider);
-  for (const ends of chunkings(markdown, seed)) {
-    const html = renderBlocks(stream(markdown, ends, provider));
+  chunkings(markdown, seed).forEach((ends, run) => {
+    const checkStep =
+      run === 0
+        ? (prefix: string, document: MarkdownDocument) =>
+            expect(renderBlocks(document), `after ${JSON.stringify(prefix)}`).toBe(renderOnce(prefix, provider))
+        : undefined;
+    const html = renderBlocks(stream(markdown, ends, provider, checkStep));
     expect(html, `chunk ends ${JSON.stringify(ends)}`).toBe(expected);
-  }
+  });
 }
 
 beforeAll(() => {
