@@ -1,4 +1,5 @@
 import type { Provider } from '@parallax/contract';
+import fc from 'fast-check';
 import { tests as commonmarkExamples } from 'commonmark-spec';
 import type { Root } from 'hast';
 import rehypeKatex from 'rehype-katex';
@@ -36,33 +37,24 @@ function renderBlocks(document: MarkdownDocument): string {
     .join('\n');
 }
 
-/** A small deterministic generator, so a failing chunking can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Chunk lengths like a model's stream: mostly a few characters, sometimes one, sometimes a line. */
+const CHUNK = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(1) },
+  { weight: 10, arbitrary: fc.integer({ min: 1, max: 8 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 8, max: 48 }) },
+);
+
+/** Where each chunk ends, for four seeded chunkings (replayable) and, for short texts, one per character. */
 function chunkings(text: string, seed: number): number[][] {
-  const result: number[][] = [];
-  for (let run = 0; run < 4; run += 1) {
-    const next = random(seed * 7 + run);
+  const runs = fc.sample(fc.array(CHUNK, { minLength: text.length, maxLength: text.length }), { seed, numRuns: 4 });
+  const result = runs.map((sizes) => {
     const ends: number[] = [];
-    let at = 0;
-    while (at < text.length) {
-      const roll = next();
-      at += roll < 0.15 ? 1 : roll < 0.9 ? 1 + Math.floor(next() * 8) : 8 + Math.floor(next() * 40);
-      ends.push(Math.min(at, text.length));
+    for (let at = 0, index = 0; at < text.length; index += 1) {
+      at = Math.min(at + (sizes[index] ?? 1), text.length);
+      ends.push(at);
     }
-    result.push(ends);
-  }
-  // Every character on its own, for the short examples.
+    return ends;
+  });
   if (text.length <= 200) result.push(Array.from({ length: text.length }, (_, i) => i + 1));
   return result;
 }
