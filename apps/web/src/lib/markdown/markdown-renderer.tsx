@@ -1,9 +1,9 @@
 import type { Provider } from '@parallax/contract';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins, type HeavyPlugins } from './heavy-plugins';
 import type { BlockInput } from './block-to-hast';
-import { updateDocument, type MarkdownDocument } from './markdown-document';
+import { nextDocument } from './cold-steps';
 import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
 import { hasBudget, scheduleSlice, timed } from './slice-scheduler';
 
@@ -70,18 +70,33 @@ export interface MarkdownRendererProps {
  */
 export default function MarkdownRenderer({ text, provider = null }: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
-  const previous = useRef<MarkdownDocument | null>(null);
-  const { inputs } = useMemo(() => {
-    const document = updateDocument(previous.current, text, provider);
-    previous.current = document;
-    return document;
-  }, [text, provider]);
+  const [state, setState] = useState(() => ({ text, provider, document: nextDocument(null, text, provider) }));
+  let current = state;
+  if (state.text !== text || state.provider !== provider) {
+    current = { text, provider, document: nextDocument(state.document, text, provider) };
+    setState(current);
+  }
+  const { document } = current;
+  const rest = text.slice(document.math.text.length);
+  useEffect(() => {
+    if (rest === '') return;
+    // The next part of a text too long to parse in one task.
+    return scheduleSlice(() =>
+      flushSync(() => setState((now) => ({ ...now, document: nextDocument(now.document, now.text, now.provider) }))),
+    );
+  }, [rest, document]);
+  const { inputs } = document;
   return (
     <>
       {inputs.map((input, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1} />
+        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1 && rest === ''} />
       ))}
+      {rest !== '' && (
+        <p className="whitespace-pre-wrap" data-markdown-pending="">
+          {rest}
+        </p>
+      )}
     </>
   );
 }

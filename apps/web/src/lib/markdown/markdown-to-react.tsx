@@ -12,6 +12,13 @@ import { CodeBlock } from './code-block';
 function Link({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   // The URL filter empties unsafe hrefs (javascript:, data:…): what is left is plain text.
   if (!href) return <span>{children}</span>;
+  // A footnote call or back-reference stays on the page: it does not leave the app.
+  if (href.startsWith('#'))
+    return (
+      <a {...props} href={href}>
+        {children}
+      </a>
+    );
   // Spec §5: links leave the app in a new tab and do not hand it a window.opener.
   return (
     <a {...props} href={href} target="_blank" rel="noopener noreferrer">
