@@ -1,3 +1,2 @@
 export { Markdown, type MarkdownProps } from './markdown';
 export { normalizeMathDelimiters } from './math-delimiters';
-export { splitMarkdownBlocks } from './split-blocks';

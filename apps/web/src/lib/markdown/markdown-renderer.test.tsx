@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as MarkdownToReact from './markdown-to-react';
+import { COLD_STEP } from './cold-steps';
 import { chargeBudget, SLICE_BUDGET_MS } from './slice-scheduler';
 
 const rendered = vi.hoisted(() => [] as string[]);
@@ -10,7 +11,7 @@ vi.mock('./markdown-to-react', async (importOriginal) => {
   return {
     ...actual,
     markdownToReact: (...args: Parameters<typeof actual.markdownToReact>) => {
-      rendered.push(args[0]);
+      rendered.push(args[0].source);
       return actual.markdownToReact(...args);
     },
   };
@@ -58,7 +59,8 @@ describe('MarkdownRenderer', () => {
     const { container } = render(<MarkdownRenderer text={'```js\nconst answer = 42;\n```'} />);
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
     expect(container.querySelector('pre')?.textContent).toBe('const answer = 42;\n');
-    await waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const'));
+    // Grammars register one per slice: on a busy machine that takes a while.
+    await waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const'), { timeout: 10_000 });
   });
 
   it('renders math with KaTeX once it has loaded, using the provider delimiters', async () => {
@@ -85,6 +87,47 @@ describe('MarkdownRenderer', () => {
     rerender(<MarkdownRenderer text={text.split('').join('')} />);
     expect(rendered).toEqual([]);
     expect(container.querySelector('h1')?.textContent).toBe('Title');
+  });
+
+  it('links a reference in an earlier block once its definition streams in, rendering that block alone again', async () => {
+    const start = 'See [the docs][docs].\n\nUnrelated paragraph.\n\n';
+    const { rerender, container } = render(<MarkdownRenderer text={start} />);
+    expect(screen.queryByRole('link', { name: 'the docs' })).toBeNull();
+    rendered.length = 0;
+    rerender(<MarkdownRenderer text={`${start}[docs]: https://example.com/docs`} />);
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
+    expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+    expect(rendered).toEqual(['See [the docs][docs].', '[docs]: https://example.com/docs']);
+    expect(container.textContent).not.toContain('[docs]:');
+  });
+
+  it('keeps a loose list with several paragraphs per item in one list', () => {
+    const { container } = render(<MarkdownRenderer text={'1. First.\n\n   More of it.\n\n2. Second.\n'} />);
+    expect(container.querySelectorAll('ol')).toHaveLength(1);
+    expect(container.querySelectorAll('ol > li > p')).toHaveLength(3);
+  });
+
+  it('numbers footnotes across blocks and lists them last, linked within the page', async () => {
+    const { container } = render(<MarkdownRenderer text={'One[^b].\n\nTwo[^a].\n\n[^a]: Note A.\n\n[^b]: Note B.\n'} />);
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
+    const calls = [...container.querySelectorAll('sup a')];
+    expect(calls.map((a) => a.textContent)).toEqual(['1', '2']);
+    expect(calls[0]).toHaveAttribute('href', '#user-content-fn-b');
+    expect(calls[0]).not.toHaveAttribute('target');
+    const notes = [...container.querySelectorAll('section[data-footnotes] li')];
+    expect(notes.map((li) => li.id)).toEqual(['user-content-fn-b', 'user-content-fn-a']);
+    expect(container.lastElementChild?.matches('section[data-footnotes]')).toBe(true);
+  });
+
+  it('parses a long text that arrives at once over several tasks, showing the rest plainly meanwhile', async () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} **bold** ${'word '.repeat(40)}`);
+    const text = paragraphs.join('\n\n');
+    expect(text.length).toBeGreaterThan(2 * COLD_STEP);
+    const { container } = render(<MarkdownRenderer text={text} />);
+    expect(container.textContent).toContain('Paragraph 40 **bold**');
+    // One slice per frame: on a busy machine that takes a while.
+    await waitFor(() => expect(container.querySelectorAll('strong')).toHaveLength(40), { timeout: 20_000 });
+    expect(container.querySelector('[data-markdown-pending]')).toBeNull();
   });
 
   it('renders what fits in a task and the rest of a long answer in later slices, newest first', async () => {

@@ -1,8 +1,9 @@
 import type { Provider } from '@parallax/contract';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins, type HeavyPlugins } from './heavy-plugins';
-import { splitIncrementally, type BlockSplit } from './incremental-blocks';
+import type { BlockInput } from './block-to-hast';
+import { nextDocument } from './cold-steps';
 import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
 import { hasBudget, scheduleSlice, timed } from './slice-scheduler';
 
@@ -14,7 +15,7 @@ function pluginsFor(text: string, loaded: HeavyPlugins): BlockPlugins {
 }
 
 interface MarkdownBlockProps {
-  text: string;
+  input: BlockInput;
   loaded: HeavyPlugins;
   /** The block being written (or the one nearest the reader): it never waits for a slice. */
   last: boolean;
@@ -26,11 +27,12 @@ interface MarkdownBlockProps {
  * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
  * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ text, loaded, last }: MarkdownBlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last }: MarkdownBlockProps) {
+  const text = input.source;
   const wanted = pluginsFor(text, loaded);
   const [granted, setGranted] = useState<BlockPlugins | null>(() => (last || hasBudget() ? wanted : null));
   const target = last ? wanted : granted;
-  const element = useMemo(() => (target ? timed(() => markdownToReact(text, target)) : null), [text, target]);
+  const element = useMemo(() => (target ? timed(() => markdownToReact(input, target)) : null), [input, target]);
 
   const needsMath = HAS_MATH.test(text) && !loaded.math;
   const needsCode = HAS_CODE.test(text) && !loaded.code;
@@ -62,23 +64,39 @@ export interface MarkdownRendererProps {
 }
 
 /**
- * Sanitised markdown in blocks. As a text streams, only its unsettled end is split again and
- * only the block being written re-renders: the cost of a token stays flat.
+ * Sanitised markdown in blocks: the top-level blocks the parser finds, then the footnotes. As a
+ * text streams, only its unsettled end is parsed again and only the blocks whose source or
+ * context changed re-render: the cost of a token stays flat.
  */
 export default function MarkdownRenderer({ text, provider = null }: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
-  const previous = useRef<BlockSplit | null>(null);
-  const { blocks } = useMemo(() => {
-    const split = splitIncrementally(previous.current, text, provider);
-    previous.current = split;
-    return split;
-  }, [text, provider]);
+  const [state, setState] = useState(() => ({ text, provider, document: nextDocument(null, text, provider) }));
+  let current = state;
+  if (state.text !== text || state.provider !== provider) {
+    current = { text, provider, document: nextDocument(state.document, text, provider) };
+    setState(current);
+  }
+  const { document } = current;
+  const rest = text.slice(document.math.text.length);
+  useEffect(() => {
+    if (rest === '') return;
+    // The next part of a text too long to parse in one task.
+    return scheduleSlice(() =>
+      flushSync(() => setState((now) => ({ ...now, document: nextDocument(now.document, now.text, now.provider) }))),
+    );
+  }, [rest, document]);
+  const { inputs } = document;
   return (
     <>
-      {blocks.map((block, index) => (
+      {inputs.map((input, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        <MarkdownBlock key={index} text={block} loaded={loaded} last={index === blocks.length - 1} />
+        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1 && rest === ''} />
       ))}
+      {rest !== '' && (
+        <p className="whitespace-pre-wrap" data-markdown-pending="">
+          {rest}
+        </p>
+      )}
     </>
   );
 }

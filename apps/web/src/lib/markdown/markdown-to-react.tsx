@@ -4,17 +4,21 @@ import { urlAttributes } from 'html-url-attributes';
 import type { ComponentProps, ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { defaultUrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
 import { unified, type Pluggable } from 'unified';
 import { visit } from 'unist-util-visit';
+import { blockToHast, type BlockInput } from './block-to-hast';
 import { CodeBlock } from './code-block';
 
 function Link({ node: _node, href, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   // The URL filter empties unsafe hrefs (javascript:, data:…): what is left is plain text.
   if (!href) return <span>{children}</span>;
+  // A footnote call or back-reference stays on the page: it does not leave the app.
+  if (href.startsWith('#'))
+    return (
+      <a {...props} href={href}>
+        {children}
+      </a>
+    );
   // Spec §5: links leave the app in a new tab and do not hand it a window.opener.
   return (
     <a {...props} href={href} target="_blank" rel="noopener noreferrer">
@@ -52,25 +56,17 @@ export function blockPlugins(math: Pluggable | null, code: Pluggable | null): Bl
   return set;
 }
 
+/** The rehype plugins of a block, after remark-rehype. */
 function createProcessor({ math, code }: BlockPlugins) {
   const rehype: Pluggable[] = [];
   if (math) rehype.push(math);
   if (code) rehype.push(code);
-  return (
-    unified()
-      .use(remarkParse)
-      .use(remarkGfm)
-      .use(remarkMath)
-      // Raw HTML is kept as `raw` nodes only to be turned into text below: never markup.
-      .use(remarkRehype, { allowDangerousHtml: true })
-      .use(rehype)
-      .freeze()
-  );
+  return unified().use(rehype).freeze();
 }
 
 /*
- * Setting a processor up runs every plugin's attacher (GFM's syntax tables, the highlighter):
- * react-markdown does that on every render. Here each plugin set is set up once.
+ * Setting a processor up runs every plugin's attacher (the highlighter): react-markdown does that
+ * on every render. Here each plugin set is set up once.
  */
 const processors = new Map<Pluggable | null, Map<Pluggable | null, Processor>>();
 
@@ -103,10 +99,15 @@ function neutralise(tree: Root): void {
   });
 }
 
-/** One block of markdown as React elements, sanitised. */
-export function markdownToReact(text: string, plugins: BlockPlugins): ReactElement {
-  const processor = processorFor(plugins);
-  const tree = processor.runSync(processor.parse(text));
+function isRoot(node: { type: string }): node is Root {
+  return node.type === 'root';
+}
+
+/** Markdown converted to hast (remark-rehype's output) as React elements, sanitised. */
+export function hastToReact(hast: Root, plugins: BlockPlugins): ReactElement {
+  const result = processorFor(plugins).runSync(hast);
+  // Both heavy plugins change the tree in place; one that returns a new root is honoured too.
+  const tree = isRoot(result) ? result : hast;
   neutralise(tree);
   return toJsxRuntime(tree, {
     Fragment,
@@ -117,4 +118,9 @@ export function markdownToReact(text: string, plugins: BlockPlugins): ReactEleme
     passKeys: true,
     passNode: true,
   });
+}
+
+/** One block of a document as React elements, sanitised. */
+export function markdownToReact(input: BlockInput, plugins: BlockPlugins): ReactElement {
+  return hastToReact(blockToHast(input), plugins);
 }

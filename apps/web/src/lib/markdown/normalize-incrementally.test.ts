@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import type { Provider } from '@parallax/contract';
 import { describe, expect, it } from 'vitest';
-import { splitIncrementally, type BlockSplit } from './incremental-blocks';
 import { normalizeMathDelimiters } from './math-delimiters';
-import { splitMarkdownBlocks } from './split-blocks';
-
-const whole = (text: string, provider: Provider | null) => splitMarkdownBlocks(normalizeMathDelimiters(text, provider));
+import { normalizeIncrementally, type NormalizedText } from './normalize-incrementally';
 
 /** Pieces that stress the cut: fences of both kinds and lengths, math of every delimiter, blank lines. */
 const PIECES = [
@@ -35,8 +32,8 @@ const PIECES = [
 
 const PROVIDERS: Array<Provider | null> = [null, 'openai', 'anthropic', 'gemini'];
 
-describe('splitIncrementally', () => {
-  it('gives the same blocks as splitting the whole text, at every step of a growing text', () => {
+describe('normalizeIncrementally', () => {
+  it('gives the same text as normalising the whole, at every step of a growing text', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }),
@@ -45,11 +42,12 @@ describe('splitIncrementally', () => {
         (pieces, cuts, provider) => {
           const text = pieces.join('');
           const steps = [...new Set(cuts.map((c) => c % (text.length + 1))), text.length].sort((a, b) => a - b);
-          let previous: BlockSplit | null = null;
+          let previous: NormalizedText | null = null;
           for (const length of steps) {
             const prefix = text.slice(0, length);
-            const next = splitIncrementally(previous, prefix, provider);
-            expect(next.blocks).toEqual(whole(prefix, provider));
+            const next = normalizeIncrementally(previous, prefix, provider);
+            expect(next.normalized).toBe(normalizeMathDelimiters(prefix, provider));
+            expect(next.normalized.startsWith(next.head)).toBe(true);
             previous = next;
           }
         },
@@ -58,25 +56,22 @@ describe('splitIncrementally', () => {
     );
   });
 
-  it('settles the blocks before the one being written, and only re-splits the rest', () => {
-    const first = splitIncrementally(null, 'One\n\nTwo\n\nThr', null);
-    expect(first.settled).toEqual(['One', 'Two']);
-    const next = splitIncrementally(first, 'One\n\nTwo\n\nThree', null);
-    expect(next.settled).toBe(first.settled);
-    expect(next.blocks).toEqual(['One', 'Two', 'Three']);
+  it('settles what lies before the last blank line, and only converts the rest again', () => {
+    const first = normalizeIncrementally(null, 'One \\(a\\)\n\nTwo\n\nThr', 'openai');
+    expect(first.head).toBe('One $a$\n\nTwo\n\n');
+    const next = normalizeIncrementally(first, 'One \\(a\\)\n\nTwo\n\nThree \\(b', 'openai');
+    expect(next.head.startsWith(first.head)).toBe(true);
+    expect(next.normalized).toBe('One $a$\n\nTwo\n\nThree $b');
   });
 
   it('does not settle inside an open code fence, even across blank lines', () => {
-    const text = 'Intro\n\n```py\nx = 1\n\ny = 2\n\n';
-    const split = splitIncrementally(null, text, null);
-    expect(split.settled).toEqual(['Intro']);
-    expect(split.blocks).toEqual(['Intro', '```py\nx = 1\n\ny = 2\n\n']);
-    expect(split.blocks).toEqual(whole(text, null));
+    const split = normalizeIncrementally(null, 'Intro\n\n```py\nx = \\(1\\)\n\ny = 2\n\n', 'openai');
+    expect(split.head).toBe('Intro\n\n');
   });
 
   it('starts over when the text is replaced rather than extended', () => {
-    const first = splitIncrementally(null, 'One\n\nTwo\n\nThree', null);
-    const replaced = splitIncrementally(first, 'Other\n\nText', null);
-    expect(replaced.blocks).toEqual(['Other', 'Text']);
+    const first = normalizeIncrementally(null, 'One\n\nTwo\n\nThree', null);
+    const replaced = normalizeIncrementally(first, 'Other\n\nText', null);
+    expect(replaced.normalized).toBe('Other\n\nText');
   });
 });

@@ -1,17 +1,17 @@
 import type { Provider } from '@parallax/contract';
 import { CODE_SPANS, normalizeMathDelimiters } from './math-delimiters';
-import { scanMarkdownBlocks } from './split-blocks';
 
 /**
- * The blocks of a text, and what of them is settled: the first `settledLength` characters of
- * `text` always give the `settled` blocks, whatever is appended after them.
+ * A text with its math delimiters normalised (`normalizeMathDelimiters`), and how much of that is
+ * final: the first `settledLength` characters of `text` always normalise to `head`, whatever is
+ * appended after them.
  */
-export interface BlockSplit {
+export interface NormalizedText {
   text: string;
   provider: Provider | null;
   settledLength: number;
-  settled: string[];
-  blocks: string[];
+  head: string;
+  normalized: string;
 }
 
 /** Code spans of `text` as [start, end) ranges, a fence's leading newline left out. */
@@ -42,19 +42,18 @@ function lastCut(text: string): number {
   }
 }
 
-function split(text: string, provider: Provider | null) {
-  return scanMarkdownBlocks(normalizeMathDelimiters(text, provider));
-}
-
 /**
- * `splitMarkdownBlocks(normalizeMathDelimiters(text, provider))`, but as a streamed text grows
- * only its unsettled end is converted and split again: the cost of a token stays flat however
- * long the answer gets. `previous` may be any earlier result (or null); one for a text that is
- * not a prefix of `text` is ignored.
+ * `normalizeMathDelimiters(text, provider)`, but as a streamed text grows only its unsettled end
+ * is converted again: the cost of a token stays flat however long the answer gets. `previous`
+ * may be any earlier result (or null); one for a text that is not a prefix of `text` is ignored.
  */
-export function splitIncrementally(previous: BlockSplit | null, text: string, provider: Provider | null): BlockSplit {
+export function normalizeIncrementally(
+  previous: NormalizedText | null,
+  text: string,
+  provider: Provider | null,
+): NormalizedText {
   let settledLength = 0;
-  let settled: string[] = [];
+  let head = '';
   if (
     previous &&
     previous.provider === provider &&
@@ -62,18 +61,14 @@ export function splitIncrementally(previous: BlockSplit | null, text: string, pr
     text.startsWith(previous.text.slice(0, previous.settledLength))
   ) {
     settledLength = previous.settledLength;
-    settled = previous.settled;
+    head = previous.head;
   }
   const rest = text.slice(settledLength);
   const cut = lastCut(rest);
   if (cut > 0) {
-    const head = split(rest.slice(0, cut), provider);
-    // A fence still open at the cut would swallow what follows: then nothing settles yet.
-    if (!head.open) {
-      settled = settled.concat(head.blocks);
-      settledLength += cut;
-      return { text, provider, settledLength, settled, blocks: settled.concat(split(rest.slice(cut), provider).blocks) };
-    }
+    head += normalizeMathDelimiters(rest.slice(0, cut), provider);
+    settledLength += cut;
   }
-  return { text, provider, settledLength, settled, blocks: settled.concat(split(rest, provider).blocks) };
+  const normalized = head + normalizeMathDelimiters(text.slice(settledLength), provider);
+  return { text, provider, settledLength, head, normalized };
 }

@@ -1,0 +1,57 @@
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { FootnoteReference, Root } from 'mdast';
+import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast';
+
+/** Footnote calls of the document before a block: their order of first call, and call counts. */
+export interface FootnoteNumbering {
+  order: readonly string[];
+  counts: ReadonlyMap<string, number>;
+}
+
+/**
+ * What one block of an answer renders from. `tree` holds the definitions the block uses,
+ * wherever in the document they are, then the block's own nodes. A `footnotes` block is the
+ * list of footnotes that ends the document.
+ */
+export interface BlockInput {
+  kind: 'body' | 'footnotes';
+  /** The markdown the block comes from: it tells which heavy plugins the block needs. */
+  source: string;
+  tree: Root;
+  numbering: FootnoteNumbering | null;
+}
+
+function isFootnoteSection(node: ElementContent | HastRoot['children'][number]): node is Element {
+  return node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes !== undefined;
+}
+
+/** Footnote calls numbered as if the blocks before this one had been converted in the same run. */
+function numberedCalls(numbering: FootnoteNumbering): Partial<Handlers> {
+  const seeded = new WeakSet<State>();
+  return {
+    footnoteReference(state: State, node: FootnoteReference) {
+      if (!seeded.has(state)) {
+        seeded.add(state);
+        state.footnoteOrder.push(...numbering.order);
+        for (const [id, count] of numbering.counts) state.footnoteCounts.set(id, count);
+      }
+      return defaultHandlers.footnoteReference(state, node);
+    },
+  };
+}
+
+/**
+ * A block as hast, as remark-rehype converts it inside a whole document: a body block without
+ * the footnote list (that is the last block's), the footnotes block with nothing else.
+ */
+export function blockToHast(input: BlockInput): HastRoot {
+  const handlers = input.numbering ? numberedCalls(input.numbering) : undefined;
+  // Raw HTML is kept as `raw` nodes only to be turned into text later: never markup.
+  const result = toHast(input.tree, { allowDangerousHtml: true, handlers });
+  const children = result.type === 'root' ? result.children : [];
+  const footer = children.findIndex(isFootnoteSection);
+  if (input.kind === 'footnotes') return { type: 'root', children: footer === -1 ? [] : [children[footer]!] };
+  // The footer follows a line break text node that separates it from the body.
+  if (footer !== -1) children.splice(footer - 1, 2);
+  return { type: 'root', children };
+}
