@@ -92,6 +92,7 @@ describe('MarkdownRenderer', () => {
   it('links a reference in an earlier block once its definition streams in, rendering that block alone again', async () => {
     const start = 'See [the docs][docs].\n\nUnrelated paragraph.\n\n';
     const { rerender, container } = render(<MarkdownRenderer text={start} />);
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
     expect(screen.queryByRole('link', { name: 'the docs' })).toBeNull();
     rendered.length = 0;
     rerender(<MarkdownRenderer text={`${start}[docs]: https://example.com/docs`} />);
@@ -128,6 +129,15 @@ describe('MarkdownRenderer', () => {
     // One slice per frame: on a busy machine that takes a while.
     await waitFor(() => expect(container.querySelectorAll('strong')).toHaveLength(40), { timeout: 20_000 });
     expect(container.querySelector('[data-markdown-pending]')).toBeNull();
+  });
+
+  it('gets through one block longer than a parsing step', async () => {
+    const items = Array.from({ length: 300 }, (_, i) => `- item ${i + 1} ${'word '.repeat(6)}`);
+    const text = `${items.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(2 * COLD_STEP);
+    const { container } = render(<MarkdownRenderer text={text} />);
+    await waitFor(() => expect(container.querySelectorAll('li')).toHaveLength(300), { timeout: 20_000 });
+    expect(container.querySelectorAll('ul')).toHaveLength(1);
   });
 
   it('renders what fits in a task and the rest of a long answer in later slices, newest first', async () => {
