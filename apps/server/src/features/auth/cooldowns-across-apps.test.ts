@@ -24,7 +24,7 @@ describe('mail cooldowns across two app instances', () => {
   const split = <T>(n: number, call: (app: FastifyInstance) => Promise<T>) =>
     Promise.all(Array.from({ length: n }, (_, i) => call(i % 2 === 0 ? pair.a : pair.b)));
 
-  it('lets exactly one of N parallel resend requests through, and mails one code', async () => {
+  it('lets exactly one of N parallel resend requests through, the rest get 429 with Retry-After', async () => {
     const email = uniqueEmail('resend');
     const from = nextAddress();
     const answers = await split(6, (app) => post(app, '/auth/resend-verification-code', { email }, from));
