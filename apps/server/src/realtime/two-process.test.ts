@@ -122,30 +122,31 @@ describe.skipIf(!scaled)(
     }, 60_000);
 
     it('cancels through one process a generation running in the other', async () => {
-      const visitor = newVisitorId();
-      const connectionId = randomUUID();
-      const socket = await TestSocket.open(b.baseUrl, connectionId, visitor);
-      const sent = asMessage(
-        (
-          await postJson(
-            b.baseUrl,
-            '/api/v1/chat/messages',
-            visitorHeaders(visitor, connectionId),
-            sendBody('cancel me [sim tokens=500 tps=40]'),
-          )
-        ).json,
-      );
-      await socket.waitFor((f) => f.type === 'ai_token');
-      // A is gone; start a fresh process to cancel through.
-      const env = {
+      // A is gone; a fresh process to cancel through is started before the send, so its
+      // boot time (seconds on a loaded machine) cannot outlast the answer.
+      const c = await startServerProcess({
         DATA_DIR: temp.dir,
         DATABASE_URL: database.url,
         REDIS_URL: process.env.REDIS_URL ?? '',
         OPENAI_API_KEY: 'sk-test-two',
         OPENAI_BASE_URL: sim.baseUrls.openai,
-      };
-      const c = await startServerProcess({ ...env, JWT_SECRET: randomBytes(32).toString('hex') });
+        JWT_SECRET: randomBytes(32).toString('hex'),
+      });
+      const visitor = newVisitorId();
+      const connectionId = randomUUID();
+      const socket = await TestSocket.open(b.baseUrl, connectionId, visitor);
       try {
+        const sent = asMessage(
+          (
+            await postJson(
+              b.baseUrl,
+              '/api/v1/chat/messages',
+              visitorHeaders(visitor, connectionId),
+              sendBody('cancel me [sim tokens=2000 tps=40]'),
+            )
+          ).json,
+        );
+        await socket.waitFor((f) => f.type === 'ai_token');
         const closed = new Promise<number>((resolve) =>
           sim.on('client-close', () => resolve(Date.now())),
         );
