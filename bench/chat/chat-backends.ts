@@ -37,9 +37,8 @@ async function adminQuery(sql: string): Promise<void> {
  * BENCH_PG_DATABASE names an existing database to use instead (kept afterwards), for engineers
  * who may only touch their own database on a shared PostgreSQL.
  */
-export async function postgresBackend(): Promise<Backend> {
+export async function postgresBackend(existing = process.env.BENCH_PG_DATABASE): Promise<Backend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parallax-bench-'));
-  const existing = process.env.BENCH_PG_DATABASE;
   const database = existing ?? `parallax_bench_${randomBytes(6).toString('hex')}`;
   if (existing === undefined) await adminQuery(`CREATE DATABASE ${database}`);
   const url = new URL(PG_ADMIN_URL);

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMs, percentile, printTable, sleep, withDeadline } from '../lib/stats';
 import { startBenchServer, type BenchServer } from './server-launch';
@@ -15,7 +16,9 @@ import { pinHarness } from './cpu-pinning';
  * 50-stream steady scenario: starts over 1 s, 120 tokens), --backend=sqlite|postgres,
  * --profile (server --cpu-prof into bench/chat/profiles), --loop (event-loop delay of the
  * server per server phase, printed by a preloaded probe), --trace-gc (the server's GC lines),
- * --pin (as in server-streams.bench.ts).
+ * --pin (as in server-streams.bench.ts), --baseline=DIR (a second server from another checkout's
+ * apps/server, e.g. the code before a change, run in the same rounds: rows "before" / "after";
+ * on PostgreSQL it uses the database BENCH_PG_DATABASE + "_base" when BENCH_PG_DATABASE is set).
  */
 const args = process.argv.slice(2);
 const flags = new Set(args);
@@ -31,6 +34,8 @@ const loop = flags.has('--loop');
 const traceGc = flags.has('--trace-gc');
 const pin = flags.has('--pin');
 const onlyBackend = args.find((f) => f.startsWith('--backend='))?.slice('--backend='.length);
+const baselineArg = args.find((f) => f.startsWith('--baseline='))?.slice('--baseline='.length);
+const baselineDir = baselineArg === undefined ? undefined : `${resolve(baselineArg)}/`;
 
 const BURST: Knobs = { ttft: 50, tps: 30, tokens: 60 };
 const BURST_RAMP_MS = 50;
@@ -85,30 +90,28 @@ function markLoop(server: BenchServer): void {
   if (loop) process.kill(server.pid, 'SIGUSR2');
 }
 
-async function scenario(
-  server: BenchServer,
-  upstream: UpstreamProcess,
-  label: string,
-  count: number,
-  knobs: Knobs,
-  rampMs: number,
-): Promise<[PathResult, PathResult]> {
-  const deadline = 60_000 + (knobs.tokens / knobs.tps) * 1000;
-  const direct = await withDeadline(`direct ${label}`, deadline, runDirect(upstream.simUrl, count, knobs, rampMs, upstream));
-  await sleep(300);
-  markLoop(server);
-  const served = await withDeadline(`server ${label}`, deadline, runServer(server, upstream, count, knobs, rampMs));
-  if (loop) console.log(`  (loop probe: server ${label})`);
-  markLoop(server);
-  await sleep(300);
-  return [direct, served.result];
+interface Variant {
+  label: string;
+  server: BenchServer;
+  backend: Backend;
+  bursts: PathResult[];
+  steadies: PathResult[];
 }
 
-async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promise<void> {
+async function served(variant: Variant, upstream: UpstreamProcess, label: string, count: number, knobs: Knobs, rampMs: number): Promise<PathResult> {
+  await sleep(300);
+  markLoop(variant.server);
+  const run = await withDeadline(`${variant.label} ${label}`, 60_000 + (knobs.tokens / knobs.tps) * 1000, runServer(variant.server, upstream, count, knobs, rampMs));
+  if (loop) console.log(`  (loop probe above: ${variant.label} ${label}; server CPU µs/token ${run.serverCpuUsPerToken.toFixed(0)})`);
+  markLoop(variant.server);
+  return run.result;
+}
+
+async function startVariant(label: string, backend: Backend, upstream: UpstreamProcess, serverDir: string | undefined): Promise<Variant> {
   const nodeArgs: string[] = [];
   if (profile) {
     mkdirSync(PROFILE_DIR, { recursive: true });
-    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`);
   }
   if (traceGc) nodeArgs.push('--trace-gc');
   if (loop) nodeArgs.push('--import', 'tsx', '--import', LOOP_PROBE);
@@ -122,53 +125,70 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
     },
     nodeArgs,
     pin ? '0' : undefined,
+    serverDir,
   );
+  console.log(`[${backend.name}] ${label}: server pid ${server.pid}; warming up`);
+  await withDeadline('warm-up', 60_000, runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0));
+  return { label, server, backend, bursts: [], steadies: [] };
+}
+
+async function benchBackend(makeBackend: (baseline: boolean) => Backend | Promise<Backend>, upstream: UpstreamProcess): Promise<void> {
+  const variants: Variant[] = [];
   try {
-    console.log(`\n[${backend.name}] server pid ${server.pid}; warming up`);
-    await withDeadline('warm-up', 60_000, runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0));
+    variants.push(await startVariant(baselineDir ? 'after' : 'server', await makeBackend(false), upstream, undefined));
+    if (baselineDir) variants.push(await startVariant('before', await makeBackend(true), upstream, baselineDir));
+    const name = variants[0]?.backend.name ?? '';
     await withDeadline('warm-up direct', 30_000, runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream));
-    const bursts: Array<[PathResult, PathResult]> = [];
-    const steadies: Array<[PathResult, PathResult]> = [];
+    const directBursts: PathResult[] = [];
+    const directSteadies: PathResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      console.log(`[${backend.name}] round ${round}: burst of ${STREAMS}${steady ? ', steady 50' : ''}`);
-      const burst = await scenario(server, upstream, `burst ${round}`, STREAMS, BURST, BURST_RAMP_MS);
-      bursts.push(burst);
-      rows.push(addedRow(backend.name, `burst ×${STREAMS}`, String(round), burst[1], burst[0]));
-      if (steady) {
-        const flowing = await scenario(server, upstream, `steady ${round}`, STEADY_STREAMS, STEADY, STEADY_RAMP_MS);
-        steadies.push(flowing);
-        rows.push(addedRow(backend.name, `steady ×${STEADY_STREAMS}`, String(round), flowing[1], flowing[0]));
+      console.log(`[${name}] round ${round}: burst of ${STREAMS}${steady ? ', steady 50' : ''}`);
+      // Alternate which server goes first, so neither always runs right after the floor.
+      const order = round % 2 === 0 ? [...variants].reverse() : variants;
+      const direct = await withDeadline(`direct burst ${round}`, 90_000, runDirect(upstream.simUrl, STREAMS, BURST, BURST_RAMP_MS, upstream));
+      directBursts.push(direct);
+      for (const variant of order) {
+        const result = await served(variant, upstream, `burst ${round}`, STREAMS, BURST, BURST_RAMP_MS);
+        variant.bursts.push(result);
+        rows.push(addedRow(name, `${variant.label} burst ×${STREAMS}`, String(round), result, direct));
+      }
+      if (!steady) continue;
+      const directSteady = await withDeadline(`direct steady ${round}`, 90_000, runDirect(upstream.simUrl, STEADY_STREAMS, STEADY, STEADY_RAMP_MS, upstream));
+      directSteadies.push(directSteady);
+      for (const variant of order) {
+        const result = await served(variant, upstream, `steady ${round}`, STEADY_STREAMS, STEADY, STEADY_RAMP_MS);
+        variant.steadies.push(result);
+        rows.push(addedRow(name, `${variant.label} steady ×${STEADY_STREAMS}`, String(round), result, directSteady));
       }
     }
-    const all = (runs: Array<[PathResult, PathResult]>): [PathResult, PathResult] => [
-      pooled(runs.map(([direct]) => direct)),
-      pooled(runs.map(([, served]) => served)),
-    ];
-    const [burstDirect, burstServer] = all(bursts);
-    rows.push(addedRow(backend.name, `burst ×${STREAMS}`, 'all', burstServer, burstDirect));
-    if (steadies.length > 0) {
-      const [steadyDirect, steadyServer] = all(steadies);
-      rows.push(addedRow(backend.name, `steady ×${STEADY_STREAMS}`, 'all', steadyServer, steadyDirect));
+    for (const variant of variants) {
+      rows.push(addedRow(name, `${variant.label} burst ×${STREAMS}`, 'all', pooled(variant.bursts), pooled(directBursts)));
+      if (steady)
+        rows.push(addedRow(name, `${variant.label} steady ×${STEADY_STREAMS}`, 'all', pooled(variant.steadies), pooled(directSteadies)));
     }
   } finally {
-    await server.stop();
-    await backend.dispose();
+    for (const variant of variants) {
+      await variant.server.stop();
+      await variant.backend.dispose();
+    }
   }
 }
 
 const unpin = pin ? pinHarness('1') : () => {};
 const upstream = await startUpstreamProcess();
 try {
-  const backends: Array<() => Backend | Promise<Backend>> = [];
-  if (onlyBackend !== 'postgres') backends.push(sqliteBackend);
-  if (onlyBackend !== 'sqlite') backends.push(postgresBackend);
-  for (const make of backends) {
-    const backend = await make();
+  const backends: Array<[string, (baseline: boolean) => Backend | Promise<Backend>]> = [];
+  if (onlyBackend !== 'postgres') backends.push(['SQLite + memory bus', () => sqliteBackend()]);
+  if (onlyBackend !== 'sqlite') {
+    const own = process.env.BENCH_PG_DATABASE;
+    backends.push(['PostgreSQL + Redis', (baseline) => postgresBackend(own !== undefined && baseline ? `${own}_base` : own)]);
+  }
+  for (const [name, make] of backends) {
     try {
-      await benchBackend(backend, upstream);
+      await benchBackend(make, upstream);
     } catch (error) {
-      console.log(`[${backend.name}] aborted: ${error instanceof Error ? error.message : String(error)}`);
-      rows.push({ backend: backend.name, scenario: 'ABORTED' });
+      console.log(`[${name}] aborted: ${error instanceof Error ? error.message : String(error)}`);
+      rows.push({ backend: name, scenario: 'ABORTED' });
     }
   }
 } finally {
