@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl, type DbDialect } from './dialect';
 import type { Database } from './schema';
 import { withStatementCache } from './sqlite-statement-cache';
-import { TurnTakingSqliteDialect } from './sqlite-turn-driver';
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
@@ -48,7 +47,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   const target = parseDatabaseUrl(databaseUrl);
   const dialect =
     target.dialect === 'sqlite'
-      ? new TurnTakingSqliteDialect({ database: withStatementCache(openSqlite(target.filename)) })
+      ? new SqliteDialect({ database: withStatementCache(openSqlite(target.filename)) })
       : new PostgresDialect({ pool: createPgPool(target.connectionString) });
   const db = new Kysely<Database>({ dialect });
   let closing: Promise<void> | undefined;
