@@ -145,21 +145,17 @@ async function benchBackend(makeBackend: (baseline: boolean) => Backend | Promis
       console.log(`[${name}] round ${round}: burst of ${STREAMS}${steady ? ', steady 50' : ''}`);
       // Alternate which server goes first, so neither always runs right after the floor.
       const order = round % 2 === 0 ? [...variants].reverse() : variants;
-      const direct = await withDeadline(`direct burst ${round}`, 90_000, runDirect(upstream.simUrl, STREAMS, BURST, BURST_RAMP_MS, upstream));
-      directBursts.push(direct);
-      for (const variant of order) {
-        const result = await served(variant, upstream, `burst ${round}`, STREAMS, BURST, BURST_RAMP_MS);
-        variant.bursts.push(result);
-        rows.push(addedRow(name, `${variant.label} burst ×${STREAMS}`, String(round), result, direct));
-      }
-      if (!steady) continue;
-      const directSteady = await withDeadline(`direct steady ${round}`, 90_000, runDirect(upstream.simUrl, STEADY_STREAMS, STEADY, STEADY_RAMP_MS, upstream));
-      directSteadies.push(directSteady);
-      for (const variant of order) {
-        const result = await served(variant, upstream, `steady ${round}`, STEADY_STREAMS, STEADY, STEADY_RAMP_MS);
-        variant.steadies.push(result);
-        rows.push(addedRow(name, `${variant.label} steady ×${STEADY_STREAMS}`, String(round), result, directSteady));
-      }
+      const phase = async (kind: 'burst' | 'steady', count: number, knobs: Knobs, rampMs: number): Promise<PathResult> => {
+        const direct = await withDeadline(`direct ${kind} ${round}`, 90_000, runDirect(upstream.simUrl, count, knobs, rampMs, upstream));
+        for (const variant of order) {
+          const result = await served(variant, upstream, `${kind} ${round}`, count, knobs, rampMs);
+          (kind === 'burst' ? variant.bursts : variant.steadies).push(result);
+          rows.push(addedRow(name, `${variant.label} ${kind} ×${count}`, String(round), result, direct));
+        }
+        return direct;
+      };
+      directBursts.push(await phase('burst', STREAMS, BURST, BURST_RAMP_MS));
+      if (steady) directSteadies.push(await phase('steady', STEADY_STREAMS, STEADY, STEADY_RAMP_MS));
     }
     for (const variant of variants) {
       rows.push(addedRow(name, `${variant.label} burst ×${STREAMS}`, 'all', pooled(variant.bursts), pooled(directBursts)));
