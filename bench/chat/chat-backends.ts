@@ -32,18 +32,22 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A fresh database for this run, dropped afterwards; Redis is shared, keys are per database. */
-export async function postgresBackend(): Promise<Backend> {
+/**
+ * A fresh database for this run, dropped afterwards; Redis is shared, keys are per database.
+ * BENCH_PG_DATABASE names an existing database to use instead (kept afterwards), for engineers
+ * who may only touch their own database on a shared PostgreSQL.
+ */
+export async function postgresBackend(existing = process.env.BENCH_PG_DATABASE): Promise<Backend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parallax-bench-'));
-  const database = `parallax_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${database}`);
+  const database = existing ?? `parallax_bench_${randomBytes(6).toString('hex')}`;
+  if (existing === undefined) await adminQuery(`CREATE DATABASE ${database}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${database}`;
   return {
     name: 'PostgreSQL + Redis',
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL },
     dispose: async () => {
-      await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      if (existing === undefined) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -11,8 +11,8 @@ const SERVER_DIR = fileURLToPath(new URL('../../apps/server/', import.meta.url))
  * The node flags of apps/server's `npm start` (`node <flags> dist/main.js`), so the bench runs
  * the server with the flags it is deployed with (today `--no-memory-reducer`, see BENCHMARKS.md).
  */
-export function startScriptFlags(): string[] {
-  const manifest = JSON.parse(readFileSync(`${SERVER_DIR}package.json`, 'utf8')) as {
+export function startScriptFlags(serverDir = SERVER_DIR): string[] {
+  const manifest = JSON.parse(readFileSync(`${serverDir}package.json`, 'utf8')) as {
     scripts: { start: string };
   };
   return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
@@ -45,15 +45,17 @@ export async function startBenchServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   cpus?: string,
+  /** Another checkout's apps/server/ (ending in '/'), e.g. the code before a change, for an A/B in one run. */
+  serverDir = SERVER_DIR,
 ): Promise<BenchServer> {
   const port = await freePort();
-  const nodeCommand = [...startScriptFlags(), ...nodeArgs, '--import', 'tsx', 'src/main.ts'];
+  const nodeCommand = [...startScriptFlags(serverDir), ...nodeArgs, '--import', 'tsx', 'src/main.ts'];
   // taskset execs node in place, so the child's pid is the server's.
   const child = spawn(
     cpus === undefined ? process.execPath : 'taskset',
     cpus === undefined ? nodeCommand : ['-c', cpus, process.execPath, ...nodeCommand],
     {
-      cwd: SERVER_DIR,
+      cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',
         HOST: '127.0.0.1',

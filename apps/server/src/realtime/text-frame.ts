@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
+import { coalesceThisTick } from './tick-cork';
 
 /** The parts of a `ws` WebSocket this module relies on (ws 8; checked at every call). */
 interface WsInternals {
@@ -36,6 +37,7 @@ export function sendTextFrame(ws: WebSocket, text: string): void {
     ws.send(text);
     return;
   }
+  coalesceThisTick(socket);
   socket.write(encodeTextFrame(text));
 }
 
