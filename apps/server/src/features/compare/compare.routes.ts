@@ -20,7 +20,7 @@ import {
   LeaderboardResponse,
 } from '@parallax/contract';
 import { requireAdmin, requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations';
+import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import { CompareRepository } from './compare.repository';
 import { CompareService } from './compare.service';
 import { LeaderboardService } from './leaderboard.service';

@@ -13,11 +13,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../infra/errors';
-import {
-  ConversationsRepository,
-  ConversationsService,
-  type ChatOwner,
-} from '../conversations';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import { ConversationsRepository, ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { MessagesService } from '../messages/messages.service';
 import type { ModelsService } from '../models/models.service';

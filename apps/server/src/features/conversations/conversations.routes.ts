@@ -15,7 +15,7 @@ import {
   UpdateConversationRequest,
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf } from './chat-owner';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
 

@@ -8,7 +8,7 @@ import type {
 } from '@parallax/contract';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from './chat-owner';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { titleFromMessage } from './conversation-title';
 import type { ConversationRow, ConversationsRepository } from './conversations.repository';
 

@@ -6,7 +6,7 @@ import {
   RemainingMessagesResponse,
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf } from '../conversations';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ['limits'];

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Attachment as ContextAttachment } from '../../providers/context';
 import { AppError } from '../../infra/errors';
-import { ownerColumns, type ChatOwner } from '../conversations';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { sniffFile } from './file-sniffer';
 

@@ -4,7 +4,7 @@ import { ErrorBody, IdParams, MessageResponse, SendMessageRequest } from '@paral
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { describeValidationIssues } from '../../infra/error-handler';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf } from '../conversations';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from './attachment-store';
 import { liveConnectionOf } from './messages.routes';
 

@@ -1,6 +1,6 @@
 import type { CancelResponse, HistoryQuery, HistoryResponse } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from '../conversations';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { ChatServices } from './chat.plugin';
 import type { AttachmentsRepository } from './attachments.repository';
 import { toChatMessage } from './message-view';

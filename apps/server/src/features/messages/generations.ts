@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../infra/bus/bus';
 import { decodeLog, messageLog } from '../../realtime/stream-envelope';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import { ownerKey, type ChatOwner } from '../conversations';
+import { ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { GenerationLeasesRepository } from './generation-leases.repository';
 import type { GenerationOutcome } from './generation-runner';
 import type { MessageRow, MessagesRepository } from './messages.repository';

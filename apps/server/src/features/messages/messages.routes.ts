@@ -18,7 +18,7 @@ import {
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations';
+import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import { AttachmentsRepository } from './attachments.repository';
 import { ChatQueries } from './chat-queries';
 import { MessagesRepository } from './messages.repository';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import { ownerColumns, ownerKey, type ChatOwner } from '../conversations';
+import { ownerColumns, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import { ConversationsRepository } from '../conversations';
 import { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
