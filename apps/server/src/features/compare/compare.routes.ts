@@ -49,10 +49,10 @@ async function liveConnection(request: FastifyRequest, owner: ChatOwner): Promis
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = new CompareRepository(app.db);
   const service = new CompareService({
-    db: app.db,
     repository,
+    conversations: app.conversations,
     models: app.models,
-    limits: app.chat.limits,
+    limits: app.limits,
     messages: app.chat.messages,
   });
   const leaderboard = new LeaderboardService(repository);

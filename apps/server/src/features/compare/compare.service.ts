@@ -10,11 +10,9 @@ import {
   type CompareVoteRequest,
   type CreateCompareSessionRequest,
 } from '@parallax/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
-import { ConversationsRepository, ConversationsService } from '../conversations';
+import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { MessagesService } from '../messages/messages.service';
 import type { ModelsService } from '../models/models.service';
@@ -43,7 +41,7 @@ function titleFrom(prompt: string): string {
 }
 
 export interface CompareDeps {
-  db: Kysely<Database>;
+  conversations: ConversationsService;
   repository: CompareRepository;
   models: ModelsService;
   limits: LimitsService;
@@ -86,7 +84,7 @@ export class CompareService {
       },
       owner,
       async (trx) => {
-        const conversations = new ConversationsService(new ConversationsRepository(trx));
+        const conversations = this.deps.conversations.within(trx);
         const panels: PanelRow[] = [];
         for (const [position, model] of order.entries()) {
           const conversationId = await conversations.createRow(
@@ -209,7 +207,7 @@ export class CompareService {
     const [model] = await this.deps.repository.models([panel.model]);
     const title = `${session.title} · ${model?.friendly_name ?? panel.model}`.slice(0, 200);
     const conversationId = await this.deps.repository.copyThread(owner, panel.conversation_id, (trx) =>
-      new ConversationsService(new ConversationsRepository(trx)).createRow(owner, {
+      this.deps.conversations.within(trx).createRow(owner, {
         kind: 'regular',
         title,
       }),

@@ -1,6 +1,8 @@
 import type { CancelResponse, HistoryQuery, HistoryResponse } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
+import type { ConversationsService } from '../conversations';
+import type { LimitsService } from '../limits';
 import type { ChatServices } from './chat.plugin';
 import type { AttachmentsRepository } from './attachments.repository';
 import { toChatMessage } from './message-view';
@@ -25,7 +27,10 @@ export class ChatQueries {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly attachments: AttachmentsRepository,
-    private readonly chat: ChatServices,
+    private readonly chat: Pick<ChatServices, 'generations' | 'attachments'> & {
+      conversations: ConversationsService;
+      limits: LimitsService;
+    },
   ) {}
 
   /** A page of turns, oldest first; `cursor` continues with the turns before it. */

@@ -1,8 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ConversationsRepository } from '../conversations';
-import { ConversationsService } from '../conversations';
-import { LimitsRepository } from '../limits';
-import { LimitsService } from '../limits';
 import { AttachmentStore } from './attachment-store';
 import { AttachmentsRepository } from './attachments.repository';
 import { GenerationLeasesRepository } from './generation-leases.repository';
@@ -13,8 +9,6 @@ import { resumeLookup } from './resume-lookup';
 import { UploadSweeper } from './upload-sweeper';
 
 export interface ChatServices {
-  conversations: ConversationsService;
-  limits: LimitsService;
   messages: MessagesService;
   generations: Generations;
   attachments: AttachmentStore;
@@ -31,13 +25,12 @@ declare module 'fastify' {
 /**
  * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
  * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
- * registerModels.
+ * registerModels, registerConversations and registerLimits.
  */
 export async function registerChat(app: FastifyInstance): Promise<void> {
   const messagesRepository = new MessagesRepository(app.db);
   const attachmentsRepository = new AttachmentsRepository(app.db);
-  const conversations = new ConversationsService(new ConversationsRepository(app.db));
-  const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits);
+  const { conversations, limits } = app;
   const attachments = new AttachmentStore(app.config.dataDir, attachmentsRepository);
   const generations = new Generations(
     app.bus,
@@ -55,7 +48,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     log: app.log,
   });
   const uploadSweeper = new UploadSweeper(attachments, app.log);
-  app.decorate('chat', { conversations, limits, messages, generations, attachments, uploadSweeper });
+  app.decorate('chat', { messages, generations, attachments, uploadSweeper });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   await generations.start(async (row) => {
@@ -72,9 +65,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', () => uploadSweeper.close());
 
   app.visitors.onVisitorClaimed(async (visitorId, userId) => {
-    await conversations.moveVisitorToUser(visitorId, userId);
     await messagesRepository.moveVisitorToUser(visitorId, userId);
     await attachmentsRepository.moveVisitorToUser(visitorId, userId);
-    await limits.moveVisitorUsage(visitorId, userId);
   });
 }

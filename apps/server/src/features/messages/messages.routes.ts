@@ -52,7 +52,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const queries = new ChatQueries(
     new MessagesRepository(app.db),
     new AttachmentsRepository(app.db),
-    app.chat,
+    { ...app.chat, conversations: app.conversations, limits: app.limits },
   );
   app.addHook('onRequest', requireUserOrVisitor);
 

@@ -7,8 +7,7 @@ import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import { ownerColumns, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
-import { ConversationsRepository } from '../conversations';
-import { ConversationsService } from '../conversations';
+import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
 import type { AttachmentStore } from './attachment-store';
@@ -112,7 +111,7 @@ export class MessagesService {
         .execute(async (trx) => {
           const conversationId =
             request.conversation_id ??
-            (await new ConversationsService(new ConversationsRepository(trx)).createRow(
+            (await this.deps.conversations.within(trx).createRow(
               owner,
               {
                 kind: request.comparison_id
