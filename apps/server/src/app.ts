@@ -20,6 +20,7 @@ import type { DbDialect } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { FEATURE_ROUTES } from './features';
+import { registerAttachments } from './features/attachments/attachments.plugin';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
@@ -138,6 +139,8 @@ export async function buildApp(
   // Conversations and daily limits: one service each, shared by chat and compare.
   registerConversations(app);
   registerLimits(app);
+  // Uploaded files: app.attachments over the file storage, and their sweeper.
+  registerAttachments(app);
   // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
   await registerChat(app);

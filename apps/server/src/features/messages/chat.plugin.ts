@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AttachmentStore } from './attachment-store';
-import { AttachmentsRepository } from './attachments.repository';
 import { GenerationLeasesRepository } from './generation-leases.repository';
 import { Generations } from './generations';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
 import { resumeLookup } from './resume-lookup';
-import { UploadSweeper } from './upload-sweeper';
 
 export interface ChatServices {
   messages: MessagesService;
   generations: Generations;
-  attachments: AttachmentStore;
-  uploadSweeper: UploadSweeper;
 }
 
 declare module 'fastify' {
@@ -25,13 +20,12 @@ declare module 'fastify' {
 /**
  * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
  * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
- * registerModels, registerConversations and registerLimits.
+ * registerModels, registerConversations,
+ * registerLimits and registerAttachments.
  */
 export async function registerChat(app: FastifyInstance): Promise<void> {
   const messagesRepository = new MessagesRepository(app.db);
-  const attachmentsRepository = new AttachmentsRepository(app.db);
-  const { conversations, limits } = app;
-  const attachments = new AttachmentStore(app.config.dataDir, attachmentsRepository);
+  const { conversations, limits, attachments } = app;
   const generations = new Generations(
     app.bus,
     new GenerationLeasesRepository(app.db),
@@ -47,8 +41,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     attachments,
     log: app.log,
   });
-  const uploadSweeper = new UploadSweeper(attachments, app.log);
-  app.decorate('chat', { messages, generations, attachments, uploadSweeper });
+  app.decorate('chat', { messages, generations });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   await generations.start(async (row) => {
@@ -61,11 +54,8 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     await limits.refund(owner, row.charged_day);
   });
   app.addHook('preClose', () => generations.close());
-  uploadSweeper.start();
-  app.addHook('preClose', () => uploadSweeper.close());
 
-  app.visitors.onVisitorClaimed(async (visitorId, userId) => {
-    await messagesRepository.moveVisitorToUser(visitorId, userId);
-    await attachmentsRepository.moveVisitorToUser(visitorId, userId);
-  });
+  app.visitors.onVisitorClaimed((visitorId, userId) =>
+    messagesRepository.moveVisitorToUser(visitorId, userId),
+  );
 }

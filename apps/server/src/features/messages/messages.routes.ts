@@ -19,7 +19,6 @@ import {
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
 import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
-import { AttachmentsRepository } from './attachments.repository';
 import { ChatQueries } from './chat-queries';
 import { MessagesRepository } from './messages.repository';
 
@@ -51,8 +50,12 @@ async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const queries = new ChatQueries(
     new MessagesRepository(app.db),
-    new AttachmentsRepository(app.db),
-    { ...app.chat, conversations: app.conversations, limits: app.limits },
+    {
+      ...app.chat,
+      conversations: app.conversations,
+      limits: app.limits,
+      attachments: app.attachments,
+    },
   );
   app.addHook('onRequest', requireUserOrVisitor);
 

@@ -7,10 +7,10 @@ import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import { ownerColumns, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
+import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
-import type { AttachmentStore } from './attachment-store';
 import { GenerationRunner } from './generation-runner';
 import type { Generations } from './generations';
 import { RUNNING_STATUSES, MessagesRepository, type MessageRow } from './messages.repository';
@@ -63,7 +63,7 @@ export class MessagesService {
       limits: LimitsService;
       conversations: ConversationsService;
       generations: Generations;
-      attachments: AttachmentStore;
+      attachments: AttachmentsService;
       log: FastifyBaseLogger;
     },
   ) {
