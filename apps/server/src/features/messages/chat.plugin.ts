@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { GenerationLeasesRepository } from './generation-leases.repository';
-import { Generations } from './generations';
+import { GenerationLeasesRepository } from './generation/generation-leases.repository';
+import { Generations } from './generation/generations';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
-import { resumeLookup } from './resume-lookup';
+import { resumeLookup } from './generation/resume-lookup';
 
 export interface ChatServices {
   messages: MessagesService;

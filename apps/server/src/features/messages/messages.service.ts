@@ -11,12 +11,12 @@ import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
-import { GenerationRunner } from './generation-runner';
-import type { Generations } from './generations';
+import { GenerationRunner } from './generation/generation-runner';
+import type { Generations } from './generation/generations';
 import { RUNNING_STATUSES, MessagesRepository, type MessageRow } from './messages.repository';
 import { toMessageResponse } from './message-view';
 import { RecentKeys } from './recent-keys';
-import { openUpstreamAnswer, type AnswerInput, type UpstreamAnswer } from './upstream-answer';
+import { openUpstreamAnswer, type AnswerInput, type UpstreamAnswer } from './generation/upstream-answer';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 const COMPARISON_NOT_FOUND = 'Comparison not found';
