@@ -53,7 +53,7 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
     conversations: app.conversations,
     models: app.models,
     limits: app.limits,
-    messages: app.chat.messages,
+    messages: app.chat.sends,
   });
   const leaderboard = new LeaderboardService(repository);
   app.visitors.onVisitorClaimed((visitorId, userId) =>

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { AnswerService } from './answer.service';
+import { GenerationRunner } from './generation/generation-runner';
 import { GenerationLeasesRepository } from './generation/generation-leases.repository';
 import { Generations } from './generation/generations';
 import { MessagesRepository } from './messages.repository';
-import { MessagesService } from './messages.service';
+import { SendService } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
+import { RetryService } from './retry.service';
 
 export interface ChatServices {
-  messages: MessagesService;
+  sends: SendService;
   generations: Generations;
 }
 
@@ -32,16 +35,27 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     messagesRepository,
     app.log,
   );
-  const messages = new MessagesService(app.db, {
+  const answers = new AnswerService(messagesRepository, {
     bus: app.bus,
+    limits,
+    conversations,
+    generations,
+    attachments,
+    runner: new GenerationRunner(messagesRepository, app.log),
+    log: app.log,
+  });
+  const retries = new RetryService(messagesRepository, { limits, generations, answers });
+  const sends = new SendService(app.db, {
+    messages: messagesRepository,
     models: app.models,
     limits,
     conversations,
     generations,
     attachments,
-    log: app.log,
+    answers,
+    retries,
   });
-  app.decorate('chat', { messages, generations });
+  app.decorate('chat', { sends, generations });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   await generations.start(async (row) => {

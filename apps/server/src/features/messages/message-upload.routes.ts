@@ -90,11 +90,11 @@ export const messageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation_error', describeValidationIssues('body', issues));
       }
       // Whatever would refuse the send refuses it before any file is kept.
-      await app.chat.messages.check(parsed.data, owner);
+      await app.chat.sends.check(parsed.data, owner);
       const liveConnectionId = await liveConnectionOf(request, owner);
       const ids = (await app.attachments.saveAll(owner, files)).map((row) => row.id);
       try {
-        return await app.chat.messages.send(parsed.data, { owner, liveConnectionId, attachmentIds: ids });
+        return await app.chat.sends.send(parsed.data, { owner, liveConnectionId, attachmentIds: ids });
       } finally {
         // Files the send did not link (it failed, or repeated an earlier message) go at once.
         await app.attachments

@@ -88,7 +88,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = chatOwnerOf(request);
-      return app.chat.messages.send(request.body, {
+      return app.chat.sends.send(request.body, {
         owner,
         liveConnectionId: await liveConnectionOf(request, owner),
       });
