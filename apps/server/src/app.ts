@@ -24,7 +24,7 @@ import { registerAttachments } from './features/attachments/attachments.plugin';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
-import { registerChat } from './features/messages/chat.plugin';
+import { registerChat } from './features/chat/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';

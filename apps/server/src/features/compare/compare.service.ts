@@ -14,7 +14,7 @@ import { AppError, isAppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
-import type { SendService } from '../messages/send.service';
+import type { SendService } from '../chat';
 import type { ModelsService } from '../models/models.service';
 import type { CompareRepository, ModelRow, PanelRow, SessionRow } from './compare.repository';
 import { isHidden, threadsOf, toSession, toSummary } from './compare-view';

@@ -19,7 +19,7 @@ import {
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
 import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
-import { ChatQueries } from './chat-queries';
+import { ChatService } from './chat.service';
 import { MessagesRepository } from './messages.repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
@@ -47,8 +47,8 @@ async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {
 }
 
 /** Spec §7 "Messages": allocate, send, history, cancel, clear. */
-export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queries = new ChatQueries(
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const queries = new ChatService(
     new MessagesRepository(app.db),
     {
       ...app.chat,

@@ -23,7 +23,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /** History, cancel and clearing: the reads and small writes around sending. */
-export class ChatQueries {
+export class ChatService {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly chat: Pick<ChatServices, 'generations'> & {

@@ -6,7 +6,7 @@ import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { describeValidationIssues } from '../../infra/error-handler';
 import { AppError } from '../../infra/errors';
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '../attachments';
-import { liveConnectionOf } from './messages.routes';
+import { liveConnectionOf } from './chat.routes';
 
 const tags = ['messages'];
 const FILE_FIELDS = new Set(['files[]', 'files']);
@@ -20,7 +20,7 @@ function fieldValue(name: string, value: string): unknown {
 }
 
 /** POST /chat/messages/upload: a send with files (stored by the attachments feature). */
-export const messageUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+export const chatUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: MAX_FILE_BYTES,
