@@ -25,6 +25,23 @@ export default tseslint.config(
     rules: { 'parallax/import-boundaries': 'error' },
   },
   {
+    // The layers below the features never depend on a feature: features build on them.
+    files: ['apps/server/src/{infra,realtime,providers,db}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features', '**/features/**'],
+              message: 'infra/, realtime/, providers/ and db/ sit below the features and never import one.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -29,7 +29,7 @@ describe('import boundaries', () => {
   });
 
   it('lets server features meet only through their service', () => {
-    const from = at('apps/server/src/features/messages/messages.service.ts');
+    const from = at('apps/server/src/features/chat/send.service.ts');
     expect(violation(from, '../limits/limits.repository')).toMatch(/service or index/);
     expect(violation(from, '../limits/limits.service')).toBeNull();
     expect(violation(from, './messages.repository')).toBeNull();

@@ -20,8 +20,11 @@ import type { DbDialect } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { FEATURE_ROUTES } from './features';
+import { registerAttachments } from './features/attachments/attachments.plugin';
+import { registerConversations } from './features/conversations/conversations.plugin';
+import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
-import { registerChat } from './features/messages/chat.plugin';
+import { registerChat } from './features/chat/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
@@ -133,6 +136,11 @@ export async function buildApp(
   registerVisitors(app);
   // AI providers: app.models, the registry and its adapters.
   registerModels(app);
+  // Conversations and daily limits: one service each, shared by chat and compare.
+  registerConversations(app);
+  registerLimits(app);
+  // Uploaded files: app.attachments over the file storage, and their sweeper.
+  registerAttachments(app);
   // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
   await registerChat(app);

@@ -3,8 +3,9 @@ import { authRoutes } from './auth/auth.routes';
 import { compareRoutes } from './compare/compare.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { limitsRoutes } from './limits/limits.routes';
-import { attachmentsRoutes } from './messages/attachments.routes';
-import { messagesRoutes } from './messages/messages.routes';
+import { attachmentsRoutes } from './attachments/attachments.routes';
+import { chatUploadRoutes } from './chat/chat-upload.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
@@ -14,4 +15,4 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, messagesRoutes, attachmentsRoutes, limitsRoutes, compareRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes];

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_STATUS, ErrorBody } from '@parallax/contract';
 import { createTestApp, type TestApp } from '../../test/app';
-import { LOGGING_REQUESTS_PER_MINUTE } from '../features/telemetry/telemetry.routes';
+import { LOGGING_REQUESTS_PER_MINUTE } from './rate-limit';
 import { classifyError } from './error-handler';
 import { AppError } from './errors';
 

@@ -6,6 +6,11 @@ import { AppError } from './errors';
 
 /** Requests per minute per client address unless a route sets its own `config.rateLimit`. */
 export const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
+/**
+ * The telemetry route's allowance per client address: a page flushes every 30 s and on
+ * unload, so more is a loop or abuse.
+ */
+export const LOGGING_REQUESTS_PER_MINUTE = 60;
 
 /**
  * `@fastify/rate-limit` for the whole app. With REDIS_URL the counters live in Redis (the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ownerKey as keyOf, type ChatOwner } from '../features/conversations/chat-owner';
+import { ownerKey as keyOf, type ChatOwner } from '../infra/auth/chat-owner';
 import type { Bus, PresenceClaim } from '../infra/bus/bus';
 import {
   decodeLog,

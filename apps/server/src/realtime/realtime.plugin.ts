@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { WsConnectParams, WsConnectQuery } from '@parallax/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ownerKey, type ChatOwner } from '../features/conversations/chat-owner';
+import { ownerKey, type ChatOwner } from '../infra/auth/chat-owner';
 import type { Bus } from '../infra/bus/bus';
 import { createBus } from '../infra/bus/create-bus';
 import { AppError } from '../infra/errors';

@@ -2,7 +2,7 @@ import { VISITOR_ID_PATTERN, VISITOR_ID_PREFIX } from '@parallax/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../infra/auth/access-token';
 import type { SessionStateRepository } from '../infra/auth/session-state.repository';
-import type { ChatOwner } from '../features/conversations/chat-owner';
+import type { ChatOwner } from '../infra/auth/chat-owner';
 
 /** Cookie a browser may carry the access token in (the upgrade request cannot set headers). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';

@@ -1,7 +1,7 @@
 import { WEBSOCKET, parseClientWsMessage, type ClientWsMessage } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { ChatOwner } from '../features/conversations/chat-owner';
+import type { ChatOwner } from '../infra/auth/chat-owner';
 import { CLOSE } from './close-codes';
 import type { RealtimeHub } from './realtime-hub';
 import type { SocketSession } from './socket-session';

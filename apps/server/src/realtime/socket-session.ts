@@ -1,6 +1,6 @@
 import { WEBSOCKET, type ServerWsMessage, type WsAiToken } from '@parallax/contract';
 import type { WebSocket } from 'ws';
-import type { ChatOwner } from '../features/conversations/chat-owner';
+import type { ChatOwner } from '../infra/auth/chat-owner';
 import { eventJsonOf, type StreamEnvelope } from './stream-envelope';
 import { sendTextFrame } from './text-frame';
 

@@ -8,7 +8,7 @@ import type {
   MessagesTable,
   ModelsTable,
 } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from '../conversations';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
 export type SessionRow = Selectable<CompareSessionsTable>;
 export type PanelRow = Selectable<ComparePanelsTable>;

@@ -20,7 +20,7 @@ import {
   LeaderboardResponse,
 } from '@parallax/contract';
 import { requireAdmin, requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations';
+import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import { CompareRepository } from './compare.repository';
 import { CompareService } from './compare.service';
 import { LeaderboardService } from './leaderboard.service';
@@ -49,11 +49,11 @@ async function liveConnection(request: FastifyRequest, owner: ChatOwner): Promis
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = new CompareRepository(app.db);
   const service = new CompareService({
-    db: app.db,
     repository,
+    conversations: app.conversations,
     models: app.models,
-    limits: app.chat.limits,
-    messages: app.chat.messages,
+    limits: app.limits,
+    messages: app.chat.sends,
   });
   const leaderboard = new LeaderboardService(repository);
   app.visitors.onVisitorClaimed((visitorId, userId) =>

@@ -10,16 +10,11 @@ import {
   type CompareVoteRequest,
   type CreateCompareSessionRequest,
 } from '@parallax/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../infra/errors';
-import {
-  ConversationsRepository,
-  ConversationsService,
-  type ChatOwner,
-} from '../conversations';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
-import type { MessagesService } from '../messages/messages.service';
+import type { SendService } from '../chat';
 import type { ModelsService } from '../models/models.service';
 import type { CompareRepository, ModelRow, PanelRow, SessionRow } from './compare.repository';
 import { isHidden, threadsOf, toSession, toSummary } from './compare-view';
@@ -46,11 +41,11 @@ function titleFrom(prompt: string): string {
 }
 
 export interface CompareDeps {
-  db: Kysely<Database>;
+  conversations: ConversationsService;
   repository: CompareRepository;
   models: ModelsService;
   limits: LimitsService;
-  messages: MessagesService;
+  messages: SendService;
 }
 
 /**
@@ -89,7 +84,7 @@ export class CompareService {
       },
       owner,
       async (trx) => {
-        const conversations = new ConversationsService(new ConversationsRepository(trx));
+        const conversations = this.deps.conversations.within(trx);
         const panels: PanelRow[] = [];
         for (const [position, model] of order.entries()) {
           const conversationId = await conversations.createRow(
@@ -212,7 +207,7 @@ export class CompareService {
     const [model] = await this.deps.repository.models([panel.model]);
     const title = `${session.title} · ${model?.friendly_name ?? panel.model}`.slice(0, 200);
     const conversationId = await this.deps.repository.copyThread(owner, panel.conversation_id, (trx) =>
-      new ConversationsService(new ConversationsRepository(trx)).createRow(owner, {
+      this.deps.conversations.within(trx).createRow(owner, {
         kind: 'regular',
         title,
       }),

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from './chat-owner';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
 export type ConversationRow = Selectable<ConversationsTable> & { message_count: number };
 

@@ -15,9 +15,7 @@ import {
   UpdateConversationRequest,
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf } from './chat-owner';
-import { ConversationsRepository } from './conversations.repository';
-import { ConversationsService } from './conversations.service';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ['conversations'];
@@ -25,7 +23,7 @@ const BASE = '/chat/conversations';
 
 /** Spec §7 "Conversations": a user's or a visitor's chats, each visible to its owner only. */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ConversationsService(new ConversationsRepository(app.db));
+  const service = app.conversations;
   app.addHook('onRequest', requireUserOrVisitor);
 
   // The spec writes the collection with a trailing slash; both spellings answer.

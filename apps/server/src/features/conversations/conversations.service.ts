@@ -8,9 +8,11 @@ import type {
 } from '@parallax/contract';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from './chat-owner';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
-import type { ConversationRow, ConversationsRepository } from './conversations.repository';
+import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 
 /** Project ids are server-made like every id: letters, digits, `_` and `-`. */
 const PROJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -39,6 +41,11 @@ export interface NewConversation {
 
 export class ConversationsService {
   constructor(private readonly repository: ConversationsRepository) {}
+
+  /** The same rules over `db`, e.g. a transaction that creates a conversation with its turn. */
+  within(db: Kysely<Database>): ConversationsService {
+    return new ConversationsService(new ConversationsRepository(db));
+  }
 
   async list(owner: ChatOwner, query: ConversationListQuery): Promise<ConversationListResponse> {
     const { rows, total } = await this.repository.list(owner, {

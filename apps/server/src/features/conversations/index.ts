@@ -1,4 +1,2 @@
-/** What other features may use of conversations: the owner model and the service. */
-export { chatOwnerOf, ownerColumns, ownerKey, type ChatOwner } from './chat-owner';
-export { ConversationsRepository } from './conversations.repository';
-export { ConversationsService, type NewConversation } from './conversations.service';
+/** What other features may use of conversations: its service, provided as app.conversations. */
+export type { ConversationsService, NewConversation } from './conversations.service';

@@ -1,3 +1,2 @@
-/** What other features may use of limits. */
-export { LimitsRepository } from './limits.repository';
-export { LimitsService, usageDay, LIMIT_EXCEEDED_DETAIL, type LimitState } from './limits.service';
+/** What other features may use of limits: its service, provided as app.limits. */
+export { usageDay, LIMIT_EXCEEDED_DETAIL, type LimitsService, type LimitState } from './limits.service';

@@ -6,7 +6,7 @@ import {
   RemainingMessagesResponse,
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf } from '../conversations';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
 const tags = ['limits'];
@@ -25,7 +25,7 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const state = await app.chat.limits.state(chatOwnerOf(request));
+      const state = await app.limits.state(chatOwnerOf(request));
       return {
         remaining_messages: state.remaining,
         daily_limit: state.dailyLimit,
@@ -47,8 +47,8 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = chatOwnerOf(request);
       if (request.body.conversation_id)
-        await app.chat.conversations.get(owner, request.body.conversation_id);
-      const state = await app.chat.limits.state(owner);
+        await app.conversations.get(owner, request.body.conversation_id);
+      const state = await app.limits.state(owner);
       // An unknown or unavailable model cannot be sent to either.
       const usable = await app.models.resolve(request.body.model).then(
         (model) => model.info.provider === request.body.provider,

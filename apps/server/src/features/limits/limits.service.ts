@@ -1,7 +1,7 @@
 import { STATUS_POLICIES } from '@parallax/contract';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../infra/errors';
-import { ownerKey, type ChatOwner } from '../conversations';
+import { ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { LimitsRepository } from './limits.repository';

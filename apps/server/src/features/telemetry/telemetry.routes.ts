@@ -6,13 +6,12 @@ import {
   TelemetryRequest,
 } from '@parallax/contract';
 import { depthLimitedJsonParser } from '../../infra/json-body';
+import { LOGGING_REQUESTS_PER_MINUTE } from '../../infra/rate-limit';
 import { TelemetryRepository } from './telemetry.repository';
 import { TelemetryService } from './telemetry.service';
 
 /** Largest batch body: the contract caps every string and list; this caps their sum. */
 export const LOGGING_BODY_LIMIT_BYTES = 1_048_576;
-/** Per client address: a page flushes every 30 s and on unload, so more is a loop or abuse. */
-export const LOGGING_REQUESTS_PER_MINUTE = 60;
 
 const errorResponses = {
   400: ErrorBody,

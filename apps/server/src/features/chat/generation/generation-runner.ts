@@ -1,9 +1,9 @@
 import { MESSAGES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { ContextError } from '../../providers/context';
-import { isProviderError } from '../../providers/provider-error';
-import type { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import type { MessageRow, MessagesRepository } from './messages.repository';
+import { ContextError } from '../../../providers/context';
+import { isProviderError } from '../../../providers/provider-error';
+import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
+import type { MessageRow, MessagesRepository } from '../messages.repository';
 import type { PartialAnswers } from './partial-answers';
 import type { UpstreamAnswer } from './upstream-answer';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from '../conversations';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;

@@ -18,9 +18,8 @@ import {
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../conversations';
-import { AttachmentsRepository } from './attachments.repository';
-import { ChatQueries } from './chat-queries';
+import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
+import { ChatService } from './chat.service';
 import { MessagesRepository } from './messages.repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
@@ -48,11 +47,15 @@ async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {
 }
 
 /** Spec §7 "Messages": allocate, send, history, cancel, clear. */
-export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queries = new ChatQueries(
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const queries = new ChatService(
     new MessagesRepository(app.db),
-    new AttachmentsRepository(app.db),
-    app.chat,
+    {
+      ...app.chat,
+      conversations: app.conversations,
+      limits: app.limits,
+      attachments: app.attachments,
+    },
   );
   app.addHook('onRequest', requireUserOrVisitor);
 
@@ -85,7 +88,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = chatOwnerOf(request);
-      return app.chat.messages.send(request.body, {
+      return app.chat.sends.send(request.body, {
         owner,
         liveConnectionId: await liveConnectionOf(request, owner),
       });

@@ -1,8 +1,10 @@
 import type { CancelResponse, HistoryQuery, HistoryResponse } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { ChatOwner } from '../conversations';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import type { AttachmentsService } from '../attachments';
+import type { ConversationsService } from '../conversations';
+import type { LimitsService } from '../limits';
 import type { ChatServices } from './chat.plugin';
-import type { AttachmentsRepository } from './attachments.repository';
 import { toChatMessage } from './message-view';
 import { RUNNING_STATUSES, type MessagesRepository } from './messages.repository';
 
@@ -21,11 +23,14 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /** History, cancel and clearing: the reads and small writes around sending. */
-export class ChatQueries {
+export class ChatService {
   constructor(
     private readonly messages: MessagesRepository,
-    private readonly attachments: AttachmentsRepository,
-    private readonly chat: ChatServices,
+    private readonly chat: Pick<ChatServices, 'generations'> & {
+      attachments: AttachmentsService;
+      conversations: ConversationsService;
+      limits: LimitsService;
+    },
   ) {}
 
   /** A page of turns, oldest first; `cursor` continues with the turns before it. */
@@ -41,7 +46,7 @@ export class ChatQueries {
     });
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit);
-    const files = await this.attachments.forMessages(page.map((r) => r.id));
+    const files = await this.chat.attachments.rowsFor(page.map((r) => r.id));
     const oldest = page.at(-1);
     const { remaining } = await this.chat.limits.state(owner);
     return {
@@ -88,8 +93,7 @@ export class ChatQueries {
     const owner: ChatOwner = { kind: 'visitor', id: visitorId };
     for (const row of await this.messages.findRunning(owner, {}))
       await this.chat.generations.cancel(row.id);
-    const files = await this.attachments.storageNamesOfVisitor(visitorId);
-    await this.attachments.deleteOfVisitor(visitorId);
+    const files = await this.chat.attachments.deleteRowsOfVisitor(visitorId);
     const deleted = await this.messages.deleteVisitorMessages(visitorId);
     await this.chat.attachments.deleteFiles(files);
     return deleted;

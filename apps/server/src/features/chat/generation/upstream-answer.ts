@@ -1,7 +1,7 @@
-import type { ChatStreamEvent } from '../../providers/chat-types';
-import { buildContext, type Attachment as ContextAttachment } from '../../providers/context';
-import type { ResolvedModel } from '../models/models.service';
-import type { MessagesRepository } from './messages.repository';
+import type { ChatStreamEvent } from '../../../providers/chat-types';
+import { buildContext, type Attachment as ContextAttachment } from '../../../providers/context';
+import type { ResolvedModel } from '../../models/models.service';
+import type { MessagesRepository } from '../messages.repository';
 
 /** What an answer is asked from: the turn's text and where its earlier turns are. */
 export interface AnswerInput {

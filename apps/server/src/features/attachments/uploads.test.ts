@@ -148,7 +148,7 @@ describe('uploads', () => {
     ).json()) as MessageResponse;
     expect(sent.attachments).toHaveLength(1);
     const [linked] = await rowsOf(visitor);
-    const [unlinked] = await t.app.chat.attachments.saveAll({ kind: 'visitor', id: visitor }, [
+    const [unlinked] = await t.app.attachments.saveAll({ kind: 'visitor', id: visitor }, [
       { filename: 'lost.txt', data: Buffer.from('lost') },
     ]);
     await t.app.db
@@ -167,7 +167,7 @@ describe('uploads', () => {
     const linkedPath = path.join(uploadsDir(), linked?.storage_name ?? '');
     fs.utimesSync(linkedPath, hoursAgo(3), hoursAgo(3));
 
-    expect(await t.app.chat.uploadSweeper.sweep()).toBeGreaterThanOrEqual(2);
+    expect(await t.app.uploadSweeper.sweep()).toBeGreaterThanOrEqual(2);
     const left = filesOnDisk();
     expect(left).not.toContain(oldOrphan);
     expect(left).not.toContain(unlinked?.storage_name);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from '../../infra/bus/bus';
-import { decodeLog, messageLog } from '../../realtime/stream-envelope';
-import { MessageStreamPublisher } from '../../realtime/stream-publisher';
-import { ownerKey, type ChatOwner } from '../conversations';
+import type { Bus } from '../../../infra/bus/bus';
+import { decodeLog, messageLog } from '../../../realtime/stream-envelope';
+import { MessageStreamPublisher } from '../../../realtime/stream-publisher';
+import { ownerKey, type ChatOwner } from '../../../infra/auth/chat-owner';
 import type { GenerationLeasesRepository } from './generation-leases.repository';
 import type { GenerationOutcome } from './generation-runner';
-import type { MessageRow, MessagesRepository } from './messages.repository';
+import type { MessageRow, MessagesRepository } from '../messages.repository';
 import { PartialAnswers } from './partial-answers';
 
 const CANCEL_TOPIC = 'generation-cancel';

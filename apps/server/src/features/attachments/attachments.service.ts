@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Attachment as ContextAttachment } from '../../providers/context';
 import { AppError } from '../../infra/errors';
-import { ownerColumns, type ChatOwner } from '../conversations';
+import type { FileStorage } from '../../infra/storage/file-storage';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { sniffFile } from './file-sniffer';
 
@@ -42,16 +41,12 @@ function inspect(filename: string, bytes: Buffer): { name: string; contentType: 
   return { name, contentType: sniffed.contentType };
 }
 
-/** Uploaded files under DATA_DIR/uploads with server-made names; rows in the database. */
-export class AttachmentStore {
-  readonly #dir: string;
-
+/** Uploaded files in the file storage with server-made names; rows in the database. */
+export class AttachmentsService {
   constructor(
-    dataDir: string,
+    private readonly storage: FileStorage,
     private readonly repository: AttachmentsRepository,
-  ) {
-    this.#dir = path.join(dataDir, 'uploads');
-  }
+  ) {}
 
   /**
    * Checks every file first, then stores them all and returns their (not yet linked) rows:
@@ -62,14 +57,13 @@ export class AttachmentStore {
     files: readonly { filename: string; data: Buffer }[],
   ): Promise<AttachmentRow[]> {
     const checked = files.map((file) => ({ ...inspect(file.filename, file.data), data: file.data }));
-    await fs.mkdir(this.#dir, { recursive: true });
     const saved: AttachmentRow[] = [];
     const written: string[] = [];
     try {
       for (const file of checked) {
         const storageName = randomBytes(24).toString('hex');
         written.push(storageName);
-        await fs.writeFile(path.join(this.#dir, storageName), file.data, { flag: 'wx', mode: 0o600 });
+        await this.storage.write(storageName, file.data);
         const row = {
           id: randomUUID(),
           message_id: null,
@@ -104,16 +98,16 @@ export class AttachmentStore {
   async sweepOrphans(cutoff: Date): Promise<number> {
     const unlinked = await this.repository.deleteUnlinkedBefore(cutoff.toISOString());
     await this.deleteFiles(unlinked);
-    const names = await fs.readdir(this.#dir).catch(() => [] as string[]);
+    const names = await this.storage.list();
     let removed = unlinked.length;
     for (let i = 0; i < names.length; i += SWEEP_BATCH) {
       const batch = names.slice(i, i + SWEEP_BATCH);
       const referenced = await this.repository.referencedStorageNames(batch);
       for (const name of batch) {
         if (referenced.has(name)) continue;
-        const stat = await fs.stat(path.join(this.#dir, name)).catch(() => null);
-        if (!stat?.isFile() || stat.mtimeMs >= cutoff.getTime()) continue;
-        await fs.rm(path.join(this.#dir, name), { force: true });
+        const modifiedAt = await this.storage.modifiedAt(name);
+        if (modifiedAt === null || modifiedAt >= cutoff.getTime()) continue;
+        await this.storage.remove([name]);
         removed += 1;
       }
     }
@@ -146,13 +140,25 @@ export class AttachmentStore {
     return { row, data: await this.read(row) };
   }
 
+  /**
+   * Deletes a visitor's upload rows and returns their files' names: the caller removes those
+   * with deleteFiles once the rows that could still name them are gone too.
+   */
+  async deleteRowsOfVisitor(visitorId: string): Promise<string[]> {
+    const files = await this.repository.storageNamesOfVisitor(visitorId);
+    await this.repository.deleteOfVisitor(visitorId);
+    return files;
+  }
+
+  moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
+    return this.repository.moveVisitorToUser(visitorId, userId);
+  }
+
   async deleteFiles(storageNames: readonly string[]): Promise<void> {
-    await Promise.allSettled(
-      storageNames.map((name) => fs.rm(path.join(this.#dir, path.basename(name)), { force: true })),
-    );
+    await this.storage.remove(storageNames);
   }
 
   read(row: AttachmentRow): Promise<Buffer> {
-    return fs.readFile(path.join(this.#dir, path.basename(row.storage_name)));
+    return this.storage.read(row.storage_name);
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTempDir, createTestDatabase, type TestDatabase } from '../../../test/database';
-import { createDatabase, type DatabaseHandle } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { MessagesRepository, type NewMessageRow } from './messages.repository';
+import { createTempDir, createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createDatabase, type DatabaseHandle } from '../../../db/database';
+import { migrateToLatest } from '../../../db/migrate';
+import { MessagesRepository, type NewMessageRow } from '../messages.repository';
 import { PARTIALS_PER_WRITE, PartialAnswers, type WritePartials } from './partial-answers';
 
 const log = pino({ level: 'silent' });

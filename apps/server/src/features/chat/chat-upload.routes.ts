@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, IdParams, MessageResponse, SendMessageRequest } from '@parallax/contract';
+import { ErrorBody, MessageResponse, SendMessageRequest } from '@parallax/contract';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { describeValidationIssues } from '../../infra/error-handler';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf } from '../conversations';
-import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from './attachment-store';
-import { liveConnectionOf } from './messages.routes';
+import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '../attachments';
+import { liveConnectionOf } from './chat.routes';
 
 const tags = ['messages'];
 const FILE_FIELDS = new Set(['files[]', 'files']);
@@ -19,8 +19,8 @@ function fieldValue(name: string, value: string): unknown {
   return value;
 }
 
-/** POST /chat/messages/upload (send with files) and GET /chat/attachments/{id} (owner only). */
-export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** POST /chat/messages/upload: a send with files (stored by the attachments feature). */
+export const chatUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: MAX_FILE_BYTES,
@@ -90,37 +90,17 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('validation_error', describeValidationIssues('body', issues));
       }
       // Whatever would refuse the send refuses it before any file is kept.
-      await app.chat.messages.check(parsed.data, owner);
+      await app.chat.sends.check(parsed.data, owner);
       const liveConnectionId = await liveConnectionOf(request, owner);
-      const ids = (await app.chat.attachments.saveAll(owner, files)).map((row) => row.id);
+      const ids = (await app.attachments.saveAll(owner, files)).map((row) => row.id);
       try {
-        return await app.chat.messages.send(parsed.data, { owner, liveConnectionId, attachmentIds: ids });
+        return await app.chat.sends.send(parsed.data, { owner, liveConnectionId, attachmentIds: ids });
       } finally {
         // Files the send did not link (it failed, or repeated an earlier message) go at once.
-        await app.chat.attachments
+        await app.attachments
           .discardUnlinked(owner, ids)
           .catch((error: unknown) => request.log.warn({ err: error }, 'discarding uploads failed'));
       }
-    },
-  );
-
-  app.get(
-    '/chat/attachments/:id',
-    { schema: { tags, summary: 'Download an attachment (owner only)', params: IdParams } },
-    async (request, reply) => {
-      const { row, data } = await app.chat.attachments.open(
-        chatOwnerOf(request),
-        request.params.id,
-      );
-      return reply
-        .header('content-type', row.content_type)
-        .header(
-          'content-disposition',
-          `attachment; filename="${row.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data);
     },
   );
 };

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@parallax/contract';
-import type { MessageLookup } from '../../realtime/realtime-hub';
+import type { MessageLookup } from '../../../realtime/realtime-hub';
 import type { Generations } from './generations';
-import { RUNNING_STATUSES, type MessagesRepository } from './messages.repository';
+import { RUNNING_STATUSES, type MessagesRepository } from '../messages.repository';
 
 /** What a resume without a replay log learns from the database: owned? still running? how it ended. */
 export function resumeLookup(

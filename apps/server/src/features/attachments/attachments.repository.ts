@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AttachmentsTable, Database } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from '../conversations';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
 export type AttachmentRow = Selectable<AttachmentsTable>;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../infra/errors';
+import { AppError } from '../errors';
 
 /**
  * Who owns chat data: a signed-in user or a visitor. Every chat query is narrowed to one

@@ -6,7 +6,7 @@ import {
   type MessageStatus,
   type Provider,
 } from '@parallax/contract';
-import type { AttachmentRow } from './attachments.repository';
+import type { AttachmentRow } from '../attachments';
 import type { MessageRow } from './messages.repository';
 
 export const ATTACHMENT_URL_PREFIX = '/api/v1/chat/attachments/';

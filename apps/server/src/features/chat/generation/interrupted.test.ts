@@ -9,9 +9,9 @@ import {
   sendBody,
   TestSocket,
   visitorHeaders,
-} from '../../../test/chat';
-import { createTempDir, createTestDatabase, type TestDatabase } from '../../../test/database';
-import { startServerProcess, type ServerProcess } from '../../../test/server-process';
+} from '../../../../test/chat';
+import { createTempDir, createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { startServerProcess, type ServerProcess } from '../../../../test/server-process';
 
 describe('a process killed mid-answer', () => {
   let sim: ProviderSim;

@@ -16,8 +16,8 @@ import {
   TestSocket,
   visitorHeaders,
   type ChatTestApp,
-} from '../../../test/chat';
-import { describeKind, type ProviderErrorKind } from '../../providers/provider-error';
+} from '../../../../test/chat';
+import { describeKind, type ProviderErrorKind } from '../../../providers/provider-error';
 
 describe('cancel', () => {
   let t: ChatTestApp;

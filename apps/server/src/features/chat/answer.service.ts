@@ -1,0 +1,164 @@
+import { HTTP, type MessageResponse } from '@parallax/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import { ownerKey } from '../../infra/auth/chat-owner';
+import type { Bus } from '../../infra/bus/bus';
+import { AppError } from '../../infra/errors';
+import { MessageStreamPublisher } from '../../realtime/stream-publisher';
+import type { AttachmentsService } from '../attachments';
+import type { ConversationsService } from '../conversations';
+import type { LimitsService } from '../limits';
+import type { ResolvedModel } from '../models/models.service';
+import type { GenerationRunner } from './generation/generation-runner';
+import type { Generations } from './generation/generations';
+import { openUpstreamAnswer, type AnswerInput, type UpstreamAnswer } from './generation/upstream-answer';
+import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
+import { toMessageResponse } from './message-view';
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+const WAIT_POLL_MS = 200;
+
+export interface SendContext {
+  owner: ChatOwner;
+  /** X-Connection-Id, when it names a live socket of the owner. */
+  liveConnectionId: string | null;
+  /** Files uploaded with the send (already stored, not yet linked). */
+  attachmentIds?: readonly string[];
+}
+
+export function isRunning(status: string): boolean {
+  return (RUNNING_STATUSES as readonly string[]).includes(status);
+}
+
+export interface AnswerDeps {
+  bus: Bus;
+  limits: LimitsService;
+  conversations: ConversationsService;
+  generations: Generations;
+  attachments: AttachmentsService;
+  runner: GenerationRunner;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Answering a stored turn: opening its upstream request, running its generation, the upkeep
+ * after it, and the response a send returns (streaming, or once the answer is stored).
+ */
+export class AnswerService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly deps: AnswerDeps,
+  ) {}
+
+  /** Opens the upstream request of a stored turn (a retry, a send with files, a busy moment). */
+  openStored(
+    row: MessageRow,
+    model: ResolvedModel,
+    start: { mayHaveAttachments: boolean; hasEarlierTurns: boolean },
+  ): Promise<UpstreamAnswer> {
+    return this.open(
+      model,
+      {
+        content: row.content,
+        // A conversation this send created has no earlier turns to read.
+        conversationId: start.hasEarlierTurns ? row.conversation_id : null,
+        includeHistory: row.include_history === 1,
+        storedAt: row.created_at,
+      },
+      // A first send links its files before this point; no files, no query.
+      () =>
+        start.mayHaveAttachments ? this.deps.attachments.contentsFor(row.id) : Promise.resolve([]),
+    );
+  }
+
+  /** One turn's upstream request: its earlier turns are read only when the send wants them. */
+  open(
+    model: ResolvedModel,
+    turn: {
+      content: string;
+      conversationId: string | null;
+      includeHistory: boolean;
+      storedAt: string;
+    },
+    attachments: AnswerInput['attachments'],
+  ): Promise<UpstreamAnswer> {
+    const history =
+      turn.includeHistory && turn.conversationId !== null
+        ? { conversationId: turn.conversationId, before: turn.storedAt }
+        : null;
+    return openUpstreamAnswer(
+      { model, content: turn.content, history, attachments },
+      this.messages,
+    );
+  }
+
+  async startAndAnswer(
+    row: MessageRow,
+    context: SendContext,
+    attempt: string,
+    start: { isRetry: boolean; answer: () => Promise<UpstreamAnswer> },
+  ): Promise<MessageResponse> {
+    const { owner } = context;
+    const publisher = new MessageStreamPublisher(this.deps.bus, {
+      ownerKey: ownerKey(owner),
+      messageId: row.id,
+      attempt,
+      target: context.liveConnectionId,
+    });
+    if (start.isRetry) await publisher.resetLog();
+    const done = this.deps.generations.run(row.id, (signal, isShutdown) =>
+      this.deps.runner.run({
+        row,
+        processId: this.deps.generations.processId,
+        publisher,
+        partials: this.deps.generations.partials,
+        answer: start.answer,
+        signal,
+        isShutdown,
+      }),
+    );
+    void done
+      .then((outcome) => this.#afterGeneration(owner, row, outcome))
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error }, 'after-generation upkeep failed');
+      });
+    if (context.liveConnectionId !== null) return this.answer(owner, row.id, true);
+    await done;
+    return this.answer(owner, row.id, false);
+  }
+
+  /** Background: refund failed turns, date the conversation, name it after its first exchange. */
+  async #afterGeneration(owner: ChatOwner, row: MessageRow, outcome: string): Promise<void> {
+    const current = await this.messages.findById(row.id);
+    if (outcome === 'error' || outcome === 'interrupted') {
+      const day = current?.charged_day;
+      if (day && (await this.messages.clearCharge(row.id, day))) await this.deps.limits.refund(owner, day);
+      return;
+    }
+    if (row.conversation_id === null) return;
+    await this.deps.conversations.touch(row.conversation_id, new Date().toISOString());
+    if ((await this.messages.countInConversation(row.conversation_id)) === 1) {
+      await this.deps.conversations.nameFromFirstMessage(row.conversation_id, row.content);
+    }
+  }
+
+  async answer(owner: ChatOwner, id: string, streaming: boolean): Promise<MessageResponse> {
+    const row = await this.messages.findOwned(owner, id);
+    if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    const attachments = await this.deps.attachments.rowsFor([row.id]);
+    const { remaining } = await this.deps.limits.state(owner);
+    return toMessageResponse(row, attachments, remaining, streaming && isRunning(row.status));
+  }
+
+  /** Waits for the turn to end, here or in another process (a duplicate send without a socket). */
+  async waitForEnd(id: string): Promise<void> {
+    const local = this.deps.generations.localDone(id);
+    if (local) return void (await local);
+    const deadline = Date.now() + HTTP.sendTimeoutMs;
+    while (Date.now() < deadline) {
+      const row = await this.messages.findById(id);
+      if (!row || !isRunning(row.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    }
+  }
+}

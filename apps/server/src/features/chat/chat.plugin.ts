@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { AnswerService } from './answer.service';
+import { GenerationRunner } from './generation/generation-runner';
+import { GenerationLeasesRepository } from './generation/generation-leases.repository';
+import { Generations } from './generation/generations';
+import { MessagesRepository } from './messages.repository';
+import { SendService } from './send.service';
+import { resumeLookup } from './generation/resume-lookup';
+import { RetryService } from './retry.service';
+
+export interface ChatServices {
+  sends: SendService;
+  generations: Generations;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Chat: one set per process, shared by the chat routes. */
+    readonly chat: ChatServices;
+  }
+}
+
+/**
+ * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
+ * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
+ * registerModels, registerConversations,
+ * registerLimits and registerAttachments.
+ */
+export async function registerChat(app: FastifyInstance): Promise<void> {
+  const messagesRepository = new MessagesRepository(app.db);
+  const { conversations, limits, attachments } = app;
+  const generations = new Generations(
+    app.bus,
+    new GenerationLeasesRepository(app.db),
+    messagesRepository,
+    app.log,
+  );
+  const answers = new AnswerService(messagesRepository, {
+    bus: app.bus,
+    limits,
+    conversations,
+    generations,
+    attachments,
+    runner: new GenerationRunner(messagesRepository, app.log),
+    log: app.log,
+  });
+  const retries = new RetryService(messagesRepository, { limits, generations, answers });
+  const sends = new SendService(app.db, {
+    messages: messagesRepository,
+    models: app.models,
+    limits,
+    conversations,
+    generations,
+    attachments,
+    answers,
+    retries,
+  });
+  app.decorate('chat', { sends, generations });
+  app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
+
+  await generations.start(async (row) => {
+    // An interrupted turn gave the user nothing: its unit comes back.
+    if (!row.charged_day || !(await messagesRepository.clearCharge(row.id, row.charged_day))) return;
+    const owner =
+      row.user_id !== null
+        ? { kind: 'user' as const, id: row.user_id }
+        : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
+    await limits.refund(owner, row.charged_day);
+  });
+  app.addHook('preClose', () => generations.close());
+
+  app.visitors.onVisitorClaimed((visitorId, userId) =>
+    messagesRepository.moveVisitorToUser(visitorId, userId),
+  );
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { MessageResponse, SendMessageRequest } from '@parallax/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
+import { AppError, isAppError } from '../../infra/errors';
+import type { AttachmentsService } from '../attachments';
+import type { ConversationsService } from '../conversations';
+import type { LimitsService } from '../limits';
+import type { ModelsService, ResolvedModel } from '../models/models.service';
+import { MESSAGE_NOT_FOUND, type AnswerService, type SendContext } from './answer.service';
+import type { Generations } from './generation/generations';
+import type { UpstreamAnswer } from './generation/upstream-answer';
+import { MessagesRepository, type MessageRow } from './messages.repository';
+import { RecentKeys } from './recent-keys';
+import type { RetryService } from './retry.service';
+
+export type { SendContext } from './answer.service';
+
+const COMPARISON_NOT_FOUND = 'Comparison not found';
+/** Message ids this process sent lately: a repeat of one starts no early upstream request. */
+const RECENT_SENDS_KEPT = 10_000;
+/**
+ * Sends whose turn is being stored before their upstream request starts early only while fewer
+ * than this many are: under a burst the inserts queue for the database, and an early answer
+ * would only wait for its turn with its first tokens held back.
+ */
+const EARLY_STARTS_WHILE_STORING_BELOW = 8;
+
+/**
+ * Sending a turn. Idempotent on message_id: the first request inserts the row (a unique key,
+ * so parallel duplicates race on the database, not in memory) and spends the unit; any other
+ * request for the same id returns that turn's state and spends nothing. A turn in error is
+ * retried by sending its message_id again.
+ */
+export class SendService {
+  readonly #recentSends = new RecentKeys(RECENT_SENDS_KEPT);
+  /** Turns of this process being stored right now. */
+  #storing = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deps: {
+      messages: MessagesRepository;
+      models: ModelsService;
+      limits: LimitsService;
+      conversations: ConversationsService;
+      generations: Generations;
+      attachments: AttachmentsService;
+      answers: AnswerService;
+      retries: RetryService;
+    },
+  ) {}
+
+  /**
+   * Everything about a send that can be refused before anything is stored: the model, and
+   * that each id it names (conversation, comparison) is the caller's. Another owner's id is
+   * answered like a missing one (404).
+   */
+  async check(request: SendMessageRequest, owner: ChatOwner): Promise<ResolvedModel> {
+    const model = await this.#resolveModel(request);
+    const conversation = request.conversation_id
+      ? await this.deps.conversations.get(owner, request.conversation_id)
+      : null;
+    if (request.comparison_id) {
+      if (!(await this.deps.messages.ownsComparison(owner, request.comparison_id)))
+        throw new AppError('not_found', COMPARISON_NOT_FOUND);
+      if (conversation && conversation.comparison_id !== request.comparison_id)
+        throw new AppError(
+          'validation_error',
+          'comparison_id: the conversation is not part of this comparison.',
+        );
+    }
+    return model;
+  }
+
+  async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
+    const { owner } = context;
+    const model = await this.check(request, owner);
+
+    const sentAt = new Date();
+    const now = sentAt.toISOString();
+    const early = this.#startEarly(request, context, model, now);
+    this.#storing += 1;
+    // One transaction: the conversation, the turn and its unit exist together or not at all
+    // (a refused unit rolls the turn back; one commit instead of three per send). A message id
+    // already taken (a double click, a retry) loses the insert and is answered from its row.
+    let inserted: MessageRow | null;
+    try {
+      inserted = await this.db
+        .transaction()
+        .execute(async (trx) => {
+          const conversationId =
+            request.conversation_id ??
+            (await this.deps.conversations.within(trx).createRow(
+              owner,
+              {
+                kind: request.comparison_id
+                  ? 'comparison'
+                  : request.prompt_generator_id
+                    ? 'prompt_generator'
+                    : 'regular',
+                projectId: request.project_id,
+                comparisonId: request.comparison_id,
+              },
+              now,
+            ));
+          const newRow = {
+            ...this.#newRow(request, model, conversationId, now),
+            charged_day: this.deps.limits.chargeDay(owner, sentAt),
+          };
+          // The loser of a duplicate send must not leave a conversation behind.
+          if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
+            throw new DuplicateSend();
+          await this.deps.limits.within(trx).spend(owner, sentAt);
+          return { ...newRow, ...ownerColumns(owner) };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof DuplicateSend) return null;
+          throw error;
+        });
+    } catch (error) {
+      abandon(early);
+      throw error;
+    } finally {
+      this.#storing -= 1;
+    }
+    if (!inserted) abandon(early);
+    // The winner knows its row; a duplicate reads the one that won.
+    const row = inserted ?? (await this.deps.messages.findById(request.message_id));
+    if (!row) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    if (!inserted) return this.deps.retries.answerExisting(row, context, model, request);
+
+    if (context.attachmentIds?.length)
+      await this.deps.attachments.link(owner, context.attachmentIds, row.id);
+    return this.deps.answers.startAndAnswer(row, context, row.request_id, {
+      isRetry: false,
+      answer: early
+        ? () => early
+        : () =>
+            this.deps.answers.openStored(row, model, {
+              mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
+              hasEarlierTurns: Boolean(request.conversation_id),
+            }),
+    });
+  }
+
+  /**
+   * The upstream request of a first send starts while its turn is being stored: the insert
+   * (several round trips on PostgreSQL) then overlaps the model's own time to first token
+   * instead of adding to it. Nothing is published until the insert has won, and the request
+   * is dropped when it loses (a duplicate, a refused unit, a failure). Not for sends with files
+   * (they are linked to the stored turn first), nor for an owner this process already saw
+   * refused today, nor for a message id this process was sent lately (a double click, a
+   * retry): those would only cost an upstream request that is hung up at once. A duplicate
+   * that reaches another process first costs one such request, never an answer or a unit.
+   */
+  #startEarly(
+    request: SendMessageRequest,
+    context: SendContext,
+    model: ResolvedModel,
+    now: string,
+  ): Promise<UpstreamAnswer> | null {
+    if (context.attachmentIds?.length) return null;
+    if (this.#storing >= EARLY_STARTS_WHILE_STORING_BELOW) return null;
+    if (this.#recentSends.has(request.message_id)) return null;
+    this.#recentSends.add(request.message_id);
+    if (!this.deps.limits.mayHaveAllowance(context.owner)) return null;
+    const early = this.deps.answers.open(
+      model,
+      {
+        content: request.message,
+        conversationId: request.conversation_id ?? null,
+        includeHistory: Boolean(request.include_conversation_history),
+        storedAt: now,
+      },
+      () => Promise.resolve([]),
+    );
+    // Read by the generation, or dropped by abandon(): never an unhandled rejection.
+    early.catch(() => undefined);
+    return early;
+  }
+
+  async #resolveModel(request: SendMessageRequest): Promise<ResolvedModel> {
+    let model: ResolvedModel;
+    try {
+      model = await this.deps.models.resolve(request.model);
+    } catch (error) {
+      if (isAppError(error)) throw new AppError('validation_error', `model: ${error.detail}`);
+      throw error;
+    }
+    if (model.info.provider !== request.provider) {
+      throw new AppError(
+        'validation_error',
+        `model: ${model.info.friendly_name} is not a ${request.provider} model.`,
+      );
+    }
+    return model;
+  }
+
+  #newRow(request: SendMessageRequest, model: ResolvedModel, conversationId: string, now: string) {
+    return {
+      id: request.message_id,
+      conversation_id: conversationId,
+      comparison_id: request.comparison_id ?? null,
+      content: request.message,
+      response: null,
+      provider: model.info.provider,
+      model: model.info.id,
+      model_friendly_name: model.info.friendly_name,
+      status: 'pending',
+      input_tokens: null,
+      output_tokens: null,
+      error: null,
+      error_code: null,
+      request_id: randomUUID(),
+      include_history: request.include_conversation_history ? 1 : 0,
+      owner_process: this.deps.generations.processId,
+      charged_day: null,
+      created_at: now,
+      updated_at: now,
+      ttft_ms: null,
+      stream_ms: null,
+    };
+  }
+}
+
+class DuplicateSend extends Error {}
+
+/** Hangs up on an upstream request started for a send that will not be answered by it. */
+function abandon(early: Promise<UpstreamAnswer> | null): void {
+  void early?.then(
+    (answer) => answer.abort(),
+    () => undefined,
+  );
+}
