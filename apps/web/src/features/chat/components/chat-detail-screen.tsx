@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useChatComposer } from '../hooks/use-chat-composer';
+import { useEscapeToStop } from '../hooks/use-escape-to-stop';
 import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import { isLive } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
@@ -106,6 +107,7 @@ export function ChatDetailScreen() {
     const message = liveMessageOf(useChatSession.getState().threads[chatId]?.messages);
     if (message) void stop(message);
   }, [chatId]);
+  useEscapeToStop(live ? onStop : null);
 
   if (state === 'error') {
     return (
