@@ -9,6 +9,8 @@ import { FullScreenLoader, ScreenPlaceholder } from '../ui/full-screen-loader';
 import { preloadGroup } from './groups/load-group';
 import { decideGuard } from './guards/guard-decision';
 import { SignUpModal } from './guards/sign-up-modal';
+import { useDocumentTitle } from '../lib/document-title';
+import { SCREEN_TITLES } from './screen-titles';
 import { preloadNextScreen, screenComponent } from './lazy-screens';
 import { schedulePreloads } from './preload';
 
@@ -17,6 +19,7 @@ function Screen({ route }: { route: RouteDef }) {
   // render would remount the screen and lose its state.
   const Lazy = useMemo(() => screenComponent(route), [route]);
   const { pathname } = useLocation();
+  useDocumentTitle(SCREEN_TITLES[route.screen]);
   useEffect(() => {
     preloadNextScreen(route.screen);
     schedulePreloads(route.screen, route.group, preloadGroup);

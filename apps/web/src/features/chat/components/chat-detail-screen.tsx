@@ -2,7 +2,9 @@ import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { buttonClasses } from '../../../ui/button';
+import { ConversationHeader } from '../../conversations';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useChatComposer } from '../hooks/use-chat-composer';
@@ -108,6 +110,7 @@ export function ChatDetailScreen() {
     if (message) void stop(message);
   }, [chatId]);
   useEscapeToStop(live ? onStop : null);
+  useDocumentTitle(title || (state === 'loading' ? null : CONVERSATION_DEFAULT_TITLE));
 
   if (state === 'error') {
     return (
@@ -128,9 +131,11 @@ export function ChatDetailScreen() {
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
       <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
-        <h1 className="mx-auto max-w-3xl truncate text-sm font-semibold" title={title ?? undefined}>
-          {title || (state === 'loading' ? '\u00a0' : CONVERSATION_DEFAULT_TITLE)}
-        </h1>
+        <ConversationHeader
+          id={chatId}
+          title={title ?? (state === 'loading' ? null : '')}
+          onRenamed={() => void refreshTitle(chatId)}
+        />
       </header>
       <ChatThread chatId={chatId} busy={live} onEditLast={onEditLast} />
       <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
