@@ -1,8 +1,9 @@
 import { MESSAGES, type RouteDef } from '@parallax/contract';
 import { ShieldAlert } from 'lucide-react';
 import { Suspense, useEffect, useMemo } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '../features/auth';
+import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorBoundary } from '../ui/error-boundary/error-boundary';
 import { FullScreenLoader, ScreenPlaceholder } from '../ui/full-screen-loader';
@@ -51,6 +52,11 @@ export function ScreenRoute({ route }: { route: RouteDef }) {
           icon={ShieldAlert}
           title="Access denied"
           description={MESSAGES.forbidden}
+          action={
+            <Link to="/" className={buttonClasses('primary')}>
+              Go home
+            </Link>
+          }
           className="min-h-[60vh]"
         />
       );
