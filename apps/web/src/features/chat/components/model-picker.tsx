@@ -35,11 +35,12 @@ export function ModelPicker({ models, selected, onSelect, isLoading }: ModelPick
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={selected ? `Model: ${selected.friendly_name}` : 'Choose a model'}
         title={selected ? `${selected.friendly_name} · ${providerLabel(selected)}` : undefined}
         className="inline-flex h-8 max-w-[60vw] min-w-0 items-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-xs font-medium whitespace-nowrap text-fg hover:bg-surface-3 sm:max-w-xs"
       >
         <Sparkles className="size-3.5 shrink-0 text-accent" aria-hidden />
+        {/* The visible text is the accessible name, with what the button is for before it. */}
+        <span className="sr-only">{selected ? 'Model: ' : 'Choose a model: '}</span>
         <span className="truncate">
           {selected ? selected.friendly_name : isLoading ? 'Loading models…' : 'No model available'}
         </span>
