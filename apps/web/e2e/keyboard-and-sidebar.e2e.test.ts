@@ -17,7 +17,7 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 async function sendFromHome(page: Page, text: string): Promise<void> {
   await page.goto('/', { waitUntil: 'networkidle' });
-  await expect.poll(() => focusedId(page)).toBe('composer');
+  await expect.poll(() => focusedId(page), { timeout: 10_000 }).toBe('composer');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });

@@ -1,10 +1,9 @@
 import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
-import { MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../ui/auth-card';
 import { BreakableEmail } from '../../../ui/breakable-email';
-import { Button, buttonClasses } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { resendVerificationCode } from '../api/resend-verification-code';
 import { verifyCode } from '../api/verify-code';

@@ -22,13 +22,17 @@ export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderP
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const shown = title || CONVERSATION_DEFAULT_TITLE;
+  // A rename elsewhere (the sidebar) reaches this query first; the screen's title is the one
+  // that follows the server naming a new chat, while the query still holds the default.
+  const stored = conversation.data?.title;
+  const named = stored && stored !== CONVERSATION_DEFAULT_TITLE ? stored : title;
+  const shown = named || CONVERSATION_DEFAULT_TITLE;
 
   return (
     <div className="mx-auto flex h-8 max-w-3xl items-center gap-2">
       {editing ? (
         <TitleEditor
-          initial={title ?? ''}
+          initial={named ?? ''}
           onSave={(next) => {
             setEditing(false);
             void actions.rename({ id }, next).then((ok) => ok && onRenamed());
@@ -37,7 +41,7 @@ export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderP
         />
       ) : (
         <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={shown}>
-          {title === null ? '\u00a0' : shown}
+          {named === null ? '\u00a0' : shown}
         </h1>
       )}
       {conversation.data && !editing && (
