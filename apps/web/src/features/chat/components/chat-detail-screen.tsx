@@ -2,7 +2,6 @@ import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useDocumentTitle } from '../../../lib/document-title';
 import { buttonClasses } from '../../../ui/button';
 import { ConversationHeader } from '../../conversations';
 import { EmptyState } from '../../../ui/empty-state';
@@ -111,7 +110,6 @@ export function ChatDetailScreen() {
     if (message) void stop(message);
   }, [chatId]);
   useEscapeToStop(live ? onStop : null);
-  useDocumentTitle(title || (state === 'loading' ? null : CONVERSATION_DEFAULT_TITLE));
 
   if (state === 'error') {
     return (

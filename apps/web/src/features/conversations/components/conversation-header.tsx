@@ -1,6 +1,7 @@
 import { CONVERSATION_DEFAULT_TITLE } from '@parallax/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useConversation } from '../api/get-conversation';
 import { useConversationActions } from '../hooks/use-conversation-actions';
 import { ChatActionButtons } from './chat-action-buttons';
@@ -27,6 +28,7 @@ export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderP
   const stored = conversation.data?.title;
   const named = stored && stored !== CONVERSATION_DEFAULT_TITLE ? stored : title;
   const shown = named || CONVERSATION_DEFAULT_TITLE;
+  useDocumentTitle(named === null ? null : shown);
 
   return (
     <div className="mx-auto flex h-8 max-w-3xl items-center gap-2">
