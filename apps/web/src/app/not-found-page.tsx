@@ -1,11 +1,13 @@
 import { MESSAGES } from '@parallax/contract';
 import { Compass, Home } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title';
 import { buttonClasses } from '../ui/button';
 
 /** Any path outside spec §2's table. */
 export function NotFoundPage() {
   const { pathname, search, hash } = useLocation();
+  useDocumentTitle(MESSAGES.pageNotFound);
   const rows: Array<[string, string]> = [
     ['Path', pathname],
     ['Query', search || '—'],

@@ -1,5 +1,5 @@
 import { ROUTES } from '@parallax/contract';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
 import { RootLayout } from './layout/root-layout';
@@ -24,6 +24,8 @@ export function buildRoutes(): RouteObject[] {
           element: <AppLayout />,
           children: [
             ...ROUTES.filter((r) => r.group !== 'auth').map(toRoute),
+            // A common guess at the sign-in address.
+            { path: '/signin', element: <Navigate to="/login" replace /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,24 +1,30 @@
 import { MESSAGES, type RouteDef } from '@parallax/contract';
 import { ShieldAlert } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '../features/auth';
+import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorBoundary } from '../ui/error-boundary/error-boundary';
 import { FullScreenLoader, ScreenPlaceholder } from '../ui/full-screen-loader';
 import { preloadGroup } from './groups/load-group';
 import { decideGuard } from './guards/guard-decision';
 import { SignUpModal } from './guards/sign-up-modal';
-import { lazyScreen } from './lazy-screens';
+import { useDocumentTitle } from '../lib/document-title';
+import { SCREEN_TITLES } from './screen-titles';
+import { preloadNextScreen, screenComponent } from './lazy-screens';
 import { schedulePreloads } from './preload';
 
 function Screen({ route }: { route: RouteDef }) {
-  const Lazy = lazyScreen(route);
+  // Chosen once per route: switching from the lazy wrapper to the loaded component on a later
+  // render would remount the screen and lose its state.
+  const Lazy = useMemo(() => screenComponent(route), [route]);
   const { pathname } = useLocation();
-  useEffect(
-    () => schedulePreloads(route.screen, route.group, preloadGroup),
-    [route.screen, route.group],
-  );
+  useDocumentTitle(SCREEN_TITLES[route.screen]);
+  useEffect(() => {
+    preloadNextScreen(route.screen);
+    schedulePreloads(route.screen, route.group, preloadGroup);
+  }, [route.screen, route.group]);
   // A screen is a section of the shell (spec §2): its fault leaves the navigation usable; the
   // page-level boundary in main.tsx is for faults of the shell itself.
   return (
@@ -46,6 +52,11 @@ export function ScreenRoute({ route }: { route: RouteDef }) {
           icon={ShieldAlert}
           title="Access denied"
           description={MESSAGES.forbidden}
+          action={
+            <Link to="/" className={buttonClasses('primary')}>
+              Go home
+            </Link>
+          }
           className="min-h-[60vh]"
         />
       );

@@ -5,6 +5,8 @@ import { ErrorBoundary } from '../../ui/error-boundary/error-boundary';
 import { lazyPart, useLazyPart } from '../../ui/lazy/lazy-part';
 import { Logo } from '../../ui/logo';
 import { SidebarContent } from './sidebar-content';
+import { ShortcutsDialog } from '../shortcuts/shortcuts-dialog';
+import { useGlobalShortcuts } from '../shortcuts/use-global-shortcuts';
 import { useNewChat } from './use-new-chat';
 
 // Same classes as the drawer's close button (navigation-drawer.tsx), kept here so the drawer
@@ -26,17 +28,7 @@ export function AppLayout() {
   // Any navigation closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.key]);
 
-  // Ctrl/Cmd+K: focus the composer, or start a new chat from elsewhere.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        newChat();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [newChat]);
+  const shortcuts = useGlobalShortcuts(newChat);
 
   return (
     <div className="flex min-h-dvh">
@@ -53,6 +45,7 @@ export function AppLayout() {
         </ErrorBoundary>
       </aside>
 
+      <ShortcutsDialog open={shortcuts.helpOpen} onOpenChange={shortcuts.setHelpOpen} />
       {drawer && (
         <drawer.NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onNewChat={newChat} />
       )}

@@ -13,6 +13,7 @@ import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
 import { Logo } from '../../ui/logo';
+import { RecentChats } from '../../features/conversations';
 import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
 
@@ -38,7 +39,7 @@ const TOOLS: readonly NavItem[] = [
 function NavList({ items, label }: { items: readonly NavItem[]; label: string }) {
   return (
     <div>
-      <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-subtle uppercase">
+      <p className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase">
         {label}
       </p>
       <ul className="space-y-0.5">
@@ -87,6 +88,7 @@ export function SidebarContent({ onNewChat }: { onNewChat: () => void }) {
       <nav aria-label="Main" className="flex flex-1 flex-col gap-5 overflow-y-auto">
         <NavList items={PRIMARY} label="Workspace" />
         <NavList items={TOOLS} label="Tools" />
+        <RecentChats />
       </nav>
       <div className="space-y-3 border-t border-line pt-4">
         <ThemeToggle />

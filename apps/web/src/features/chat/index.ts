@@ -3,3 +3,4 @@ export { chatSocket, useSocketState } from './socket/chat-connection';
 export { chatHeaders } from './api/chat-headers';
 export { cancelGeneration } from './api/cancel-generation';
 export { useModels } from './api/get-models';
+export { providerLabel, unavailableText } from './model/model-labels';

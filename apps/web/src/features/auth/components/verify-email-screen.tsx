@@ -1,9 +1,9 @@
 import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
-import { MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../ui/auth-card';
-import { Button, buttonClasses } from '../../../ui/button';
+import { BreakableEmail } from '../../../ui/breakable-email';
+import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { resendVerificationCode } from '../api/resend-verification-code';
 import { verifyCode } from '../api/verify-code';
@@ -14,6 +14,7 @@ import { completeSignIn } from '../session/session-actions';
 import { CODE_LENGTH, CodeInput } from './code-input';
 import { FormAlert } from './fields/form-alert';
 import { returnPathFrom } from './return-path';
+import { VerifyEmailAsk } from './verify-email-ask';
 import { readVerifyEmailState } from './verify-email-state';
 
 /** The server mails at most one code a minute per address. */
@@ -22,7 +23,7 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export function VerifyEmailScreen() {
   const location = useLocation();
   const verify = readVerifyEmailState(location.state);
-  if (!verify) return <MissingEmail />;
+  if (!verify) return <VerifyEmailAsk />;
   return <VerifyEmailForm email={verify.email} sendCode={verify.sendCode === true} />;
 }
 
@@ -93,7 +94,7 @@ function VerifyEmailForm({ email, sendCode }: { email: string; sendCode: boolean
       subtitle={
         <>
           Enter the {CODE_LENGTH}-digit code we sent to{' '}
-          <span className="font-medium break-all text-fg">{email}</span>. It expires in 10 minutes.
+          <BreakableEmail email={email} className="font-medium [overflow-wrap:anywhere] text-fg" />. It expires in 10 minutes.
         </>
       }
       footer={
@@ -144,30 +145,6 @@ function VerifyEmailForm({ email, sendCode }: { email: string; sendCode: boolean
           .
         </p>
       </form>
-    </AuthCard>
-  );
-}
-
-/** Reached without an email (typed URL, bookmark): there is nothing to verify yet. */
-function MissingEmail() {
-  return (
-    <AuthCard
-      title="Verify your email"
-      subtitle="Open this page from sign-up or sign-in so we know which address to verify."
-    >
-      <div className="flex flex-col items-center gap-4 text-center">
-        <div className="grid size-12 place-items-center rounded-2xl bg-accent-soft text-accent-soft-fg">
-          <MailCheck className="size-5" aria-hidden />
-        </div>
-        <div className="grid w-full gap-2 sm:grid-cols-2">
-          <Link to="/login" className={buttonClasses('primary', 'md', 'w-full')}>
-            Sign in
-          </Link>
-          <Link to="/signup" className={buttonClasses('outline', 'md', 'w-full')}>
-            Create account
-          </Link>
-        </div>
-      </div>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { useChatComposer } from '../hooks/use-chat-composer';
 import { Composer } from './composer';
 import { ModelPicker } from './model-picker';
@@ -15,15 +15,28 @@ interface ChatComposerBarProps {
 /** Composer + model picker + remaining messages, shared by the home and chat screens. */
 export function ChatComposerBar({ composer, onSend, onStop, busy, inputRef }: ChatComposerBarProps) {
   const { modelChoice } = composer;
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const ref = inputRef ?? ownRef;
+
+  // Opening a chat means writing in it: the box takes the focus as the screen appears.
+  useEffect(() => ref.current?.focus({ preventScroll: true }), [ref]);
+
+  // The send button disables itself (or turns into Stop) as the message leaves; keeping the
+  // focus in the box means what is typed next is not lost on the page body.
+  const sendAndKeepFocus = () => {
+    onSend();
+    ref.current?.focus({ preventScroll: true });
+  };
+
   return (
     <div className="space-y-2">
       <Composer
-        ref={inputRef}
+        ref={ref}
         value={composer.draft}
         onChange={composer.setDraft}
         files={composer.files}
         onFilesChange={composer.setFiles}
-        onSend={onSend}
+        onSend={sendAndKeepFocus}
         onStop={onStop}
         busy={busy || composer.sending || !modelChoice.selected}
         toolbar={

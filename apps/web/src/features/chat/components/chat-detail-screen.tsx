@@ -1,11 +1,13 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { useCallback, useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
+import { ConversationHeader } from '../../conversations';
 import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useChatComposer } from '../hooks/use-chat-composer';
+import { useEscapeToStop } from '../hooks/use-escape-to-stop';
 import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import { isLive } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
@@ -71,7 +73,8 @@ export function ChatDetailScreen() {
   const answered = useChatSession(
     (s) => s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
-  const composer = useChatComposer(chatId, chatId);
+  const carried = (useLocation().state as { draft?: unknown } | null)?.draft;
+  const composer = useChatComposer(chatId, chatId, typeof carried === 'string' ? carried : '');
   const setCurrent = useChatStorage((s) => s.setCurrentConversation);
   const live = liveKey !== null;
 
@@ -106,6 +109,7 @@ export function ChatDetailScreen() {
     const message = liveMessageOf(useChatSession.getState().threads[chatId]?.messages);
     if (message) void stop(message);
   }, [chatId]);
+  useEscapeToStop(live ? onStop : null);
 
   if (state === 'error') {
     return (
@@ -126,9 +130,11 @@ export function ChatDetailScreen() {
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
       <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
-        <h1 className="mx-auto max-w-3xl truncate text-sm font-semibold" title={title ?? undefined}>
-          {title || (state === 'loading' ? '\u00a0' : CONVERSATION_DEFAULT_TITLE)}
-        </h1>
+        <ConversationHeader
+          id={chatId}
+          title={title ?? (state === 'loading' ? null : '')}
+          onRenamed={() => void refreshTitle(chatId)}
+        />
       </header>
       <ChatThread chatId={chatId} busy={live} onEditLast={onEditLast} />
       <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">

@@ -66,7 +66,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={cn(
-        'relative rounded-2xl border bg-surface shadow-soft transition-colors focus-within:border-line-strong',
+        'relative rounded-2xl border bg-surface shadow-soft transition-colors focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/60',
         dragging ? 'border-accent ring-2 ring-accent/30' : 'border-line',
       )}
     >

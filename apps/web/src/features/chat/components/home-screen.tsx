@@ -58,7 +58,9 @@ export function HomeScreen() {
 
   const follow = useCallback(
     (outcome: SendOutcome | null) => {
-      if (outcome?.kind === 'sent') void navigate(`/chats/${outcome.conversationId}`);
+      // What was typed while the first answer was being set up goes along to the chat.
+      const draft = composerRef.current?.value ?? '';
+      if (outcome?.kind === 'sent') void navigate(`/chats/${outcome.conversationId}`, { state: { draft } });
     },
     [navigate],
   );

@@ -5,8 +5,8 @@ import type { SendOutcome } from '../session/send-flow';
 import { useModelChoice } from './use-model-choice';
 
 /** Draft text, files and model of a composer, and sending them into a thread. */
-export function useChatComposer(threadKey: string, conversationId: string | null) {
-  const [draft, setDraft] = useState('');
+export function useChatComposer(threadKey: string, conversationId: string | null, initialDraft = '') {
+  const [draft, setDraft] = useState(initialDraft);
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
   const modelChoice = useModelChoice();

@@ -3,6 +3,7 @@ import { forwardRef, memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
+import { formatCost } from '../../../lib/format-numbers';
 import { isRunning, metricsOf, type LiveAnswer, type LiveStatus } from '../model/live-answer';
 import { useLiveAnswers } from '../store/live-answers';
 
@@ -90,7 +91,7 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
           <div><dt>TTFT</dt><dd data-testid="panel-ttft">{format(metrics.ttftMs, ' ms')}</dd></div>
           <div><dt>tok/s</dt><dd>{format(metrics.tokensPerSecond, '', 1)}</dd></div>
           <div><dt>Tokens</dt><dd>{format(metrics.tokens, '')}</dd></div>
-          <div><dt>Cost</dt><dd>{metrics.costUsd === null ? '–' : `$${metrics.costUsd.toFixed(5)}`}</dd></div>
+          <div><dt>Cost</dt><dd>{formatCost(metrics.costUsd)}</dd></div>
         </dl>
       </header>
       <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3" data-testid="panel-scroll">

@@ -18,8 +18,8 @@ export function CompareScreen() {
   // Opens the chat socket with the screen, so the first comparison already streams.
   useEffect(() => void compareStreamer(queryClient), [queryClient]);
   return (
-    <div className="mx-auto flex h-full w-full max-w-7xl flex-col gap-4 p-4">
-      <div className="flex items-center gap-3">
+    <div className="mx-auto flex h-full w-full max-w-7xl min-w-0 flex-col gap-4 p-4">
+      <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-semibold">Compare</h1>
         <div role="tablist" aria-label="Compare views" className="flex gap-1">
           {(['compare', 'leaderboard'] as const).map((value) => (
@@ -28,7 +28,7 @@ export function CompareScreen() {
               role="tab"
               aria-selected={tab === value}
               onClick={() => setTab(value)}
-              className={`rounded-full px-3 py-1 text-sm ${tab === value ? 'bg-accent text-white' : 'bg-surface-2'}`}
+              className={`rounded-full px-3 py-1 text-sm ${tab === value ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-fg'}`}
             >
               {value === 'compare' ? 'Compare' : 'Leaderboard'}
             </button>
@@ -43,7 +43,7 @@ export function CompareScreen() {
       ) : sessionId ? (
         <SessionView key={sessionId} sessionId={sessionId} />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="grid gap-4 lg:grid-cols-[2fr_1fr] [&>*]:min-w-0">
           <NewComparison />
           <SessionList />
         </div>

@@ -1,5 +1,6 @@
 import type { LeaderboardPeriod } from '@parallax/contract';
 import { useState } from 'react';
+import { formatCost, pluralize } from '../../../lib/format-numbers';
 import { useAuth } from '../../auth';
 import { useLeaderboard, type LeaderboardScope } from '../api/get-leaderboard';
 
@@ -29,7 +30,7 @@ export function LeaderboardView() {
               type="button"
               aria-pressed={period === p.value}
               onClick={() => setPeriod(p.value)}
-              className={`rounded-full px-3 py-1 text-xs ${period === p.value ? 'bg-accent text-white' : 'bg-surface-2'}`}
+              className={`rounded-full px-3 py-1 text-xs ${period === p.value ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-fg'}`}
             >
               {p.label}
             </button>
@@ -41,7 +42,7 @@ export function LeaderboardView() {
             All users
           </label>
         )}
-        {data && <span className="text-xs text-fg-muted" data-testid="leaderboard-votes">{data.total_votes} votes</span>}
+        {data && <span className="text-xs text-fg-muted" data-testid="leaderboard-votes">{pluralize(data.total_votes, 'vote')}</span>}
       </div>
       {isLoading && <p className="text-sm text-fg-muted">Loading…</p>}
       {isError && <p role="alert" className="text-sm">The leaderboard could not be loaded.</p>}
@@ -71,7 +72,7 @@ export function LeaderboardView() {
                   <td className="px-2 py-1">{e.votes}</td>
                   <td className="px-2 py-1">{fixed(e.avg_ttft_ms, 0, ' ms')}</td>
                   <td className="px-2 py-1">{fixed(e.avg_tokens_per_second, 1)}</td>
-                  <td className="px-2 py-1">{e.avg_cost_usd === null ? '–' : `$${e.avg_cost_usd.toFixed(5)}`}</td>
+                  <td className="px-2 py-1">{formatCost(e.avg_cost_usd)}</td>
                 </tr>
               ))}
             </tbody>

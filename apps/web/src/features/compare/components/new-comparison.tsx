@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
-import { useModels } from '../../chat';
+import { useAuth } from '../../auth';
+import { unavailableText, useModels } from '../../chat';
 import { createSession } from '../api/create-session';
 import { sendTurn } from '../model/compare-actions';
 import { sessionKey } from '../model/compare-runtime';
@@ -12,6 +13,7 @@ import { useCompareChoice } from '../store/model-choice';
 /** Pick 2–6 models (remembered), blind or not, and one prompt for all of them. */
 export function NewComparison() {
   const { data: models = [], isLoading } = useModels();
+  const { isAdmin } = useAuth();
   const { models: chosen, blind, setModels, setBlind } = useCompareChoice();
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -58,8 +60,8 @@ export function NewComparison() {
           {models.map((model) => (
             <label
               key={model.id}
-              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1 text-sm has-[:checked]:border-accent has-[:checked]:bg-surface-2 has-[:disabled]:opacity-50"
-              title={model.unavailable_reason ?? undefined}
+              className="inline-flex max-w-full min-w-0 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1 text-sm has-[:checked]:border-accent has-[:checked]:bg-surface-2 has-[:disabled]:opacity-60"
+              title={unavailableText(model, isAdmin) ?? model.friendly_name}
             >
               <input
                 type="checkbox"
@@ -67,13 +69,13 @@ export function NewComparison() {
                 disabled={!model.available || (!selected.includes(model.id) && selected.length >= COMPARE_MAX_PANELS)}
                 onChange={() => toggle(model)}
               />
-              {model.friendly_name}
+              <span className="truncate">{model.friendly_name}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      <label className="inline-flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" className="mt-0.5 shrink-0" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
         Blind mode (names hidden and order shuffled until you vote)
       </label>
       <textarea

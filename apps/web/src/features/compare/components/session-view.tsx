@@ -127,9 +127,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   };
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-3">
+    <div className="flex h-full min-h-0 min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="truncate text-base font-semibold">{session.title}</h2>
+        <h2 className="min-w-0 truncate text-base font-semibold" title={session.title}>{session.title}</h2>
         <div className="flex items-center gap-3 text-sm">
           {session.blind && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">{session.revealed ? 'Blind · revealed' : 'Blind'}</span>}
           {!isPhone && (
@@ -148,7 +148,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
               role="tab"
               aria-selected={activeTab === i}
               onClick={() => setActiveTab(i)}
-              className={`shrink-0 rounded-full px-3 py-1 text-xs ${activeTab === i ? 'bg-accent text-white' : 'bg-surface-2'}`}
+              className={`shrink-0 rounded-full px-3 py-1 text-xs ${activeTab === i ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-fg'}`}
             >
               {panel.label}
             </button>
@@ -157,7 +157,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       )}
       <div
         className="grid min-h-0 flex-1 gap-3"
-        style={{ gridTemplateColumns: isPhone ? '1fr' : `repeat(${session.panels.length}, minmax(0, 1fr))` }}
+        style={{ gridTemplateColumns: isPhone ? 'minmax(0, 1fr)' : `repeat(${session.panels.length}, minmax(0, 1fr))` }}
         onTouchStart={(e) => (touchX.current = e.touches[0]?.clientX ?? null)}
         onTouchEnd={(e) => swipe(e.changedTouches[0]?.clientX ?? 0)}
       >

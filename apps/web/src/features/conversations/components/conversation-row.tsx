@@ -1,9 +1,10 @@
-import { CONVERSATION_DEFAULT_TITLE, CONVERSATION_TITLE_MAX_CHARS, type Conversation } from '@parallax/contract';
+import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
 import { Pencil, Star, Trash2 } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { Tooltip } from '../../../ui/tooltip';
+import { TitleEditor } from './title-editor';
 
 const ICON_BUTTON =
   'grid size-8 place-items-center rounded-lg text-fg-subtle hover:bg-surface-3 hover:text-fg focus-visible:opacity-100';
@@ -26,35 +27,19 @@ interface ConversationRowProps {
 
 export function ConversationRow({ conversation: c, onToggleFavourite, onRename, onDelete }: ConversationRowProps) {
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(c.title);
   const shownTitle = c.title || CONVERSATION_DEFAULT_TITLE;
-
-  const save = () => {
-    setEditing(false);
-    const next = title.trim();
-    if (next && next !== c.title) onRename(c, next);
-    else setTitle(c.title);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') save();
-    if (event.key === 'Escape') {
-      setTitle(c.title);
-      setEditing(false);
-    }
-  };
 
   return (
     <li className="group relative flex items-center gap-2 rounded-xl px-2 hover:bg-surface-2" data-testid="conversation-row">
       {editing ? (
-        <input
-          aria-label="Conversation title"
-          value={title}
-          autoFocus
-          maxLength={CONVERSATION_TITLE_MAX_CHARS}
-          onChange={(e) => setTitle(e.target.value)}
-          onBlur={save}
-          onKeyDown={onKeyDown}
-          className="my-1.5 h-9 min-w-0 flex-1 rounded-lg border border-accent bg-surface px-2.5 text-sm focus:outline-none"
+        <TitleEditor
+          initial={c.title}
+          onSave={(next) => {
+            setEditing(false);
+            onRename(c, next);
+          }}
+          onCancel={() => setEditing(false)}
+          className="my-1.5 h-9 px-2.5"
         />
       ) : (
         <Link to={`/chats/${c.id}`} className="flex min-w-0 flex-1 items-center gap-3 py-3 pl-1">
@@ -83,10 +68,7 @@ export function ConversationRow({ conversation: c, onToggleFavourite, onRename, 
           <button
             type="button"
             aria-label={`Rename ${shownTitle}`}
-            onClick={() => {
-              setTitle(c.title);
-              setEditing(true);
-            }}
+            onClick={() => setEditing(true)}
             className={cn(ICON_BUTTON, 'sm:opacity-0 sm:group-hover:opacity-100')}
           >
             <Pencil className="size-4" aria-hidden />

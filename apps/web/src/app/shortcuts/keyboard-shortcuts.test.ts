@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { commandFor, isTextField } from './keyboard-shortcuts';
+
+const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
+
+describe('commandFor', () => {
+  it('opens a new chat on Ctrl+Shift+O and ⌘+Shift+O', () => {
+    expect(commandFor(press('O', { ctrlKey: true, shiftKey: true }), document.body)).toBe('new-chat');
+    expect(commandFor(press('o', { metaKey: true, shiftKey: true }), document.body)).toBe('new-chat');
+    expect(commandFor(press('o', { ctrlKey: true }), document.body)).toBeNull();
+  });
+
+  it('focuses the box on Shift+Esc, even from a text field', () => {
+    const input = document.createElement('input');
+    expect(commandFor(press('Escape', { shiftKey: true }), input)).toBe('focus-composer');
+    expect(commandFor(press('Escape'), document.body)).toBeNull();
+  });
+
+  it('shows the shortcuts on "?" only outside text fields', () => {
+    expect(commandFor(press('?', { shiftKey: true }), document.body)).toBe('show-shortcuts');
+    expect(commandFor(press('?', { shiftKey: true }), document.createElement('textarea'))).toBeNull();
+    const checkbox = document.createElement('input');
+    checkbox.type = 'checkbox';
+    expect(isTextField(checkbox)).toBe(false);
+    expect(commandFor(press('?', { shiftKey: true }), checkbox)).toBe('show-shortcuts');
+  });
+});

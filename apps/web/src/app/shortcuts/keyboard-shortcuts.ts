@@ -1,0 +1,38 @@
+/** What the shortcuts dialog lists; the handlers live where the action does. */
+export const SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: string }> = [
+  { keys: ['Enter'], action: 'Send the message' },
+  { keys: ['Shift', 'Enter'], action: 'New line in the message' },
+  { keys: ['Esc'], action: 'Stop the answer being written' },
+  { keys: ['Ctrl/⌘', 'Shift', 'O'], action: 'New chat' },
+  { keys: ['Shift', 'Esc'], action: 'Focus the message box' },
+  { keys: ['?'], action: 'Show these shortcuts' },
+];
+
+export type ShortcutCommand = 'new-chat' | 'focus-composer' | 'show-shortcuts';
+
+interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}
+
+/** True while typing somewhere a "?" is text, not a command. */
+export function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(target.type);
+}
+
+/** The app-wide command a key press asks for, if any. */
+export function commandFor(event: KeyLike, target: EventTarget | null): ShortcutCommand | null {
+  const key = event.key.toLowerCase();
+  if ((event.ctrlKey || event.metaKey) && event.shiftKey && key === 'o') return 'new-chat';
+  if (event.shiftKey && key === 'escape' && !event.ctrlKey && !event.metaKey) return 'focus-composer';
+  if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(target))
+    return 'show-shortcuts';
+  return null;
+}

@@ -1,0 +1,3 @@
+// What the app shell and other features may use of conversations.
+export { RecentChats } from './components/recent-chats';
+export { ConversationHeader } from './components/conversation-header';
