@@ -5,6 +5,7 @@ import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { markdownSettled, rawMarkdownSeen, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -120,15 +121,20 @@ describe('chat in the browser', () => {
       await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{40,}/);
       expect(await statusOf(t.page)).toBe('streaming');
 
+      await watchRawMarkdown(t.page);
       await t.page.reload({ waitUntil: 'domcontentloaded' });
       expect(new URL(t.page.url()).pathname).toBe(chatPath);
       await waitForStatus(t.page, 'completed', 60_000);
+      await expect.poll(() => markdownSettled(t.page)).toBe(0);
       const live = await lastAssistant(t.page).innerText();
+      expect(await rawMarkdownSeen(t.page)).toBeUndefined();
 
       // The persisted answer, rendered fresh, must equal what the resumed stream showed.
       await t.page.reload({ waitUntil: 'networkidle' });
       await waitForStatus(t.page, 'completed');
+      await expect.poll(() => markdownSettled(t.page)).toBe(0);
       const persisted = await lastAssistant(t.page).innerText();
+      expect(await rawMarkdownSeen(t.page)).toBeUndefined();
       expect(live).toBe(persisted);
       expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Tell me about tables'))).toHaveLength(1);
       expect(t.errors).toEqual([]);

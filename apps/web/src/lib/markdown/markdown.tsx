@@ -44,6 +44,8 @@ export interface MarkdownProps {
   text: string;
   /** Whose math delimiters the text uses (spec §3). */
   provider?: Provider | null;
+  /** More text is on its way (an unfinished formula at the end waits for its closing delimiter). */
+  streaming?: boolean;
   className?: string;
 }
 
@@ -52,12 +54,12 @@ export interface MarkdownProps {
  * own chunk stays small; until then the text keeps its place but is not shown, so a reader
  * never sees its raw markdown flash before it renders.
  */
-export function Markdown({ text, provider, className }: MarkdownProps) {
+export function Markdown({ text, provider, streaming = false, className }: MarkdownProps) {
   const Renderer = useRenderer();
   return (
     <div className={cn('markdown', className)}>
       {Renderer ? (
-        <Renderer text={text} provider={provider ?? null} />
+        <Renderer text={text} provider={provider ?? null} streaming={streaming} />
       ) : (
         <p className="whitespace-pre-wrap" data-markdown-pending="" aria-busy="true">
           {text}

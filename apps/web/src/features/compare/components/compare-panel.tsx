@@ -50,8 +50,8 @@ function shown(answer: CompareAnswer | undefined, live: LiveAnswer | undefined) 
 }
 
 /** An answer's markdown, re-rendered only when its own text changes (not on a sibling's tick). */
-const AnswerText = memo(function AnswerText({ text, provider }: { text: string; provider: Panel['provider'] }) {
-  return <Markdown text={text} provider={provider} />;
+const AnswerText = memo(function AnswerText(props: { text: string; provider: Panel['provider']; streaming: boolean }) {
+  return <Markdown {...props} />;
 });
 
 /**
@@ -88,7 +88,7 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
         </div>
         <dl className="grid grid-cols-4 gap-1 text-[11px] text-fg-muted">
           <div><dt>TTFT</dt><dd data-testid="panel-ttft">{format(metrics.ttftMs, ' ms')}</dd></div>
-          <div><dt>tok/s</dt><dd>{format(metrics.tokensPerSecond, '', 1)}</dd></div>
+          <div><dt>tok/s</dt><dd data-testid="panel-tps">{format(metrics.tokensPerSecond, '', 1)}</dd></div>
           <div><dt>Tokens</dt><dd>{format(metrics.tokens, '')}</dd></div>
           <div><dt>Cost</dt><dd>{metrics.costUsd === null ? '–' : `$${metrics.costUsd.toFixed(5)}`}</dd></div>
         </dl>
@@ -101,7 +101,7 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
             <article key={turn.index} className="space-y-2">
               <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">{turn.prompt}</p>
               <div data-role="panel-answer" data-status={view.status} className="text-sm">
-                {view.text && <AnswerText text={view.text} provider={panel.provider} />}
+                {view.text && <AnswerText text={view.text} provider={panel.provider} streaming={isRunning(view.status)} />}
                 {view.status === 'cancelled' && <p className="text-xs italic text-fg-muted">Stopped.</p>}
                 {view.error && <p role="alert" className="text-xs text-danger">{view.error}</p>}
                 {view.status === 'error' && turn.answer && (

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Runs in the page: watches every frame for an answer showing markdown source that a renderer
+ * would have turned into a list item or heading, and keeps the first such text it saw.
+ */
+function watchForRawMarkdown(): void {
+  const seen = window as unknown as { rawMarkdownSeen?: string };
+  const look = () => {
+    for (const answer of document.querySelectorAll<HTMLElement>('[data-role="panel-answer"], [data-role="assistant"]')) {
+      if (/^(#{1,6} |[-*] \*\*)/m.test(answer.innerText)) seen.rawMarkdownSeen ??= answer.innerText.slice(0, 200);
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+/** From the next navigation on, records any answer that shows raw markdown for even a frame. */
+export async function watchRawMarkdown(page: Page): Promise<void> {
+  await page.addInitScript(watchForRawMarkdown);
+}
+
+/** The raw markdown an answer showed since the page loaded, if any did. */
+export function rawMarkdownSeen(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => (window as unknown as { rawMarkdownSeen?: string }).rawMarkdownSeen);
+}
+
+/** How many parts of the answers still wait for the parser (0 once every block rendered). */
+export async function markdownSettled(page: Page): Promise<number> {
+  return page.locator('[data-markdown-pending]').count();
+}
