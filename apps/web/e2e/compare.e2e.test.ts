@@ -116,7 +116,9 @@ describe('compare in the browser', () => {
       for (const index of [0, 1]) await expect.poll(() => statusOf(t.page, index), { timeout: 60_000 }).toBe('completed');
       await expect.poll(() => statusOf(t.page, 2), { timeout: 30_000 }).toBe('error');
       expect(await rawMarkdownSeen(t.page)).toBeUndefined();
-      await expect.poll(() => markdownSettled(t.page)).toBe(0);
+      await expect.poll(() => markdownSettled(t.page), { timeout: 20_000 }).toBe(0);
+      // Formulas render once KaTeX has loaded: until then they are plain code.
+      await expect.poll(() => panel(t.page, 0).locator('.language-math').count(), { timeout: 20_000 }).toBe(0);
       const live = await answerText(t.page, 0);
 
       // The failed panel alone is retried; the others keep their answers.
@@ -128,7 +130,7 @@ describe('compare in the browser', () => {
       // Reopened, it is exactly as it was, and the resumed text equals the stored one.
       await t.page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => statusOf(t.page, 0)).toBe('completed');
-      await expect.poll(() => answerText(t.page, 0)).toBe(live);
+      await expect.poll(() => answerText(t.page, 0), { timeout: 20_000 }).toBe(live);
       expect(await rawMarkdownSeen(t.page)).toBeUndefined();
       expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual(['GPT-5', 'GPT-5 mini', 'Claude Haiku 4.5']);
       expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Compare sorting algorithms'))).toHaveLength(4);

@@ -1,8 +1,9 @@
 import type { CompareAnswer, ComparePanel as Panel } from '@parallax/contract';
-import { forwardRef, memo } from 'react';
+import { forwardRef, memo, useCallback, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
+import { isAwayFromBottom, JumpToLatest } from '../../../ui/jump-to-latest';
 import { isRunning, metricsOf, type LiveAnswer, type LiveStatus } from '../model/live-answer';
 import { useLiveAnswers } from '../store/live-answers';
 
@@ -74,6 +75,24 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
   const lastLive = lastId ? live[lastId] : undefined;
   const lastShown = shown(last?.answer, lastLive);
   const metrics = metricsOf(last?.answer, lastLive, panel, last?.prompt ?? '');
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [scrolledUp, setScrolledUp] = useState(false);
+  const setScroller = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      if (typeof scrollRef === 'function') scrollRef(element);
+      else if (scrollRef) scrollRef.current = element;
+    },
+    [scrollRef],
+  );
+  const onPanelScroll = () => {
+    if (scroller.current) setScrolledUp(isAwayFromBottom(scroller.current));
+    onScroll?.();
+  };
+  const jumpToLatest = () => {
+    scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+    setScrolledUp(false);
+  };
   return (
     <section
       aria-label={panel.label}
@@ -93,7 +112,8 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
           <div><dt>Cost</dt><dd>{metrics.costUsd === null ? '–' : `$${metrics.costUsd.toFixed(5)}`}</dd></div>
         </dl>
       </header>
-      <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3" data-testid="panel-scroll">
+      <div className="relative flex min-h-0 flex-1 flex-col">
+      <div ref={setScroller} onScroll={onPanelScroll} className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3" data-testid="panel-scroll">
         {turns.map((turn) => {
           const id = turn.answer?.message_id ?? turn.pendingMessageId;
           const view = shown(turn.answer, id ? live[id] : undefined);
@@ -113,6 +133,8 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
             </article>
           );
         })}
+      </div>
+      {last && isRunning(lastShown.status) && scrolledUp && <JumpToLatest onJump={jumpToLatest} />}
       </div>
       <footer className="flex gap-2 border-t border-line px-3 py-2">
         {last && isRunning(lastShown.status) && lastId && (
