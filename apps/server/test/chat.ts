@@ -189,7 +189,7 @@ export class TestSocket {
   }
 
   /** Tokens of one message, in arrival order. */
-  tokens(messageId: string): { token: string; sequence: number; is_complete: boolean }[] {
+  tokens(messageId: string): { token: string; sequence: number; is_complete: boolean; at?: number | undefined }[] {
     return this.frames.flatMap((f) =>
       f.type === 'ai_token' && f.message_id === messageId ? [f] : [],
     );

@@ -5,6 +5,7 @@ import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { markdownSettled, mathErrorSeen, rawMarkdownSeen, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -120,17 +121,65 @@ describe('chat in the browser', () => {
       await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{40,}/);
       expect(await statusOf(t.page)).toBe('streaming');
 
+      await watchRawMarkdown(t.page);
       await t.page.reload({ waitUntil: 'domcontentloaded' });
       expect(new URL(t.page.url()).pathname).toBe(chatPath);
       await waitForStatus(t.page, 'completed', 60_000);
+      await expect.poll(() => markdownSettled(t.page), { timeout: 20_000 }).toBe(0);
       const live = await lastAssistant(t.page).innerText();
+      expect(await rawMarkdownSeen(t.page)).toBeUndefined();
 
       // The persisted answer, rendered fresh, must equal what the resumed stream showed.
       await t.page.reload({ waitUntil: 'networkidle' });
       await waitForStatus(t.page, 'completed');
+      await expect.poll(() => markdownSettled(t.page), { timeout: 20_000 }).toBe(0);
       const persisted = await lastAssistant(t.page).innerText();
+      expect(await rawMarkdownSeen(t.page)).toBeUndefined();
       expect(live).toBe(persisted);
       expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Tell me about tables'))).toHaveLength(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
+
+  it('a formula still streaming shows as plain pending text, never as an error, and renders once closed', async () => {
+    const t = await open(simServer.url);
+    try {
+      await watchRawMarkdown(t.page);
+      // provider-sim's answers start with an introduction, then a display formula.
+      await sendFromHome(t.page, 'Explain probability [sim tps=6 tokens=110]');
+      const pending = lastAssistant(t.page).locator('[data-math-pending]');
+      await expect.poll(() => pending.count(), { timeout: 40_000 }).toBe(1);
+      expect(await statusOf(t.page)).toBe('streaming');
+      await waitForStatus(t.page, 'completed', 60_000);
+      await expect.poll(() => lastAssistant(t.page).locator('.katex-display').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await pending.count()).toBe(0);
+      expect(await mathErrorSeen(t.page)).toBeUndefined();
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
+
+  it('a reader scrolled up while an answer streams gets "Jump to latest", which brings the view down', async () => {
+    const t = await open(simServer.url);
+    try {
+      await sendFromHome(t.page, 'Describe queues at length [sim tps=40 tokens=1500]');
+      const list = t.page.getByTestId('message-list');
+      await expect
+        .poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight + 600), { timeout: 40_000 })
+        .toBe(true);
+      const jump = t.page.getByRole('button', { name: 'Jump to latest' });
+      expect(await jump.count()).toBe(0);
+      await list.evaluate((el) => el.scrollTo({ top: 0 }));
+      await expect.poll(() => jump.count()).toBe(1);
+      await jump.focus();
+      await t.page.keyboard.press('Enter');
+      await expect
+        .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+        .toBeLessThan(120);
+      await expect.poll(() => jump.count()).toBe(0);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();

@@ -4,6 +4,7 @@ import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { markdownSettled, rawMarkdownSeen, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -73,6 +74,8 @@ async function open(): Promise<Tab> {
 
 const panel = (page: Page, index: number) => page.locator(`section[data-panel="${index}"]`);
 const statusOf = (page: Page, index: number) => panel(page, index).getAttribute('data-status');
+const answerText = (page: Page, index: number) => panel(page, index).locator('[data-role="panel-answer"]').innerText();
+
 
 async function startComparison(page: Page, models: string[], prompt: string, blind = false): Promise<string> {
   await page.goto('/compare', { waitUntil: 'networkidle' });
@@ -99,11 +102,24 @@ describe('compare in the browser', () => {
       await expect.poll(() => panel(t.page, 0).locator('[data-role="panel-answer"]').innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{30,}/);
       expect(await statusOf(t.page, 0)).toBe('streaming');
 
+      await watchRawMarkdown(t.page);
       await t.page.reload({ waitUntil: 'domcontentloaded' });
       expect(new URL(t.page.url()).pathname).toBe(path);
+      // The resumed panel measures the model, not the replay: provider-sim sends 25 tokens/s.
+      await expect.poll(() => panel(t.page, 0).getByTestId('panel-tps').innerText(), { timeout: 20_000 }).toMatch(/^\d/);
+      if ((await statusOf(t.page, 0)) === 'streaming') {
+        const speed = Number(await panel(t.page, 0).getByTestId('panel-tps').innerText());
+        expect(speed).toBeGreaterThan(15);
+        expect(speed).toBeLessThan(40);
+      }
+      expect(await panel(t.page, 0).getByTestId('panel-ttft').innerText()).toMatch(/^\d+ ms$/);
       for (const index of [0, 1]) await expect.poll(() => statusOf(t.page, index), { timeout: 60_000 }).toBe('completed');
       await expect.poll(() => statusOf(t.page, 2), { timeout: 30_000 }).toBe('error');
-      const live = await panel(t.page, 0).locator('[data-role="panel-answer"]').innerText();
+      expect(await rawMarkdownSeen(t.page)).toBeUndefined();
+      await expect.poll(() => markdownSettled(t.page), { timeout: 20_000 }).toBe(0);
+      // Formulas render once KaTeX has loaded: until then they are plain code.
+      await expect.poll(() => panel(t.page, 0).locator('.language-math').count(), { timeout: 20_000 }).toBe(0);
+      const live = await answerText(t.page, 0);
 
       // The failed panel alone is retried; the others keep their answers.
       await panel(t.page, 2).getByRole('button', { name: 'Retry' }).click();
@@ -114,7 +130,8 @@ describe('compare in the browser', () => {
       // Reopened, it is exactly as it was, and the resumed text equals the stored one.
       await t.page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => statusOf(t.page, 0)).toBe('completed');
-      expect(await panel(t.page, 0).locator('[data-role="panel-answer"]').innerText()).toBe(live);
+      await expect.poll(() => answerText(t.page, 0), { timeout: 20_000 }).toBe(live);
+      expect(await rawMarkdownSeen(t.page)).toBeUndefined();
       expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual(['GPT-5', 'GPT-5 mini', 'Claude Haiku 4.5']);
       expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Compare sorting algorithms'))).toHaveLength(4);
 

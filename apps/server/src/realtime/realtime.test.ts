@@ -372,6 +372,11 @@ describe('websocket /ws/{connectionId}', () => {
     reload.send({ type: 'resume', message_id: sent.id, last_sequence: 0 });
     await reload.waitFor((f) => f.type === 'ai_status' && f.status === 'completed');
     expect(reload.tokens(sent.id).map((x) => x.sequence)).toEqual(all.map((x) => x.sequence));
+    // The replay carries when each token was produced, not when it was replayed.
+    const times = all.flatMap((x) => (x.at === undefined ? [] : [x.at]));
+    expect(times).toHaveLength(all.length - 1);
+    expect(reload.tokens(sent.id).map((x) => x.at)).toEqual(all.map((x) => x.at));
+    expect(times.at(-1)! - times[0]!).toBeGreaterThan(300);
     for (const s of [second, reload]) s.close();
   });
 

@@ -104,6 +104,15 @@ describe('replay log entries', () => {
     expect(decoded).toEqual(events.slice(firstFull));
   });
 
+  it('keep each token\'s production time, so a resumed client measures the real speed', () => {
+    const events = stream(FULL_ENTRY_EVERY + 3).map((e, i) =>
+      e.event.type === 'ai_token' && !e.event.is_complete
+        ? { ...e, event: { ...e.event, at: 1_700_000_000_000 + i * 16 } }
+        : e,
+    );
+    expect(decodeLog(logOf(events))).toEqual(events);
+  });
+
   it('skip what is not an entry', () => {
     const events = stream(3);
     const entries = logOf(events);

@@ -84,7 +84,11 @@ export function encodeLogEntry(envelope: StreamEnvelope): string {
   // JSON.stringify gives one flat string. The published payload is a template (a tree of string
   // pieces): kept as the entry, its nodes stayed in memory as long as the log.
   if (full) return JSON.stringify(envelope);
-  return JSON.stringify([envelope.order, event.sequence, event.token]);
+  return JSON.stringify(
+    event.at === undefined
+      ? [envelope.order, event.sequence, event.token]
+      : [envelope.order, event.sequence, event.token, event.at],
+  );
 }
 
 /** The log's entries as envelopes, oldest first; entries before its first full one are skipped. */
@@ -112,10 +116,11 @@ function compactToken(entry: string, routing: StreamEnvelope): StreamEnvelope | 
   } catch {
     return null;
   }
-  if (!Array.isArray(value) || value.length !== 3) return null;
-  const [order, sequence, token] = value as unknown[];
+  if (!Array.isArray(value) || (value.length !== 3 && value.length !== 4)) return null;
+  const [order, sequence, token, at] = value as unknown[];
   if (typeof order !== 'number' || typeof sequence !== 'number' || typeof token !== 'string')
     return null;
+  if (at !== undefined && typeof at !== 'number') return null;
   return {
     owner: routing.owner,
     messageId: routing.messageId,
@@ -129,6 +134,7 @@ function compactToken(entry: string, routing: StreamEnvelope): StreamEnvelope | 
       token,
       sequence,
       is_complete: false,
+      ...(at === undefined ? {} : { at }),
     },
   };
 }

@@ -79,6 +79,7 @@ export class MessageStreamPublisher {
         token: text,
         sequence: this.#sequence,
         is_complete: false,
+        at: Date.now(),
       },
       false,
     );

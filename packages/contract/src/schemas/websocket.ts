@@ -56,6 +56,11 @@ export const WsAiToken = z.object({
   token: z.string(),
   sequence: z.int().positive(),
   is_complete: z.boolean(),
+  /**
+   * When the server produced the token (epoch ms). Replays keep the original time, so a client
+   * that resumes measures speed and first-token time from these, not from the replay's arrival.
+   */
+  at: z.int().nonnegative().optional(),
 });
 export type WsAiToken = z.infer<typeof WsAiToken>;
 

@@ -1,6 +1,9 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { FootnoteReference, Root } from 'mdast';
+import type { Math } from 'mdast-util-math';
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast';
+import { visit } from 'unist-util-visit';
+import { endsInOpenMath } from './unclosed-math';
 
 /** Footnote calls of the document before a block: their order of first call, and call counts. */
 export interface FootnoteNumbering {
@@ -40,12 +43,50 @@ function numberedCalls(numbering: FootnoteNumbering): Partial<Handlers> {
   };
 }
 
+function lastMathBlock(tree: Root): Math | null {
+  let last: Math | null = null;
+  visit(tree, 'math', (node) => {
+    last = node;
+  });
+  return last;
+}
+
+/**
+ * A math block still waiting for its closing fence shows its LaTeX as plain pending text: KaTeX
+ * would show half a formula as a red error until the rest arrives.
+ */
+function pendingMath(open: Math): Partial<Handlers> {
+  return {
+    math(state: State, node: Math) {
+      if (node === open) {
+        const pending: Element = {
+          type: 'element',
+          tagName: 'p',
+          properties: { className: ['math-pending'], dataMathPending: '' },
+          children: [{ type: 'text', value: node.value.replace(/^\n+/, '') }],
+        };
+        state.patch(node, pending);
+        return pending;
+      }
+      const element: Element = { type: 'element', tagName: 'div', properties: {}, children: [] };
+      state.patch(node, element);
+      // remark-math's `hName`/`hChildren` make this the <pre><code class="math-display">.
+      return state.applyData(node, element);
+    },
+  };
+}
+
 /**
  * A block as hast, as remark-rehype converts it inside a whole document: a body block without
- * the footnote list (that is the last block's), the footnotes block with nothing else.
+ * the footnote list (that is the last block's), the footnotes block with nothing else. The end
+ * of a `streaming` answer may hold a math block whose closing fence is still on its way.
  */
-export function blockToHast(input: BlockInput): HastRoot {
-  const handlers = input.numbering ? numberedCalls(input.numbering) : undefined;
+export function blockToHast(input: BlockInput, streaming = false): HastRoot {
+  const open = streaming && endsInOpenMath(input.source) ? lastMathBlock(input.tree) : null;
+  const handlers = {
+    ...(input.numbering ? numberedCalls(input.numbering) : {}),
+    ...(open ? pendingMath(open) : {}),
+  };
   // Raw HTML is kept as `raw` nodes only to be turned into text later: never markup.
   const result = toHast(input.tree, { allowDangerousHtml: true, handlers });
   const children = result.type === 'root' ? result.children : [];

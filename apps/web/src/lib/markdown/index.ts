@@ -1,2 +1,2 @@
-export { Markdown, type MarkdownProps } from './markdown';
+export { Markdown, preloadMarkdown, type MarkdownProps } from './markdown';
 export { normalizeMathDelimiters } from './math-delimiters';

@@ -68,6 +68,18 @@ describe('MarkdownRenderer', () => {
     await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
   });
 
+  it('shows a display formula still waiting for its closing delimiter as plain text, then renders it', async () => {
+    const { container, rerender } = render(<MarkdownRenderer text={'Area:\n\n\\[\n\\pi r^2 + \\frac{1}{'} provider="openai" streaming />);
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
+    expect(container.querySelector('[data-math-pending]')?.textContent).toBe('\\pi r^2 + \\frac{1}{');
+    expect(container.querySelector('.katex-error')).toBeNull();
+    expect(container.querySelector('.katex')).toBeNull();
+    rerender(<MarkdownRenderer text={'Area:\n\n\\[\n\\pi r^2 + \\frac{1}{2}\n\\]'} provider="openai" streaming />);
+    await waitFor(() => expect(container.querySelector('.katex-display')).not.toBeNull());
+    expect(container.querySelector('[data-math-pending]')).toBeNull();
+    expect(container.querySelector('.katex-error')).toBeNull();
+  });
+
   it('re-renders only the block being written as a streaming text grows', () => {
     const first = 'Para one is done.\n\nPara two is done.\n\nPara three is be';
     const { rerender } = render(<MarkdownRenderer text={first} />);

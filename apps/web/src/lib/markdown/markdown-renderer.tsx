@@ -19,6 +19,8 @@ interface MarkdownBlockProps {
   loaded: HeavyPlugins;
   /** The block being written (or the one nearest the reader): it never waits for a slice. */
   last: boolean;
+  /** The answer is still arriving, so this last block's math may not have closed yet. */
+  streaming: boolean;
 }
 
 /**
@@ -27,12 +29,16 @@ interface MarkdownBlockProps {
  * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
  * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last }: MarkdownBlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last, streaming }: MarkdownBlockProps) {
   const text = input.source;
+  const writing = last && streaming;
   const wanted = pluginsFor(text, loaded);
   const [granted, setGranted] = useState<BlockPlugins | null>(() => (last || hasBudget() ? wanted : null));
   const target = last ? wanted : granted;
-  const element = useMemo(() => (target ? timed(() => markdownToReact(input, target)) : null), [input, target]);
+  const element = useMemo(
+    () => (target ? timed(() => markdownToReact(input, target, writing)) : null),
+    [input, target, writing],
+  );
 
   const needsMath = HAS_MATH.test(text) && !loaded.math;
   const needsCode = HAS_CODE.test(text) && !loaded.code;
@@ -61,6 +67,8 @@ const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last }: Markd
 export interface MarkdownRendererProps {
   text: string;
   provider?: Provider | null;
+  /** More text is on its way: an unclosed math block at the end shows as plain pending text. */
+  streaming?: boolean;
 }
 
 /**
@@ -68,7 +76,7 @@ export interface MarkdownRendererProps {
  * text streams, only its unsettled end is parsed again and only the blocks whose source or
  * context changed re-render: the cost of a token stays flat.
  */
-export default function MarkdownRenderer({ text, provider = null }: MarkdownRendererProps) {
+export default function MarkdownRenderer({ text, provider = null, streaming = false }: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
   const [state, setState] = useState(() => ({ text, provider, document: nextDocument(null, text, provider) }));
   let current = state;
@@ -90,7 +98,7 @@ export default function MarkdownRenderer({ text, provider = null }: MarkdownRend
     <>
       {inputs.map((input, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1 && rest === ''} />
+        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1 && rest === ''} streaming={streaming} />
       ))}
       {rest !== '' && (
         <p className="whitespace-pre-wrap" data-markdown-pending="">

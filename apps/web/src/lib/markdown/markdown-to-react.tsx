@@ -121,6 +121,6 @@ export function hastToReact(hast: Root, plugins: BlockPlugins): ReactElement {
 }
 
 /** One block of a document as React elements, sanitised. */
-export function markdownToReact(input: BlockInput, plugins: BlockPlugins): ReactElement {
-  return hastToReact(blockToHast(input), plugins);
+export function markdownToReact(input: BlockInput, plugins: BlockPlugins, streaming = false): ReactElement {
+  return hastToReact(blockToHast(input, streaming), plugins);
 }

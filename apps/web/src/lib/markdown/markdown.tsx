@@ -1,50 +1,69 @@
 import type { Provider } from '@parallax/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../cn';
+import type { MarkdownRendererProps } from './markdown-renderer';
 import './markdown.css';
 
-const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
+type Renderer = (props: MarkdownRendererProps) => ReactNode;
 
-// Set once the first answer has painted: later answers render with the parser straight away.
-let rendererRequested = false;
+let renderer: Renderer | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
 /**
- * False on the first render of the first answer, true once it has painted: the parser is then
- * fetched after the screen's first content, never in the render that shows it (the chat route's
- * initial-JS budget counts what is fetched before first content).
+ * Fetches the parser. Screens whose answers come back whole (a reopened comparison) call it
+ * when they load, so their answers render as markdown from their first paint.
  */
-function useRendererAfterFirstPaint(): boolean {
-  const [requested, setRequested] = useState(rendererRequested);
+export function preloadMarkdown(): Promise<void> {
+  loading ??= import('./markdown-renderer').then((module) => {
+    renderer = module.default;
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The parser once it is loaded. Otherwise it is fetched after the screen's first content, never
+ * in the render that shows it (the chat route's initial-JS budget counts what is fetched before
+ * first content).
+ */
+function useRenderer(): Renderer | null {
+  const loaded = useSyncExternalStore(subscribe, () => renderer);
   useEffect(() => {
-    if (requested) return;
-    rendererRequested = true;
-    setRequested(true);
-  }, [requested]);
-  return requested;
+    if (!loaded) void preloadMarkdown();
+  }, [loaded]);
+  return loaded;
 }
 
 export interface MarkdownProps {
   text: string;
   /** Whose math delimiters the text uses (spec §3). */
   provider?: Provider | null;
+  /** More text is on its way (an unfinished formula at the end waits for its closing delimiter). */
+  streaming?: boolean;
   className?: string;
 }
 
 /**
  * Renders an answer as sanitised markdown. The parser loads on first use, so the chat route's
- * own chunk stays small; until then the text shows as plain paragraphs.
+ * own chunk stays small; until then the text keeps its place but is not shown, so a reader
+ * never sees its raw markdown flash before it renders.
  */
-export function Markdown({ text, provider, className }: MarkdownProps) {
-  const upgraded = useRendererAfterFirstPaint();
-  const plain = <p className="whitespace-pre-wrap">{text}</p>;
+export function Markdown({ text, provider, streaming = false, className }: MarkdownProps) {
+  const Renderer = useRenderer();
   return (
     <div className={cn('markdown', className)}>
-      {upgraded ? (
-        <Suspense fallback={plain}>
-          <MarkdownRenderer text={text} provider={provider ?? null} />
-        </Suspense>
+      {Renderer ? (
+        <Renderer text={text} provider={provider ?? null} streaming={streaming} />
       ) : (
-        plain
+        <p className="whitespace-pre-wrap" data-markdown-pending="" aria-busy="true">
+          {text}
+        </p>
       )}
     </div>
   );

@@ -236,6 +236,7 @@ export class ChatSocket {
           token: message.token,
           sequence: message.sequence,
           isComplete: message.is_complete,
+          at: message.at,
         });
         return;
       }

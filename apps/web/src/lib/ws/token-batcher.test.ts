@@ -46,4 +46,10 @@ describe('TokenBatcher', () => {
       { messageId: 'b', text: 't1 ', lastSequence: 1, isComplete: false },
     ]);
   });
+
+  it('keeps when the server produced the first and last token of a batch', () => {
+    const { flushes, batcher } = make();
+    for (let i = 1; i <= 5; i += 1) batcher.push({ messageId: 'm', token: 't', sequence: i, isComplete: false, at: 1000 + i * 10 });
+    expect(flushes[0]?.[0]).toMatchObject({ firstAt: 1010, lastAt: 1050 });
+  });
 });

@@ -6,6 +6,9 @@ export interface TokenBatch {
   lastSequence: number;
   /** The closing token arrived (the stream is over). */
   isComplete: boolean;
+  /** When the server produced the batch's first and last token (epoch ms), when it said. */
+  firstAt?: number | undefined;
+  lastAt?: number | undefined;
 }
 
 export interface TokenBatcherOptions {
@@ -20,6 +23,7 @@ interface QueuedToken {
   token: string;
   sequence: number;
   isComplete: boolean;
+  at?: number | undefined;
 }
 
 /**
@@ -62,12 +66,18 @@ export class TokenBatcher {
         batch.text += t.token;
         batch.lastSequence = Math.max(batch.lastSequence, t.sequence);
         batch.isComplete ||= t.isComplete;
+        if (t.at !== undefined) {
+          batch.firstAt ??= t.at;
+          batch.lastAt = t.at;
+        }
       } else {
         byMessage.set(t.messageId, {
           messageId: t.messageId,
           text: t.token,
           lastSequence: t.sequence,
           isComplete: t.isComplete,
+          firstAt: t.at,
+          lastAt: t.at,
         });
       }
     }

@@ -114,7 +114,7 @@ export const AssistantBubble = memo(function AssistantBubble({ message, working,
             </div>
           </div>
         ) : (
-          <Markdown text={text} provider={message.provider} className="text-[15px]" />
+          <Markdown text={text} provider={message.provider} streaming={live} className="text-[15px]" />
         )}
       </MessageErrorBoundary>
       {!live && !isError && (

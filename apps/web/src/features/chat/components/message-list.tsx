@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { isAwayFromBottom, JumpToLatest } from '../../../ui/jump-to-latest';
 import { Spinner } from '../../../ui/spinner';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
@@ -36,6 +37,7 @@ export function MessageList(props: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  const [scrolledUp, setScrolledUp] = useState(false);
   /** Where our own last scroll to the bottom put the view. */
   const autoScrollTop = useRef<number | null>(null);
   const firstKey = messages[0]?.key;
@@ -75,44 +77,58 @@ export function MessageList(props: MessageListProps) {
     const following = autoScrollTop.current !== null && el.scrollTop >= autoScrollTop.current;
     stickToBottom.current = following || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (!following) autoScrollTop.current = null;
+    setScrolledUp(!stickToBottom.current && isAwayFromBottom(el));
     if (el.scrollTop < NEAR_TOP_PX && hasMore && !loadingOlder) onLoadOlder();
+  };
+
+  const jumpToLatest = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stickToBottom.current = true;
+    el.scrollTop = el.scrollHeight;
+    autoScrollTop.current = el.scrollTop;
+    setScrolledUp(false);
   };
 
   const lastUser = lastOfRole(messages, 'user');
   const lastAssistant = lastOfRole(messages, 'assistant');
+  const streaming = lastAssistant?.status === 'streaming' || lastAssistant?.status === 'pending';
 
   return (
-    <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
-      <div ref={content} className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
-        {hasMore && (
-          <div className="flex justify-center py-2 text-xs text-fg-subtle">
-            {loadingOlder ? (
-              <Spinner size="sm" label="Loading older messages" />
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
+        <div ref={content} className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
+          {hasMore && (
+            <div className="flex justify-center py-2 text-xs text-fg-subtle">
+              {loadingOlder ? (
+                <Spinner size="sm" label="Loading older messages" />
+              ) : (
+                <button type="button" onClick={onLoadOlder} className="rounded-md px-2 py-1 hover:bg-surface-2">
+                  Load older messages
+                </button>
+              )}
+            </div>
+          )}
+          {messages.map((m) =>
+            m.role === 'user' ? (
+              <UserBubble
+                key={m.key}
+                message={m}
+                onEdit={m.key === lastUser?.key && !busy && m.status !== 'pending' ? props.onEditLast : undefined}
+              />
             ) : (
-              <button type="button" onClick={onLoadOlder} className="rounded-md px-2 py-1 hover:bg-surface-2">
-                Load older messages
-              </button>
-            )}
-          </div>
-        )}
-        {messages.map((m) =>
-          m.role === 'user' ? (
-            <UserBubble
-              key={m.key}
-              message={m}
-              onEdit={m.key === lastUser?.key && !busy && m.status !== 'pending' ? props.onEditLast : undefined}
-            />
-          ) : (
-            <AssistantBubble
-              key={m.key}
-              message={m}
-              working={working[m.messageId]}
-              onRetry={props.onRetry}
-              onRegenerate={m.key === lastAssistant?.key && !busy && m.prompt ? props.onRegenerate : undefined}
-            />
-          ),
-        )}
+              <AssistantBubble
+                key={m.key}
+                message={m}
+                working={working[m.messageId]}
+                onRetry={props.onRetry}
+                onRegenerate={m.key === lastAssistant?.key && !busy && m.prompt ? props.onRegenerate : undefined}
+              />
+            ),
+          )}
+        </div>
       </div>
+      {streaming && scrolledUp && <JumpToLatest onJump={jumpToLatest} />}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { CompareAnswer, ComparePanel as Panel } from '@parallax/contract';
-import { forwardRef, memo } from 'react';
+import { forwardRef, memo, useCallback, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { formatCost } from '../../../lib/format-numbers';
+import { isAwayFromBottom, JumpToLatest } from '../../../ui/jump-to-latest';
 import { isRunning, metricsOf, type LiveAnswer, type LiveStatus } from '../model/live-answer';
 import { useLiveAnswers } from '../store/live-answers';
 
@@ -51,8 +52,8 @@ function shown(answer: CompareAnswer | undefined, live: LiveAnswer | undefined) 
 }
 
 /** An answer's markdown, re-rendered only when its own text changes (not on a sibling's tick). */
-const AnswerText = memo(function AnswerText({ text, provider }: { text: string; provider: Panel['provider'] }) {
-  return <Markdown text={text} provider={provider} />;
+const AnswerText = memo(function AnswerText(props: { text: string; provider: Panel['provider']; streaming: boolean }) {
+  return <Markdown {...props} />;
 });
 
 /**
@@ -75,6 +76,24 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
   const lastLive = lastId ? live[lastId] : undefined;
   const lastShown = shown(last?.answer, lastLive);
   const metrics = metricsOf(last?.answer, lastLive, panel, last?.prompt ?? '');
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [scrolledUp, setScrolledUp] = useState(false);
+  const setScroller = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      if (typeof scrollRef === 'function') scrollRef(element);
+      else if (scrollRef) scrollRef.current = element;
+    },
+    [scrollRef],
+  );
+  const onPanelScroll = () => {
+    if (scroller.current) setScrolledUp(isAwayFromBottom(scroller.current));
+    onScroll?.();
+  };
+  const jumpToLatest = () => {
+    scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+    setScrolledUp(false);
+  };
   return (
     <section
       aria-label={panel.label}
@@ -89,12 +108,13 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
         </div>
         <dl className="grid grid-cols-4 gap-1 text-[11px] text-fg-muted">
           <div><dt>TTFT</dt><dd data-testid="panel-ttft">{format(metrics.ttftMs, ' ms')}</dd></div>
-          <div><dt>tok/s</dt><dd>{format(metrics.tokensPerSecond, '', 1)}</dd></div>
+          <div><dt>tok/s</dt><dd data-testid="panel-tps">{format(metrics.tokensPerSecond, '', 1)}</dd></div>
           <div><dt>Tokens</dt><dd>{format(metrics.tokens, '')}</dd></div>
           <div><dt>Cost</dt><dd>{formatCost(metrics.costUsd)}</dd></div>
         </dl>
       </header>
-      <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3" data-testid="panel-scroll">
+      <div className="relative flex min-h-0 flex-1 flex-col">
+      <div ref={setScroller} onScroll={onPanelScroll} className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3" data-testid="panel-scroll">
         {turns.map((turn) => {
           const id = turn.answer?.message_id ?? turn.pendingMessageId;
           const view = shown(turn.answer, id ? live[id] : undefined);
@@ -102,7 +122,7 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
             <article key={turn.index} className="space-y-2">
               <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">{turn.prompt}</p>
               <div data-role="panel-answer" data-status={view.status} className="text-sm">
-                {view.text && <AnswerText text={view.text} provider={panel.provider} />}
+                {view.text && <AnswerText text={view.text} provider={panel.provider} streaming={isRunning(view.status)} />}
                 {view.status === 'cancelled' && <p className="text-xs italic text-fg-muted">Stopped.</p>}
                 {view.error && <p role="alert" className="text-xs text-danger">{view.error}</p>}
                 {view.status === 'error' && turn.answer && (
@@ -114,6 +134,8 @@ export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(f
             </article>
           );
         })}
+      </div>
+      {last && isRunning(lastShown.status) && scrolledUp && <JumpToLatest onJump={jumpToLatest} />}
       </div>
       <footer className="flex gap-2 border-t border-line px-3 py-2">
         {last && isRunning(lastShown.status) && lastId && (

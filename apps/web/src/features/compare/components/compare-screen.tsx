@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { preloadMarkdown } from '../../../lib/markdown';
 import { compareStreamer } from '../model/compare-runtime';
 import { LeaderboardView } from './leaderboard-view';
 import { LimitNoticeModal } from './limit-notice-modal';
@@ -17,6 +18,8 @@ export function CompareScreen() {
   const queryClient = useQueryClient();
   // Opens the chat socket with the screen, so the first comparison already streams.
   useEffect(() => void compareStreamer(queryClient), [queryClient]);
+  // A reopened comparison's answers arrive whole: the parser is there before they are.
+  useEffect(() => void preloadMarkdown(), []);
   return (
     <div className="mx-auto flex h-full w-full max-w-7xl min-w-0 flex-col gap-4 p-4">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,10 +1,15 @@
 import { Gauge } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
+import { useAuth } from '../../auth';
 import { useLimitNotice } from '../store/limit-notice';
+import { limitAdvice } from './limit-notice-text';
 
 /** Each panel spends one message of the daily allowance: says so when too few are left. */
 export function LimitNoticeModal() {
   const { notice, close } = useLimitNotice();
+  const { isAuthenticated } = useAuth();
   return (
     <Modal open={notice !== null} onOpenChange={(open) => !open && close()} title="Not enough messages left">
       {notice && (
@@ -17,7 +22,20 @@ export function LimitNoticeModal() {
               {notice.dailyLimit !== null ? ` of ${notice.dailyLimit}` : ''} are left today.
             </p>
           </div>
-          <p className="text-fg-muted">Choose fewer models, or come back when your allowance renews.</p>
+          <p className="text-fg-muted">{limitAdvice(notice.remaining, !isAuthenticated)}</p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={buttonClasses('ghost')} onClick={close}>
+              Not now
+            </button>
+            {!isAuthenticated && (
+              <Link to="/signup" className={buttonClasses('outline')} onClick={close}>
+                Sign up free
+              </Link>
+            )}
+            <Link to="/pricing" className={buttonClasses('primary')} onClick={close}>
+              See plans
+            </Link>
+          </div>
         </div>
       )}
     </Modal>

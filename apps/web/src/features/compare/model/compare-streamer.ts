@@ -64,6 +64,9 @@ export class CompareStreamer {
         sentAt: mode.sentAt ?? null,
         firstTokenAt: null,
         lastTokenAt: null,
+        serverFirstAt: null,
+        serverLastAt: null,
+        tokenCount: 0,
       },
       dirty: true,
     });
@@ -87,6 +90,9 @@ export class CompareStreamer {
     if (!followed) return;
     followed.live.text = '';
     followed.live.firstTokenAt = null;
+    followed.live.serverFirstAt = null;
+    followed.live.serverLastAt = null;
+    followed.live.tokenCount = 0;
     followed.dirty = true;
     this.source.resume(messageId, 0);
   }
@@ -118,6 +124,9 @@ export class CompareStreamer {
           live.firstTokenAt ??= now;
           live.lastTokenAt = now;
           live.text += batch.text;
+          if (batch.firstAt !== undefined) live.serverFirstAt ??= batch.firstAt;
+          if (batch.lastAt !== undefined) live.serverLastAt = batch.lastAt;
+          live.tokenCount = batch.isComplete ? batch.lastSequence - 1 : batch.lastSequence;
           live.status = 'streaming';
           followed.dirty = true;
         }

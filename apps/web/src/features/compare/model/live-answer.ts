@@ -12,6 +12,11 @@ export interface LiveAnswer {
   sentAt: number | null;
   firstTokenAt: number | null;
   lastTokenAt: number | null;
+  /** When the server produced the first and latest token (epoch ms), replays included. */
+  serverFirstAt: number | null;
+  serverLastAt: number | null;
+  /** Tokens the server has sent so far (the latest token's sequence). */
+  tokenCount: number;
 }
 
 export interface PanelMetrics {
@@ -28,6 +33,30 @@ export function estimateTokens(text: string): number {
 
 export function isRunning(status: LiveStatus): boolean {
   return status === 'pending' || status === 'streaming';
+}
+
+/**
+ * Figures from the server's times: a replay after a reload arrives in one burst, so only the
+ * times the tokens were produced say how fast the model really was.
+ */
+function serverTiming(live: LiveAnswer, stored: CompareAnswer | undefined) {
+  const tokens = live.tokenCount > 0 ? live.tokenCount : estimateTokens(live.text);
+  const first = live.serverFirstAt ?? 0;
+  const streamMs = (live.serverLastAt ?? first) - first;
+  const createdAt = stored ? Date.parse(stored.created_at) : Number.NaN;
+  const ttftMs = Number.isNaN(createdAt)
+    ? clientTiming(live).ttftMs
+    : Math.max(0, first - createdAt);
+  return { tokens, ttftMs, tokensPerSecond: streamMs > 0 && tokens > 1 ? (tokens - 1) / (streamMs / 1000) : null };
+}
+
+/** Figures from this page's clock, for a server that sends no token times. */
+function clientTiming(live: LiveAnswer) {
+  const tokens = estimateTokens(live.text);
+  const ttftMs = live.firstTokenAt !== null && live.sentAt !== null ? live.firstTokenAt - live.sentAt : null;
+  const streamMs =
+    live.firstTokenAt !== null && live.lastTokenAt !== null ? live.lastTokenAt - live.firstTokenAt : 0;
+  return { tokens, ttftMs, tokensPerSecond: streamMs > 0 ? tokens / (streamMs / 1000) : null };
 }
 
 /**
@@ -49,16 +78,13 @@ export function metricsOf(
     };
   }
   if (!live) return { ttftMs: null, tokens: null, tokensPerSecond: null, costUsd: null };
-  const tokens = estimateTokens(live.text);
-  const ttftMs = live.firstTokenAt !== null && live.sentAt !== null ? live.firstTokenAt - live.sentAt : null;
-  const streamMs =
-    live.firstTokenAt !== null && live.lastTokenAt !== null ? live.lastTokenAt - live.firstTokenAt : 0;
+  const { tokens, ttftMs, tokensPerSecond } = live.serverFirstAt !== null ? serverTiming(live, stored) : clientTiming(live);
   const inputPrice = panel?.input_price_per_million ?? null;
   const outputPrice = panel?.output_price_per_million ?? null;
   return {
     ttftMs,
     tokens,
-    tokensPerSecond: streamMs > 0 ? tokens / (streamMs / 1000) : null,
+    tokensPerSecond,
     costUsd:
       inputPrice === null || outputPrice === null
         ? null
