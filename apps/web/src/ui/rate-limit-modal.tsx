@@ -1,8 +1,7 @@
 import { Gauge } from 'lucide-react';
-import { Link } from 'react-router';
 import { create } from 'zustand';
-import { buttonClasses } from './button';
 import { Modal } from './dialog';
+import { LimitModalActions } from './limit-modal-actions';
 
 export interface RateLimitInfo {
   remaining: number;
@@ -61,19 +60,7 @@ export function RateLimitModal({ isVisitor }: { isVisitor: boolean }) {
               ? ' Create a free account for a larger allowance, or pick a plan for more.'
               : ' A paid plan raises the limit.'}
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonClasses('ghost')} onClick={close}>
-              Not now
-            </button>
-            {isVisitor && (
-              <Link to="/signup" className={buttonClasses('outline')} onClick={close}>
-                Sign up free
-              </Link>
-            )}
-            <Link to="/pricing" className={buttonClasses('primary')} onClick={close}>
-              See plans
-            </Link>
-          </div>
+          <LimitModalActions offerSignUp={isVisitor} onClose={close} />
         </div>
       )}
     </Modal>

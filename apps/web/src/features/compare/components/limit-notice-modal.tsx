@@ -1,7 +1,6 @@
 import { Gauge } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
+import { LimitModalActions } from '../../../ui/limit-modal-actions';
 import { useAuth } from '../../auth';
 import { useLimitNotice } from '../store/limit-notice';
 import { limitAdvice } from './limit-notice-text';
@@ -23,19 +22,7 @@ export function LimitNoticeModal() {
             </p>
           </div>
           <p className="text-fg-muted">{limitAdvice(notice.remaining, !isAuthenticated)}</p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonClasses('ghost')} onClick={close}>
-              Not now
-            </button>
-            {!isAuthenticated && (
-              <Link to="/signup" className={buttonClasses('outline')} onClick={close}>
-                Sign up free
-              </Link>
-            )}
-            <Link to="/pricing" className={buttonClasses('primary')} onClick={close}>
-              See plans
-            </Link>
-          </div>
+          <LimitModalActions offerSignUp={!isAuthenticated} onClose={close} />
         </div>
       )}
     </Modal>
