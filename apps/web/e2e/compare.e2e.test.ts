@@ -163,7 +163,7 @@ describe('compare in the browser', () => {
       const winner = (await t.page.getByTestId('panel-label').allInnerTexts())[0];
 
       await t.page.getByRole('tab', { name: 'Leaderboard' }).click();
-      await expect.poll(() => t.page.getByTestId('leaderboard-votes').innerText()).toBe('1 votes');
+      await expect.poll(() => t.page.getByTestId('leaderboard-votes').innerText()).toBe('1 vote');
       const rows = t.page.getByTestId('leaderboard-row');
       expect(await rows.count()).toBe(2);
       expect(await rows.first().innerText()).toContain(winner);

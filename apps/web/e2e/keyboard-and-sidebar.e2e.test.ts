@@ -28,12 +28,15 @@ describe('focus and keyboard', () => {
     const t = await openPage(browser);
     try {
       await sendFromHome(t.page, 'Write a long story [sim tps=10 tokens=400]');
+      // Once the chat's own page shows the answer coming in, the focus is still in the box.
+      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/\S/);
       await expect.poll(() => focusedId(t.page)).toBe('composer');
       // What is typed next lands in the box, not on the page body.
       await t.page.keyboard.type('next question');
-      expect(await composer(t.page).inputValue()).toBe('next question');
+      await expect.poll(() => composer(t.page).inputValue()).toBe('next question');
 
-      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{20,}/);
+      // Past the model's name above the answer: some of the answer itself has arrived.
+      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{80,}/);
       await t.page.keyboard.press('Escape');
       await expect.poll(() => lastAssistant(t.page).getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
       expect(await lastAssistant(t.page).innerText()).toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));

@@ -37,6 +37,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
+/**
+ * Contrast measured mid-transition (a theme switch fading colours, a modal fading in over the
+ * page) is neither theme's: wait until every finite animation has finished.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForTimeout(100);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -62,8 +78,7 @@ describe('every route: no horizontal overflow at 360 px, no serious axe violatio
         for (const view of VIEWS) {
           await t.page.setViewportSize({ width: view.width, height: view.height });
           await t.page.emulateMedia({ colorScheme: view.colorScheme });
-          // Let transitions on colours settle before contrast is measured.
-          await t.page.waitForTimeout(250);
+          await settled(t.page);
           for (const v of await seriousViolations(t.page)) found.push(`${view.name}: ${v}`);
         }
         expect(found).toEqual([]);
