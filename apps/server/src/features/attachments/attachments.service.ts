@@ -59,6 +59,9 @@ export class AttachmentsService {
     const checked = files.map((file) => ({ ...inspect(file.filename, file.data), data: file.data }));
     const saved: AttachmentRow[] = [];
     const written: string[] = [];
+    // A message's files are listed by created_at: each is stamped at least 1 ms after the one
+    // before, so files stored within the same millisecond keep the order they were sent in.
+    let stampedAt = 0;
     try {
       for (const file of checked) {
         const storageName = randomBytes(24).toString('hex');
@@ -71,7 +74,7 @@ export class AttachmentsService {
           content_type: file.contentType,
           size: file.data.length,
           storage_name: storageName,
-          created_at: new Date().toISOString(),
+          created_at: new Date((stampedAt = Math.max(Date.now(), stampedAt + 1))).toISOString(),
         };
         await this.repository.insert(row, owner);
         saved.push({ ...row, ...ownerColumns(owner) });
