@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import { startProviderSim, type ProviderSim, type ProviderSimOptions } from '@parallax/provider-sim';
 import type { MessageResponse, ServerWsMessage } from '@parallax/contract';
 import { parseServerWsMessage } from '@parallax/contract';
 import WebSocket from 'ws';
@@ -26,12 +26,12 @@ export interface ChatTestApp extends TestApp {
  * fresh provider-sim, and REDIS_URL passed on when the suite runs with it.
  */
 export async function createChatTestApp(
-  overrides: TestAppOverrides & { env?: Env } = {},
+  overrides: TestAppOverrides & { env?: Env; simDefaults?: ProviderSimOptions['defaults'] } = {},
 ): Promise<ChatTestApp> {
   const sim = await startProviderSim({
     port: 0,
     host: '127.0.0.1',
-    defaults: { ttftMs: 5, tokensPerSecond: 2_000, lengthTokens: 20 },
+    defaults: { ttftMs: 5, tokensPerSecond: 2_000, lengthTokens: 20, ...overrides.simDefaults },
   });
   const env: Env = {
     OPENAI_API_KEY: 'sk-test-chat',

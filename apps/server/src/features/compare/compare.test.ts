@@ -28,6 +28,9 @@ describe('compare', () => {
     proxy = await startFaultProxy({ 'x-sim-fault': 'drop', 'x-sim-fault-after': '5' });
     t = await createChatTestApp({
       env: { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: `${proxy.url}/v1`, VISITOR_DAILY_LIMIT: '4' },
+      // Answers long enough (~100 ms) that a speed can be measured: a 10 ms answer can arrive
+      // whole while its message is still being stored, leaving no span to divide by.
+      simDefaults: { tokensPerSecond: 200 },
     });
     proxy.target = t.sim.url;
   });
