@@ -6,7 +6,7 @@ import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { describeValidationIssues } from '../../infra/error-handler';
 import { AppError } from '../../infra/errors';
 import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '../attachments';
-import { liveConnectionOf } from './chat.routes';
+import { liveConnectionOf } from '../../realtime/live-connection';
 
 const tags = ['messages'];
 const FILE_FIELDS = new Set(['files[]', 'files']);

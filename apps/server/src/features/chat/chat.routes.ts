@@ -18,23 +18,13 @@ import {
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
+import { liveConnectionOf } from '../../realtime/live-connection';
 import { ChatService } from './chat.service';
 import { MessagesRepository } from './messages.repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const tags = ['messages'];
-const CONNECTION_HEADER = 'x-connection-id';
-
-/** The send's X-Connection-Id when it is a live socket of the caller (then the answer streams). */
-export async function liveConnectionOf(
-  request: FastifyRequest,
-  owner: ChatOwner,
-): Promise<string | null> {
-  const header = request.headers[CONNECTION_HEADER];
-  if (typeof header !== 'string' || header.length === 0 || header.length > 128) return null;
-  return (await request.server.realtime.isLive(header, ownerKey(owner))) ? header : null;
-}
 
 /** An empty text gets the spec's own words, not a generic validation message. */
 async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {

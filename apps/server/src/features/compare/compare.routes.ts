@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   CompareCheckLimitsRequest,
   CompareCheckLimitsResponse,
@@ -14,13 +13,13 @@ import {
   CompareVoteRequest,
   CreateCompareSessionRequest,
   ErrorBody,
-  HTTP,
   IdParams,
   LeaderboardQuery,
   LeaderboardResponse,
 } from '@parallax/contract';
 import { requireAdmin, requireUserOrVisitor } from '../../infra/auth/principal';
-import { chatOwnerOf, ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
+import { chatOwnerOf } from '../../infra/auth/chat-owner';
+import { liveConnectionOf } from '../../realtime/live-connection';
 import { CompareRepository } from './compare.repository';
 import { CompareService } from './compare.service';
 import { LeaderboardService } from './leaderboard.service';
@@ -37,13 +36,6 @@ const errors = {
 };
 const tags = ['compare'];
 const BASE = '/compare/sessions';
-
-/** X-Connection-Id when it names a live socket of the caller: the panel's answer then streams. */
-async function liveConnection(request: FastifyRequest, owner: ChatOwner): Promise<string | null> {
-  const header = request.headers[HTTP.connectionIdHeader.toLowerCase()];
-  if (typeof header !== 'string' || header.length === 0 || header.length > 128) return null;
-  return (await request.server.realtime.isLive(header, ownerKey(owner))) ? header : null;
-}
 
 /** Compare: sessions, panel sends, votes, "continue with this one", leaderboard. */
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,7 +111,7 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.panel,
         request.body,
-        await liveConnection(request, owner),
+        await liveConnectionOf(request, owner),
       );
     },
   );
