@@ -256,6 +256,11 @@ export const API_ERROR_STATUS = {
   limit_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
+  /**
+   * The process is draining before a restart (README "Rolling restarts"): the same request,
+   * sent again, reaches another process. Comes with Retry-After.
+   */
+  server_restarting: 503,
   /** Google or Apple sign-in asked for while that provider has no credentials configured. */
   provider_not_configured: 404,
 } as const;

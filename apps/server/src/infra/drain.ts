@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** What a send gets while its process drains: 503 + Retry-After, safe to send again anywhere. */
+/** What a send gets while its process drains: 503 `server_restarting` + Retry-After; sending it again is safe. */
 export const DRAINING_DETAIL = 'This server is restarting. Please send again.';
 /** Seconds a refused client waits before sending again (by then the balancer has moved on). */
 export const DRAINING_RETRY_AFTER_SECONDS = 1;
@@ -41,7 +41,7 @@ export class Drain {
 
   /** Throws the refusal a send gets while draining. */
   refuseWhileDraining(): void {
-    if (this.#draining) throw new AppError('service_unavailable', DRAINING_DETAIL);
+    if (this.#draining) throw new AppError('server_restarting', DRAINING_DETAIL);
   }
 }
 
