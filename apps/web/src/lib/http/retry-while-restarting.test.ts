@@ -31,7 +31,12 @@ describe('retryWhileRestarting', () => {
     expect(calls).toBe(4);
 
     calls = 0;
-    const unavailable = new ApiError({ kind: 'http', status: 503, code: 'service_unavailable', message: 'off' });
+    const unavailable = new ApiError({
+      kind: 'http',
+      status: 503,
+      code: 'service_unavailable',
+      message: 'off',
+    });
     const model = () => {
       calls += 1;
       return Promise.reject(unavailable);

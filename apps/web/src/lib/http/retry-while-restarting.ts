@@ -18,7 +18,13 @@ export async function retryWhileRestarting<T>(
     try {
       return await call();
     } catch (error) {
-      if (!isApiError(error) || error.status !== 503 || error.code !== RESTARTING || attempt >= RETRY.maxAttempts) throw error;
+      if (
+        !isApiError(error) ||
+        error.status !== 503 ||
+        error.code !== RESTARTING ||
+        attempt >= RETRY.maxAttempts
+      )
+        throw error;
       await wait(retryDelayMs(attempt));
     }
   }
