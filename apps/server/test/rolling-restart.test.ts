@@ -94,7 +94,7 @@ describe.skipIf(!scaled)(
             a.baseUrl,
             '/api/v1/chat/messages',
             visitorHeaders(visitor, connectionId),
-            sendBody('a long answer [sim tokens=200 tps=50]'),
+            sendBody('a long answer [sim tokens=250 tps=50]'),
           )
         ).json,
       );
