@@ -60,6 +60,8 @@ export class RedisBus implements Bus {
   /** False from a lost connection until both are back and the reconnect listeners ran. */
   #up = true;
   #recovering = false;
+  /** A failed recovery is logged once per outage; it is retried every RECOVER_RETRY_MS. */
+  #recoveryFailureLogged = false;
   #closing = false;
 
   private constructor(
@@ -199,8 +201,11 @@ export class RedisBus implements Bus {
       await this.#subscriber.ping();
       await Promise.allSettled(this.#reconnectListeners.map((listener) => listener()));
       this.#up = true;
+      this.#recoveryFailureLogged = false;
     } catch (error) {
-      this.log.warn({ err: error }, 'Redis reconnect steps failed; trying again');
+      if (!this.#recoveryFailureLogged)
+        this.log.warn({ err: error }, 'Redis reconnect steps failed; trying again');
+      this.#recoveryFailureLogged = true;
       setTimeout(() => void this.#recover(), RECOVER_RETRY_MS).unref();
     } finally {
       this.#recovering = false;

@@ -202,6 +202,9 @@ export class Generations {
       last?.order ?? 0,
       lastToken?.type === 'ai_token' ? lastToken.sequence : 0,
     );
-    await publisher.fail({ error: MESSAGES.streamErrorService, code: STREAM_ERROR_CODES.interrupted });
+    await publisher.fail({
+      error: MESSAGES.streamErrorService,
+      code: STREAM_ERROR_CODES.interrupted,
+    });
   }
 }
