@@ -27,6 +27,7 @@ import { registerModels } from './features/models/models.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
+import { registerDrain } from './infra/drain';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
 import { registerJsonBodyParser } from './infra/json-body';
 import { registerNulGuard } from './infra/nul-guard';
@@ -89,6 +90,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerDrain(app);
   registerJsonBodyParser(app);
   registerNulGuard(app);
   app.addHook('onRequest', async (request, reply) => {

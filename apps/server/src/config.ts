@@ -69,6 +69,8 @@ export interface AppConfig {
     readonly visitorDaily: number;
     readonly freeDaily: number;
   };
+  /** How long a SIGTERM'd process lets its running answers finish before it interrupts them. */
+  readonly shutdownGraceMs: number;
 }
 
 export interface ConfigIssue {
@@ -181,6 +183,8 @@ const envSchema = z.object({
   OAUTH_ISSUER_APPLE: httpUrl,
   VISITOR_DAILY_LIMIT: integer(10, 0, 1_000_000),
   FREE_DAILY_LIMIT: integer(50, 0, 1_000_000),
+  // Not in ARCHITECTURE's list: a rolling restart's drain (README "Rolling restarts").
+  SHUTDOWN_GRACE_MS: integer(30_000, 0, 3_600_000),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -307,6 +311,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       },
     },
     limits: { visitorDaily: e.VISITOR_DAILY_LIMIT, freeDaily: e.FREE_DAILY_LIMIT },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
   return deepFreeze(config);
 }

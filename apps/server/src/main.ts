@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 
-const FORCED_EXIT_AFTER_MS = 10_000;
+/** After the drain, closing (interrupt what is left; sockets, bus, database) may take this long. */
+const CLOSE_TIMEOUT_MS = 10_000;
 /**
  * Pending connections the kernel queues for us (capped by net.core.somaxconn). Node's default,
  * 511, is overrun by a burst of sends while the event loop is busy streaming: the overflow is
@@ -24,19 +25,28 @@ function loadConfigOrExit(): AppConfig {
   }
 }
 
-/** Stop accepting, let in-flight requests finish, close the database; give up after 10 s. */
+/**
+ * A rolling restart (README "Rolling restarts"): on the first signal the process drains (no
+ * new sends or sockets, health 503, open sockets told to reconnect elsewhere) while its running
+ * answers finish, for up to SHUTDOWN_GRACE_MS; then it interrupts what is left and closes. A
+ * second signal cuts the grace short.
+ */
 function exitGracefullyOn(app: FastifyInstance, signals: readonly NodeJS.Signals[]): void {
-  let shuttingDown = false;
+  let hurry: (() => void) | undefined;
   for (const signal of signals) {
     process.on(signal, () => {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      app.log.info({ signal }, 'shutting down');
+      if (hurry) return hurry();
+      const cutShort = new Promise<void>((resolve) => (hurry = resolve));
+      const graceMs = app.config.shutdownGraceMs;
+      app.log.info(
+        { signal, running: app.chat.generations.runningCount, graceMs },
+        'draining before shutdown',
+      );
       setTimeout(() => {
         app.log.error('shutdown took too long; forcing exit');
         process.exit(1);
-      }, FORCED_EXIT_AFTER_MS).unref();
-      app.close().then(
+      }, graceMs + CLOSE_TIMEOUT_MS).unref();
+      drainThenClose(app, graceMs, cutShort).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
@@ -45,6 +55,24 @@ function exitGracefullyOn(app: FastifyInstance, signals: readonly NodeJS.Signals
       );
     });
   }
+}
+
+async function drainThenClose(
+  app: FastifyInstance,
+  graceMs: number,
+  cutShort: Promise<void>,
+): Promise<void> {
+  app.drain.begin();
+  const idle = await Promise.race([
+    app.chat.generations.whenIdle(graceMs),
+    cutShort.then(() => false),
+  ]);
+  if (!idle)
+    app.log.warn(
+      { running: app.chat.generations.runningCount },
+      'drain over; interrupting the answers still running',
+    );
+  await app.close();
 }
 
 async function main(): Promise<void> {

@@ -202,6 +202,8 @@ export const MESSAGES = {
   sendFailedFallback: 'Server error. Please try again later.',
   streamErrorDefault: 'Streaming error occurred',
   streamErrorService: 'AI service error - please try again',
+  /** An answer that failed on our side (database, event bus), not the AI provider's. */
+  streamErrorServer: 'Server error. Please try again later.',
   streamErrorPrefix: '❌ Error: ',
   cancelledSuffix: '*[Response generation was cancelled]*',
   cancelledEmpty: '*Response cancelled*',
@@ -226,6 +228,18 @@ export const MESSAGES = {
   preloadErrorEvent: 'preload-error',
 } as const;
 
+/**
+ * Codes of websocket `error` events the server raises for its own failures. A provider's fault
+ * carries the provider error's kind instead (rate_limit, timeout, service_unavailable, …).
+ */
+export const STREAM_ERROR_CODES = {
+  /** The service's own infrastructure (database, event bus) failed mid-answer. */
+  serverError: 'server_error',
+  /** The process running the answer stopped before it ended. */
+  interrupted: 'interrupted',
+  resumeFailed: 'resume_failed',
+} as const;
+
 /** Server-side error codes (the `error` field of every error body) and their HTTP statuses. */
 export const API_ERROR_STATUS = {
   bad_request: 400,
@@ -242,6 +256,11 @@ export const API_ERROR_STATUS = {
   limit_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
+  /**
+   * The process is draining before a restart (README "Rolling restarts"): the same request,
+   * sent again, reaches another process. Comes with Retry-After.
+   */
+  server_restarting: 503,
   /** Google or Apple sign-in asked for while that provider has no credentials configured. */
   provider_not_configured: 404,
 } as const;

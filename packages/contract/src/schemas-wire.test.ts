@@ -25,6 +25,7 @@ describe('common', () => {
     const healthy = {
       status: 'ok' as const,
       database: { dialect: 'sqlite' as const, status: 'ok' as const, latency_ms: 0.4 },
+      draining: false,
       version: '0.1.0',
       uptime_seconds: 12,
     };
@@ -35,6 +36,7 @@ describe('common', () => {
       ...healthy,
       status: 'degraded' as const,
       database: { dialect: 'postgres' as const, status: 'error' as const, latency_ms: null },
+      redis: { status: 'error' as const, latency_ms: null },
     };
     expect(HealthResponse.parse(down)).toEqual(down);
     expect(

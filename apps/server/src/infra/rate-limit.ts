@@ -1,8 +1,9 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { STATUS_POLICIES } from '@parallax/contract';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { AppError } from './errors';
+import { connectAll, createRedis, logConnectionState } from './redis-connection';
 
 /** Requests per minute per client address unless a route sets its own `config.rateLimit`. */
 export const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
@@ -22,8 +23,7 @@ export const LOGGING_REQUESTS_PER_MINUTE = 60;
 export async function registerRateLimit(app: FastifyInstance, namespace: string): Promise<void> {
   const redis = app.config.redisUrl === undefined ? undefined : await connect(app.config.redisUrl);
   if (redis) {
-    // Without a listener ioredis prints every reconnect failure to stderr, outside our logs.
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store: Redis error'));
+    logConnectionState(redis, app.log, 'rate limits');
     app.addHook('onClose', () => redis.quit().then(() => undefined));
   }
   await app.register(fastifyRateLimit, {
@@ -42,14 +42,12 @@ export async function registerRateLimit(app: FastifyInstance, namespace: string)
   });
 }
 
-/** Fails fast when Redis is unreachable at boot, as the bus does. */
+/**
+ * Fails fast when Redis is unreachable at boot, as the bus does. Without an offline queue a
+ * count during an outage fails at once (and is skipped), instead of holding the request.
+ */
 async function connect(url: string): Promise<Redis> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    throw error;
-  }
+  const redis = createRedis(url, { enableOfflineQueue: false });
+  await connectAll([redis]);
   return redis;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STREAM_ERROR_CODES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../infra/auth/chat-owner';
@@ -61,6 +62,7 @@ export class RealtimeHub {
   ) {
     this.#presenceTimer = setInterval(() => void this.#refreshPresence(), PRESENCE_REFRESH_MS);
     this.#presenceTimer.unref();
+    bus.onReconnect(() => this.#refreshPresence());
   }
 
   async start(): Promise<void> {
@@ -152,7 +154,7 @@ export class RealtimeHub {
       session.send({
         type: 'error',
         error: 'Could not resume the stream',
-        code: 'resume_failed',
+        code: STREAM_ERROR_CODES.resumeFailed,
         message_id: messageId,
       });
     }
@@ -164,9 +166,20 @@ export class RealtimeHub {
     return count;
   }
 
+  /**
+   * The drain of a rolling restart: with a shared bus every socket is told to reconnect
+   * elsewhere at once, and the answers still running here reach it there through the bus (the
+   * client resumes from its last sequence). With the memory bus there is no elsewhere: the
+   * sockets stay until the process stops.
+   */
+  drain(): void {
+    if (this.bus.driver === 'memory') return;
+    for (const session of this.#sessions()) closeForRestart(session.socket);
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#presenceTimer);
-    for (const session of this.#sessions()) session.socket.close(1001, 'Server shutting down');
+    for (const session of this.#sessions()) closeForRestart(session.socket);
     await this.#stopReplace?.();
   }
 
@@ -235,20 +248,34 @@ export class RealtimeHub {
     }
   }
 
-  /** Keeps each socket's membership alive; one whose id was handed over meanwhile is closed. */
+  /**
+   * Keeps each socket's membership alive; one whose id was handed over meanwhile is closed.
+   * Also run when Redis is back after a restart: it lost every key, and until they are claimed
+   * again other processes would take these live sockets for gone.
+   */
   async #refreshPresence(): Promise<void> {
-    for (const session of [...this.#sessions()]) {
-      if (!session.isOpen) continue;
-      const holder = await this.bus
-        .claimPresence(presenceKey(session.connectionId), membership(session))
-        .catch((error: unknown) => {
-          this.log.warn({ err: error }, 'presence refresh failed');
-          return session.ownerKey;
-        });
-      if (holder !== session.ownerKey)
-        session.socket.close(CLOSE.replaced, 'Replaced by a newer connection');
-    }
+    const open = [...this.#sessions()].filter((session) => session.isOpen);
+    const failures: unknown[] = [];
+    await Promise.all(
+      open.map(async (session) => {
+        const holder = await this.bus
+          .claimPresence(presenceKey(session.connectionId), membership(session))
+          .catch((error: unknown) => {
+            // Not known to be replaced: a socket held here is not dropped for a Redis failure.
+            failures.push(error);
+            return session.ownerKey;
+          });
+        if (holder !== session.ownerKey)
+          session.socket.close(CLOSE.replaced, 'Replaced by a newer connection');
+      }),
+    );
+    if (failures.length > 0)
+      this.log.warn({ err: failures[0], sockets: failures.length }, 'presence refresh failed');
   }
+}
+
+export function closeForRestart(socket: WebSocket): void {
+  socket.close(CLOSE.restarting, 'Server restarting');
 }
 
 function presenceKey(connectionId: string): string {

@@ -8,7 +8,7 @@ import { createBus } from '../infra/bus/create-bus';
 import { AppError } from '../infra/errors';
 import { SessionStateRepository } from '../infra/auth/session-state.repository';
 import { BusNamespaceRepository } from './bus-namespace.repository';
-import { RealtimeHub, type ReplacePolicy } from './realtime-hub';
+import { closeForRestart, RealtimeHub, type ReplacePolicy } from './realtime-hub';
 import { claimedIdentity, tokenFromUpgrade, verifyUserToken } from './socket-auth';
 import { CLOSE } from './close-codes';
 import { SocketConnection } from './socket-connection';
@@ -31,7 +31,7 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
  */
 export async function registerRealtime(app: FastifyInstance): Promise<void> {
   const namespace = await new BusNamespaceRepository(app.db).read();
-  const bus = await createBus(app.config.redisUrl, namespace);
+  const bus = await createBus(app.config.redisUrl, namespace, app.log);
   // Sign-in replaces the visitor socket of the same client with the user's: the id may pass
   // from a visitor to the account that claimed that visitor, and to no one else.
   const canReplace: ReplacePolicy = async (holderKey, newOwner) =>
@@ -43,6 +43,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
   await hub.start();
   app.decorate('bus', bus);
   app.decorate('realtime', hub);
+  app.drain.onBegin(() => hub.drain());
   app.addHook('preClose', () => hub.close());
   app.addHook('onClose', () => bus.close());
 
@@ -58,6 +59,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       throw new AppError('not_found', 'The requested resource was not found.');
     },
     wsHandler: (socket, request) => {
+      // Draining: the client reconnects, through the balancer, to a process that stays.
+      if (app.drain.draining) return closeForRestart(socket);
       const params = WsConnectParams.safeParse(request.params);
       const query = UpgradeQuery.safeParse(request.query);
       if (!params.success || !query.success)

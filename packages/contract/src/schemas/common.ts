@@ -71,14 +71,22 @@ export type OkResponse = z.infer<typeof OkResponse>;
 export const DatabaseDialect = z.enum(['sqlite', 'postgres']);
 export type DatabaseDialect = z.infer<typeof DatabaseDialect>;
 
-/** GET /api/v1/health. `latency_ms` is null when the database did not answer. */
+const DependencyState = z.object({
+  status: z.enum(['ok', 'error']),
+  latency_ms: z.number().nonnegative().nullable(),
+});
+
+/**
+ * GET /api/v1/health: 200 when ready for traffic, 503 (status `degraded`) while the database or
+ * Redis is down or the process drains before a restart. `latency_ms` is null when the
+ * dependency did not answer; `redis` is there only when REDIS_URL is set.
+ */
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({
-    dialect: DatabaseDialect,
-    status: z.enum(['ok', 'error']),
-    latency_ms: z.number().nonnegative().nullable(),
-  }),
+  database: DependencyState.extend({ dialect: DatabaseDialect }),
+  redis: DependencyState.optional(),
+  /** True from SIGTERM until the process exits: it finishes its answers and takes no sends. */
+  draining: z.boolean(),
   version: z.string().min(1),
   uptime_seconds: z.number().nonnegative(),
 });

@@ -54,6 +54,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     attachments,
     answers,
     retries,
+    drain: app.drain,
   });
   app.decorate('chat', { sends, generations });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));

@@ -3,6 +3,7 @@ import type { MessageResponse, SendMessageRequest } from '@parallax/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
+import type { Drain } from '../../infra/drain';
 import { AppError, isAppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
@@ -49,15 +50,18 @@ export class SendService {
       attachments: AttachmentsService;
       answers: AnswerService;
       retries: RetryService;
+      drain: Drain;
     },
   ) {}
 
   /**
    * Everything about a send that can be refused before anything is stored: the model, and
    * that each id it names (conversation, comparison) is the caller's. Another owner's id is
-   * answered like a missing one (404).
+   * answered like a missing one (404). A draining process refuses every send (503): sends are
+   * idempotent on message_id, so the client sends it again, to another process.
    */
   async check(request: SendMessageRequest, owner: ChatOwner): Promise<ResolvedModel> {
+    this.deps.drain.refuseWhileDraining();
     const model = await this.#resolveModel(request);
     const conversation = request.conversation_id
       ? await this.deps.conversations.get(owner, request.conversation_id)

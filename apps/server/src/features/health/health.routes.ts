@@ -7,7 +7,7 @@ import { HealthService } from './health.service';
 const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new HealthService(new HealthRepository(app.db), {
+  const service = new HealthService(new HealthRepository(app.db), app.bus, app.drain, {
     dialect: app.dbDialect,
     version: APP_VERSION,
     startedAt: PROCESS_STARTED_AT,
@@ -20,7 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database state',
+        summary: 'Readiness: database, Redis and drain state (503 while not ready)',
         response: { 200: HealthResponse, 503: HealthResponse, 500: ErrorBody },
       },
     },

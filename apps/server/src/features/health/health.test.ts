@@ -10,7 +10,7 @@ describe('GET /api/v1/health', () => {
   });
   afterEach(() => t.close());
 
-  it('reports the database up, with its dialect, the version and uptime', async () => {
+  it('reports the database (and Redis when set) up, with its dialect, the version and uptime', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
     const body = HealthResponse.parse(res.json());
@@ -20,6 +20,11 @@ describe('GET /api/v1/health', () => {
     expect(body.database.dialect).toBe(isPostgresRun() ? 'postgres' : 'sqlite');
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.uptime_seconds).toBeGreaterThanOrEqual(0);
+    expect(body.draining).toBe(false);
+    // Redis down and back is in test/rolling-restart.test.ts (it restarts a Redis of its own).
+    if (t.app.bus.driver === 'redis')
+      expect(body.redis).toEqual({ status: 'ok', latency_ms: expect.any(Number) as number });
+    else expect(body.redis).toBeUndefined();
   });
 
   it('answers 503 with the database down when it cannot be reached', async () => {

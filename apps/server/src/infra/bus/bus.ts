@@ -61,6 +61,17 @@ export interface Bus {
   presenceHolder(key: string): Promise<string | undefined>;
   /** Drops one member; the other members (and with them the holder) stay. */
   releasePresence(key: string, member: string): Promise<void>;
+  /**
+   * Resolves when the bus can carry events between processes right now (health checks); the
+   * memory bus always can.
+   */
+  ping(): Promise<void>;
+  /**
+   * `listener` runs each time the bus is back after an outage (Redis restarted: it keeps no
+   * data, so presence must be claimed again). The bus counts as up again once every listener
+   * has settled.
+   */
+  onReconnect(listener: () => Promise<void>): void;
   close(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_REPLAY_LOG, type Bus, type ReplayLogOptions } from './bus';
 import { MemoryBus } from './memory-bus';
 import { RedisBus } from './redis-bus';
@@ -9,8 +10,9 @@ import { RedisBus } from './redis-bus';
 export async function createBus(
   redisUrl: string | undefined,
   namespace: string,
+  log: FastifyBaseLogger,
   logOptions: ReplayLogOptions = DEFAULT_REPLAY_LOG,
 ): Promise<Bus> {
   if (redisUrl === undefined) return new MemoryBus(logOptions);
-  return RedisBus.connect(redisUrl, `parallax:${namespace}`, logOptions);
+  return RedisBus.connect(redisUrl, `parallax:${namespace}`, logOptions, log);
 }

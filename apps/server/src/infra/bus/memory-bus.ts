@@ -81,6 +81,11 @@ export class MemoryBus implements Bus {
     this.#presence.release(key, member);
   }
 
+  async ping(): Promise<void> {}
+
+  /** One process, nothing between processes to lose: never called. */
+  onReconnect(): void {}
+
   async close(): Promise<void> {
     clearInterval(this.#sweeper);
     this.#topics.clear();

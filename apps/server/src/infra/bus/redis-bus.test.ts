@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bus } from './bus';
 import { presenceContract } from './presence-contract.test-support';
@@ -11,7 +12,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 describe.skipIf(!redisUrl)('RedisBus', () => {
   const open: Bus[] = [];
   const connect = async (prefix: string) => {
-    const bus = await RedisBus.connect(redisUrl ?? '', prefix, { maxEntries: 100, ttlMs: 60_000 });
+    const bus = await RedisBus.connect(
+      redisUrl ?? '',
+      prefix,
+      { maxEntries: 100, ttlMs: 60_000 },
+      pino({ level: 'silent' }),
+    );
     open.push(bus);
     return bus;
   };

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { connectAll, createRedis, logConnectionState } from '../redis-connection';
 import {
   assertSingleLine,
   LINE_SEPARATOR,
@@ -16,6 +18,9 @@ import { WriteBatcher } from './write-batcher';
  * a PEXPIRE per token would be a third of the commands Redis has to run.
  */
 const EXPIRY_REFRESH_MS = 30_000;
+
+/** How soon a failed recovery (see #recover) is tried again. */
+const RECOVER_RETRY_MS = 250;
 
 interface Outgoing {
   /** The replay log's key and what to append to it, or null for a plain publish. */
@@ -51,15 +56,32 @@ export class RedisBus implements Bus {
   readonly #writes: WriteBatcher<Outgoing>;
   /** When each replay log's expiry was last pushed back (ms): once per EXPIRY_REFRESH_MS is enough. */
   readonly #expirySetAt = new Map<string, number>();
+  readonly #reconnectListeners: (() => Promise<void>)[] = [];
+  /** False from a lost connection until both are back and the reconnect listeners ran. */
+  #up = true;
+  #recovering = false;
+  /** A failed recovery is logged once per outage; it is retried every RECOVER_RETRY_MS. */
+  #recoveryFailureLogged = false;
+  #closing = false;
 
   private constructor(
     url: string,
     private readonly prefix: string,
     private readonly logOptions: ReplayLogOptions,
+    private readonly log: FastifyBaseLogger,
   ) {
-    const options = { maxRetriesPerRequest: 3, lazyConnect: true };
-    this.#command = new Redis(url, options);
-    this.#subscriber = new Redis(url, options);
+    this.#command = createRedis(url);
+    this.#subscriber = createRedis(url);
+    for (const [redis, name] of [
+      [this.#command, 'bus'],
+      [this.#subscriber, 'bus subscriber'],
+    ] as const) {
+      logConnectionState(redis, log, name);
+      redis.on('close', () => {
+        if (!this.#closing) this.#up = false;
+      });
+      redis.on('ready', () => void this.#recover());
+    }
     // Buffers, not strings: every payload this process publishes comes back on its own
     // subscription, and decoding those only to drop them would cost time per token.
     this.#subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) =>
@@ -73,15 +95,10 @@ export class RedisBus implements Bus {
     url: string,
     prefix: string,
     logOptions: ReplayLogOptions,
+    log: FastifyBaseLogger,
   ): Promise<RedisBus> {
-    const bus = new RedisBus(url, prefix, logOptions);
-    try {
-      await Promise.all([bus.#command.connect(), bus.#subscriber.connect()]);
-    } catch (error) {
-      bus.#command.disconnect();
-      bus.#subscriber.disconnect();
-      throw error;
-    }
+    const bus = new RedisBus(url, prefix, logOptions, log);
+    await connectAll([bus.#command, bus.#subscriber]);
     return bus;
   }
 
@@ -154,10 +171,47 @@ export class RedisBus implements Bus {
     return releasePresence(this.#command, this.#key('p', key), member);
   }
 
+  async ping(): Promise<void> {
+    if (!this.#up) throw new Error('Redis connection lost; reconnecting');
+    await this.#command.ping();
+  }
+
+  onReconnect(listener: () => Promise<void>): void {
+    this.#reconnectListeners.push(listener);
+  }
+
   async close(): Promise<void> {
+    this.#closing = true;
     await this.#writes.flush();
     this.#handlers.clear();
     await Promise.allSettled([this.#subscriber.quit(), this.#command.quit()]);
+  }
+
+  /**
+   * Once both connections are ready again: wait until the subscriber's subscriptions are live
+   * (ioredis sends them again right after 'ready', so a PING behind them answers once they are),
+   * run the reconnect listeners, and only then count as up.
+   */
+  async #recover(): Promise<void> {
+    if (this.#up || this.#recovering || this.#closing) return;
+    if (this.#command.status !== 'ready' || this.#subscriber.status !== 'ready') return;
+    this.#recovering = true;
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.#subscriber.ping();
+      await Promise.allSettled(this.#reconnectListeners.map((listener) => listener()));
+      this.#up = true;
+      this.#recoveryFailureLogged = false;
+    } catch (error) {
+      if (!this.#recoveryFailureLogged)
+        this.log.warn({ err: error }, 'Redis reconnect steps failed; trying again');
+      this.#recoveryFailureLogged = true;
+      setTimeout(() => void this.#recover(), RECOVER_RETRY_MS).unref();
+    } finally {
+      this.#recovering = false;
+    }
+    // A connection dropped again while recovering: its next 'ready' recovers it.
+    if (this.#command.status !== 'ready' || this.#subscriber.status !== 'ready') this.#up = false;
   }
 
   #key(kind: string, name: string): string {

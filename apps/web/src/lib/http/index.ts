@@ -20,3 +20,4 @@ export {
 } from './http-hooks';
 export { parseWire, type Wire } from './parse-wire';
 export { secureRedirectUrl } from './https-redirect';
+export { retryWhileRestarting } from './retry-while-restarting';

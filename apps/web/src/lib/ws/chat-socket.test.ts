@@ -131,6 +131,30 @@ describe('ChatSocket against a real websocket server', () => {
     expect(socket.state).toBe('connected');
   });
 
+  it('reconnects after a server restart close (1012) without an error and resumes where it was', async () => {
+    harness = await startServer((socket, index) => {
+      established(socket);
+      if (index === 0) {
+        token(socket, 1, 'Hel');
+        setTimeout(() => socket.close(1012, 'Server restarting'), 50);
+        return;
+      }
+      socket.on('message', (data: Buffer) => {
+        const frame = JSON.parse(data.toString()) as { type: string };
+        if (frame.type === 'resume') token(socket, 2, 'lo', true);
+      });
+    });
+    const socket = client();
+    const batches = collectTokens(socket);
+    socket.track('m1');
+    socket.connect();
+    await vi.waitFor(() => expect(socket.state).toBe('reconnecting'), { timeout: 2_000 });
+    expect(socket.lastError).toBeNull();
+    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), { timeout: 3_000 });
+    expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm1', last_sequence: 1 });
+    expect(batches.map((b) => b.text).join('')).toBe('Hello');
+  });
+
   it('sends resume for a message picked up after a page load (last_sequence 0)', async () => {
     harness = await startServer((socket) => established(socket));
     const socket = client();

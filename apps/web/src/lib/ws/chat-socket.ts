@@ -20,6 +20,8 @@ export interface ChatSocketOptions {
 type Listener<T> = (value: T) => void;
 
 const OPEN = 1;
+/** RFC 6455 close code "Service Restart". */
+const SERVICE_RESTART = 1012;
 
 /** Close codes the server uses to refuse a socket, mapped to the spec's connection texts. */
 function closeMessage(code: number): string {
@@ -200,7 +202,9 @@ export class ChatSocket {
         this.#setState('disconnected');
         return;
       }
-      this.#lastError = closeMessage(event.code);
+      // 1012: the server is restarting (draining). Not a fault: reconnect, through the balancer,
+      // to a process that stays, and resume what is tracked there.
+      this.#lastError = event.code === SERVICE_RESTART ? null : closeMessage(event.code);
       this.#scheduleReconnect();
     };
   }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@parallax/contract';
+import { MESSAGES, STREAM_ERROR_CODES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
@@ -27,11 +27,15 @@ interface Failure {
   details?: string;
 }
 
+/**
+ * Provider faults keep the provider's wording; anything else (the bus or the database failed
+ * mid-answer, or a bug) is the service's own, and says so.
+ */
 function failureOf(error: unknown): Failure {
   if (error instanceof ContextError) return { text: error.message, code: error.code };
   if (isProviderError(error))
     return { text: error.message, code: error.code, details: error.provider };
-  return { text: MESSAGES.streamErrorService, code: 'unknown' };
+  return { text: MESSAGES.streamErrorServer, code: STREAM_ERROR_CODES.serverError };
 }
 
 /**
@@ -117,7 +121,7 @@ export class GenerationRunner {
         return 'cancelled';
       }
       const failure = aborted
-        ? { text: MESSAGES.streamErrorService, code: 'interrupted' }
+        ? { text: MESSAGES.streamErrorService, code: STREAM_ERROR_CODES.interrupted }
         : failureOf(error);
       if (!isProviderError(error) && !(error instanceof ContextError) && !aborted) {
         this.log.error({ err: error, messageId: job.row.id }, 'generation failed');

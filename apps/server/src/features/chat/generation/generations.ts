@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@parallax/contract';
+import { MESSAGES, STREAM_ERROR_CODES } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from '../../../infra/bus/bus';
 import { decodeLog, messageLog } from '../../../realtime/stream-envelope';
@@ -114,7 +114,7 @@ export class Generations {
       const marked = await this.messages.markInterrupted(row, {
         status: 'error',
         error: MESSAGES.streamErrorService,
-        error_code: 'interrupted',
+        error_code: STREAM_ERROR_CODES.interrupted,
         owner_process: null,
         updated_at: new Date().toISOString(),
       });
@@ -127,6 +127,38 @@ export class Generations {
       );
     }
     await this.leases.deleteOlderThan(new Date(now - LEASE_FORGET_MS).toISOString());
+  }
+
+  /**
+   * Resolves once no generation runs here, or after `graceMs`, whichever comes first (the
+   * drain of a rolling restart: answers under way finish before the process stops). Answers
+   * whether none was left.
+   */
+  async whenIdle(graceMs: number): Promise<boolean> {
+    const deadline = Date.now() + graceMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    try {
+      // A send accepted just before the drain may start its generation meanwhile: look again.
+      while (this.#running.size > 0 && Date.now() < deadline) {
+        const ends = [...this.#running.values()].map((r) =>
+          r.done.then(
+            () => undefined,
+            () => undefined,
+          ),
+        );
+        await Promise.race([Promise.all(ends), timeUp]);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.#running.size === 0;
+  }
+
+  get runningCount(): number {
+    return this.#running.size;
   }
 
   /** Graceful stop: running answers end as interrupted (retryable), the lease goes. */
@@ -170,6 +202,9 @@ export class Generations {
       last?.order ?? 0,
       lastToken?.type === 'ai_token' ? lastToken.sequence : 0,
     );
-    await publisher.fail({ error: MESSAGES.streamErrorService, code: 'interrupted' });
+    await publisher.fail({
+      error: MESSAGES.streamErrorService,
+      code: STREAM_ERROR_CODES.interrupted,
+    });
   }
 }

@@ -1,14 +1,23 @@
 import { HTTP, type MessageResponse, type SendMessageRequest } from '@parallax/contract';
-import { http, parseWire } from '../../../lib/http';
+import { http, parseWire, retryWhileRestarting } from '../../../lib/http';
 import { chatHeaders } from './chat-headers';
 
 export type SendInput = Omit<SendMessageRequest, 'include_conversation_history'>;
 
 /**
  * POST /chat/messages, or /chat/messages/upload (multipart, `files[]`) when files are attached.
- * With a connected socket the answer comes at once with status streaming.
+ * With a connected socket the answer comes at once with status streaming. A send refused by a
+ * server restarting (503 `server_restarting`) is sent again: sends are idempotent on their id.
  */
-export async function sendMessage(
+export function sendMessage(
+  input: SendInput,
+  files: readonly File[],
+  signal?: AbortSignal,
+): Promise<MessageResponse> {
+  return retryWhileRestarting(() => postMessage(input, files, signal));
+}
+
+async function postMessage(
   input: SendInput,
   files: readonly File[],
   signal?: AbortSignal,
