@@ -3,7 +3,7 @@ import type {
   HistoryResponse,
   MessageResponse,
 } from '@parallax/contract';
-import type { SimRequestRecord } from '@parallax/provider-sim';
+import { startProviderSim, type ProviderSim, type SimRequestRecord } from '@parallax/provider-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChatTestApp,
@@ -12,6 +12,7 @@ import {
   visitorHeaders,
   type ChatTestApp,
 } from '../../../test/chat';
+import { createTestAppPair, type TestAppPair } from '../../../test/app';
 
 const TOKENS = ' [sim tokens=2]';
 
@@ -175,5 +176,40 @@ describe('versions: regenerate and edit make siblings, history follows the curre
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json<{ detail: string }>().detail).toMatch(/^version_of: /);
     expect(branch(await history(owner, mine.conversation_id))).toEqual(['o-mine']);
+  });
+});
+
+describe('versions across processes', () => {
+  let sim: ProviderSim;
+  let pair: TestAppPair;
+  beforeAll(async () => {
+    sim = await startProviderSim({ port: 0, host: '127.0.0.1', defaults: { ttftMs: 5, tokensPerSecond: 2_000 } });
+    pair = await createTestAppPair({
+      env: { OPENAI_API_KEY: 'sk-test-versions', OPENAI_BASE_URL: sim.baseUrls.openai },
+    });
+  });
+  afterAll(async () => {
+    await pair.close();
+    await sim.close();
+  });
+
+  it('a version made or chosen on one process is the branch the other shows and continues', async () => {
+    const h = visitorHeaders(newVisitorId());
+    const post = (app: TestAppPair['a'], text: string, extra: Record<string, unknown> = {}) =>
+      app
+        .inject({ method: 'POST', url: '/api/v1/chat/messages', headers: h, payload: sendBody(`${text}${TOKENS}`, extra) })
+        .then((r) => r.json<MessageResponse>());
+    const first = await post(pair.a, 'p-first');
+    const c = first.conversation_id;
+    const second = await post(pair.b, 'p-second', { conversation_id: c, version_of: first.id });
+    const historyOn = (app: TestAppPair['a']) =>
+      app
+        .inject({ method: 'GET', url: `/api/v1/chat/messages?conversation_id=${c}`, headers: h })
+        .then((r) => r.json<HistoryResponse>().messages.map((m) => m.id));
+    expect(await historyOn(pair.a)).toEqual([second.id]);
+    await pair.a.inject({ method: 'POST', url: `/api/v1/chat/messages/${first.id}/select`, headers: h });
+    expect(await historyOn(pair.b)).toEqual([first.id]);
+    const next = await post(pair.b, 'p-next', { conversation_id: c });
+    expect(await historyOn(pair.a)).toEqual([first.id, next.id]);
   });
 });
