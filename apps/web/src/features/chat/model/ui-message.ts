@@ -31,6 +31,22 @@ export interface UiMessage {
   sendFailed?: boolean;
   /** Assistant only: text persisted before a reload, shown until the resumed stream replays it. */
   resumedFrom?: string;
+  /** The versions of this turn (regenerated or edited), oldest first; absent: only one. */
+  versions?: TurnVersions;
+  /** Assistant only: a send of a new version that failed; its retry sends that version again. */
+  versionOf?: VersionOf;
+}
+
+/** The turn a regenerate or edit replaces, and the versions it had. */
+export interface VersionOf {
+  messageId: string;
+  siblingIds: string[];
+}
+
+/** A turn's versions as the switcher shows them: `index + 1` of `ids.length`. */
+export interface TurnVersions {
+  ids: string[];
+  index: number;
 }
 
 export const userKey = (messageId: string) => `${messageId}:user`;
@@ -46,6 +62,7 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     modelFriendlyName: turn.model_friendly_name,
     createdAt: turn.created_at,
     requestId: turn.request_id,
+    ...(turn.sibling_ids.length > 1 && { versions: { ids: turn.sibling_ids, index: turn.sibling_index } }),
   };
   const user: UiMessage = {
     ...common,
