@@ -30,13 +30,15 @@ export function VersionSwitcher({ versions, onSelect }: VersionSwitcherProps) {
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
 
+  const enabled = onSelect !== undefined;
   useEffect(() => {
-    if (!focusAfterSwitch || focusAfterSwitch.messageId !== shown) return;
+    // Disabled buttons take no focus: wait until the switch is over.
+    if (!enabled || !focusAfterSwitch || focusAfterSwitch.messageId !== shown) return;
     const wanted = focusAfterSwitch.direction === 'previous' ? previousButton : nextButton;
     const other = wanted === previousButton ? nextButton : previousButton;
     focusAfterSwitch = null;
     (wanted.current?.disabled ? other : wanted).current?.focus();
-  }, [shown]);
+  }, [shown, enabled]);
 
   const select = (messageId: string | undefined, direction: Direction) => {
     if (messageId === undefined || !onSelect) return;
@@ -45,7 +47,8 @@ export function VersionSwitcher({ versions, onSelect }: VersionSwitcherProps) {
   };
 
   return (
-    <div role="group" aria-label="Versions of this message" className="flex items-center text-xs" data-testid="version-switcher">
+    // Focus lands in the new version's switcher after a switch: the group's name says where it is.
+    <div role="group" aria-label={`Version ${index + 1} of ${ids.length}`} className="flex items-center text-xs">
       <button
         type="button"
         ref={previousButton}
@@ -56,12 +59,8 @@ export function VersionSwitcher({ versions, onSelect }: VersionSwitcherProps) {
       >
         <ChevronLeft className="size-4" aria-hidden />
       </button>
-      <span className="min-w-9 text-center font-medium text-fg-muted tabular-nums" aria-live="polite">
-        <span className="sr-only">Version </span>
-        {index + 1}
-        <span aria-hidden> / </span>
-        <span className="sr-only"> of </span>
-        {ids.length}
+      <span className="min-w-9 text-center font-medium text-fg-muted tabular-nums" aria-hidden>
+        {index + 1} / {ids.length}
       </span>
       <button
         type="button"
