@@ -1,3 +1,4 @@
+import { MESSAGES } from '@parallax/contract';
 import { startProviderSim, type ProviderSim, type SimRequestRecord } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,4 +151,36 @@ describe('versions of a turn in the browser', () => {
       await t.context.close();
     }
   }, 180_000);
+
+  it('a stopped answer regenerated becomes a version of its turn, not a second turn', async () => {
+    const t = await open();
+    try {
+      await t.page.goto('/', { waitUntil: 'networkidle' });
+      await composer(t.page).fill('Write a long essay [sim tps=15 tokens=400]');
+      await composer(t.page).press('Enter');
+      await expect.poll(() => assistants(t.page).last().innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{20,}/);
+      await t.page.getByRole('button', { name: 'Stop generating' }).click();
+      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('completed');
+      const cancelNote = MESSAGES.cancelledSuffix.replaceAll('*', '');
+      expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
+
+      await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).click();
+      // The new answer streams in place of the stopped one.
+      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('streaming');
+      expect(await users(t.page).count()).toBe(1);
+      expect(await assistants(t.page).count()).toBe(1);
+      await t.page.getByRole('button', { name: 'Stop generating' }).click();
+      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('completed');
+      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+
+      await switcherOf(assistants(t.page).last()).getByRole('button', { name: 'Previous version' }).click();
+      await expect.poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 1 of 2');
+      // The first stopped answer is back, with its cancel note.
+      expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
+      expect(await users(t.page).count()).toBe(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
 });

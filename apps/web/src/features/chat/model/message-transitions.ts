@@ -1,5 +1,5 @@
 import { MESSAGES, type Attachment, type MessageResponse } from '@parallax/contract';
-import { assistantKey, userKey, type Prompt, type UiMessage, type VersionOf } from './ui-message';
+import { assistantKey, userKey, withCancelNote, type Prompt, type UiMessage, type VersionOf } from './ui-message';
 
 export type { VersionOf } from './ui-message';
 
@@ -183,12 +183,7 @@ export function cancelStream(list: UiMessage[], messageId: string): UiMessage[] 
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
     const { resumedFrom, ...rest } = m;
-    const partial = (m.content || resumedFrom || '').trimEnd();
-    return {
-      ...rest,
-      status: 'completed',
-      content: partial ? `${partial}\n\n${MESSAGES.cancelledSuffix}` : MESSAGES.cancelledEmpty,
-    };
+    return { ...rest, status: 'completed', content: withCancelNote(m.content || resumedFrom || '') };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Attachment, ChatMessage, MessageStatus, ProviderName } from '@parallax/contract';
+import { MESSAGES, type Attachment, type ChatMessage, type MessageStatus, type ProviderName } from '@parallax/contract';
 
 /** What a Retry or Regenerate sends again. */
 export interface Prompt {
@@ -49,6 +49,12 @@ export interface TurnVersions {
   index: number;
 }
 
+/** A cancelled answer's text (spec §4): the partial text and the cancel note, or the empty-cancel note. */
+export function withCancelNote(partial: string): string {
+  const text = partial.trimEnd();
+  return text ? `${text}\n\n${MESSAGES.cancelledSuffix}` : MESSAGES.cancelledEmpty;
+}
+
 export const userKey = (messageId: string) => `${messageId}:user`;
 export const assistantKey = (messageId: string) => `${messageId}:assistant`;
 
@@ -89,5 +95,7 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
   };
   if (turn.status === 'error' && turn.error && turn.response)
     assistant.content = `${turn.response}\n\n${turn.error}`;
+  // A stopped answer reads the same after a reload (or a version switch) as when it was stopped.
+  if (turn.status === 'cancelled') assistant.content = withCancelNote(turn.response ?? '');
   return [user, assistant];
 }
