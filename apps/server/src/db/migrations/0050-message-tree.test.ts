@@ -35,6 +35,8 @@ describe('0050: linear conversations become one branch', () => {
       id,
       visitor_id: 'visitor_x',
       title: id,
+      title_set: 0,
+      is_favourite: 0,
       kind: 'regular',
       created_at: at(0),
       updated_at: at(0),
@@ -50,6 +52,7 @@ describe('0050: linear conversations become one branch', () => {
       model_friendly_name: 'GPT-5',
       status: 'completed',
       request_id: `r-${id}`,
+      include_history: 1,
       created_at: at(second),
       updated_at: at(second),
     });
