@@ -40,7 +40,7 @@ export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubb
       if (canSend) sendEdit();
     };
     return (
-      <div className="ml-auto w-full max-w-[85%] rounded-2xl border border-line bg-surface p-2">
+      <div className="ml-auto w-full max-w-[85%] rounded-2xl border border-line bg-surface p-2 focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/60">
         <label className="sr-only" htmlFor={`edit-${message.key}`}>
           Edit message
         </label>
