@@ -72,6 +72,9 @@ const message: ChatMessage = {
   error: null,
   request_id: 'req_7d1',
   comparison_id: null,
+  parent_id: 'm_01HZX2',
+  sibling_ids: ['m_01HZW9', 'm_01HZX4'],
+  sibling_index: 1,
 };
 
 describe('models', () => {

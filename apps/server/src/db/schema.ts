@@ -179,6 +179,8 @@ export interface ConversationsTable {
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
   last_message_at: IsoTimestamp | null;
+  /** The last turn of the branch shown and sent to the model (migration 0050). */
+  current_leaf_id: string | null;
 }
 
 /** One turn: the user's content and the assistant's response. */
@@ -212,6 +214,10 @@ export interface MessagesTable {
   ttft_ms: number | null;
   /** Time from the first token to the last; tokens/s = output_tokens / stream_ms. */
   stream_ms: number | null;
+  /** The turn this one follows; null for a first turn. Versions of a turn share it (0050). */
+  parent_id: string | null;
+  /** When this version was last sent or chosen; the branch below a turn follows the latest. */
+  chosen_at: IsoTimestamp | null;
 }
 
 export interface AttachmentsTable {

@@ -40,6 +40,14 @@ export const ChatMessage = z.object({
   error: z.string().nullable(),
   request_id: z.string().nullable(),
   comparison_id: Id.nullable(),
+  /** The turn this one follows; null for a conversation's first turn. */
+  parent_id: Id.nullable(),
+  /**
+   * Every version of this turn (regenerated answers, edited questions), oldest first, this one
+   * included: the switcher shows `sibling_index + 1` of `sibling_ids.length`.
+   */
+  sibling_ids: z.array(Id).min(1),
+  sibling_index: z.int().nonnegative(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -71,6 +79,12 @@ export const SendMessageRequest = z.object({
   model: z.string().min(1).max(200),
   include_conversation_history: z.boolean().default(true),
   comparison_id: Id.nullable().optional(),
+  /**
+   * Regenerate or "Edit and resend": the turn (of `conversation_id`) this send is a new version
+   * of. The new turn takes that turn's place, beside it, and the branch below it starts anew.
+   * Without it the turn follows the conversation's current branch.
+   */
+  version_of: Id.nullable().optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 
@@ -117,6 +131,13 @@ export const HistoryResponse = z.object({
   remaining_messages: z.int().nonnegative().nullable(),
 });
 export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+/**
+ * POST /chat/messages/{id}/select: shows that version of its turn, with the branch below it
+ * that was shown last. Remembered per conversation; answers with the new current branch.
+ */
+export const SelectVersionParams = z.object({ id: Id });
+export type SelectVersionParams = z.infer<typeof SelectVersionParams>;
 
 /** GET /chat/remaining-messages. */
 export const RemainingMessagesResponse = z.object({

@@ -54,38 +54,28 @@ export class AnswerService {
   openStored(
     row: MessageRow,
     model: ResolvedModel,
-    start: { mayHaveAttachments: boolean; hasEarlierTurns: boolean },
+    start: { mayHaveAttachments: boolean },
   ): Promise<UpstreamAnswer> {
     return this.open(
       model,
-      {
-        content: row.content,
-        // A conversation this send created has no earlier turns to read.
-        conversationId: start.hasEarlierTurns ? row.conversation_id : null,
-        includeHistory: row.include_history === 1,
-        storedAt: row.created_at,
-      },
+      { content: row.content, parentId: row.parent_id, includeHistory: row.include_history === 1 },
       // A first send links its files before this point; no files, no query.
       () =>
         start.mayHaveAttachments ? this.deps.attachments.contentsFor(row.id) : Promise.resolve([]),
     );
   }
 
-  /** One turn's upstream request: its earlier turns are read only when the send wants them. */
+  /**
+   * One turn's upstream request: its earlier turns (the branch ending at its parent, never
+   * another version's) are read only when the send wants them and there are some.
+   */
   open(
     model: ResolvedModel,
-    turn: {
-      content: string;
-      conversationId: string | null;
-      includeHistory: boolean;
-      storedAt: string;
-    },
+    turn: { content: string; parentId: string | null; includeHistory: boolean },
     attachments: AnswerInput['attachments'],
   ): Promise<UpstreamAnswer> {
     const history =
-      turn.includeHistory && turn.conversationId !== null
-        ? { conversationId: turn.conversationId, before: turn.storedAt }
-        : null;
+      turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null;
     return openUpstreamAnswer(
       { model, content: turn.content, history, attachments },
       this.messages,

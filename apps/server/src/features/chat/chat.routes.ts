@@ -14,6 +14,7 @@ import {
   MESSAGES,
   MessageResponse,
   optionalBody,
+  SelectVersionParams,
   SendMessageRequest,
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
@@ -36,7 +37,7 @@ async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** Spec §7 "Messages": allocate, send, history, cancel, clear. */
+/** Spec §7 "Messages": allocate, send, history, cancel, clear; and choosing a turn's version. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const queries = new ChatService(
     new MessagesRepository(app.db),
@@ -96,6 +97,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => queries.history(chatOwnerOf(request), request.query),
+  );
+
+  app.post(
+    '/chat/messages/:id/select',
+    {
+      schema: {
+        tags,
+        summary: 'Show this version of its turn (remembered per conversation)',
+        params: SelectVersionParams,
+        response: { 200: HistoryResponse, ...errors },
+      },
+    },
+    (request) => queries.selectVersion(chatOwnerOf(request), request.params.id),
   );
 
   app.post(

@@ -1,12 +1,14 @@
-import type { CancelResponse, HistoryQuery, HistoryResponse } from '@parallax/contract';
+import { LIMITS, type CancelResponse, type HistoryQuery, type HistoryResponse } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ChatServices } from './chat.plugin';
+import { leafBelow, versionsOf } from './message-tree';
 import { toChatMessage } from './message-view';
-import { RUNNING_STATUSES, type MessagesRepository } from './messages.repository';
+import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
+import { MESSAGE_NOT_FOUND } from './answer.service';
 
 const CANCEL_WAIT_MS = 3_000;
 const CANCEL_POLL_MS = 50;
@@ -33,33 +35,74 @@ export class ChatService {
     },
   ) {}
 
-  /** A page of turns, oldest first; `cursor` continues with the turns before it. */
+  /**
+   * A page of turns on the current branch, oldest first; `cursor` continues with the turns
+   * before it. Each turn names its versions, so the web can offer to switch between them.
+   */
   async history(owner: ChatOwner, query: HistoryQuery): Promise<HistoryResponse> {
-    if (query.conversation_id !== undefined)
-      await this.chat.conversations.get(owner, query.conversation_id);
+    const thread =
+      query.conversation_id === undefined
+        ? undefined
+        : {
+            conversationId: query.conversation_id,
+            leafId: (await this.chat.conversations.thread(owner, query.conversation_id)).currentLeafId,
+          };
     const rows = await this.messages.page(owner, {
-      conversationId: query.conversation_id,
-      excludeComparisons: query.conversation_id === undefined && query.excludeComparisons,
+      thread,
+      excludeComparisons: thread === undefined && query.excludeComparisons,
       limit: query.limit + 1,
       offset: query.cursor ? 0 : query.offset,
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
     });
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit);
-    const files = await this.chat.attachments.rowsFor(page.map((r) => r.id));
     const oldest = page.at(-1);
-    const { remaining } = await this.chat.limits.state(owner);
+    const [messages, { remaining }] = await Promise.all([
+      this.#toChatMessages(page.reverse()),
+      this.chat.limits.state(owner),
+    ]);
     return {
-      messages: page.reverse().map((row) =>
-        toChatMessage(
-          row,
-          files.filter((f) => f.message_id === row.id),
-        ),
-      ),
+      messages,
       has_more: hasMore,
       cursor: hasMore && oldest ? encodeCursor(oldest.created_at, oldest.id) : null,
       remaining_messages: remaining,
     };
+  }
+
+  /**
+   * Shows another version of a turn: the conversation's current branch becomes that version
+   * and, below it, the turns that were shown with it last. Stored, so a reload or another
+   * process shows the same branch. Answers with the first page of the new branch.
+   */
+  async selectVersion(owner: ChatOwner, messageId: string): Promise<HistoryResponse> {
+    const row = await this.messages.findOwned(owner, messageId);
+    if (!row?.conversation_id) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    const conversationId = row.conversation_id;
+    const links = await this.messages.links([conversationId]);
+    await this.messages.update(row.id, { chosen_at: new Date().toISOString() });
+    await this.chat.conversations.setCurrentLeaf(conversationId, leafBelow(links, row.id));
+    return this.history(owner, {
+      conversation_id: conversationId,
+      limit: LIMITS.historyPageSize,
+      offset: 0,
+      excludeComparisons: false,
+    });
+  }
+
+  async #toChatMessages(rows: readonly MessageRow[]) {
+    const conversationIds = rows.flatMap((r) => (r.conversation_id ? [r.conversation_id] : []));
+    const [files, links] = await Promise.all([
+      this.chat.attachments.rowsFor(rows.map((r) => r.id)),
+      this.messages.links(conversationIds),
+    ]);
+    const versions = versionsOf(links);
+    return rows.map((row) =>
+      toChatMessage(
+        row,
+        files.filter((f) => f.message_id === row.id),
+        versions.get(row.id),
+      ),
+    );
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type Provider,
 } from '@parallax/contract';
 import type { AttachmentRow } from '../attachments';
+import type { Versions } from './message-tree';
 import type { MessageRow } from './messages.repository';
 
 export const ATTACHMENT_URL_PREFIX = '/api/v1/chat/attachments/';
@@ -39,8 +40,12 @@ function tokens(row: MessageRow): number | null {
   return Number(row.input_tokens ?? 0) + Number(row.output_tokens ?? 0);
 }
 
-/** A stored turn as history shows it. */
-export function toChatMessage(row: MessageRow, attachments: readonly AttachmentRow[]): ChatMessage {
+/** A stored turn as history shows it, with the versions of its turn. */
+export function toChatMessage(
+  row: MessageRow,
+  attachments: readonly AttachmentRow[],
+  versions: Versions | undefined,
+): ChatMessage {
   return {
     id: row.id,
     conversation_id: row.conversation_id,
@@ -59,6 +64,9 @@ export function toChatMessage(row: MessageRow, attachments: readonly AttachmentR
     error: row.error,
     request_id: row.request_id,
     comparison_id: row.comparison_id,
+    parent_id: row.parent_id,
+    sibling_ids: versions?.ids ?? [row.id],
+    sibling_index: versions?.index ?? 0,
   };
 }
 

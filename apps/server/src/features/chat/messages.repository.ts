@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema';
 import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
@@ -8,8 +8,26 @@ export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;
 /** Statuses of a turn whose answer is still being produced. */
 export const RUNNING_STATUSES = ['pending', 'streaming'] as const;
 
+/** A turn's place in its conversation's tree, without its text. */
+export type TurnLink = Pick<MessageRow, 'id' | 'conversation_id' | 'parent_id' | 'created_at' | 'chosen_at'>;
+
+/** Statuses of a turn whose text the model is shown as an earlier turn. */
+const CONTEXT_STATUSES = ['completed', 'cancelled'] as const;
+
+/** Turns of the branch that ends at `leaf`: the leaf, its parent, and so on up to the first turn. */
+function branchIds(seed: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(
+    with recursive branch(id, parent_id) as (
+      ${seed}
+      union all
+      select m.id, m.parent_id from messages m join branch b on m.id = b.parent_id
+    )
+    select id from branch)`;
+}
+
 export interface HistoryPage {
-  conversationId?: string | undefined;
+  /** One conversation's current branch, ending at `leafId` (null: no turn yet). */
+  thread?: { conversationId: string; leafId: string | null } | undefined;
   excludeComparisons: boolean;
   limit: number;
   offset: number;
@@ -63,10 +81,27 @@ export class MessagesRepository {
     return query.execute();
   }
 
+  /**
+   * A page of the owner's turns on current branches, newest first: of one conversation, or of
+   * all of them (versions that are not shown are left out either way).
+   */
   async page(owner: ChatOwner, page: HistoryPage): Promise<MessageRow[]> {
     let query = this.#owned(owner);
-    if (page.conversationId !== undefined)
-      query = query.where('conversation_id', '=', page.conversationId);
+    const { thread } = page;
+    if (thread) {
+      if (thread.leafId === null) return [];
+      query = query
+        .where('conversation_id', '=', thread.conversationId)
+        .where(sql<SqlBool>`id in ${branchIds(sql`select id, parent_id from messages where id = ${thread.leafId}`)}`);
+    } else {
+      const ownerColumn = sql.ref(owner.kind === 'user' ? 'c.user_id' : 'c.visitor_id');
+      query = query.where(
+        sql<SqlBool>`id in ${branchIds(sql`
+          select m.id, m.parent_id from messages m
+          join conversations c on c.current_leaf_id = m.id
+          where ${ownerColumn} = ${owner.id}`)}`,
+      );
+    }
     if (page.excludeComparisons) query = query.where('comparison_id', 'is', null);
     else {
       // A blind comparison hides which model answered until its first vote; its turns would
@@ -104,14 +139,30 @@ export class MessagesRepository {
       .execute();
   }
 
-  /** Completed turns of a conversation before `createdAt`, oldest first (the model's context). */
-  earlierTurns(conversationId: string, createdAt: string): Promise<MessageRow[]> {
+  /**
+   * The finished turns of the branch ending at `leafId`, first turn first: what the model is
+   * shown before a turn whose parent is `leafId`. Versions on other branches are never read.
+   */
+  async branchTurns(leafId: string): Promise<MessageRow[]> {
+    const { rows } = await sql<MessageRow>`
+      with recursive branch(id, parent_id, depth) as (
+        select id, parent_id, 0 from messages where id = ${leafId}
+        union all
+        select m.id, m.parent_id, b.depth + 1 from messages m join branch b on m.id = b.parent_id
+      )
+      select messages.* from messages join branch on branch.id = messages.id
+      where messages.status in (${sql.join(CONTEXT_STATUSES)})
+      order by branch.depth desc`.execute(this.db);
+    return rows;
+  }
+
+  /** Where every turn of these conversations sits in its tree, oldest first. */
+  links(conversationIds: readonly string[]): Promise<TurnLink[]> {
+    if (conversationIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('messages')
-      .selectAll()
-      .where('conversation_id', '=', conversationId)
-      .where('created_at', '<', createdAt)
-      .where('status', 'in', ['completed', 'cancelled'])
+      .select(['id', 'conversation_id', 'parent_id', 'created_at', 'chosen_at'])
+      .where('conversation_id', 'in', [...new Set(conversationIds)])
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
       .execute();

@@ -89,7 +89,7 @@ export class RetryService {
     return this.deps.answers.startAndAnswer(fresh, context, requestId, {
       isRetry: true,
       answer: () =>
-        this.deps.answers.openStored(fresh, model, { mayHaveAttachments: true, hasEarlierTurns: true }),
+        this.deps.answers.openStored(fresh, model, { mayHaveAttachments: true }),
     });
   }
 }

@@ -56,16 +56,23 @@ export class SendService {
 
   /**
    * Everything about a send that can be refused before anything is stored: the model, and
-   * that each id it names (conversation, comparison) is the caller's. Another owner's id is
-   * answered like a missing one (404). A draining process refuses every send (503): sends are
-   * idempotent on message_id, so the client sends it again, to another process.
+   * that each id it names (conversation, comparison, the turn it is a version of) is the
+   * caller's. Another owner's id is answered like a missing one (404). A draining process
+   * refuses every send (503): sends are idempotent on message_id, so the client sends it
+   * again, to another process.
    */
   async check(request: SendMessageRequest, owner: ChatOwner): Promise<ResolvedModel> {
+    return (await this.#prepare(request, owner)).model;
+  }
+
+  /** The checks of `check`, and where the new turn goes in its conversation's tree. */
+  async #prepare(request: SendMessageRequest, owner: ChatOwner): Promise<PreparedSend> {
     this.deps.drain.refuseWhileDraining();
     const model = await this.#resolveModel(request);
-    const conversation = request.conversation_id
-      ? await this.deps.conversations.get(owner, request.conversation_id)
+    const thread = request.conversation_id
+      ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
+    const conversation = thread?.conversation ?? null;
     if (request.comparison_id) {
       if (!(await this.deps.messages.ownsComparison(owner, request.comparison_id)))
         throw new AppError('not_found', COMPARISON_NOT_FOUND);
@@ -75,16 +82,26 @@ export class SendService {
           'comparison_id: the conversation is not part of this comparison.',
         );
     }
-    return model;
+    if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null };
+    if (!conversation)
+      throw new AppError('validation_error', 'version_of: needs the conversation_id of that message.');
+    const version = await this.deps.messages.findOwned(owner, request.version_of);
+    if (!version) throw new AppError('not_found', MESSAGE_NOT_FOUND);
+    if (version.conversation_id !== conversation.id)
+      throw new AppError('validation_error', 'version_of: the message is not in this conversation.');
+    if (conversation.kind === 'comparison')
+      throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
+    // A version takes the turn's place: the same parent, so the same earlier turns.
+    return { model, parentId: version.parent_id };
   }
 
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
-    const model = await this.check(request, owner);
+    const { model, parentId } = await this.#prepare(request, owner);
 
     const sentAt = new Date();
     const now = sentAt.toISOString();
-    const early = this.#startEarly(request, context, model, now);
+    const early = this.#startEarly(request, context, model, parentId);
     this.#storing += 1;
     // One transaction: the conversation, the turn and its unit exist together or not at all
     // (a refused unit rolls the turn back; one commit instead of three per send). A message id
@@ -111,11 +128,14 @@ export class SendService {
             ));
           const newRow = {
             ...this.#newRow(request, model, conversationId, now),
+            parent_id: parentId,
             charged_day: this.deps.limits.chargeDay(owner, sentAt),
           };
           // The loser of a duplicate send must not leave a conversation behind.
           if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
             throw new DuplicateSend();
+          // The new turn (or version) is what the conversation shows and continues from.
+          await this.deps.conversations.within(trx).setCurrentLeaf(conversationId, newRow.id);
           await this.deps.limits.within(trx).spend(owner, sentAt);
           return { ...newRow, ...ownerColumns(owner) };
         })
@@ -144,7 +164,6 @@ export class SendService {
         : () =>
             this.deps.answers.openStored(row, model, {
               mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
-              hasEarlierTurns: Boolean(request.conversation_id),
             }),
     });
   }
@@ -163,7 +182,7 @@ export class SendService {
     request: SendMessageRequest,
     context: SendContext,
     model: ResolvedModel,
-    now: string,
+    parentId: string | null,
   ): Promise<UpstreamAnswer> | null {
     if (context.attachmentIds?.length) return null;
     if (this.#storing >= EARLY_STARTS_WHILE_STORING_BELOW) return null;
@@ -174,9 +193,8 @@ export class SendService {
       model,
       {
         content: request.message,
-        conversationId: request.conversation_id ?? null,
+        parentId,
         includeHistory: Boolean(request.include_conversation_history),
-        storedAt: now,
       },
       () => Promise.resolve([]),
     );
@@ -225,8 +243,16 @@ export class SendService {
       updated_at: now,
       ttft_ms: null,
       stream_ms: null,
+      parent_id: null,
+      chosen_at: now,
     };
   }
+}
+
+interface PreparedSend {
+  model: ResolvedModel;
+  /** The turn the new one follows: the current leaf, or the parent of the turn it versions. */
+  parentId: string | null;
 }
 
 class DuplicateSend extends Error {}

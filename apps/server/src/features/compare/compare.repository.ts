@@ -254,13 +254,16 @@ export class CompareRepository {
         .orderBy('id')
         .execute();
       if (turns.length > 0) {
+        // A panel is linear: each copy follows the one before it, and the last is the leaf.
+        const ids = turns.map(() => randomUUID());
         await trx
           .insertInto('messages')
           .values(
-            turns.map((turn) => ({
+            turns.map((turn, index) => ({
               ...turn,
               ...ownerColumns(owner),
-              id: randomUUID(),
+              id: ids[index] ?? randomUUID(),
+              parent_id: index === 0 ? null : (ids[index - 1] ?? null),
               conversation_id: conversationId,
               comparison_id: null,
               owner_process: null,
@@ -272,7 +275,7 @@ export class CompareRepository {
         const last = turns.at(-1)?.created_at ?? null;
         await trx
           .updateTable('conversations')
-          .set({ last_message_at: last })
+          .set({ last_message_at: last, current_leaf_id: ids.at(-1) ?? null })
           .where('id', '=', conversationId)
           .execute();
       }

@@ -134,6 +134,14 @@ export class ConversationsRepository {
       .execute();
   }
 
+  async setCurrentLeaf(id: string, leafId: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ current_leaf_id: leafId })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async touch(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('conversations')

@@ -78,6 +78,21 @@ export class ConversationsService {
     return toConversation(row);
   }
 
+  /** The conversation and the last turn of its current branch (null before its first turn). */
+  async thread(
+    owner: ChatOwner,
+    id: string,
+  ): Promise<{ conversation: Conversation; currentLeafId: string | null }> {
+    const row = await this.repository.find(owner, id);
+    if (!row) throw new AppError('not_found', MESSAGES.conversationNotFound);
+    return { conversation: toConversation(row), currentLeafId: row.current_leaf_id };
+  }
+
+  /** Makes `leafId` the end of the branch shown and sent to the model. */
+  async setCurrentLeaf(id: string, leafId: string): Promise<void> {
+    await this.repository.setCurrentLeaf(id, leafId);
+  }
+
   async create(owner: ChatOwner, request: CreateConversationRequest): Promise<Conversation> {
     const id = await this.createRow(owner, {
       title: request.title,
@@ -107,6 +122,7 @@ export class ConversationsService {
         created_at: now,
         updated_at: now,
         last_message_at: null,
+        current_leaf_id: null,
       },
       owner,
     );

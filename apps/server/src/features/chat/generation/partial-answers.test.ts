@@ -125,6 +125,8 @@ describe('MessagesRepository.writePartials', () => {
         updated_at: now,
         ttft_ms: null,
         stream_ms: null,
+        parent_id: null,
+        chosen_at: null,
         ...changes,
       },
       { kind: 'visitor', id: randomUUID() },

@@ -7,8 +7,8 @@ import type { MessagesRepository } from '../messages.repository';
 export interface AnswerInput {
   model: ResolvedModel;
   content: string;
-  /** Earlier turns are read only when the conversation has them and the send wants them. */
-  history: { conversationId: string; before: string } | null;
+  /** The branch of earlier turns, ending at `leafId` (the turn's parent); null: none to read. */
+  history: { leafId: string } | null;
   attachments: () => Promise<ContextAttachment[]>;
 }
 
@@ -31,7 +31,7 @@ export async function openUpstreamAnswer(
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
   const history = input.history
-    ? (await messages.earlierTurns(input.history.conversationId, input.history.before)).flatMap(
+    ? (await messages.branchTurns(input.history.leafId)).flatMap(
         (turn) => [
           { role: 'user' as const, content: turn.content },
           ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),

@@ -1,6 +1,6 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
 import { ConversationHeader } from '../../conversations';
@@ -10,10 +10,12 @@ import { useChatComposer } from '../hooks/use-chat-composer';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop';
 import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import { isLive } from '../model/message-transitions';
-import type { UiMessage } from '../model/ui-message';
-import { retry, send, startChatStreaming, stop } from '../session/chat-actions';
+import { regenerateHint } from '../model/regenerate-hint';
+import type { Prompt, UiMessage } from '../model/ui-message';
+import { editAndResend, regenerate, retry, startChatStreaming, stop } from '../session/chat-actions';
 import { emptyThread, useChatSession } from '../session/chat-session-store';
-import { loadOlder, loadThread, refreshTitle } from '../session/load-thread';
+import { loadOlder, loadThread, refreshTitle, showVersion } from '../session/load-thread';
+import { toast } from '../../../ui/toast/toast-store';
 import { useChatStorage } from '../store/chat-storage';
 import { ChatComposerBar } from './chat-composer-bar';
 import { MessageList } from './message-list';
@@ -29,14 +31,35 @@ function LoadingHistory() {
   );
 }
 
+interface ChatThreadProps {
+  chatId: string;
+  /** An answer streams. */
+  busy: boolean;
+  promptFor: (text: string) => Prompt | null;
+}
+
 /** The conversation itself: the only part of the screen that re-renders as tokens arrive. */
-function ChatThread({ chatId, busy, onEditLast }: { chatId: string; busy: boolean; onEditLast: (text: string) => void }) {
+function ChatThread({ chatId, busy, promptFor }: ChatThreadProps) {
   const thread = useChatSession((s) => s.threads[chatId]) ?? emptyThread('loading');
   const working = useChatSession((s) => s.working);
+  const remaining = useChatStorage((s) => s.remainingMessages);
+  const [switching, setSwitching] = useState(false);
   const onRetry = useCallback((m: UiMessage) => void retry(chatId, m), [chatId]);
-  const onRegenerate = useCallback(
-    (m: UiMessage) => {
-      if (m.prompt) void send({ threadKey: chatId, prompt: { ...m.prompt, conversationId: chatId } });
+  const onRegenerate = useCallback((m: UiMessage) => void regenerate(chatId, m), [chatId]);
+  const onEdit = useCallback(
+    (m: UiMessage, text: string) => {
+      const prompt = promptFor(text);
+      if (prompt) void editAndResend(chatId, m, prompt);
+    },
+    [chatId, promptFor],
+  );
+  const onSelectVersion = useCallback(
+    (messageId: string) => {
+      setSwitching(true);
+      void showVersion(chatId, messageId).then((shown) => {
+        setSwitching(false);
+        if (!shown) toast.error('Could not show that version');
+      });
     },
     [chatId],
   );
@@ -51,8 +74,10 @@ function ChatThread({ chatId, busy, onEditLast }: { chatId: string; busy: boolea
       onLoadOlder={onLoadOlder}
       onRetry={onRetry}
       onRegenerate={onRegenerate}
-      onEditLast={onEditLast}
-      busy={busy}
+      regenerateHint={regenerateHint(remaining)}
+      onEdit={onEdit}
+      onSelectVersion={onSelectVersion}
+      busy={busy || switching}
     />
   );
 }
@@ -98,13 +123,6 @@ export function ChatDetailScreen() {
     void refreshTitle(chatId);
   }, [live, title, chatId, answered]);
   const { promptFor } = composer;
-  const onEditLast = useCallback(
-    (text: string) => {
-      const prompt = promptFor(text);
-      if (prompt) void send({ threadKey: chatId, prompt });
-    },
-    [chatId, promptFor],
-  );
   const onStop = useCallback(() => {
     const message = liveMessageOf(useChatSession.getState().threads[chatId]?.messages);
     if (message) void stop(message);
@@ -136,7 +154,7 @@ export function ChatDetailScreen() {
           onRenamed={() => void refreshTitle(chatId)}
         />
       </header>
-      <ChatThread chatId={chatId} busy={live} onEditLast={onEditLast} />
+      <ChatThread chatId={chatId} busy={live} promptFor={promptFor} />
       <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
         <ChatComposerBar
           composer={composer}

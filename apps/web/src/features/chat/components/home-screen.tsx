@@ -84,7 +84,9 @@ export function HomeScreen() {
           onLoadOlder={() => undefined}
           onRetry={onRetry}
           onRegenerate={() => undefined}
-          onEditLast={() => undefined}
+          regenerateHint="Regenerate"
+          onEdit={() => undefined}
+          onSelectVersion={() => undefined}
           busy
         />
         <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">

@@ -2,9 +2,17 @@ import { Check, Copy, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Tooltip } from '../../../ui/tooltip';
 
-export function ActionButton({ icon: Icon, label, onClick }: { icon: LucideIcon; label: string; onClick: () => void }) {
+interface ActionButtonProps {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  /** Shown on hover and focus instead of the label when there is more to say. */
+  tooltip?: string | undefined;
+}
+
+export function ActionButton({ icon: Icon, label, onClick, tooltip }: ActionButtonProps) {
   return (
-    <Tooltip content={label}>
+    <Tooltip content={tooltip ?? label}>
       <button
         type="button"
         aria-label={label}

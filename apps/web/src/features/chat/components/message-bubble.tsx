@@ -1,6 +1,6 @@
 import { MESSAGES } from '@parallax/contract';
 import { AlertTriangle, Pencil, RefreshCw, RotateCcw } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { MessageErrorBoundary } from '../../../ui/error-boundary/message-error-boundary';
@@ -9,20 +9,38 @@ import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
 import { AttachmentList } from './attachment-list';
 import { ActionButton, CopyButton } from './message-actions';
+import { VersionSwitcher } from './version-switcher';
 import { WorkingIndicator } from './working-indicator';
 
 interface UserBubbleProps {
   message: UiMessage;
-  /** Only the last user turn can be edited and sent again. */
-  onEdit?: ((text: string) => void) | undefined;
+  /** "Edit and resend": the edited text becomes a new version of this turn. */
+  onEdit?: ((message: UiMessage, text: string) => void) | undefined;
 }
 
 export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubbleProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   if (editing && onEdit) {
+    const canSend = draft.trim() !== '';
+    const sendEdit = () => {
+      setEditing(false);
+      onEdit(message, draft);
+    };
+    // As in the main box: Enter sends, Shift+Enter breaks the line; Escape leaves the edit.
+    const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        setEditing(false);
+        return;
+      }
+      if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      if (canSend) sendEdit();
+    };
     return (
-      <div className="ml-auto w-full max-w-[85%] rounded-2xl border border-line bg-surface p-2">
+      <div className="ml-auto w-full max-w-[85%] rounded-2xl border border-line bg-surface p-2 focus-within:border-accent focus-within:ring-2 focus-within:ring-accent/60">
         <label className="sr-only" htmlFor={`edit-${message.key}`}>
           Edit message
         </label>
@@ -31,20 +49,14 @@ export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubb
           value={draft}
           autoFocus
           onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
           className="field-sizing-content block max-h-64 min-h-16 w-full resize-none bg-transparent p-2 text-[15px] leading-relaxed focus:outline-none"
         />
         <div className="flex justify-end gap-2 p-1">
           <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
             Cancel
           </Button>
-          <Button
-            size="sm"
-            disabled={draft.trim() === ''}
-            onClick={() => {
-              setEditing(false);
-              onEdit(draft);
-            }}
-          >
+          <Button size="sm" disabled={!canSend} onClick={sendEdit}>
             Send
           </Button>
         </div>
@@ -84,9 +96,14 @@ interface AssistantBubbleProps {
   working: WorkingStatus | undefined;
   onRetry: (message: UiMessage) => void;
   onRegenerate?: ((message: UiMessage) => void) | undefined;
+  /** The regenerate button's tooltip: it spends a message, said when few are left. */
+  regenerateHint?: string | undefined;
+  /** Shows another version of this turn; absent while that is not possible. */
+  onSelectVersion?: ((messageId: string) => void) | undefined;
 }
 
-export const AssistantBubble = memo(function AssistantBubble({ message, working, onRetry, onRegenerate }: AssistantBubbleProps) {
+export const AssistantBubble = memo(function AssistantBubble(props: AssistantBubbleProps) {
+  const { message, working, onRetry, onRegenerate, regenerateHint, onSelectVersion } = props;
   const live = message.status === 'streaming' || message.status === 'pending';
   const text = message.content || message.resumedFrom || '';
   const isError = message.status === 'error';
@@ -117,10 +134,18 @@ export const AssistantBubble = memo(function AssistantBubble({ message, working,
           <Markdown text={text} provider={message.provider} streaming={live} className="text-[15px]" />
         )}
       </MessageErrorBoundary>
-      {!live && !isError && (
-        <div className="mt-1 flex h-7 gap-0.5">
-          <CopyButton text={text} />
-          {onRegenerate && <ActionButton icon={RefreshCw} label="Regenerate" onClick={() => onRegenerate(message)} />}
+      {!live && (message.versions || !isError) && (
+        <div className="mt-1 flex h-7 items-center gap-0.5">
+          {message.versions && <VersionSwitcher versions={message.versions} onSelect={onSelectVersion} />}
+          {!isError && <CopyButton text={text} />}
+          {!isError && onRegenerate && (
+            <ActionButton
+              icon={RefreshCw}
+              label="Regenerate"
+              tooltip={regenerateHint}
+              onClick={() => onRegenerate(message)}
+            />
+          )}
         </div>
       )}
     </div>

@@ -13,7 +13,11 @@ interface MessageListProps {
   onLoadOlder: () => void;
   onRetry: (message: UiMessage) => void;
   onRegenerate: (message: UiMessage) => void;
-  onEditLast: (text: string) => void;
+  /** The regenerate button's tooltip (it spends a message). */
+  regenerateHint: string;
+  onEdit: (message: UiMessage, text: string) => void;
+  onSelectVersion: (messageId: string) => void;
+  /** An answer streams or a version is being switched: nothing may be sent or switched. */
   busy: boolean;
 }
 
@@ -23,6 +27,11 @@ const NEAR_TOP_PX = 200;
 function lastOfRole(messages: UiMessage[], role: UiMessage['role']): UiMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i]?.role === role) return messages[i];
   return undefined;
+}
+
+/** Turns the server never stored (their send failed): no version can be made of them. */
+function unsentTurns(messages: UiMessage[]): Set<string> {
+  return new Set(messages.filter((m) => m.sendFailed).map((m) => m.messageId));
 }
 
 /**
@@ -90,7 +99,7 @@ export function MessageList(props: MessageListProps) {
     setScrolledUp(false);
   };
 
-  const lastUser = lastOfRole(messages, 'user');
+  const unsent = unsentTurns(messages);
   const lastAssistant = lastOfRole(messages, 'assistant');
   const streaming = lastAssistant?.status === 'streaming' || lastAssistant?.status === 'pending';
 
@@ -114,7 +123,7 @@ export function MessageList(props: MessageListProps) {
               <UserBubble
                 key={m.key}
                 message={m}
-                onEdit={m.key === lastUser?.key && !busy && m.status !== 'pending' ? props.onEditLast : undefined}
+                onEdit={!busy && m.status !== 'pending' && !unsent.has(m.messageId) ? props.onEdit : undefined}
               />
             ) : (
               <AssistantBubble
@@ -122,7 +131,9 @@ export function MessageList(props: MessageListProps) {
                 message={m}
                 working={working[m.messageId]}
                 onRetry={props.onRetry}
-                onRegenerate={m.key === lastAssistant?.key && !busy && m.prompt ? props.onRegenerate : undefined}
+                onRegenerate={!busy && m.prompt ? props.onRegenerate : undefined}
+                regenerateHint={props.regenerateHint}
+                onSelectVersion={busy ? undefined : props.onSelectVersion}
               />
             ),
           )}

@@ -1,5 +1,7 @@
 import { MESSAGES, type Attachment, type MessageResponse } from '@parallax/contract';
-import { assistantKey, userKey, type Prompt, type UiMessage } from './ui-message';
+import { assistantKey, userKey, withCancelNote, type Prompt, type UiMessage, type VersionOf } from './ui-message';
+
+export type { VersionOf } from './ui-message';
 
 /*
  * The send and stream state machine of spec §4 as pure functions over the message list, so
@@ -19,13 +21,20 @@ export interface OptimisticInput {
   prompt: Prompt;
   attachments: Attachment[];
   now: string;
+  /** A regenerate or edit: the turn this one is a new version of. */
+  versionOf?: VersionOf | undefined;
 }
 
-/** The user's message appears at once, pending. */
+/**
+ * The user's message appears at once, pending. A new version takes the place of the turn it
+ * versions: that turn and everything after it leave the list (they stay on their branch).
+ */
 export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMessage[] {
-  const { messageId, prompt } = input;
+  const { messageId, prompt, versionOf } = input;
+  const replacedAt = versionOf ? list.findIndex((m) => m.messageId === versionOf.messageId) : -1;
+  const kept = replacedAt === -1 ? list : list.slice(0, replacedAt);
   return [
-    ...list.filter((m) => m.messageId !== messageId),
+    ...kept.filter((m) => m.messageId !== messageId),
     {
       key: userKey(messageId),
       messageId,
@@ -39,8 +48,16 @@ export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMess
       attachments: input.attachments,
       createdAt: input.now,
       requestId: null,
+      ...(versionOf && {
+        versions: { ids: [...versionOf.siblingIds, messageId], index: versionOf.siblingIds.length },
+      }),
     },
   ];
+}
+
+/** The versions of a turn, for a new version of it. */
+export function versionOf(message: UiMessage): VersionOf {
+  return { messageId: message.messageId, siblingIds: message.versions?.ids ?? [message.messageId] };
 }
 
 /** The reply: completed when it carries the response, otherwise streaming (tokens follow). */
@@ -67,6 +84,7 @@ export function applySendReply(list: UiMessage[], prompt: Prompt, reply: Message
     createdAt: reply.created_at,
     requestId: reply.request_id,
     prompt: { ...prompt, conversationId: reply.conversation_id },
+    ...versionsOfTurn(withUser, reply.id),
   };
   const existing = withUser.findIndex((m) => m.key === assistant.key);
   if (existing !== -1) {
@@ -81,8 +99,17 @@ export function applySendReply(list: UiMessage[], prompt: Prompt, reply: Message
   return [...withUser, assistant];
 }
 
-/** A failed send: the user's message stays (completed) and an assistant error message follows. */
-export function applySendFailure(list: UiMessage[], messageId: string, prompt: Prompt, text: string): UiMessage[] {
+/**
+ * A failed send: the user's message stays (completed) and an assistant error message follows.
+ * A failed new version is retried as that version again (`versionOf`).
+ */
+export function applySendFailure(
+  list: UiMessage[],
+  messageId: string,
+  prompt: Prompt,
+  text: string,
+  versionOf?: VersionOf,
+): UiMessage[] {
   const withUser = update(list, userKey(messageId), (m) => ({ ...m, status: 'completed' }));
   const user = withUser.find((m) => m.key === userKey(messageId));
   return [
@@ -102,8 +129,16 @@ export function applySendFailure(list: UiMessage[], messageId: string, prompt: P
       requestId: null,
       prompt,
       sendFailed: true,
+      ...versionsOfTurn(withUser, messageId),
+      ...(versionOf && { versionOf }),
     },
   ];
+}
+
+/** The assistant half of a turn shows the versions its user half was given. */
+function versionsOfTurn(list: UiMessage[], messageId: string): Pick<UiMessage, 'versions'> {
+  const versions = list.find((m) => m.key === userKey(messageId))?.versions;
+  return versions ? { versions } : {};
 }
 
 /** 429: the optimistic message disappears (the rate-limit modal explains why). */
@@ -148,12 +183,7 @@ export function cancelStream(list: UiMessage[], messageId: string): UiMessage[] 
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
     const { resumedFrom, ...rest } = m;
-    const partial = (m.content || resumedFrom || '').trimEnd();
-    return {
-      ...rest,
-      status: 'completed',
-      content: partial ? `${partial}\n\n${MESSAGES.cancelledSuffix}` : MESSAGES.cancelledEmpty,
-    };
+    return { ...rest, status: 'completed', content: withCancelNote(m.content || resumedFrom || '') };
   });
 }
 

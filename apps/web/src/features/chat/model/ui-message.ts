@@ -1,4 +1,4 @@
-import type { Attachment, ChatMessage, MessageStatus, ProviderName } from '@parallax/contract';
+import { MESSAGES, type Attachment, type ChatMessage, type MessageStatus, type ProviderName } from '@parallax/contract';
 
 /** What a Retry or Regenerate sends again. */
 export interface Prompt {
@@ -31,6 +31,28 @@ export interface UiMessage {
   sendFailed?: boolean;
   /** Assistant only: text persisted before a reload, shown until the resumed stream replays it. */
   resumedFrom?: string;
+  /** The versions of this turn (regenerated or edited), oldest first; absent: only one. */
+  versions?: TurnVersions;
+  /** Assistant only: a send of a new version that failed; its retry sends that version again. */
+  versionOf?: VersionOf;
+}
+
+/** The turn a regenerate or edit replaces, and the versions it had. */
+export interface VersionOf {
+  messageId: string;
+  siblingIds: string[];
+}
+
+/** A turn's versions as the switcher shows them: `index + 1` of `ids.length`. */
+export interface TurnVersions {
+  ids: string[];
+  index: number;
+}
+
+/** A cancelled answer's text (spec §4): the partial text and the cancel note, or the empty-cancel note. */
+export function withCancelNote(partial: string): string {
+  const text = partial.trimEnd();
+  return text ? `${text}\n\n${MESSAGES.cancelledSuffix}` : MESSAGES.cancelledEmpty;
 }
 
 export const userKey = (messageId: string) => `${messageId}:user`;
@@ -46,6 +68,7 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     modelFriendlyName: turn.model_friendly_name,
     createdAt: turn.created_at,
     requestId: turn.request_id,
+    ...(turn.sibling_ids.length > 1 && { versions: { ids: turn.sibling_ids, index: turn.sibling_index } }),
   };
   const user: UiMessage = {
     ...common,
@@ -72,5 +95,7 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
   };
   if (turn.status === 'error' && turn.error && turn.response)
     assistant.content = `${turn.response}\n\n${turn.error}`;
+  // A stopped answer reads the same after a reload (or a version switch) as when it was stopped.
+  if (turn.status === 'cancelled') assistant.content = withCancelNote(turn.response ?? '');
   return [user, assistant];
 }

@@ -4,8 +4,8 @@ import { allocateMessageId } from '../api/allocate-message-id';
 import { cancelGeneration } from '../api/cancel-generation';
 import { checkLimits } from '../api/check-limits';
 import { sendMessage } from '../api/send-message';
-import { isLive, removeTurn } from '../model/message-transitions';
-import { assistantKey, type UiMessage } from '../model/ui-message';
+import { isLive, removeTurn, versionOf } from '../model/message-transitions';
+import { assistantKey, type Prompt, type UiMessage } from '../model/ui-message';
 import { chatSocket } from '../socket/chat-connection';
 import { useChatStorage } from '../store/chat-storage';
 import { getThread, ownerOf, updateMessages } from './chat-session-store';
@@ -53,15 +53,35 @@ export function send(request: SendRequest): Promise<SendOutcome> {
   return sendFlow(appSendDeps(), request);
 }
 
-/** Retry (error messages only): the turn goes back to pending and is sent again. */
+/**
+ * Retry (error messages only). A send that never reached the server goes again with its id; an
+ * answer that failed on the server gets a new version, so the failed one stays behind it.
+ */
 export function retry(threadKey: string, message: UiMessage): Promise<SendOutcome> | null {
   if (message.status !== 'error' || !message.prompt) return null;
+  if (!message.sendFailed) return regenerate(threadKey, message);
   updateMessages(threadKey, (list) => removeTurn(list, message.messageId));
   return send({
     threadKey,
     prompt: message.prompt,
-    ...(message.sendFailed && { reuseMessageId: message.messageId }),
+    reuseMessageId: message.messageId,
+    ...(message.versionOf && { versionOf: message.versionOf }),
   });
+}
+
+/** Regenerate: the same question again, as a new version of the turn's answer. */
+export function regenerate(threadKey: string, message: UiMessage): Promise<SendOutcome> | null {
+  if (!message.prompt) return null;
+  return send({
+    threadKey,
+    prompt: { ...message.prompt, conversationId: message.conversationId },
+    versionOf: versionOf(message),
+  });
+}
+
+/** "Edit and resend": the edited question replaces the turn, and what followed it, with a new version. */
+export function editAndResend(threadKey: string, message: UiMessage, prompt: Prompt): Promise<SendOutcome> {
+  return send({ threadKey, prompt, versionOf: versionOf(message) });
 }
 
 /** Stop: the server aborts the upstream; what streamed so far stays with the cancel note. */

@@ -2,6 +2,7 @@ import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { isApiError } from '../../../lib/errors/api-error';
 import { getConversation } from '../api/get-conversation';
 import { getHistory } from '../api/get-history';
+import { selectVersion } from '../api/select-version';
 import { mergeHistory } from '../model/message-transitions';
 import { turnToMessages } from '../model/ui-message';
 import { resumeLive } from './chat-actions';
@@ -85,4 +86,22 @@ export function forgetThread(conversationId: string): void {
     delete threads[conversationId];
     return { threads };
   });
+}
+
+/**
+ * Shows another version of a turn. The server remembers the choice for the conversation and
+ * answers with its new branch, which replaces the list (the turns below the switched one
+ * belong to that version).
+ */
+export async function showVersion(conversationId: string, messageId: string): Promise<boolean> {
+  try {
+    const history = await selectVersion(messageId);
+    const page = history.messages.flatMap(turnToMessages);
+    updateMessages(conversationId, () => page);
+    patchThread(conversationId, { hasMore: history.has_more, cursor: history.cursor });
+    resumeLive(page);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -200,3 +200,52 @@ describe('streaming end (spec §4)', () => {
     expect(assistant()).toMatchObject({ status: 'error', content: `${MESSAGES.streamErrorPrefix}${MESSAGES.noActivityTimeout}` });
   });
 });
+
+describe('versions (regenerate, edit and resend)', () => {
+  const turn = (id: string, content: string): UiMessage[] => [
+    { key: `${id}:user`, messageId: id, role: 'user', content, status: 'completed', conversationId: 'c1', provider: 'openai', model: 'gpt-test', modelFriendlyName: null, attachments: [], createdAt: '2025-01-01T00:00:00.000Z', requestId: null },
+    { key: `${id}:assistant`, messageId: id, role: 'assistant', content: `answer ${id}`, status: 'completed', conversationId: 'c1', provider: 'openai', model: 'gpt-test', modelFriendlyName: null, attachments: [], createdAt: '2025-01-01T00:00:00.000Z', requestId: null },
+  ];
+  const seed = () =>
+    useChatSession.setState({ threads: { c1: { ...getThread('c1'), messages: [...turn('a', 'one'), ...turn('b', 'two'), ...turn('c', 'three')] } } });
+
+  it('a new version replaces the turn and what follows it, and names the turn it versions', async () => {
+    seed();
+    const { deps, calls } = fakeDeps({ sendMessage: (input) => (calls.sent.push(input), Promise.resolve(reply({ id: 'm1', message: 'two, edited' }))) });
+    await sendFlow(deps, {
+      threadKey: 'c1',
+      prompt: { ...PROMPT, content: 'two, edited', conversationId: 'c1' },
+      versionOf: { messageId: 'b', siblingIds: ['x', 'b'] },
+    });
+    expect(calls.sent).toEqual([expect.objectContaining({ version_of: 'b', conversation_id: 'c1' })]);
+    expect(messages().map((m) => m.key)).toEqual(['a:user', 'a:assistant', 'm1:user', 'm1:assistant']);
+    expect(messages()[2]?.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
+    expect(messages()[3]?.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
+  });
+
+  it('a refused version (429) gives back the turns it had replaced', async () => {
+    seed();
+    const { deps } = fakeDeps({
+      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
+    });
+    await sendFlow(deps, {
+      threadKey: 'c1',
+      prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
+      versionOf: { messageId: 'b', siblingIds: ['b'] },
+    });
+    expect(messages().map((m) => m.key)).toEqual(['a:user', 'a:assistant', 'b:user', 'b:assistant', 'c:user', 'c:assistant']);
+  });
+
+  it('a version whose send failed is retried as that version again', async () => {
+    seed();
+    const { deps } = fakeDeps({
+      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Server error.' })),
+    });
+    await sendFlow(deps, {
+      threadKey: 'c1',
+      prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
+      versionOf: { messageId: 'b', siblingIds: ['b'] },
+    });
+    expect(messages().at(-1)).toMatchObject({ status: 'error', sendFailed: true, versionOf: { messageId: 'b', siblingIds: ['b'] } });
+  });
+});

@@ -14,9 +14,10 @@ import {
   applySendReply,
   failStream,
   removeTurn,
+  type VersionOf,
 } from '../model/message-transitions';
 import type { Prompt } from '../model/ui-message';
-import { NEW_THREAD, renameThread, updateMessages } from './chat-session-store';
+import { getThread, NEW_THREAD, renameThread, updateMessages } from './chat-session-store';
 import { watchStream } from './stream-events';
 
 /** Everything the send flow talks to, injected so tests can drive every branch. */
@@ -40,6 +41,8 @@ export interface SendRequest {
   files?: readonly File[];
   /** A retry of a send that never reached the server keeps its id (sends are idempotent). */
   reuseMessageId?: string;
+  /** Regenerate or "Edit and resend": the turn this send replaces with a new version. */
+  versionOf?: VersionOf;
 }
 
 export type SendOutcome =
@@ -90,10 +93,13 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
   const id = messageId;
 
   deps.track(id);
+  // A refused version gives the turns it replaced on screen back.
+  const shownBefore = getThread(request.threadKey).messages;
   updateMessages(request.threadKey, (list) =>
     addOptimistic(list, {
       messageId: id,
       prompt,
+      versionOf: request.versionOf,
       now: deps.now(),
       attachments: files.map((file, index) => ({
         id: `local-${index}`,
@@ -114,20 +120,21 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
         conversation_id: prompt.conversationId,
         provider: prompt.provider,
         model: prompt.model,
+        ...(request.versionOf && { version_of: request.versionOf.messageId }),
       },
       files,
     );
   } catch (error) {
     deps.untrack(id);
     if (isApiError(error) && error.status === 429) {
-      updateMessages(request.threadKey, (list) => removeTurn(list, id));
+      updateMessages(request.threadKey, (list) => (request.versionOf ? shownBefore : removeTurn(list, id)));
       const dailyLimit = numberField(error.data, 'daily_limit') ?? deps.dailyLimit() ?? 0;
       deps.setLimits(0);
       deps.openRateLimitModal({ remaining: 0, dailyLimit });
       return { kind: 'blocked' };
     }
     const text = isApiError(error) ? error.message : MESSAGES.sendFailedFallback;
-    updateMessages(request.threadKey, (list) => applySendFailure(list, id, prompt, text));
+    updateMessages(request.threadKey, (list) => applySendFailure(list, id, prompt, text, request.versionOf));
     return { kind: 'failed' };
   }
 

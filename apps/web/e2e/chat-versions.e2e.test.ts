@@ -1,0 +1,186 @@
+import { MESSAGES } from '@parallax/contract';
+import { startProviderSim, type ProviderSim, type SimRequestRecord } from '@parallax/provider-sim';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server-process';
+
+let browser: Browser;
+let sim: ProviderSim;
+/** A server answered by provider-sim, with a daily limit small enough to make the hint show. */
+let server: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  sim = await startProviderSim({ port: 0 });
+  server = await startServer({
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: `${sim.url}/v1`,
+    VISITOR_DAILY_LIMIT: '8',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await sim?.close();
+  await browser?.close();
+});
+
+interface Tab {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
+}
+
+async function open(): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, context, errors };
+}
+
+const SIM = ' [sim tokens=20]';
+const composer = (page: Page) => page.getByLabel('Message', { exact: true });
+const users = (page: Page) => page.locator('[data-role="user"]');
+const assistants = (page: Page) => page.locator('[data-role="assistant"]');
+const switcherOf = (turn: Locator) => turn.getByRole('group', { name: /^Version \d+ of \d+$/ });
+/** The questions on screen, oldest first, without the sim's directive. */
+const questions = async (page: Page) =>
+  (await users(page).evaluateAll((els) => els.map((el) => el.firstElementChild?.textContent ?? ''))).map((text) =>
+    text.replace(SIM, ''),
+  );
+
+async function allAnswered(page: Page): Promise<void> {
+  await expect
+    .poll(() => assistants(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))), { timeout: 30_000 })
+    .not.toContain('streaming');
+  await expect.poll(() => assistants(page).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+}
+
+/** What the model was sent for the request whose last question is `question`. */
+async function sentFor(question: string): Promise<{ user: string[]; assistant: number }> {
+  const matches = (record: SimRequestRecord) => {
+    const body = record.body as { messages?: { role: string; content: unknown }[] } | undefined;
+    const last = body?.messages?.filter((m) => m.role === 'user').at(-1);
+    return typeof last?.content === 'string' && last.content === `${question}${SIM}`;
+  };
+  const record = await sim.waitForRequest(matches, 20_000);
+  const messages = (record.body as { messages: { role: string; content: string }[] }).messages;
+  return {
+    user: messages.filter((m) => m.role === 'user').map((m) => m.content.replace(SIM, '')),
+    assistant: messages.filter((m) => m.role === 'assistant').length,
+  };
+}
+
+describe('versions of a turn in the browser', () => {
+  it('regenerate and edit replace the turn in place as versions; the switcher goes back; the model gets the current branch only', async () => {
+    const t = await open();
+    try {
+      await t.page.goto('/', { waitUntil: 'networkidle' });
+      await composer(t.page).fill(`First question${SIM}`);
+      await composer(t.page).press('Enter');
+      await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
+      await allAnswered(t.page);
+      await composer(t.page).fill(`Second question${SIM}`);
+      await composer(t.page).press('Enter');
+      await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
+      await allAnswered(t.page);
+
+      // Regenerate: the answer is replaced in place, and the turn shows "2 / 2".
+      sim.clearRequests();
+      await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).click();
+      await expect.poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+      await allAnswered(t.page);
+      expect(await questions(t.page)).toEqual(['First question', 'Second question']);
+      expect(await assistants(t.page).count()).toBe(2);
+      expect(await sentFor('Second question')).toEqual({ user: ['First question', 'Second question'], assistant: 1 });
+
+      // Edit and resend the first question: it and everything after it are replaced.
+      sim.clearRequests();
+      await users(t.page).first().hover();
+      await users(t.page).first().getByRole('button', { name: 'Edit and resend' }).click();
+      const edit = t.page.getByLabel('Edit message');
+      await edit.fill('First question');
+      // Shift+Enter breaks the line, as in the main box; Enter sends.
+      await edit.press('Shift+Enter');
+      expect(await edit.inputValue()).toBe('First question\n');
+      await edit.fill(`First question, edited${SIM}`);
+      await edit.press('Enter');
+      await expect.poll(() => questions(t.page)).toEqual(['First question, edited']);
+      await allAnswered(t.page);
+      expect(await sentFor('First question, edited')).toEqual({ user: ['First question, edited'], assistant: 0 });
+      const firstTurn = switcherOf(assistants(t.page).first());
+      expect(await firstTurn.getAttribute('aria-label')).toBe('Version 2 of 2');
+
+      // Back to the first version by keyboard: the turns that followed it come back, and the
+      // focus stays on the switcher.
+      await firstTurn.getByRole('button', { name: 'Previous version' }).focus();
+      await t.page.keyboard.press('Enter');
+      await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
+      expect(await t.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Next version');
+      expect(await switcherOf(assistants(t.page).first()).getAttribute('aria-label')).toBe('Version 1 of 2');
+      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+
+      // The choice is remembered: a reload shows the same branch.
+      await t.page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
+      await switcherOf(assistants(t.page).last()).getByRole('button', { name: 'Previous version' }).click();
+      await expect
+        .poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label'))
+        .toBe('Version 1 of 2');
+
+      // A follow-up continues the branch on screen, and only that branch reaches the model.
+      sim.clearRequests();
+      await composer(t.page).fill(`Third question${SIM}`);
+      await composer(t.page).press('Enter');
+      await allAnswered(t.page);
+      expect(await sentFor('Third question')).toEqual({
+        user: ['First question', 'Second question', 'Third question'],
+        assistant: 2,
+      });
+      expect(await questions(t.page)).toEqual(['First question', 'Second question', 'Third question']);
+
+      // Five of eight messages spent: the regenerate button says that it spends one.
+      await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).hover();
+      await expect
+        .poll(() => t.page.getByRole('tooltip').first().innerText())
+        .toBe('Regenerate (uses 1 of your 3 messages left today)');
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 180_000);
+
+  it('a stopped answer regenerated becomes a version of its turn, not a second turn', async () => {
+    const t = await open();
+    try {
+      await t.page.goto('/', { waitUntil: 'networkidle' });
+      await composer(t.page).fill('Write a long essay [sim tps=15 tokens=400]');
+      await composer(t.page).press('Enter');
+      await expect.poll(() => assistants(t.page).last().innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{20,}/);
+      await t.page.getByRole('button', { name: 'Stop generating' }).click();
+      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('completed');
+      const cancelNote = MESSAGES.cancelledSuffix.replaceAll('*', '');
+      expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
+
+      await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).click();
+      // The new answer streams in place of the stopped one.
+      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('streaming');
+      expect(await users(t.page).count()).toBe(1);
+      expect(await assistants(t.page).count()).toBe(1);
+      await t.page.getByRole('button', { name: 'Stop generating' }).click();
+      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('completed');
+      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+
+      await switcherOf(assistants(t.page).last()).getByRole('button', { name: 'Previous version' }).click();
+      await expect.poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 1 of 2');
+      // The first stopped answer is back, with its cancel note.
+      expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
+      expect(await users(t.page).count()).toBe(1);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
+});
