@@ -235,7 +235,7 @@ describe('chat in the browser', () => {
         'Visitors get 1 message a day. A free account gets 25 messages a day.',
       );
       expect(await dialog.getByTestId('rate-limit-renewal').innerText()).toMatch(
-        /^Your allowance renews (today|tomorrow) at 9:00\sAM \(GMT\+9\)\.$/,
+        /^Your allowance renews (today|tomorrow) at 9:00\sAM\s\(GMT\+9\)\.$/,
       );
       await dialog.getByRole('link', { name: 'Sign up free' }).waitFor();
       expect(await t.page.locator('[data-role="user"]').filter({ hasText: 'Second one' }).count()).toBe(0);

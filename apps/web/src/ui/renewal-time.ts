@@ -28,5 +28,7 @@ export function formatRenewal(
       : localDay(when, timeZone) === localDay(tomorrow, timeZone)
         ? 'tomorrow'
         : `on ${new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long' }).format(when)}`;
-  return `${day} at ${clock}${zone ? ` (${zone})` : ''}`;
+  // The time and its zone never break across lines (some engines put a plain space before PM).
+  const shown = `${clock}${zone ? ` (${zone})` : ''}`.replace(/\s/g, '\u00a0');
+  return `${day} at ${shown}`;
 }
