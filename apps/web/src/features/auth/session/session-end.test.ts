@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_STORAGE_KEY, useAuthStore } from '../store/auth-store';
-import { endSession, followOtherTabs, recordSessionEnd, setSessionEndListener, type SessionEndReason } from './session-end';
+import {
+  endSession,
+  followOtherTabs,
+  recordSessionEnd,
+  setSessionEndListener,
+  tokensRefreshedElsewhere,
+  type SessionEndReason,
+} from './session-end';
 import { SIGNED_IN_EVENT } from './signed-in-event';
 
 const signedIn = {
@@ -71,5 +78,18 @@ describe('a session that ends elsewhere', () => {
     recordSessionEnd('signed-out-everywhere');
     endSession('expired');
     expect(ended).toEqual(['signed-out-everywhere']);
+  });
+});
+
+describe('a refresh another tab made first', () => {
+  it("uses the pair that tab stored, as soon as it is there", async () => {
+    const pending = tokensRefreshedElsewhere('ref', { tries: 20, delayMs: 5 });
+    setTimeout(() => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ state: { ...signedIn, accessToken: 'acc2', refreshToken: 'ref2' }, version: 0 })), 20);
+    expect(await pending).toEqual({ accessToken: 'acc2', refreshToken: 'ref2' });
+  });
+
+  it('gives up when no newer pair shows up', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ state: signedIn, version: 0 }));
+    expect(await tokensRefreshedElsewhere('ref', { tries: 3, delayMs: 1 })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, useAuthStore } from '../store/auth-store';
+import { AUTH_STORAGE_KEY, useAuthStore, type SessionTokens } from '../store/auth-store';
 import { emitSignedIn } from './signed-in-event';
 
 /** Why this tab's session ended: here, in another tab of this browser, or on the server. */
@@ -85,3 +85,24 @@ export function followOtherTabs(): () => void {
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The pair another tab of this browser got by refreshing with `used` a moment ago: the server
+ * refuses a second refresh with the same token (409) and says to use the newest tokens, which
+ * that tab writes to the shared storage as its refresh returns. Null when none shows up.
+ */
+export async function tokensRefreshedElsewhere(
+  used: string,
+  { tries = 10, delayMs = 100 }: { tries?: number; delayMs?: number } = {},
+): Promise<SessionTokens | null> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    await useAuthStore.persist.rehydrate();
+    const { accessToken, refreshToken } = useAuthStore.getState();
+    if (accessToken && refreshToken && refreshToken !== used) return { accessToken, refreshToken };
+    await sleep(delayMs);
+  }
+  return null;
+}
+
