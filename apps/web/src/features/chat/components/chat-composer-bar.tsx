@@ -19,8 +19,14 @@ export function ChatComposerBar({ composer, onSend, onStop, busy, inputRef }: Ch
   const ref = inputRef ?? ownRef;
 
   // Opening a chat means writing in it: the box takes the focus in the commit that shows it,
-  // so a keystroke right after a screen change lands here rather than on the page body.
-  useLayoutEffect(() => ref.current?.focus({ preventScroll: true }), [ref]);
+  // so a keystroke right after a screen change lands here rather than on the page body, and
+  // after any draft it already holds (a focused textarea puts the caret at its start).
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [ref]);
 
   // The send button disables itself (or turns into Stop) as the message leaves; keeping the
   // focus in the box means what is typed next is not lost on the page body.
