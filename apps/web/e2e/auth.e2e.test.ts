@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { baseUrl, launchBrowser, openPage } from './support/browser';
 
 interface OutboxMail {
   to: string;
@@ -185,6 +185,86 @@ describe('accounts in the browser', () => {
       expect(new URL(t.page.url()).pathname).toBe('/login');
     } finally {
       await t.context.close();
+    }
+  });
+
+  it('"Sign out everywhere" asks first, then every tab and device is told and sent to /login, which brings them back', async () => {
+    const tab1 = await openPage(browser);
+    const email = uniqueEmail('everywhere');
+    const device = await openPage(browser);
+    try {
+      await signUpAndVerify(tab1.page, email, PASSWORD);
+      await tab1.page.waitForURL((url) => url.pathname === '/');
+      // A second tab of the same browser (same storage), on a page of its own.
+      const tab2 = await tab1.context.newPage();
+      await tab2.goto('/chats', { waitUntil: 'networkidle' });
+      await tab2.getByRole('link', { name: 'Chats', exact: true }).first().waitFor();
+      // Another device, signed in on its own.
+      await device.goto('/login');
+      await signIn(device.page, email, PASSWORD);
+      await device.page.waitForURL((url) => url.pathname === '/');
+      await device.goto('/favourites');
+
+      await tab1.goto('/profile');
+      const signOutEverywhere = tab1.page.getByRole('button', { name: 'Sign out everywhere' });
+      await signOutEverywhere.click();
+      const confirm = tab1.page.getByRole('dialog', { name: 'Sign out everywhere?' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect(await tab1.page.evaluate(() => localStorage.getItem('auth-storage'))).toContain('"isAuthenticated":true');
+      await signOutEverywhere.click();
+      await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await tab1.page.waitForURL((url) => url.pathname === '/');
+
+      // The other tab hears it from the shared storage: a toast saying why, then the sign-in form.
+      await tab2.waitForURL((url) => url.pathname === '/login');
+      const told = tab2.getByRole('status').filter({ hasText: 'Your session ended' });
+      await expect.poll(() => told.innerText()).toContain('You signed out everywhere');
+      await signIn(tab2, email, PASSWORD);
+      await tab2.waitForURL((url) => url.pathname === '/chats');
+
+      // The other device finds out on its next request, which no refresh can fix (one it made on
+      // its own since then counts too), and comes back to where it was after signing in.
+      const onLogin = () => new URL(device.page.url()).pathname === '/login';
+      if (!onLogin()) await device.page.getByRole('link', { name: 'Chats', exact: true }).first().click();
+      await device.page.waitForURL((url) => url.pathname === '/login');
+      await device.page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
+      await signIn(device.page, email, PASSWORD);
+      await device.page.waitForURL((url) => url.pathname === '/chats' || url.pathname === '/favourites');
+      expect(device.errors.filter((e) => !e.includes('401'))).toEqual([]);
+    } finally {
+      await tab1.context.close();
+      await device.context.close();
+    }
+  }, 120_000);
+
+  it('/login with a stale stored session shows the sign-in form rather than bouncing home', async () => {
+    const setup = await openPage(browser);
+    const email = uniqueEmail('stale');
+    let stored: Awaited<ReturnType<typeof setup.context.storageState>>;
+    try {
+      await signUpAndVerify(setup.page, email, PASSWORD);
+      await setup.page.waitForURL((url) => url.pathname === '/');
+      stored = await setup.context.storageState();
+      // Signing out here ends the session on the server; the copy taken above is now stale.
+      await setup.goto('/profile');
+      await setup.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await setup.page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await setup.context.close();
+    }
+
+    const context = await browser.newContext({ baseURL: baseUrl(), storageState: stored });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await signIn(page, email, PASSWORD);
+      await page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await context.close();
     }
   });
 });

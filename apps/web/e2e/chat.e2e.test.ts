@@ -19,7 +19,7 @@ beforeAll(async () => {
   sim = await startProviderSim({ port: 0 });
   [simServer, limitedServer] = await Promise.all([
     startServer({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${sim.url}/v1` }),
-    startServer({ VISITOR_DAILY_LIMIT: '1' }),
+    startServer({ VISITOR_DAILY_LIMIT: '1', FREE_DAILY_LIMIT: '25' }),
   ]);
 }, 120_000);
 
@@ -35,8 +35,13 @@ interface Tab {
   errors: string[];
 }
 
-async function open(baseURL: string = inject('baseUrl')): Promise<Tab> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+async function open(baseURL: string = inject('baseUrl'), timezoneId?: string): Promise<Tab> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    ...(timezoneId && { timezoneId }),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -216,7 +221,8 @@ describe('chat in the browser', () => {
   }, 120_000);
 
   it('opens the rate-limit modal when the daily limit is spent (VISITOR_DAILY_LIMIT=1), sending nothing', async () => {
-    const t = await open(limitedServer.url);
+    // Tokyo is UTC+9 all year: the allowance renews at 00:00 UTC, 9:00 AM there.
+    const t = await open(limitedServer.url, 'Asia/Tokyo');
     try {
       const chatPath = await sendFromHome(t.page, 'First one [sim tokens=20]');
       await waitForStatus(t.page, 'completed');
@@ -224,6 +230,14 @@ describe('chat in the browser', () => {
       await composer(t.page).press('Enter');
       const dialog = t.page.getByRole('dialog', { name: 'Daily message limit reached' });
       await dialog.waitFor();
+      // What signing up gives (FREE_DAILY_LIMIT, from the server) and when the allowance renews.
+      expect(await dialog.getByTestId('rate-limit-allowance').innerText()).toBe(
+        'Visitors get 1 message a day. A free account gets 25 messages a day.',
+      );
+      expect(await dialog.getByTestId('rate-limit-renewal').innerText()).toMatch(
+        /^Your allowance renews (today|tomorrow) at 9:00\sAM\s\(GMT\+9\)\.$/,
+      );
+      await dialog.getByRole('link', { name: 'Sign up free' }).waitFor();
       expect(await t.page.locator('[data-role="user"]').filter({ hasText: 'Second one' }).count()).toBe(0);
       // Nothing was sent: the text is still in the box.
       await dialog.getByRole('button', { name: 'Not now' }).click();

@@ -27,13 +27,18 @@ describe('focus and keyboard', () => {
   it('the box is focused on home and stays focused after sending; Escape stops the answer', async () => {
     const t = await openPage(browser);
     try {
-      await sendFromHome(t.page, 'Write a long story [sim tps=10 tokens=400]');
-      // Once the chat's own page shows the answer coming in, the focus is still in the box.
+      await t.goto('/');
+      await expect.poll(() => focusedId(t.page), { timeout: 10_000 }).toBe('composer');
+      await t.page.keyboard.type('Write a long story [sim tps=10 tokens=400]');
+      await t.page.keyboard.press('Enter');
+      // Typed at once, while home hands over to the chat's own page: not a keystroke is lost.
+      await t.page.keyboard.type('next question');
+      await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
       await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/\S/);
       await expect.poll(() => focusedId(t.page)).toBe('composer');
-      // What is typed next lands in the box, not on the page body.
-      await t.page.keyboard.type('next question');
       await expect.poll(() => composer(t.page).inputValue()).toBe('next question');
+      await t.page.keyboard.type(' and more');
+      await expect.poll(() => composer(t.page).inputValue()).toBe('next question and more');
 
       // Past the model's name above the answer: some of the answer itself has arrived.
       await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{80,}/);

@@ -265,11 +265,14 @@ describe('messages', () => {
       remaining_messages: 0,
       daily_limit: 10,
       is_authenticated: false,
+      resets_at: '2030-05-02T00:00:00.000Z',
+      free_daily_limit: 25,
     };
     expect(overTheWire(LimitsResponse, limits)).toEqual(limits);
     expect(rejectedPaths(LimitsResponse, { ...limits, remaining_messages: -1 })).toEqual([
       'remaining_messages',
     ]);
+    expect(rejectedPaths(LimitsResponse, { ...limits, resets_at: 'tomorrow' })).toEqual(['resets_at']);
   });
 
   it('cancels by message id, request id or neither (path form)', () => {

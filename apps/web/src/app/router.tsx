@@ -15,13 +15,13 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-let navigateFromOutside: ((path: string) => void) | null = null;
+let navigateFromOutside: ((path: string, state?: unknown) => void) | null = null;
 
-/** Lends the router's navigate to code outside React (the HTTP client's redirects). */
+/** Lends the router's navigate to code outside React (a session that ended elsewhere). */
 function NavigateBridge() {
   const navigate = useNavigate();
   useEffect(() => {
-    navigateFromOutside = (path) => void navigate(path);
+    navigateFromOutside = (path, state) => void navigate(path, { state });
     return () => {
       navigateFromOutside = null;
     };
@@ -46,8 +46,8 @@ export function AppRouter() {
   );
 }
 
-/** Client-side navigation for non-React code; a full page load before the router is up. */
-export function navigateTo(path: string): void {
-  if (navigateFromOutside) navigateFromOutside(path);
+/** Client-side navigation for non-React code; a full page load (no state) before the router is up. */
+export function navigateTo(path: string, state?: unknown): void {
+  if (navigateFromOutside) navigateFromOutside(path, state);
   else window.location.assign(path);
 }

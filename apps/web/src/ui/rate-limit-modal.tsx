@@ -2,12 +2,15 @@ import { Gauge } from 'lucide-react';
 import { create } from 'zustand';
 import { Modal } from './dialog';
 import { LimitModalActions } from './limit-modal-actions';
+import { formatRenewal } from './renewal-time';
 
 export interface RateLimitInfo {
   remaining: number;
   dailyLimit: number;
   /** ISO time when the allowance renews, when the server says. */
-  resetsAt?: string;
+  resetsAt?: string | null | undefined;
+  /** What a free account gets a day (null: unlimited); offered to visitors when known. */
+  freeDailyLimit?: number | null | undefined;
 }
 
 interface RateLimitState {
@@ -27,16 +30,18 @@ export function openRateLimitModal(info: RateLimitInfo): void {
   useRateLimitModal.getState().open(info);
 }
 
-function formatReset(resetsAt: string | undefined): string | null {
-  if (!resetsAt) return null;
-  const when = new Date(resetsAt);
-  if (Number.isNaN(when.getTime())) return null;
-  return when.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/** What signing up gives a visitor, from the free plan's allowance the server sent. */
+function signUpOffer(info: RateLimitInfo): string {
+  if (info.freeDailyLimit === undefined) return 'Create a free account for more, or pick a plan.';
+  if (info.freeDailyLimit === null) return 'A free account has no daily limit.';
+  return `A free account gets ${messages(info.freeDailyLimit)} a day.`;
 }
 
 export function RateLimitModal({ isVisitor }: { isVisitor: boolean }) {
   const { info, close } = useRateLimitModal();
-  const reset = formatReset(info?.resetsAt);
+  const renewal = formatRenewal(info?.resetsAt);
   return (
     <Modal
       open={info !== null}
@@ -46,19 +51,19 @@ export function RateLimitModal({ isVisitor }: { isVisitor: boolean }) {
       {info && (
         <div className="mt-3 space-y-4 text-sm">
           <div className="flex items-center gap-3 rounded-xl bg-surface-2 px-4 py-3">
-            <Gauge className="size-5 text-accent" aria-hidden />
+            <Gauge className="size-5 shrink-0 text-accent" aria-hidden />
             <p>
               <span className="font-semibold">{info.remaining}</span> of {info.dailyLimit} messages
               left today
             </p>
           </div>
-          <p className="text-fg-muted">
-            Every account gets a daily allowance of {info.dailyLimit} messages so the service stays
-            fast for everyone.
-            {reset ? ` It renews ${reset}.` : ' It renews every day.'}
+          <p className="text-fg-muted" data-testid="rate-limit-allowance">
             {isVisitor
-              ? ' Create a free account for a larger allowance, or pick a plan for more.'
-              : ' A paid plan raises the limit.'}
+              ? `Visitors get ${messages(info.dailyLimit)} a day. ${signUpOffer(info)}`
+              : `Your plan includes ${messages(info.dailyLimit)} a day; a paid plan raises the limit.`}
+          </p>
+          <p className="text-fg-muted" data-testid="rate-limit-renewal">
+            {renewal ? `Your allowance renews ${renewal}.` : 'Your allowance renews every day.'}
           </p>
           <LimitModalActions offerSignUp={isVisitor} onClose={close} />
         </div>

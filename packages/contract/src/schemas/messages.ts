@@ -139,11 +139,23 @@ export type HistoryResponse = z.infer<typeof HistoryResponse>;
 export const SelectVersionParams = z.object({ id: Id });
 export type SelectVersionParams = z.infer<typeof SelectVersionParams>;
 
+/**
+ * What the rate-limit modal explains beyond the spec's fields: when the allowance renews, and
+ * what a free account gets (the offer made to visitors).
+ */
+const AllowanceDetails = {
+  /** When today's allowance renews: the next 00:00 UTC. Null when the caller has no limit. */
+  resets_at: IsoTimestamp.nullable(),
+  /** The free plan's daily allowance, what signing up gives; null when it is unlimited. */
+  free_daily_limit: z.int().nonnegative().nullable(),
+};
+
 /** GET /chat/remaining-messages. */
 export const RemainingMessagesResponse = z.object({
   remaining_messages: z.int().nonnegative().nullable(),
   daily_limit: z.int().nonnegative().nullable(),
   is_authenticated: z.boolean(),
+  ...AllowanceDetails,
 });
 export type RemainingMessagesResponse = z.infer<typeof RemainingMessagesResponse>;
 
@@ -160,6 +172,7 @@ export const LimitsResponse = z.object({
   remaining_messages: z.int().nonnegative().nullable(),
   daily_limit: z.int().nonnegative().nullable(),
   is_authenticated: z.boolean(),
+  ...AllowanceDetails,
 });
 export type LimitsResponse = z.infer<typeof LimitsResponse>;
 

@@ -7,8 +7,20 @@ import {
 } from '@parallax/contract';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { chatOwnerOf } from '../../infra/auth/chat-owner';
+import type { LimitState } from './limits.service';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+
+/** The allowance as both limit routes answer it. */
+function allowanceView(state: LimitState): RemainingMessagesResponse {
+  return {
+    remaining_messages: state.remaining,
+    daily_limit: state.dailyLimit,
+    is_authenticated: state.isAuthenticated,
+    resets_at: state.resetsAt?.toISOString() ?? null,
+    free_daily_limit: state.freeDailyLimit,
+  };
+}
 const tags = ['limits'];
 
 /** Spec §7: remaining-messages and check-limits (the client asks before it sends). */
@@ -25,12 +37,7 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const state = await app.limits.state(chatOwnerOf(request));
-      return {
-        remaining_messages: state.remaining,
-        daily_limit: state.dailyLimit,
-        is_authenticated: state.isAuthenticated,
-      };
+      return allowanceView(await app.limits.state(chatOwnerOf(request)));
     },
   );
 
@@ -56,9 +63,7 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         can_send_message: usable && (state.remaining === null || state.remaining > 0),
-        remaining_messages: state.remaining,
-        daily_limit: state.dailyLimit,
-        is_authenticated: state.isAuthenticated,
+        ...allowanceView(state),
       };
     },
   );

@@ -11,11 +11,20 @@ export interface LimitState {
   dailyLimit: number | null;
   remaining: number | null;
   isAuthenticated: boolean;
+  /** When the allowance renews; null with no limit. */
+  resetsAt: Date | null;
+  /** What a free account gets a day (the offer to visitors); null when unlimited. */
+  freeDailyLimit: number | null;
 }
 
 /** The UTC day a unit counts against: allowances reset at 00:00 UTC. */
 export function usageDay(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
+}
+
+/** The start of the next usage day: the moment today's units stop counting. */
+export function nextUsageDay(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
 /** Spec §8 429 text; the client opens its rate-limit modal on the status and shows this. */
@@ -56,10 +65,10 @@ export class LimitsService {
 
   async state(owner: ChatOwner, now: Date = new Date()): Promise<LimitState> {
     const dailyLimit = this.dailyLimitFor(owner);
-    const isAuthenticated = owner.kind === 'user';
-    if (dailyLimit === null) return { dailyLimit, remaining: null, isAuthenticated };
+    const base = { dailyLimit, isAuthenticated: owner.kind === 'user', freeDailyLimit: this.limits.freeDaily };
+    if (dailyLimit === null) return { ...base, remaining: null, resetsAt: null };
     const used = await this.repository.used(ownerKey(owner), usageDay(now));
-    return { dailyLimit, remaining: Math.max(0, dailyLimit - used), isAuthenticated };
+    return { ...base, remaining: Math.max(0, dailyLimit - used), resetsAt: nextUsageDay(now) };
   }
 
   /** The day a unit spent at `now` counts against, or null when the owner has no limit. */

@@ -13,9 +13,15 @@ import {
   type ChatTestApp,
 } from '../../../test/chat';
 import { LimitsRepository } from './limits.repository';
-import { LIMIT_EXCEEDED_DETAIL, LimitsService, usageDay } from './limits.service';
+import { LIMIT_EXCEEDED_DETAIL, LimitsService, nextUsageDay, usageDay } from './limits.service';
 
 const LIMIT = 3;
+
+/** The allowance renews at the UTC day boundary, whatever the server's own time zone. */
+function nextUtcMidnight(now = new Date()): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  return day.toISOString();
+}
 
 describe('daily limits', () => {
   let t: ChatTestApp;
@@ -57,6 +63,8 @@ describe('daily limits', () => {
       remaining_messages: 0,
       daily_limit: LIMIT,
       is_authenticated: false,
+      resets_at: nextUtcMidnight(),
+      free_daily_limit: 7,
     });
     // Refused sends leave nothing behind.
     const conversations = await t.app.inject({
@@ -99,6 +107,8 @@ describe('daily limits', () => {
       remaining_messages: LIMIT,
       daily_limit: LIMIT,
       is_authenticated: false,
+      resets_at: nextUtcMidnight(),
+      free_daily_limit: 7,
     });
     expect(
       (await check({ provider: 'anthropic', model: 'claude-haiku-4-5' })).can_send_message,
@@ -147,8 +157,10 @@ describe('daily limits', () => {
     expect(limits.mayHaveAllowance(owner, noon)).toBe(true);
   });
 
-  it('counts per UTC day', () => {
+  it('counts per UTC day, renewed at the next 00:00 UTC', () => {
     expect(usageDay(new Date('2025-03-01T23:59:59.999Z'))).toBe('2025-03-01');
     expect(usageDay(new Date('2025-03-02T00:00:00.000Z'))).toBe('2025-03-02');
+    expect(nextUsageDay(new Date('2025-02-28T23:59:59.999Z')).toISOString()).toBe('2025-03-01T00:00:00.000Z');
+    expect(nextUsageDay(new Date('2025-12-31T00:00:00.000Z')).toISOString()).toBe('2026-01-01T00:00:00.000Z');
   });
 });

@@ -6,7 +6,7 @@ import { SHORTCUTS } from './keyboard-shortcuts';
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" showClose>
-      <dl className="divide-y divide-line text-sm">
+      <dl className="mt-3 divide-y divide-line border-t border-line text-sm">
         {SHORTCUTS.map(({ keys, action }) => (
           <div key={action} className="flex items-center justify-between gap-4 py-2.5">
             <dt className="text-fg-muted">{action}</dt>

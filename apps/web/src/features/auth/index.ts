@@ -9,6 +9,13 @@ export {
   type SessionTokens,
 } from './store/auth-store';
 export { completeSignIn, signOut } from './session/session-actions';
+export {
+  endSession,
+  followOtherTabs,
+  recordSessionEnd,
+  setSessionEndListener,
+  type SessionEndReason,
+} from './session/session-end';
 export { SIGNED_IN_EVENT } from './session/signed-in-event';
 export { installRefreshHandler } from './session/refresh-handler';
 export { parseUser } from './api/get-current-user';

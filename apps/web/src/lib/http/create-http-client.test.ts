@@ -31,7 +31,7 @@ function memorySession(access: string | null, refresh: string | null) {
       state.access = t.accessToken;
       state.refresh = t.refreshToken;
     },
-    clearSession: () => {
+    endSession: () => {
       state.access = null;
       state.refresh = null;
       state.cleared = true;
@@ -44,7 +44,6 @@ function client(hooks: Partial<HttpHooks> = {}, timeoutMs?: number) {
   const fullHooks = createHttpHooks({
     getVisitorId: () => 'visitor_0123456789abcdef0123456789abcdef',
     getCsrfToken: () => null,
-    navigate: vi.fn(),
     ...hooks,
   });
   return {
@@ -221,18 +220,17 @@ describe('401 refresh', () => {
   it("fails with 'No refresh token available' when there is none", async () => {
     const { state, session } = memorySession('old', null);
     const refreshHandler = vi.fn(async () => ({ accessToken: 'new', refreshToken: 'r2' }));
-    const { api, hooks } = client({ session, refreshHandler });
+    const { api } = client({ session, refreshHandler });
     server.setHandler((_req, res) => sendJson(res, 401, {}));
     const error = await failure(api.get('/users/me'));
     expect(error.message).toBe('No refresh token available');
     expect(refreshHandler).not.toHaveBeenCalled();
     expect(state.cleared).toBe(true);
-    expect(hooks.navigate).toHaveBeenCalledWith('/');
   });
 
-  it('clears the session and navigates home when the refresh fails', async () => {
+  it('ends the session when the refresh fails', async () => {
     const { state, session } = memorySession('old', 'r1');
-    const { api, hooks } = client({
+    const { api } = client({
       session,
       refreshHandler: () => Promise.reject(new Error('reuse detected')),
     });
@@ -241,20 +239,20 @@ describe('401 refresh', () => {
     expect(error.status).toBe(401);
     expect(classifyError(error).userMessage).toBe(STATUS_POLICIES[401]?.userMessage);
     expect(state.cleared).toBe(true);
-    expect(hooks.navigate).toHaveBeenCalledWith('/');
     expect(server.seen).toHaveLength(1);
   });
 
   it('does not try to refresh for a request sent without a token (e.g. a failed login)', async () => {
     const refreshHandler = vi.fn(async () => ({ accessToken: 'n', refreshToken: 'r' }));
-    const { api, hooks } = client({ refreshHandler });
+    const { state, session } = memorySession(null, 'r1');
+    const { api } = client({ session, refreshHandler });
     server.setHandler((_req, res) =>
       sendJson(res, 401, { error: 'invalid_credentials', detail: 'Wrong email or password' }),
     );
     const error = await failure(api.post('/auth/login', {}));
     expect(error.message).toBe('Wrong email or password');
     expect(refreshHandler).not.toHaveBeenCalled();
-    expect(hooks.navigate).not.toHaveBeenCalled();
+    expect(state.cleared).toBe(false);
   });
 });
 

@@ -175,16 +175,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const refreshToken = hooks.session.getRefreshToken();
       if (!refreshToken) {
         // Without a refresh token the session cannot be renewed: same outcome as a failed refresh.
-        hooks.session.clearSession();
-        hooks.navigate('/');
+        hooks.session.endSession();
         throw errorFromResponse(response, MESSAGES.noRefreshToken);
       }
       let tokens: RefreshedTokens;
       try {
         tokens = await refreshOnce(refreshToken);
       } catch {
-        hooks.session.clearSession();
-        hooks.navigate('/');
+        hooks.session.endSession();
         throw errorFromResponse(response);
       }
       hooks.session.setTokens(tokens);

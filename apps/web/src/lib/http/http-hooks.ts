@@ -2,7 +2,7 @@ import { getVisitorId } from '../visitor-id';
 
 /**
  * What the HTTP client needs from the rest of the app, injected so `lib/` never imports a
- * feature: the app wires the auth store in as the session and the router's navigate.
+ * feature: the app wires the auth store in as the session.
  */
 export interface RefreshedTokens {
   accessToken: string;
@@ -15,12 +15,15 @@ export interface HttpSession {
   getAccessToken(): string | null;
   getRefreshToken(): string | null;
   setTokens(tokens: RefreshedTokens): void;
-  clearSession(): void;
+  /**
+   * A 401 that no refresh can fix: the session was ended elsewhere (signed out everywhere, a
+   * password change, a revoked token) or has run out. Drop it and tell the user.
+   */
+  endSession(): void;
 }
 
 export interface HttpHooks {
   session: HttpSession;
-  navigate: (path: string) => void;
   /** Null until the accounts feature plugs in POST /auth/refresh; a 401 then counts as a failed refresh. */
   refreshHandler: RefreshHandler | null;
   getVisitorId: () => string;
@@ -37,13 +40,12 @@ const anonymousSession: HttpSession = {
   getAccessToken: () => null,
   getRefreshToken: () => null,
   setTokens: () => undefined,
-  clearSession: () => undefined,
+  endSession: () => undefined,
 };
 
 export function createHttpHooks(overrides: Partial<HttpHooks> = {}): HttpHooks {
   return {
     session: anonymousSession,
-    navigate: (path) => globalThis.location?.assign(path),
     refreshHandler: null,
     getVisitorId: () => getVisitorId(),
     getCsrfToken: () => readCsrfToken(),
@@ -60,8 +62,4 @@ export function setRefreshHandler(handler: RefreshHandler | null): void {
 
 export function setHttpSession(session: HttpSession): void {
   httpHooks.session = session;
-}
-
-export function setHttpNavigate(navigate: (path: string) => void): void {
-  httpHooks.navigate = navigate;
 }

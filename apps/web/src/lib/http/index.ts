@@ -10,7 +10,6 @@ export {
   createHttpHooks,
   httpHooks,
   readCsrfToken,
-  setHttpNavigate,
   setHttpSession,
   setRefreshHandler,
   type HttpHooks,

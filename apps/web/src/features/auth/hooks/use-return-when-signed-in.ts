@@ -8,12 +8,14 @@ import { useAuth } from './use-auth';
  * arrival), go where they were heading (spec §4). Returns that path for the OAuth buttons.
  */
 export function useReturnWhenSignedIn(): string {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const target = returnPathFrom(location.state);
+  // A stored session counts once the server has confirmed it: a stale one shows the form.
+  const signedIn = isAuthenticated && !isLoading;
   useEffect(() => {
-    if (isAuthenticated) void navigate(target, { replace: true });
-  }, [isAuthenticated, navigate, target]);
+    if (signedIn) void navigate(target, { replace: true });
+  }, [signedIn, navigate, target]);
   return target;
 }

@@ -1,6 +1,7 @@
 import { getCurrentUser } from '../api/get-current-user';
 import { logout } from '../api/logout';
 import { useAuthStore, type AuthUser, type SessionTokens } from '../store/auth-store';
+import { recordSessionEnd } from './session-end';
 import { emitSignedIn } from './signed-in-event';
 
 /**
@@ -37,6 +38,7 @@ export async function signOut(
   } catch {
     // Already expired or unreachable: nothing more this device can do.
   } finally {
+    recordSessionEnd('signed-out');
     useAuthStore.getState().clearSession();
   }
 }

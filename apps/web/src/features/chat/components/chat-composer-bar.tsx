@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { useChatComposer } from '../hooks/use-chat-composer';
 import { Composer } from './composer';
 import { ModelPicker } from './model-picker';
@@ -18,8 +18,15 @@ export function ChatComposerBar({ composer, onSend, onStop, busy, inputRef }: Ch
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;
 
-  // Opening a chat means writing in it: the box takes the focus as the screen appears.
-  useEffect(() => ref.current?.focus({ preventScroll: true }), [ref]);
+  // Opening a chat means writing in it: the box takes the focus in the commit that shows it,
+  // so a keystroke right after a screen change lands here rather than on the page body, and
+  // after any draft it already holds (a focused textarea puts the caret at its start).
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [ref]);
 
   // The send button disables itself (or turns into Stop) as the message leaves; keeping the
   // focus in the box means what is typed next is not lost on the page body.

@@ -1,7 +1,7 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
 import { ConversationHeader } from '../../conversations';
 import { EmptyState } from '../../../ui/empty-state';
@@ -98,8 +98,7 @@ export function ChatDetailScreen() {
   const answered = useChatSession(
     (s) => s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
-  const carried = (useLocation().state as { draft?: unknown } | null)?.draft;
-  const composer = useChatComposer(chatId, chatId, typeof carried === 'string' ? carried : '');
+  const composer = useChatComposer(chatId, chatId);
   const setCurrent = useChatStorage((s) => s.setCurrentConversation);
   const live = liveKey !== null;
 

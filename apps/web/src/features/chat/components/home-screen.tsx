@@ -7,6 +7,7 @@ import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import type { UiMessage } from '../model/ui-message';
 import { retry, startChatStreaming } from '../session/chat-actions';
 import { NEW_THREAD, useChatSession } from '../session/chat-session-store';
+import { handOffDraft } from '../session/composer-drafts';
 import type { SendOutcome } from '../session/send-flow';
 import { ChatComposerBar } from './chat-composer-bar';
 import { greetingFor } from './greeting';
@@ -58,9 +59,10 @@ export function HomeScreen() {
 
   const follow = useCallback(
     (outcome: SendOutcome | null) => {
-      // What was typed while the first answer was being set up goes along to the chat.
-      const draft = composerRef.current?.value ?? '';
-      if (outcome?.kind === 'sent') void navigate(`/chats/${outcome.conversationId}`, { state: { draft } });
+      if (outcome?.kind !== 'sent') return;
+      // What is typed until the chat's own box appears goes along to the chat.
+      handOffDraft(NEW_THREAD, outcome.conversationId);
+      void navigate(`/chats/${outcome.conversationId}`);
     },
     [navigate],
   );

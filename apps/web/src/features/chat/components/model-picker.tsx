@@ -9,8 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu';
 import { useAuth } from '../../auth';
-import { OFFLINE_DEMO_LABEL, PROVIDER_LABELS, providerLabel, unavailableText } from '../model/model-labels';
-
+import { BUILT_IN_LABEL, PROVIDER_LABELS, providerLabel, unavailableText } from '../model/model-labels';
 
 interface ModelPickerProps {
   models: ModelInfo[];
@@ -29,7 +28,7 @@ export function ModelPicker({ models, selected, onSelect, isLoading }: ModelPick
       label: PROVIDER_LABELS[provider],
       models: models.filter((m) => m.provider === provider && !m.is_demo),
     })),
-    { key: 'demo', label: OFFLINE_DEMO_LABEL, models: models.filter((m) => m.is_demo) },
+    { key: 'demo', label: BUILT_IN_LABEL, models: models.filter((m) => m.is_demo) },
   ].filter((g) => g.models.length > 0);
 
   return (

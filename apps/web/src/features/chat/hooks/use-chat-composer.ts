@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import type { Prompt } from '../model/ui-message';
 import { send } from '../session/chat-actions';
+import { setDraftOf, takeHandedDraft, useComposerDrafts } from '../session/composer-drafts';
 import type { SendOutcome } from '../session/send-flow';
 import { useModelChoice } from './use-model-choice';
 
-/** Draft text, files and model of a composer, and sending them into a thread. */
-export function useChatComposer(threadKey: string, conversationId: string | null, initialDraft = '') {
-  const [draft, setDraft] = useState(initialDraft);
+/** Draft text (kept per thread), files and model of a composer, and sending them into a thread. */
+export function useChatComposer(threadKey: string, conversationId: string | null) {
+  const draft = useComposerDrafts((s) => s.drafts[threadKey] ?? '');
+  const setDraft = useCallback((text: string) => setDraftOf(threadKey, text), [threadKey]);
+  // In the commit that shows this box, so no keystroke falls between the old box and this one.
+  useLayoutEffect(() => takeHandedDraft(threadKey), [threadKey]);
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
   const modelChoice = useModelChoice();

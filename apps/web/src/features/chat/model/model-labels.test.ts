@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { providerLabel, unavailableText } from './model-labels';
 
 describe('model labels', () => {
-  it('labels the offline demo as such, not by the wire format it speaks', () => {
-    expect(providerLabel({ provider: 'openai', is_demo: true })).toBe('Offline demo');
+  it('labels the offline demo as built in, not by the wire format it speaks', () => {
+    expect(providerLabel({ provider: 'openai', is_demo: true })).toBe('Built-in');
     expect(providerLabel({ provider: 'openai', is_demo: false })).toBe('OpenAI');
   });
 

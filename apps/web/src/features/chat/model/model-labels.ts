@@ -8,12 +8,16 @@ export const PROVIDER_LABELS: Record<ProviderName, string> = {
   grok: 'xAI Grok',
 };
 
-export const OFFLINE_DEMO_LABEL = 'Offline demo';
+/**
+ * The offline demo's "provider": it answers inside this server, and its name already says it is
+ * the offline demo, so the label says where it runs rather than repeating the name.
+ */
+export const BUILT_IN_LABEL = 'Built-in';
 export const NOT_AVAILABLE_TEXT = 'Not available on this server';
 
 /** Who answers: the provider's name, except the offline demo, which no provider serves. */
 export function providerLabel(model: Pick<ModelInfo, 'provider' | 'is_demo'>): string {
-  return model.is_demo ? OFFLINE_DEMO_LABEL : PROVIDER_LABELS[model.provider];
+  return model.is_demo ? BUILT_IN_LABEL : PROVIDER_LABELS[model.provider];
 }
 
 /**

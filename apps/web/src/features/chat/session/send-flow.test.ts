@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageResponse } from '@parallax/contract';
+import { MESSAGES, type LimitsResponse, type MessageResponse } from '@parallax/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/errors/api-error';
 import { canRetry } from '../model/message-transitions';
@@ -28,11 +28,20 @@ function reply(overrides: Partial<MessageResponse> = {}): MessageResponse {
   };
 }
 
+const RESETS_AT = '2025-01-02T00:00:00.000Z';
+const allowed: LimitsResponse = {
+  can_send_message: true,
+  remaining_messages: 5,
+  daily_limit: 10,
+  is_authenticated: false,
+  resets_at: RESETS_AT,
+  free_daily_limit: 25,
+};
+
 function fakeDeps(overrides: Partial<SendDeps> = {}) {
   const calls = { modal: [] as unknown[], errors: [] as string[], tracked: [] as string[], sent: [] as unknown[] };
   const deps: SendDeps = {
-    checkLimits: () =>
-      Promise.resolve({ can_send_message: true, remaining_messages: 5, daily_limit: 10, is_authenticated: false }),
+    checkLimits: () => Promise.resolve(allowed),
     allocateMessageId: () => Promise.resolve('m1'),
     sendMessage: (input) => {
       calls.sent.push(input);
@@ -92,22 +101,32 @@ describe('send flow (spec §4 Sending)', () => {
     expect(messages().map(canRetry)).toEqual([false, true]);
   });
 
-  it('on 429 removes the optimistic message and opens the rate-limit modal', async () => {
+  it('on 429 removes the optimistic message and opens the rate-limit modal with the renewal time', async () => {
     const { deps, calls } = fakeDeps({
       sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
     expect(messages()).toEqual([]);
+    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 10, resetsAt: RESETS_AT, freeDailyLimit: 25 }]);
+  });
+
+  it('on 429 still opens the modal, with the count alone, when the limits cannot be read', async () => {
+    let checks = 0;
+    const { deps, calls } = fakeDeps({
+      checkLimits: () => (checks++ === 0 ? Promise.resolve(allowed) : Promise.reject(new Error('down'))),
+      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
+    });
+    expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
     expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 10 }]);
   });
 
   it('checks limits first: when sending is not allowed the modal opens and nothing is sent', async () => {
     const { deps, calls } = fakeDeps({
       checkLimits: () =>
-        Promise.resolve({ can_send_message: false, remaining_messages: 0, daily_limit: 3, is_authenticated: false }),
+        Promise.resolve({ ...allowed, can_send_message: false, remaining_messages: 0, daily_limit: 3 }),
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
-    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 3 }]);
+    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 3, resetsAt: RESETS_AT, freeDailyLimit: 25 }]);
     expect(calls.sent).toEqual([]);
     expect(messages()).toEqual([]);
   });

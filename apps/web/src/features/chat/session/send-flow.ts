@@ -59,6 +59,16 @@ function numberField(data: unknown, key: string): number | null {
   return typeof value === 'number' ? value : null;
 }
 
+/** The modal's figures from the server's own account of the allowance. */
+function rateLimitInfo(limits: LimitsResponse): RateLimitInfo {
+  return {
+    remaining: limits.remaining_messages ?? 0,
+    dailyLimit: limits.daily_limit ?? 0,
+    resetsAt: limits.resets_at,
+    freeDailyLimit: limits.free_daily_limit,
+  };
+}
+
 /** Spec §4 "Sending" and §5: limits → id → optimistic message → send → reply or failure. */
 export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<SendOutcome> {
   const content = request.prompt.content.trim().slice(0, LIMITS.messageMaxChars);
@@ -66,15 +76,16 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
   const prompt: Prompt = { ...request.prompt, content };
   const files = request.files ?? [];
 
+  const limitsQuery: CheckLimitsRequest = {
+    provider: prompt.provider,
+    model: prompt.model,
+    conversation_id: prompt.conversationId,
+  };
   try {
-    const limits = await deps.checkLimits({
-      provider: prompt.provider,
-      model: prompt.model,
-      conversation_id: prompt.conversationId,
-    });
+    const limits = await deps.checkLimits(limitsQuery);
     deps.setLimits(limits.remaining_messages, limits.daily_limit);
     if (!limits.can_send_message) {
-      deps.openRateLimitModal({ remaining: limits.remaining_messages ?? 0, dailyLimit: limits.daily_limit ?? 0 });
+      deps.openRateLimitModal(rateLimitInfo(limits));
       return { kind: 'blocked' };
     }
   } catch {
@@ -130,7 +141,9 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
       updateMessages(request.threadKey, (list) => (request.versionOf ? shownBefore : removeTurn(list, id)));
       const dailyLimit = numberField(error.data, 'daily_limit') ?? deps.dailyLimit() ?? 0;
       deps.setLimits(0);
-      deps.openRateLimitModal({ remaining: 0, dailyLimit });
+      // The refusal carries no renewal time or sign-up offer: ask for them, or show the count alone.
+      const limits = await deps.checkLimits(limitsQuery).catch(() => null);
+      deps.openRateLimitModal(limits ? { ...rateLimitInfo(limits), remaining: 0 } : { remaining: 0, dailyLimit });
       return { kind: 'blocked' };
     }
     const text = isApiError(error) ? error.message : MESSAGES.sendFailedFallback;

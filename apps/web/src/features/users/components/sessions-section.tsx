@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
-import { authErrorMessage, logoutEverywhere, signOut, useAuthStore } from '../../auth';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { authErrorMessage, logoutEverywhere, recordSessionEnd, signOut, useAuthStore } from '../../auth';
 import { SettingsSection } from './settings-section';
 
 export function SessionsSection() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<'here' | 'everywhere' | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const signOutHere = async () => {
     setPending('here');
@@ -21,11 +23,14 @@ export function SessionsSection() {
     setPending('everywhere');
     try {
       await logoutEverywhere();
+      // The other tabs of this browser read why their session went.
+      recordSessionEnd('signed-out-everywhere');
       useAuthStore.getState().clearSession();
       toast.success('Signed out everywhere', 'Every device, this one included, was signed out.');
       void navigate('/');
     } catch (e) {
       setPending(null);
+      setConfirming(false);
       toast.error(
         'Could not sign out everywhere',
         authErrorMessage(e, AUTH_FALLBACK_MESSAGES.unexpected),
@@ -47,16 +52,19 @@ export function SessionsSection() {
         >
           {pending !== 'here' && <LogOut className="size-4" aria-hidden />} Sign out
         </Button>
-        <Button
-          variant="outline"
-          loading={pending === 'everywhere'}
-          disabled={pending !== null}
-          onClick={() => void signOutEverywhere()}
-        >
-          {pending !== 'everywhere' && <MonitorSmartphone className="size-4" aria-hidden />} Sign
-          out everywhere
+        <Button variant="outline" disabled={pending !== null} onClick={() => setConfirming(true)}>
+          <MonitorSmartphone className="size-4" aria-hidden /> Sign out everywhere
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out everywhere?"
+        description="Every device and browser signed in to this account, this one included, will have to sign in again."
+        confirmLabel="Sign out everywhere"
+        pending={pending === 'everywhere'}
+        onConfirm={() => void signOutEverywhere()}
+        onCancel={() => setConfirming(false)}
+      />
     </SettingsSection>
   );
 }

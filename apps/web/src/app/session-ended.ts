@@ -1,0 +1,30 @@
+import { STATUS_POLICIES, matchRoute } from '@parallax/contract';
+import { followOtherTabs, setSessionEndListener, type SessionEndReason } from '../features/auth';
+import { toast } from '../ui/toast/toast-store';
+import { navigateTo } from './router';
+
+export const SESSION_ENDED_TITLE = 'Your session ended';
+
+/** Why, in the user's words; the spec's 401 text when the server ended it. */
+export const SESSION_ENDED_TEXT: Record<SessionEndReason, string> = {
+  'signed-out-everywhere': 'You signed out everywhere. Sign in again to carry on.',
+  'signed-out': 'You signed out in another tab.',
+  expired: STATUS_POLICIES[401]?.userMessage ?? 'Please sign in again.',
+};
+
+/**
+ * Tells the user their session ended somewhere else and opens the sign-in form, which brings
+ * them back here afterwards. Already on an auth screen, the form is where they are.
+ */
+function showSessionEnded(reason: SessionEndReason): void {
+  toast.warning(SESSION_ENDED_TITLE, SESSION_ENDED_TEXT[reason]);
+  const { pathname, search, hash } = window.location;
+  if (matchRoute(pathname)?.group === 'auth') return;
+  navigateTo('/login', { from: { pathname, search, hash } });
+}
+
+/** Every tab notices a session that ends elsewhere: another tab of this browser, or the server. */
+export function wireSessionEnd(): void {
+  setSessionEndListener(showSessionEnded);
+  followOtherTabs();
+}

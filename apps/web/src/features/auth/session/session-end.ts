@@ -1,0 +1,108 @@
+import { AUTH_STORAGE_KEY, useAuthStore, type SessionTokens } from '../store/auth-store';
+import { emitSignedIn } from './signed-in-event';
+
+/** Why this tab's session ended: here, in another tab of this browser, or on the server. */
+export type SessionEndReason = 'signed-out' | 'signed-out-everywhere' | 'expired';
+
+/**
+ * Where a tab that ends the session leaves the reason for the other tabs. It is written before
+ * the session is cleared, so a tab that sees the session go (a `storage` event on the auth key)
+ * finds the reason already there; a stale reason is ignored.
+ */
+const REASON_KEY = 'parallax:session-end';
+const REASON_FRESH_MS = 10_000;
+
+type EndListener = (reason: SessionEndReason) => void;
+let onEnded: EndListener = () => undefined;
+
+/** The app shows the user why (a toast) and where to go (the sign-in form); set once. */
+export function setSessionEndListener(listener: EndListener): void {
+  onEnded = listener;
+}
+
+function hasSession(): boolean {
+  const { accessToken, refreshToken } = useAuthStore.getState();
+  return accessToken !== null || refreshToken !== null;
+}
+
+/** Leaves the reason for the other tabs of this browser; storage may be unavailable. */
+export function recordSessionEnd(reason: SessionEndReason): void {
+  try {
+    localStorage.setItem(REASON_KEY, JSON.stringify({ reason, at: Date.now() }));
+  } catch {
+    // Other tabs then fall back to the generic "session ended".
+  }
+}
+
+function recordedReason(): SessionEndReason {
+  try {
+    const raw = localStorage.getItem(REASON_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (parsed && typeof parsed === 'object') {
+      const { reason, at } = parsed as { reason?: unknown; at?: unknown };
+      const fresh = typeof at === 'number' && Date.now() - at < REASON_FRESH_MS;
+      if (fresh && (reason === 'signed-out' || reason === 'signed-out-everywhere')) return reason;
+    }
+  } catch {
+    // unreadable: the generic reason
+  }
+  return 'expired';
+}
+
+/**
+ * The session can no longer be used (a refresh the server refused, or no refresh token): drop
+ * it and tell the user, once however many requests found out together.
+ */
+export function endSession(reason: SessionEndReason): void {
+  const had = hasSession();
+  // A 401 can beat the other tab's news of why (it signed out everywhere): that reason wins.
+  const why = reason === 'expired' ? recordedReason() : reason;
+  recordSessionEnd(why);
+  useAuthStore.getState().clearSession();
+  if (had) onEnded(why);
+}
+
+/**
+ * Keeps this tab in step with the others of the browser, which share the stored session: a
+ * token another tab rotated is taken over (using the old, single-use one would look like token
+ * theft to the server), a session another tab ended ends here too, and a sign-in elsewhere
+ * signs this tab in. Returns the unsubscribe.
+ */
+export function followOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // `key` is null when another tab cleared the whole storage.
+    if (event.storageArea !== localStorage || (event.key !== AUTH_STORAGE_KEY && event.key !== null)) return;
+    const had = hasSession();
+    void Promise.resolve(useAuthStore.persist.rehydrate()).then(() => {
+      // Rehydrating from a removed key keeps what is in memory: removed means signed out.
+      if (localStorage.getItem(AUTH_STORAGE_KEY) === null) useAuthStore.getState().clearSession();
+      const now = hasSession();
+      if (had && !now) onEnded(recordedReason());
+      const { user, isAuthenticated } = useAuthStore.getState();
+      if (!had && now && isAuthenticated && user) emitSignedIn(user.id);
+    });
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The pair another tab of this browser got by refreshing with `used` a moment ago: the server
+ * refuses a second refresh with the same token (409) and says to use the newest tokens, which
+ * that tab writes to the shared storage as its refresh returns. Null when none shows up.
+ */
+export async function tokensRefreshedElsewhere(
+  used: string,
+  { tries = 10, delayMs = 100 }: { tries?: number; delayMs?: number } = {},
+): Promise<SessionTokens | null> {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    await useAuthStore.persist.rehydrate();
+    const { accessToken, refreshToken } = useAuthStore.getState();
+    if (accessToken && refreshToken && refreshToken !== used) return { accessToken, refreshToken };
+    await sleep(delayMs);
+  }
+  return null;
+}
+
