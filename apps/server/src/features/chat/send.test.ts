@@ -101,8 +101,8 @@ describe('sending a message without a socket (blocking)', () => {
     const visitor = newVisitorId();
     const body = sendBody('Only once please');
     t.sim.clearRequests();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => send(visitor, body)));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(visitor, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     const ids = new Set(answers.map((a) => a.json<MessageResponse>().id));
     expect(ids.size).toBe(1);
     expect(new Set(answers.map((a) => a.json<MessageResponse>().response)).size).toBe(1);
