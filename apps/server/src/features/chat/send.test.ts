@@ -144,6 +144,20 @@ describe('sending a message without a socket (blocking)', () => {
     expect(t.sim.requests).toHaveLength(0);
   });
 
+  it("times an answer by its tokens' arrival: from the request to the first, then to the last", async () => {
+    const res = await send(newVisitorId(), sendBody('Time me [sim tokens=20 tps=100 ttft=80]'));
+    const id = res.json<MessageResponse>().id;
+    const row = await t.app.db
+      .selectFrom('messages')
+      .select(['ttft_ms', 'stream_ms'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.ttft_ms)).toBeGreaterThanOrEqual(70);
+    // 19 gaps of 10 ms between 20 tokens, however late the generation read them.
+    expect(Number(row.stream_ms)).toBeGreaterThanOrEqual(150);
+    expect(Number(row.stream_ms)).toBeLessThan(2_000);
+  });
+
   it('answers with the offline demo model without any provider key', async () => {
     const res = await send(
       newVisitorId(),
