@@ -135,7 +135,8 @@ export class SendService {
     } finally {
       this.#storing -= 1;
       stored();
-      if (this.#storingIds.get(request.message_id) === storing) this.#storingIds.delete(request.message_id);
+      if (this.#storingIds.get(request.message_id) === storing)
+        this.#storingIds.delete(request.message_id);
     }
     if (!inserted) abandon(early);
     // The winner knows its row; a duplicate reads the one that won.

@@ -41,7 +41,10 @@ export async function* timedChunks(body: Readable): AsyncGenerator<TimedChunk> {
     notify();
   };
   const onClose = (): void => {
-    if (!ended) failure ??= Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    if (!ended)
+      failure ??= Object.assign(new Error('Premature close'), {
+        code: 'ERR_STREAM_PREMATURE_CLOSE',
+      });
     notify();
   };
   body.on('data', onData);
@@ -49,7 +52,7 @@ export async function* timedChunks(body: Readable): AsyncGenerator<TimedChunk> {
   body.on('error', onError);
   body.on('close', onClose);
   try {
-    for (let next = 0; ; ) {
+    for (let next = 0; ;) {
       // An aborted or broken body hands over nothing more, even what had arrived before.
       if (failure) throw failure;
       if (next < unread.length) {

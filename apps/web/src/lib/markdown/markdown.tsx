@@ -43,7 +43,10 @@ function afterNextPaint(callback: () => void): () => void {
     callback();
   };
   const fallback = setTimeout(run, NO_FRAME_FALLBACK_MS);
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(run, 0)) : null;
+  const frame =
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => setTimeout(run, 0))
+      : null;
   return () => {
     done = true;
     clearTimeout(fallback);

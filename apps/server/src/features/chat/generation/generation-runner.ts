@@ -95,7 +95,8 @@ export class GenerationRunner {
         input_tokens: usage.inputTokens,
         output_tokens: usage.outputTokens,
         ttft_ms: firstTokenAt === null ? null : firstTokenAt - sentAt,
-        stream_ms: firstTokenAt === null || lastTokenAt === null ? null : lastTokenAt - firstTokenAt,
+        stream_ms:
+          firstTokenAt === null || lastTokenAt === null ? null : lastTokenAt - firstTokenAt,
         owner_process: null,
       });
       await publisher.complete();
