@@ -10,7 +10,8 @@ import type { BrowserContext } from 'playwright-core';
  * text, seen by a MutationObserver in the page; text held unseen for the markdown parser
  * (`[data-markdown-pending]`, visibility: hidden) does not count. A script counts as initial
  * when its request started (Resource Timing) before that moment. Also stamped: when the first
- * answer shows as rendered markdown (the parser's cost to the reader, after first content). Scripts fetched afterwards, until the network
+ * answer's opening block shows as rendered markdown (what waiting for the parser costs the
+ * reader, after first content). Scripts fetched afterwards, until the network
  * is idle again after the 1 s preloads (markdown renderer, KaTeX, highlighter, Radix parts,
  * preloaded route groups), are listed separately as "after first render". Sizes are of the
  * built files, gzip -9.
@@ -54,7 +55,8 @@ const WATCH_FIRST_CONTENT = `
       }
     }
     for (const answer of document.querySelectorAll('[data-role="assistant"] .markdown')) {
-      if (answer.querySelector(pending) === null && textLength(answer) > 0) {
+      const opening = answer.firstElementChild;
+      if (opening && !opening.matches(pending) && textLength(opening) > 0) {
         window.__answerRenderedAt = performance.now();
         observer.disconnect();
         return;
