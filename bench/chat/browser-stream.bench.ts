@@ -97,6 +97,7 @@ try {
     js.initial,
   );
   printTable('Browser: JS loaded after the first render, until network idle (gzip -9)', js.afterFirstRender);
+  console.log(`First message shown at ${js.firstContentMs.toFixed(0)} ms; the answer shown as rendered markdown ${js.answerRenderedAfterMs.toFixed(0)} ms later`);
 } finally {
   await browser.close();
   await server.stop();

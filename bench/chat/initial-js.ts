@@ -7,8 +7,11 @@ import type { BrowserContext } from 'playwright-core';
  * "Initial JS" of a route, as its budget counts it: every script the browser fetches for a cold
  * load before the route's screen has rendered its first content (entry, modulepreloads, the
  * screen's chunk and its static imports). First content = the first message bubble showing
- * text, seen by a MutationObserver in the page; a script counts as initial when its request
- * started (Resource Timing) before that moment. Scripts fetched afterwards, until the network
+ * text, seen by a MutationObserver in the page; text held unseen for the markdown parser
+ * (`[data-markdown-pending]`, visibility: hidden) does not count. A script counts as initial
+ * when its request started (Resource Timing) before that moment. Also stamped: when the first
+ * answer's opening block shows as rendered markdown (what waiting for the parser costs the
+ * reader, after first content). Scripts fetched afterwards, until the network
  * is idle again after the 1 s preloads (markdown renderer, KaTeX, highlighter, Radix parts,
  * preloaded route groups), are listed separately as "after first render". Sizes are of the
  * built files, gzip -9.
@@ -18,24 +21,43 @@ export const INITIAL_JS_TARGET_KB = 150;
 const AFTER_RENDER_SETTLE_MS = 1_500;
 
 const FIRST_CONTENT_SELECTOR = '[data-role="user"], [data-role="assistant"]';
+const PENDING_SELECTOR = '[data-markdown-pending]';
 
 declare global {
   interface Window {
     __firstContentAt?: number;
+    __answerRenderedAt?: number;
   }
 }
 
 /**
- * Page init script: stamps performance.now() when the first message bubble has text. A string,
- * not a function: tsx would wrap the inner functions in a helper the page does not have.
+ * Page init script: stamps performance.now() when the first message bubble shows text, and when
+ * the first answer shows rendered markdown. A string, not a function: tsx would wrap the inner
+ * functions in a helper the page does not have.
  */
 const WATCH_FIRST_CONTENT = `
 (() => {
   const selector = ${JSON.stringify(FIRST_CONTENT_SELECTOR)};
+  const pending = ${JSON.stringify(PENDING_SELECTOR)};
+  const textLength = (node) => (node.textContent || '').trim().length;
+  const shownLength = (element) => {
+    let length = textLength(element);
+    for (const hidden of element.querySelectorAll(pending)) length -= textLength(hidden);
+    return length;
+  };
   const observer = new MutationObserver(() => {
-    for (const element of document.querySelectorAll(selector)) {
-      if ((element.textContent || '').trim() !== '') {
-        window.__firstContentAt = performance.now();
+    if (window.__firstContentAt === undefined) {
+      for (const element of document.querySelectorAll(selector)) {
+        if (shownLength(element) > 0) {
+          window.__firstContentAt = performance.now();
+          break;
+        }
+      }
+    }
+    for (const answer of document.querySelectorAll('[data-role="assistant"] .markdown')) {
+      const opening = answer.firstElementChild;
+      if (opening && !opening.matches(pending) && textLength(opening) > 0) {
+        window.__answerRenderedAt = performance.now();
         observer.disconnect();
         return;
       }
@@ -52,6 +74,8 @@ interface ScriptLoad {
 
 export interface InitialJsReport {
   firstContentMs: number;
+  /** When the first answer showed as rendered markdown, from first content. */
+  answerRenderedAfterMs: number;
   initial: Array<Record<string, string | number>>;
   afterFirstRender: Array<Record<string, string | number>>;
   initialGzipKb: number;
@@ -105,8 +129,9 @@ export async function measureInitialJs(
   // those start, then wait for the network to settle again.
   await page.waitForTimeout(AFTER_RENDER_SETTLE_MS);
   await page.waitForLoadState('networkidle');
-  const { firstContentMs, scripts } = await page.evaluate(() => ({
+  const { firstContentMs, answerRenderedMs, scripts } = await page.evaluate(() => ({
     firstContentMs: window.__firstContentAt ?? Number.NaN,
+    answerRenderedMs: window.__answerRenderedAt ?? Number.NaN,
     scripts: performance
       .getEntriesByType('resource')
       .map((entry) => ({ path: new URL(entry.name).pathname, startMs: entry.startTime }))
@@ -131,6 +156,7 @@ export async function measureInitialJs(
     lastInitial.file += ` — ${pass ? 'pass' : 'MISS'} (≤ ${INITIAL_JS_TARGET_KB} KB)`;
   return {
     firstContentMs,
+    answerRenderedAfterMs: answerRenderedMs - firstContentMs,
     initial: initial.table,
     afterFirstRender: after.table,
     initialGzipKb: initial.totalKb,

@@ -44,7 +44,7 @@ try {
       measureInitialJs(context, chatPath, WEB_DIST),
     );
     totals.push(
-      `${js.initialGzipKb.toFixed(1)} KB (first content at ${js.firstContentMs.toFixed(0)} ms)`,
+      `${js.initialGzipKb.toFixed(1)} KB (first content at ${js.firstContentMs.toFixed(0)} ms, answer rendered ${js.answerRenderedAfterMs.toFixed(0)} ms later)`,
     );
     if (run === 0) {
       printTable('Initial JS of a cold /chats/{id} (gzip -9)', js.initial);

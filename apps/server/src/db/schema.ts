@@ -210,9 +210,9 @@ export interface MessagesTable {
   charged_day: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
-  /** Time from the start of the generation to its first token (migration 0030). */
+  /** Time from sending the upstream request to its first token's arrival (migration 0030). */
   ttft_ms: number | null;
-  /** Time from the first token to the last; tokens/s = output_tokens / stream_ms. */
+  /** Time from the first token's arrival to the last's; tokens/s = output_tokens / stream_ms. */
   stream_ms: number | null;
   /** The turn this one follows; null for a first turn. Versions of a turn share it (0050). */
   parent_id: string | null;

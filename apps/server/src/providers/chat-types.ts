@@ -27,7 +27,12 @@ export interface TokenUsage {
 }
 
 export type ChatStreamEvent =
-  | { type: 'text'; text: string }
+  | {
+      type: 'text';
+      text: string;
+      /** Date.now() when the upstream chunk holding it arrived (it may be read later). */
+      receivedAt?: number;
+    }
   | ({ type: 'usage' } & TokenUsage)
   | { type: 'finish'; reason: FinishReason };
 

@@ -108,6 +108,20 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
     expect(record?.model).toBe(model);
   });
 
+  it('stamps each token with when it arrived, also when it is read later', async () => {
+    const stream = adapterFor(provider).streamChat(ask('Count slowly [sim tokens=6 tps=50]'))[Symbol.asyncIterator]();
+    const first = await stream.next();
+    // The reader is busy (a turn being stored) while the rest of the answer arrives.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const readFrom = Date.now();
+    const arrivals = [first.value as ChatStreamEvent];
+    for (let next = await stream.next(); !next.done; next = await stream.next()) arrivals.push(next.value);
+    const stamps = arrivals.flatMap((e) => (e.type === 'text' && e.receivedAt !== undefined ? [e.receivedAt] : []));
+    expect(stamps.length).toBeGreaterThanOrEqual(6);
+    expect(stamps.at(-1)! - stamps[0]!).toBeGreaterThanOrEqual(50);
+    expect(stamps.at(-1)!).toBeLessThan(readFrom);
+  });
+
   it('answers without streaming through completeChat, cut by maxOutputTokens', async () => {
     const done = await adapterFor(provider).completeChat({ ...ask('Describe a B-tree'), maxOutputTokens: 20 });
     expect(done.text.length).toBeGreaterThan(0);

@@ -38,6 +38,8 @@ export class SendService {
   readonly #recentSends = new RecentKeys(RECENT_SENDS_KEPT);
   /** Turns of this process being stored right now. */
   #storing = 0;
+  /** Settles when the turn this process is storing under a message id is stored or refused. */
+  readonly #storingIds = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -99,9 +101,17 @@ export class SendService {
     const { owner } = context;
     const { model, parentId } = await this.#prepare(request, owner);
 
+    // A duplicate of a send this process is storing waits for it: the first sender, the one
+    // whose upstream request may have started early, then always wins the insert, and the
+    // duplicate is answered from its row instead of opening a second request.
+    const first = this.#storingIds.get(request.message_id);
+    if (first) await first;
     const sentAt = new Date();
     const now = sentAt.toISOString();
     const early = this.#startEarly(request, context, model, parentId);
+    let stored = () => {};
+    const storing = new Promise<void>((resolve) => (stored = resolve));
+    this.#storingIds.set(request.message_id, storing);
     this.#storing += 1;
     // One transaction: the conversation, the turn and its unit exist together or not at all
     // (a refused unit rolls the turn back; one commit instead of three per send). A message id
@@ -148,6 +158,9 @@ export class SendService {
       throw error;
     } finally {
       this.#storing -= 1;
+      stored();
+      if (this.#storingIds.get(request.message_id) === storing)
+        this.#storingIds.delete(request.message_id);
     }
     if (!inserted) abandon(early);
     // The winner knows its row; a duplicate reads the one that won.
@@ -175,8 +188,9 @@ export class SendService {
    * is dropped when it loses (a duplicate, a refused unit, a failure). Not for sends with files
    * (they are linked to the stored turn first), nor for an owner this process already saw
    * refused today, nor for a message id this process was sent lately (a double click, a
-   * retry): those would only cost an upstream request that is hung up at once. A duplicate
-   * that reaches another process first costs one such request, never an answer or a unit.
+   * retry): those would only cost an upstream request that is hung up at once, and they wait
+   * for the first to be stored, so the first wins the insert. A duplicate that reaches another
+   * process first costs one such request, never an answer or a unit.
    */
   #startEarly(
     request: SendMessageRequest,

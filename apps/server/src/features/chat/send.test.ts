@@ -101,8 +101,8 @@ describe('sending a message without a socket (blocking)', () => {
     const visitor = newVisitorId();
     const body = sendBody('Only once please');
     t.sim.clearRequests();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => send(visitor, body)));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(visitor, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     const ids = new Set(answers.map((a) => a.json<MessageResponse>().id));
     expect(ids.size).toBe(1);
     expect(new Set(answers.map((a) => a.json<MessageResponse>().response)).size).toBe(1);
@@ -142,6 +142,20 @@ describe('sending a message without a socket (blocking)', () => {
     expect((await send(visitor, sendBody('and again [sim ttft=5000]'))).statusCode).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.sim.requests).toHaveLength(0);
+  });
+
+  it("times an answer by its tokens' arrival: from the request to the first, then to the last", async () => {
+    const res = await send(newVisitorId(), sendBody('Time me [sim tokens=20 tps=100 ttft=80]'));
+    const id = res.json<MessageResponse>().id;
+    const row = await t.app.db
+      .selectFrom('messages')
+      .select(['ttft_ms', 'stream_ms'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.ttft_ms)).toBeGreaterThanOrEqual(70);
+    // 19 gaps of 10 ms between 20 tokens, however late the generation read them.
+    expect(Number(row.stream_ms)).toBeGreaterThanOrEqual(150);
+    expect(Number(row.stream_ms)).toBeLessThan(2_000);
   });
 
   it('answers with the offline demo model without any provider key', async () => {

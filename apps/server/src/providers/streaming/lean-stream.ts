@@ -3,6 +3,7 @@ import type { ChatRequest, ChatStreamEvent } from '../chat-types';
 import { classifyUpstreamError } from '../classify-upstream-error';
 import { ProviderError } from '../provider-error';
 import { postForStream } from './http-sse';
+import { timedChunks } from './timed-chunks';
 import { SseParser } from './sse-parser';
 import type { SseWire, WireEvent } from './wire';
 
@@ -61,11 +62,15 @@ export async function* streamLean(
     const response = await postForStream(target, controller.signal);
     const decoder = wire.decoder();
     const parser = new SseParser((name, data) => decoder.event(name, data, out));
-    for await (const chunk of response as AsyncIterable<Buffer>) {
+    for await (const { chunk, receivedAt } of timedChunks(response)) {
+      // Chunks that arrived before an abort are not handed over after it.
+      if (controller.signal.aborted) break;
       parser.push(chunk);
       if (out.length === 0) continue;
       for (const event of out) {
         if (event.type === 'text' || event.type === 'reasoning') {
+          // Metrics (time to first token, tokens per second) follow arrival, not reading.
+          if (event.type === 'text') event.receivedAt = receivedAt;
           if (!started) {
             started = true;
             clearTimeout(timer);

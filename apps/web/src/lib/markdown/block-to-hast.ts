@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Element, ElementContent, Nodes, Root as HastRoot } from 'hast';
 import type { FootnoteReference, Root } from 'mdast';
 import type { Math } from 'mdast-util-math';
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast';
@@ -76,19 +76,42 @@ function pendingMath(open: Math): Partial<Handlers> {
   };
 }
 
+/** The id mdast-util-to-hast gives every footnote list's heading, whatever the prefix. */
+const FOOTNOTE_LABEL = 'footnote-label';
+
+/**
+ * Gives the footnote heading the prefix the other footnote ids have, in its id and in the calls'
+ * aria-describedby: two answers on one page must not share an id.
+ */
+function prefixFootnoteLabel(tree: Nodes, idPrefix: string): void {
+  visit(tree, 'element', (node: Element) => {
+    if (node.properties.id === FOOTNOTE_LABEL) node.properties.id = idPrefix + FOOTNOTE_LABEL;
+    const describedBy = node.properties.ariaDescribedBy;
+    if (Array.isArray(describedBy))
+      node.properties.ariaDescribedBy = describedBy.map((id) => (id === FOOTNOTE_LABEL ? idPrefix + id : id));
+  });
+}
+
 /**
  * A block as hast, as remark-rehype converts it inside a whole document: a body block without
  * the footnote list (that is the last block's), the footnotes block with nothing else. The end
  * of a `streaming` answer may hold a math block whose closing fence is still on its way.
+ * `idPrefix` starts every footnote id and link (remark-rehype's `user-content-` without it): one
+ * per answer, so the footnotes of two answers on a page link to their own notes.
  */
-export function blockToHast(input: BlockInput, streaming = false): HastRoot {
+export function blockToHast(input: BlockInput, streaming = false, idPrefix?: string): HastRoot {
   const open = streaming && endsInOpenMath(input.source) ? lastMathBlock(input.tree) : null;
   const handlers = {
     ...(input.numbering ? numberedCalls(input.numbering) : {}),
     ...(open ? pendingMath(open) : {}),
   };
   // Raw HTML is kept as `raw` nodes only to be turned into text later: never markup.
-  const result = toHast(input.tree, { allowDangerousHtml: true, handlers });
+  const result = toHast(input.tree, {
+    allowDangerousHtml: true,
+    handlers,
+    ...(idPrefix === undefined ? {} : { clobberPrefix: idPrefix }),
+  });
+  if (idPrefix !== undefined) prefixFootnoteLabel(result, idPrefix);
   const children = result.type === 'root' ? result.children : [];
   const footer = children.findIndex(isFootnoteSection);
   if (input.kind === 'footnotes') return { type: 'root', children: footer === -1 ? [] : [children[footer]!] };

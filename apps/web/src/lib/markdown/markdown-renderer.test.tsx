@@ -125,11 +125,37 @@ describe('MarkdownRenderer', () => {
     await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
     const calls = [...container.querySelectorAll('sup a')];
     expect(calls.map((a) => a.textContent)).toEqual(['1', '2']);
-    expect(calls[0]).toHaveAttribute('href', '#user-content-fn-b');
+    expect(calls[0]?.getAttribute('href')).toMatch(/^#user-content-.+-fn-b$/);
     expect(calls[0]).not.toHaveAttribute('target');
     const notes = [...container.querySelectorAll('section[data-footnotes] li')];
-    expect(notes.map((li) => li.id)).toEqual(['user-content-fn-b', 'user-content-fn-a']);
+    expect(notes.map((li) => `#${li.id}`)).toEqual(calls.map((a) => a.getAttribute('href')));
     expect(container.lastElementChild?.matches('section[data-footnotes]')).toBe(true);
+  });
+
+  it('gives each answer on a page its own footnote ids, calls and back-references', async () => {
+    const text = 'Claim[^1].\n\n[^1]: Source.\n';
+    const { container } = render(
+      <>
+        <div data-answer="a">
+          <MarkdownRenderer text={text} />
+        </div>
+        <div data-answer="b">
+          <MarkdownRenderer text={text} />
+        </div>
+      </>,
+    );
+    await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
+    const ids = [...container.querySelectorAll('[id]')].map((element) => element.id);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const answer of container.querySelectorAll('[data-answer]')) {
+      // Every in-page link and description of an answer leads to an element of that answer.
+      const targets = [...answer.querySelectorAll('a[href^="#"]')].map((a) => a.getAttribute('href')!.slice(1));
+      const described = [...answer.querySelectorAll('[aria-describedby]')].map((a) => a.getAttribute('aria-describedby')!);
+      expect(targets).toHaveLength(2);
+      expect(described).toHaveLength(1);
+      for (const id of [...targets, ...described]) expect(answer.querySelector(`[id="${id}"]`)).not.toBeNull();
+    }
   });
 
   it('parses a long text that arrives at once over several tasks, showing the rest plainly meanwhile', async () => {

@@ -1,5 +1,5 @@
 import type { Provider } from '@parallax/contract';
-import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins, type HeavyPlugins } from './heavy-plugins';
 import type { BlockInput } from './block-to-hast';
@@ -21,6 +21,8 @@ interface MarkdownBlockProps {
   last: boolean;
   /** The answer is still arriving, so this last block's math may not have closed yet. */
   streaming: boolean;
+  /** Starts the answer's footnote ids: unique on the page. */
+  idPrefix: string;
 }
 
 /**
@@ -29,15 +31,15 @@ interface MarkdownBlockProps {
  * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
  * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last, streaming }: MarkdownBlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last, streaming, idPrefix }: MarkdownBlockProps) {
   const text = input.source;
   const writing = last && streaming;
   const wanted = pluginsFor(text, loaded);
   const [granted, setGranted] = useState<BlockPlugins | null>(() => (last || hasBudget() ? wanted : null));
   const target = last ? wanted : granted;
   const element = useMemo(
-    () => (target ? timed(() => markdownToReact(input, target, writing)) : null),
-    [input, target, writing],
+    () => (target ? timed(() => markdownToReact(input, target, writing, idPrefix)) : null),
+    [input, target, writing, idPrefix],
   );
 
   const needsMath = HAS_MATH.test(text) && !loaded.math;
@@ -94,11 +96,20 @@ export default function MarkdownRenderer({ text, provider = null, streaming = fa
     );
   }, [rest, document]);
   const { inputs } = document;
+  // user-content- as remark-rehype has it, then this answer's own part.
+  const idPrefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
   return (
     <>
       {inputs.map((input, index) => (
         // Index keys are right here: blocks only ever grow at the end while a text streams.
-        <MarkdownBlock key={index} input={input} loaded={loaded} last={index === inputs.length - 1 && rest === ''} streaming={streaming} />
+        <MarkdownBlock
+          key={index}
+          input={input}
+          loaded={loaded}
+          last={index === inputs.length - 1 && rest === ''}
+          streaming={streaming}
+          idPrefix={idPrefix}
+        />
       ))}
       {rest !== '' && (
         <p className="whitespace-pre-wrap" data-markdown-pending="">

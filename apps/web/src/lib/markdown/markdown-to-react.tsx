@@ -120,7 +120,12 @@ export function hastToReact(hast: Root, plugins: BlockPlugins): ReactElement {
   });
 }
 
-/** One block of a document as React elements, sanitised. */
-export function markdownToReact(input: BlockInput, plugins: BlockPlugins, streaming = false): ReactElement {
-  return hastToReact(blockToHast(input, streaming), plugins);
+/** One block of a document as React elements, sanitised; `idPrefix` as in blockToHast. */
+export function markdownToReact(
+  input: BlockInput,
+  plugins: BlockPlugins,
+  streaming = false,
+  idPrefix?: string,
+): ReactElement {
+  return hastToReact(blockToHast(input, streaming, idPrefix), plugins);
 }

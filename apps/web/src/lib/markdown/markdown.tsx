@@ -27,15 +27,43 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// Where frames never come (a hidden tab), the parser is fetched after this long instead.
+const NO_FRAME_FALLBACK_MS = 200;
+
 /**
- * The parser once it is loaded. Otherwise it is fetched after the screen's first content, never
- * in the render that shows it (the chat route's initial-JS budget counts what is fetched before
- * first content).
+ * Runs `callback` once the frame being prepared has painted: a requestAnimationFrame callback
+ * runs before the paint, a task it queues runs after it. React may run a passive effect in the
+ * same task as the commit that shows the screen, so the effect alone is not late enough.
+ */
+function afterNextPaint(callback: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  const fallback = setTimeout(run, NO_FRAME_FALLBACK_MS);
+  const frame =
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => setTimeout(run, 0))
+      : null;
+  return () => {
+    done = true;
+    clearTimeout(fallback);
+    if (frame !== null) cancelAnimationFrame(frame);
+  };
+}
+
+/**
+ * The parser once it is loaded. Otherwise it is fetched once the screen's first content has
+ * painted, never in the task that shows it: the chat route's initial-JS budget counts what is
+ * fetched before first content, and the answer waits unseen (never as raw markdown) meanwhile.
  */
 function useRenderer(): Renderer | null {
   const loaded = useSyncExternalStore(subscribe, () => renderer);
   useEffect(() => {
-    if (!loaded) void preloadMarkdown();
+    if (loaded) return;
+    return afterNextPaint(() => void preloadMarkdown());
   }, [loaded]);
   return loaded;
 }

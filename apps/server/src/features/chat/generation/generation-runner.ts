@@ -52,9 +52,12 @@ export class GenerationRunner {
   async run(job: GenerationJob): Promise<GenerationOutcome> {
     const { row, publisher, processId, partials } = job;
     let response = '';
-    // Timings the compare leaderboard averages (time to first token, tokens per second).
-    const startedAt = Date.now();
+    // Timings the compare leaderboard averages (time to first token, tokens per second), from
+    // when the request was sent and when tokens arrived: an answer started early, while its
+    // turn was being stored, is read later than it arrives.
+    let sentAt = Date.now();
     let firstTokenAt: number | null = null;
+    let lastTokenAt: number | null = null;
     const persist = (changes: Parameters<MessagesRepository['update']>[1]) => {
       // The final state replaces any partial answer still waiting to be written.
       partials.forget(row.id);
@@ -67,6 +70,7 @@ export class GenerationRunner {
     try {
       publisher.status('initializing');
       const answer = await job.answer();
+      sentAt = answer.sentAt;
       stopUpstream = () => answer.abort();
       if (job.signal.aborted) answer.abort();
       else job.signal.addEventListener('abort', stopUpstream, { once: true });
@@ -77,8 +81,9 @@ export class GenerationRunner {
       let usage = { inputTokens: 0, outputTokens: 0 };
       for await (const event of stream) {
         if (event.type === 'text') {
+          lastTokenAt = event.receivedAt ?? Date.now();
           if (response === '') {
-            firstTokenAt = Date.now();
+            firstTokenAt = lastTokenAt;
             publisher.status('streaming');
           }
           response += event.text;
@@ -93,8 +98,9 @@ export class GenerationRunner {
         response,
         input_tokens: usage.inputTokens,
         output_tokens: usage.outputTokens,
-        ttft_ms: firstTokenAt === null ? null : firstTokenAt - startedAt,
-        stream_ms: firstTokenAt === null ? null : Date.now() - firstTokenAt,
+        ttft_ms: firstTokenAt === null ? null : firstTokenAt - sentAt,
+        stream_ms:
+          firstTokenAt === null || lastTokenAt === null ? null : lastTokenAt - firstTokenAt,
         owner_process: null,
       });
       await publisher.complete();

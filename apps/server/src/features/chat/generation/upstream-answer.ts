@@ -17,6 +17,8 @@ export interface UpstreamAnswer {
   stream: AsyncIterable<ChatStreamEvent>;
   /** Hangs up on the upstream; the stream then throws a `cancelled` ProviderError. */
   abort(): void;
+  /** Date.now() when the request was sent: time to first token counts from here. */
+  sentAt: number;
 }
 
 /**
@@ -56,11 +58,13 @@ export async function openUpstreamAnswer(
     signal: controller.signal,
   });
   const iterator = stream[Symbol.asyncIterator]();
+  const sentAt = Date.now();
   const first = iterator.next();
   // Read by the consumer; an answer aborted before anyone reads it must not be an unhandled rejection.
   first.catch(() => undefined);
   let firstTaken = false;
   return {
+    sentAt,
     abort: () => controller.abort(),
     stream: {
       [Symbol.asyncIterator]: () => ({
