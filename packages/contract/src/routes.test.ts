@@ -48,9 +48,11 @@ describe('ROUTES against spec §2', () => {
     );
   });
 
-  it('guards exactly api-keys, profile, settings, support, subscriptions except pricing, and admin', () => {
+  it('guards exactly api-keys, profile, settings, support, projects, subscriptions except pricing, and admin', () => {
+    // Projects need an account (issue 14): /project shows the sign-up modal to visitors.
     const guardedBySpec = (path: string) =>
-      ['/api-keys', '/profile', '/settings', '/support'].includes(path) ||
+      ['/api-keys', '/profile', '/settings', '/support', '/project'].includes(path) ||
+      path.startsWith('/project/') ||
       path.startsWith('/subscription/') ||
       path.startsWith('/admin/');
     for (const r of ROUTES)
@@ -86,6 +88,7 @@ describe('ROUTES against spec §2', () => {
         'support',
         'api-keys',
         'projects',
+        'project-detail',
         'prompt-generator',
       ],
       workspace: ['favourites', 'prompt-templates', 'vault', 'vault-reset-pin'],
@@ -126,6 +129,7 @@ describe('matchRoute', () => {
     ['/subscription/success', 'subscription-success'],
     ['/subscription/cancel', 'subscription-cancel'],
     ['/vault/reset-pin', 'vault-reset-pin'],
+    ['/project/p_1', 'project-detail'],
     ['/admin/ai-management', 'admin-ai-management'],
   ])('%s → %s', (path, screen) => {
     expect(matchRoute(path)?.screen).toBe(screen);

@@ -152,6 +152,27 @@ export class ConversationsRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
+  /** Takes every chat of the user out of a project (the project is being deleted). */
+  async releaseProject(userId: string, projectId: string, now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('conversations')
+      .set({ project_id: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes every chat of the user in a project, with their messages (foreign keys cascade). */
+  async deleteInProject(userId: string, projectId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('conversations')
+      .where('user_id', '=', userId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
     await this.db
       .updateTable('conversations')

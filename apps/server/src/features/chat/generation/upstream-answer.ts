@@ -10,6 +10,8 @@ export interface AnswerInput {
   /** Earlier turns are read only when the conversation has them and the send wants them. */
   history: { conversationId: string; before: string } | null;
   attachments: () => Promise<ContextAttachment[]>;
+  /** The system message: the instructions of the chat's project ('' for none). */
+  instructions: () => Promise<string>;
 }
 
 /** The upstream request of one answer, already under way. */
@@ -30,14 +32,16 @@ export async function openUpstreamAnswer(
   messages: MessagesRepository,
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
-  const history = input.history
-    ? (await messages.earlierTurns(input.history.conversationId, input.history.before)).flatMap(
-        (turn) => [
-          { role: 'user' as const, content: turn.content },
-          ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
-        ],
-      )
-    : [];
+  const [earlier, instructions] = await Promise.all([
+    input.history
+      ? messages.earlierTurns(input.history.conversationId, input.history.before)
+      : Promise.resolve([]),
+    input.instructions(),
+  ]);
+  const history = earlier.flatMap((turn) => [
+    { role: 'user' as const, content: turn.content },
+    ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
+  ]);
   const { info, adapter } = input.model;
   const context = buildContext({
     model: {
@@ -45,6 +49,8 @@ export async function openUpstreamAnswer(
       contextWindow: info.context_window,
       supportsVision: info.supports_vision,
     },
+    // Before the history and counted in the budget: buildContext trims turns, never these.
+    system: instructions,
     history,
     message: input.content,
     attachments: await input.attachments(),
