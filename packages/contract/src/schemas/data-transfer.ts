@@ -17,7 +17,7 @@ export const DATA_TRANSFER_LIMITS = {
   importMaxTurns: 100_000,
   importMaxProjects: 500,
   /** Longest text of one imported message or answer. */
-  importMaxTextChars: 200_000,
+  importMaxTextChars: 1_000_000,
 } as const;
 
 export const EXPORT_FORMAT = 'parallax-export';

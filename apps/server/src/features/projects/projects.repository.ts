@@ -38,8 +38,7 @@ export class ProjectsRepository {
     return rows
       .map(normalise)
       .sort(
-        (a, b) =>
-          b.last_activity_at.localeCompare(a.last_activity_at) || b.id.localeCompare(a.id),
+        (a, b) => b.last_activity_at.localeCompare(a.last_activity_at) || b.id.localeCompare(a.id),
       );
   }
 

@@ -105,7 +105,6 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteProjectResponse, ...errors },
       },
     },
-    (request) =>
-      service.delete(userOf(request).userId, request.params.id, request.query.chats),
+    (request) => service.delete(userOf(request).userId, request.params.id, request.query.chats),
   );
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   CreateProjectRequest,
   DeleteProjectResponse,
+  ExportedProject,
   Project,
   UpdateProjectRequest,
 } from '@parallax/contract';
@@ -105,6 +106,22 @@ export class ProjectsService {
       return this.deps.conversations.within(trx).emptyProject(userId, id, chats);
     });
     return { ok: true, chats: count };
+  }
+
+  /** Every project of the user as the export file holds it. */
+  async exportAll(userId: string): Promise<ExportedProject[]> {
+    return (await this.repository.all(userId)).map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      icon: row.icon,
+      colour: ProjectColour.catch('blue').parse(row.colour),
+      instructions: row.instructions,
+      default_model: row.default_model,
+      archived: row.archived === 1,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }));
   }
 
   /** The system message of a turn in this conversation: its project's instructions, or ''. */

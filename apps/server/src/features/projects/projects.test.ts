@@ -1,4 +1,9 @@
-import type { Conversation, MessageResponse, Project, ProjectListResponse } from '@parallax/contract';
+import type {
+  Conversation,
+  MessageResponse,
+  Project,
+  ProjectListResponse,
+} from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndSignIn } from '../../../test/auth';
 import {
@@ -53,7 +58,7 @@ describe('projects', () => {
     await send(h, 'First chat in the thesis', { project_id: p.id });
     const listed = (await call('GET', '/projects', h)).json<ProjectListResponse>();
     expect(listed.projects.map((x) => [x.id, x.chat_count])).toEqual([[p.id, 1]]);
-    expect(listed.projects[0]?.last_activity_at >= p.created_at).toBe(true);
+    expect(listed.projects[0]!.last_activity_at >= p.created_at).toBe(true);
 
     const updated = await call('PATCH', `/projects/${p.id}`, h, {
       instructions: 'Answer as a patient tutor.',
@@ -63,7 +68,9 @@ describe('projects', () => {
       instructions: 'Answer as a patient tutor.',
       default_model: 'gpt-5-mini',
     });
-    expect((await call('POST', `/projects/${p.id}/archive`, h)).json<Project>().archived).toBe(true);
+    expect((await call('POST', `/projects/${p.id}/archive`, h)).json<Project>().archived).toBe(
+      true,
+    );
     expect((await call('GET', '/projects', h)).json<ProjectListResponse>().projects).toEqual([]);
     expect(
       (await call('GET', '/projects?archived=true', h)).json<ProjectListResponse>().projects[0]?.id,
@@ -179,7 +186,9 @@ describe('projects', () => {
     const instructions = 'Always answer like a pirate. Marker 7f3a.';
     const p = await createProject(h, { instructions });
     const systemOf = () => {
-      const body = t.sim.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
+      const body = t.sim.requests.at(-1)?.body as {
+        messages: Array<{ role: string; content: unknown }>;
+      };
       return body.messages.filter((m) => m.role === 'system' || m.role === 'developer');
     };
     const first = await send(h, 'Where is the treasure?', { project_id: p.id });
@@ -189,7 +198,9 @@ describe('projects', () => {
       conversation_id: first.conversation_id,
       include_conversation_history: true,
     });
-    const body = t.sim.requests.at(-1)?.body as { messages: Array<{ role: string; content: unknown }> };
+    const body = t.sim.requests.at(-1)?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
     expect(body.messages[0]?.role).toMatch(/system|developer/);
     expect(JSON.stringify(body.messages[0])).toContain('Marker 7f3a');
     expect(JSON.stringify(body.messages)).toContain('Where is the treasure?');
