@@ -10,6 +10,7 @@ export interface ListFilter {
   search?: string | undefined;
   isFavourite?: boolean | undefined;
   excludeComparisons: boolean;
+  projectId?: string | undefined;
 }
 
 /** `%`, `_` and the escape itself match literally in a LIKE pattern. */
@@ -39,6 +40,7 @@ export class ConversationsRepository {
   #filtered(owner: ChatOwner, filter: Omit<ListFilter, 'offset' | 'limit'>) {
     let query = this.#owned(owner);
     if (filter.excludeComparisons) query = query.where('c.kind', '!=', 'comparison');
+    if (filter.projectId !== undefined) query = query.where('c.project_id', '=', filter.projectId);
     if (filter.isFavourite !== undefined)
       query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);
     const search = filter.search?.trim();

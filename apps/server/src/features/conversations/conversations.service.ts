@@ -52,6 +52,7 @@ export class ConversationsService {
       search: query.search,
       isFavourite: query.is_favourite,
       excludeComparisons: query.excludeComparisons,
+      projectId: query.project_id,
     });
     return {
       conversations: rows.map(toConversation),
