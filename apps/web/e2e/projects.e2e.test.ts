@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { MESSAGES } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
@@ -37,35 +36,6 @@ async function open(): Promise<Tab> {
   return { page, context, errors };
 }
 
-/** An account registered and verified through the API (code from the server's dev outbox). */
-async function registerVerified(email: string, password: string): Promise<void> {
-  const post = (url: string, body: object) =>
-    fetch(`${server.url}/api/v1${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  expect((await post('/auth/register', { email, password, name: 'Project Tester' })).ok).toBe(true);
-  const outbox = path.join(server.dataDir, 'dev-outbox.jsonl');
-  await expect
-    .poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), { timeout: 15_000 })
-    .toBe(true);
-  const mail = readFileSync(outbox, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes(email))
-    .at(-1);
-  const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
-  expect((await post('/auth/verify-code', { email, code })).ok).toBe(true);
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 
 async function send(page: Page, text: string): Promise<string> {
@@ -78,22 +48,27 @@ async function send(page: Page, text: string): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** Creates a project through /project's dialog and answers its page's path. */
+async function createProject(page: Page, name: string, instructions?: string): Promise<string> {
+  await page.goto('/project', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(name);
+  if (instructions) await dialog.getByLabel('Instructions (optional)').fill(instructions);
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/project/'));
+  return new URL(page.url()).pathname;
+}
+
 describe('projects in the browser', () => {
   it('creates a project with instructions, chats in it, and the upstream request carries them', async () => {
     const email = `projects-${Date.now().toString(36)}@example.com`;
     const password = 'Cobalt harbour 58 sails';
-    await registerVerified(email, password);
+    await registerVerified(server, email, password);
     const t = await open();
     try {
       await signIn(t.page, email, password);
-      await t.page.goto('/project', { waitUntil: 'networkidle' });
-      await t.page.getByRole('button', { name: 'New project' }).first().click();
-      const dialog = t.page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill('Reef thesis');
-      await dialog.getByLabel('Instructions (optional)').fill('Answer as a marine biologist. Marker c0ral-42.');
-      await dialog.getByRole('button', { name: 'Create project' }).click();
-      await t.page.waitForURL((url) => url.pathname.startsWith('/project/'));
-      const projectPath = new URL(t.page.url()).pathname;
+      const projectPath = await createProject(t.page, 'Reef thesis', 'Answer as a marine biologist. Marker c0ral-42.');
       await t.page.getByRole('heading', { level: 1, name: 'Reef thesis' }).waitFor();
 
       await t.page.getByRole('button', { name: 'New chat in this project' }).click();
@@ -121,16 +96,11 @@ describe('projects in the browser', () => {
   it('moves a chat into a project by dragging it onto the project in the sidebar', async () => {
     const email = `drag-${Date.now().toString(36)}@example.com`;
     const password = 'Saffron meadow 73 kites';
-    await registerVerified(email, password);
+    await registerVerified(server, email, password);
     const t = await open();
     try {
       await signIn(t.page, email, password);
-      await t.page.goto('/project', { waitUntil: 'networkidle' });
-      await t.page.getByRole('button', { name: 'New project' }).first().click();
-      await t.page.getByRole('dialog').getByLabel('Name').fill('Garden');
-      await t.page.getByRole('dialog').getByRole('button', { name: 'Create project' }).click();
-      await t.page.waitForURL((url) => url.pathname.startsWith('/project/'));
-      const projectPath = new URL(t.page.url()).pathname;
+      const projectPath = await createProject(t.page, 'Garden');
 
       await t.page.goto('/', { waitUntil: 'networkidle' });
       await send(t.page, 'Which herbs grow on a windowsill? [sim tokens=20]');

@@ -7,8 +7,8 @@ import type {
   UpdateProjectRequest,
 } from '@parallax/contract';
 import { CreateProjectRequest as CreateProjectSchema, ProjectColour } from '@parallax/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProjectsTable } from '../../db/schema';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { AppError, isAppError } from '../../infra/errors';
 import type { ConversationsService } from '../conversations';
@@ -17,7 +17,7 @@ import { ProjectsRepository, type ProjectRow } from './projects.repository';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
-function toProject(row: ProjectRow): Project {
+function toExportedProject(row: Selectable<ProjectsTable>): ExportedProject {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,12 @@ function toProject(row: ProjectRow): Project {
     archived: row.archived === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+function toProject(row: ProjectRow): Project {
+  return {
+    ...toExportedProject(row),
     chat_count: row.chat_count,
     last_activity_at: row.last_activity_at,
   };
@@ -110,18 +116,7 @@ export class ProjectsService {
 
   /** Every project of the user as the export file holds it. */
   async exportAll(userId: string): Promise<ExportedProject[]> {
-    return (await this.repository.all(userId)).map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      icon: row.icon,
-      colour: ProjectColour.catch('blue').parse(row.colour),
-      instructions: row.instructions,
-      default_model: row.default_model,
-      archived: row.archived === 1,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    }));
+    return (await this.repository.all(userId)).map(toExportedProject);
   }
 
   /** The system message of a turn in this conversation: its project's instructions, or ''. */
