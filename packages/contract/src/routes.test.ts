@@ -26,6 +26,9 @@ function specRouteRows(): string[][] {
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
+/** Routes beyond the spec's table that ARCHITECTURE.md names (a project's page, issue 14). */
+const BEYOND_SPEC = new Set(['/project/:projectId']);
+
 describe('ROUTES against spec §2', () => {
   const rows = specRouteRows();
 
@@ -34,7 +37,8 @@ describe('ROUTES against spec §2', () => {
   });
 
   it('has every path of the table and nothing else', () => {
-    expect(ROUTES.map((r) => r.path).sort()).toEqual(rows.flat().sort());
+    const fromSpec = ROUTES.map((r) => r.path).filter((p) => !BEYOND_SPEC.has(p));
+    expect(fromSpec.sort()).toEqual(rows.flat().sort());
   });
 
   it('has no duplicate path', () => {

@@ -86,7 +86,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/compare', 'compare', 'core', null, 'Loading compare...'),
   route('/compare/:sessionId', 'compare', 'core', null, 'Loading compare...'),
   route('/project', 'projects', 'core', 'modal', 'Loading projects...'),
-  route('/project/:projectId', 'project-detail', 'core', 'redirect', 'Loading project...'),
+  route('/project/:projectId', 'project-detail', 'core', 'redirect', 'Loading projects...'),
   route('/favourites', 'favourites', 'workspace', null, 'Loading favourites...'),
   route('/prompt-templates', 'prompt-templates', 'workspace', null, 'Loading prompt templates...'),
   route('/prompt-generator', 'prompt-generator', 'core', null, 'Loading prompt generator...'),

@@ -35,40 +35,40 @@ export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderP
   const projectId = conversation.data?.project_id ?? null;
   return (
     <>
-    <div className="mx-auto flex h-8 max-w-3xl items-center gap-2">
-      {editing ? (
-        <TitleEditor
-          initial={named ?? ''}
-          onSave={(next) => {
-            setEditing(false);
-            void actions.rename({ id }, next).then((ok) => ok && onRenamed());
+      <div className="mx-auto flex h-8 max-w-3xl items-center gap-2">
+        {editing ? (
+          <TitleEditor
+            initial={named ?? ''}
+            onSave={(next) => {
+              setEditing(false);
+              void actions.rename({ id }, next).then((ok) => ok && onRenamed());
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={shown}>
+            {named === null ? '\u00a0' : shown}
+          </h1>
+        )}
+        {conversation.data && !editing && (
+          <ChatActionButtons
+            conversation={{ title: shown, is_favourite: conversation.data.is_favourite }}
+            onToggleFavourite={() => void actions.toggleFavourite(conversation.data)}
+            onRename={() => setEditing(true)}
+            onDelete={() => setConfirming(true)}
+            more={<ChatMenu conversation={{ ...conversation.data, title: shown }} />}
+          />
+        )}
+        <DeleteChatDialog
+          title={confirming ? shown : null}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void actions.remove({ id }).then((ok) => ok && navigate('/'));
           }}
-          onCancel={() => setEditing(false)}
         />
-      ) : (
-        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={shown}>
-          {named === null ? '\u00a0' : shown}
-        </h1>
-      )}
-      {conversation.data && !editing && (
-        <ChatActionButtons
-          conversation={{ title: shown, is_favourite: conversation.data.is_favourite }}
-          onToggleFavourite={() => void actions.toggleFavourite(conversation.data)}
-          onRename={() => setEditing(true)}
-          onDelete={() => setConfirming(true)}
-          more={<ChatMenu conversation={{ ...conversation.data, title: shown }} />}
-        />
-      )}
-      <DeleteChatDialog
-        title={confirming ? shown : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void actions.remove({ id }).then((ok) => ok && navigate('/'));
-        }}
-      />
-    </div>
-    {projectId && <ProjectInstructions projectId={projectId} />}
+      </div>
+      {projectId && <ProjectInstructions projectId={projectId} />}
     </>
   );
 }

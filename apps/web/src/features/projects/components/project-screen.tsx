@@ -32,6 +32,7 @@ export function ProjectScreen() {
   if (project.isLoading) {
     return (
       <div className="mx-auto w-full max-w-5xl space-y-4 px-4 py-6 sm:px-8 sm:py-10">
+        <h1 className="sr-only">Project</h1>
         <Skeleton className="h-12 w-64" />
         <Skeleton className="h-48" />
       </div>
