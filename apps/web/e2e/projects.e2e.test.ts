@@ -85,6 +85,17 @@ describe('projects in the browser', () => {
       await line.getByText('Project instructions').click();
       await line.getByText('Marker c0ral-42').waitFor();
 
+      // The chat's menu takes it out of the project again: the instructions line goes.
+      await t.page.getByRole('button', { name: /^More actions for / }).first().click();
+      await t.page.getByRole('menuitem', { name: 'Move to project…' }).click();
+      await t.page.getByRole('dialog', { name: 'Move to project' }).getByRole('button', { name: 'Remove from project' }).click();
+      await t.page.getByText('Removed from the project').waitFor();
+      await expect.poll(() => line.count()).toBe(0);
+      await t.page.getByRole('button', { name: /^More actions for / }).first().click();
+      await t.page.getByRole('menuitem', { name: 'Move to project…' }).click();
+      await t.page.getByRole('dialog', { name: 'Move to project' }).getByRole('button', { name: /Reef thesis/ }).click();
+      await line.waitFor();
+
       await t.page.goto(projectPath, { waitUntil: 'networkidle' });
       await t.page.getByRole('list', { name: 'Chats in this project' }).getByRole('link').first().waitFor();
       expect(t.errors).toEqual([]);
