@@ -24,6 +24,7 @@ import { registerAttachments } from './features/attachments/attachments.plugin';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
+import { registerProjects } from './features/projects/projects.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
@@ -140,6 +141,7 @@ export async function buildApp(
   registerModels(app);
   // Conversations and daily limits: one service each, shared by chat and compare.
   registerConversations(app);
+  registerProjects(app);
   registerLimits(app);
   // Uploaded files: app.attachments over the file storage, and their sweeper.
   registerAttachments(app);

@@ -31,6 +31,9 @@ describe('API documentation', () => {
         '/api/v1/health',
         '/api/v1/logging/errors',
         '/api/v1/logging/telemetry',
+        '/api/v1/projects',
+        '/api/v1/projects/{id}',
+        '/api/v1/users/me/import',
       ]),
     );
     const body =

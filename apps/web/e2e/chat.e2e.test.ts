@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { MESSAGES } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { markdownSettled, mathErrorSeen, rawMarkdownSeen, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
@@ -63,39 +62,6 @@ async function sendFromHome(page: Page, text: string): Promise<string> {
 
 async function waitForStatus(page: Page, status: string, timeout = 40_000): Promise<void> {
   await expect.poll(() => statusOf(page), { timeout }).toBe(status);
-}
-
-/** An account created and verified through the API (code read from the dev outbox). */
-async function registerVerified(email: string, password: string): Promise<void> {
-  const base = inject('baseUrl');
-  const registered = await fetch(`${base}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, name: 'Chat Tester' }),
-  });
-  expect(registered.ok).toBe(true);
-  const outbox = path.join(inject('dataDir'), 'dev-outbox.jsonl');
-  await expect.poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), { timeout: 15_000 }).toBe(true);
-  const mail = readFileSync(outbox, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes(email))
-    .at(-1);
-  const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
-  const verified = await fetch(`${base}/api/v1/auth/verify-code`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, code }),
-  });
-  expect(verified.ok).toBe(true);
-}
-
-/** Signs in through the login screen, so the browser's visitor id goes along (spec §1). */
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
 }
 
 describe('chat in the browser', () => {
@@ -251,7 +217,7 @@ describe('chat in the browser', () => {
   it("a signed-in user's conversation appears in /chats and reopens", async () => {
     const email = `chat-${Date.now().toString(36)}@example.com`;
     const password = 'Violet kettle 42 drums';
-    await registerVerified(email, password);
+    await registerVerified({ url: inject('baseUrl'), dataDir: inject('dataDir') }, email, password, 'Chat Tester');
 
     const t = await open();
     try {
@@ -275,7 +241,7 @@ describe('chat in the browser', () => {
   it("a visitor's chat is carried into the account they sign in to", async () => {
     const email = `carried-${Date.now().toString(36)}@example.com`;
     const password = 'Amber lantern 17 oars';
-    await registerVerified(email, password);
+    await registerVerified({ url: inject('baseUrl'), dataDir: inject('dataDir') }, email, password, 'Chat Tester');
     const t = await open();
     try {
       const chatPath = await sendFromHome(t.page, 'Describe a quiet harbour [sim tokens=30]');

@@ -93,7 +93,7 @@ export const PRELOAD_RULES = [
   { from: ['admin'], screens: null, preload: ['admin'], delayMs: 500 },
   { from: ['workspace'], screens: ['favourites', 'vault', 'prompt-templates'], preload: ['workspace'], delayMs: 500 },
   { from: ['subscriptions'], screens: null, preload: ['subscriptions'], delayMs: 500 },
-  { from: ['core'], screens: ['projects'], preload: ['workspace', 'core'], delayMs: 1_000 },
+  { from: ['core'], screens: ['projects', 'project-detail'], preload: ['workspace', 'core'], delayMs: 1_000 },
 ] as const;
 
 /** "Remaining groups after about 5 s." */

@@ -183,6 +183,25 @@ export interface ConversationsTable {
   current_leaf_id: string | null;
 }
 
+/** A user's group of chats (migration 0070). */
+export interface ProjectsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  /** An emoji. */
+  icon: string;
+  /** One of the contract's PROJECT_COLOURS. */
+  colour: string;
+  /** The system message of every turn in the project's chats. */
+  instructions: string;
+  /** Registry id of the model new chats in the project start on. */
+  default_model: string | null;
+  archived: number;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
 /** One turn: the user's content and the assistant's response. */
 export interface MessagesTable {
   id: string;
@@ -294,6 +313,7 @@ export interface Database {
   visitor_claims: VisitorClaimsTable;
   models: ModelsTable;
   conversations: ConversationsTable;
+  projects: ProjectsTable;
   messages: MessagesTable;
   attachments: AttachmentsTable;
   daily_usage: DailyUsageTable;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes';
 import { compareRoutes } from './compare/compare.routes';
+import { dataTransferRoutes } from './data-transfer/data-transfer.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { limitsRoutes } from './limits/limits.routes';
 import { attachmentsRoutes } from './attachments/attachments.routes';
@@ -8,6 +9,7 @@ import { chatUploadRoutes } from './chat/chat-upload.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
+import { projectsRoutes } from './projects/projects.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -15,4 +17,4 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes, projectsRoutes, dataTransferRoutes];

@@ -16,6 +16,7 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'chat-detail': null,
   compare: 'Compare',
   projects: 'Projects',
+  'project-detail': null,
   favourites: 'Favourites',
   'prompt-templates': 'Prompt templates',
   'prompt-generator': 'Prompt generator',

@@ -30,6 +30,8 @@ export const ConversationListQuery = z.object({
   search: z.string().trim().max(200).optional(),
   is_favourite: QueryBoolean.optional(),
   excludeComparisons: QueryBoolean.default(true),
+  /** Only the chats of this project (a project's page). */
+  project_id: Id.optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 

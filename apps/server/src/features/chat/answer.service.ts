@@ -8,6 +8,7 @@ import { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
+import type { ProjectsService } from '../projects';
 import type { ResolvedModel } from '../models/models.service';
 import type { GenerationRunner } from './generation/generation-runner';
 import type { Generations } from './generation/generations';
@@ -34,6 +35,7 @@ export interface AnswerDeps {
   bus: Bus;
   limits: LimitsService;
   conversations: ConversationsService;
+  projects: ProjectsService;
   generations: Generations;
   attachments: AttachmentsService;
   runner: GenerationRunner;
@@ -58,7 +60,12 @@ export class AnswerService {
   ): Promise<UpstreamAnswer> {
     return this.open(
       model,
-      { content: row.content, parentId: row.parent_id, includeHistory: row.include_history === 1 },
+      {
+        content: row.content,
+        parentId: row.parent_id,
+        includeHistory: row.include_history === 1,
+        instructions: { conversationId: row.conversation_id, projectId: null },
+      },
       // A first send links its files before this point; no files, no query.
       () =>
         start.mayHaveAttachments ? this.deps.attachments.contentsFor(row.id) : Promise.resolve([]),
@@ -71,13 +78,26 @@ export class AnswerService {
    */
   open(
     model: ResolvedModel,
-    turn: { content: string; parentId: string | null; includeHistory: boolean },
+    turn: {
+      content: string;
+      parentId: string | null;
+      includeHistory: boolean;
+      /** Whose project instructions open the context: the stored chat's, or a new chat's project. */
+      instructions: { conversationId: string | null; projectId: string | null };
+    },
     attachments: AnswerInput['attachments'],
   ): Promise<UpstreamAnswer> {
+    const { conversationId, projectId } = turn.instructions;
+    const instructions = () =>
+      conversationId !== null
+        ? this.deps.projects.instructionsOfConversation(conversationId)
+        : projectId !== null
+          ? this.deps.projects.instructionsOf(projectId)
+          : Promise.resolve('');
     const history =
       turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null;
     return openUpstreamAnswer(
-      { model, content: turn.content, history, attachments },
+      { model, content: turn.content, history, attachments, instructions },
       this.messages,
     );
   }

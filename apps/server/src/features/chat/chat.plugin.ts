@@ -4,6 +4,7 @@ import { GenerationRunner } from './generation/generation-runner';
 import { GenerationLeasesRepository } from './generation/generation-leases.repository';
 import { Generations } from './generation/generations';
 import { MessagesRepository } from './messages.repository';
+import { ChatService } from './chat.service';
 import { SendService } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
 import { RetryService } from './retry.service';
@@ -11,6 +12,8 @@ import { RetryService } from './retry.service';
 export interface ChatServices {
   sends: SendService;
   generations: Generations;
+  /** History, cancel and clearing (the chat routes; the export reads history through it). */
+  queries: ChatService;
 }
 
 declare module 'fastify' {
@@ -39,6 +42,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     bus: app.bus,
     limits,
     conversations,
+    projects: app.projects,
     generations,
     attachments,
     runner: new GenerationRunner(messagesRepository, app.log),
@@ -50,13 +54,20 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     models: app.models,
     limits,
     conversations,
+    projects: app.projects,
     generations,
     attachments,
     answers,
     retries,
     drain: app.drain,
   });
-  app.decorate('chat', { sends, generations });
+  const queries = new ChatService(messagesRepository, {
+    generations,
+    conversations,
+    limits,
+    attachments,
+  });
+  app.decorate('chat', { sends, generations, queries });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   await generations.start(async (row) => {

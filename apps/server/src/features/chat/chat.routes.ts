@@ -21,8 +21,6 @@ import { requireUserOrVisitor } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
 import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { liveConnectionOf } from '../../realtime/live-connection';
-import { ChatService } from './chat.service';
-import { MessagesRepository } from './messages.repository';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const tags = ['messages'];
@@ -39,15 +37,7 @@ async function refuseEmptyMessage(request: FastifyRequest): Promise<void> {
 
 /** Spec §7 "Messages": allocate, send, history, cancel, clear; and choosing a turn's version. */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const queries = new ChatService(
-    new MessagesRepository(app.db),
-    {
-      ...app.chat,
-      conversations: app.conversations,
-      limits: app.limits,
-      attachments: app.attachments,
-    },
-  );
+  const { queries } = app.chat;
   app.addHook('onRequest', requireUserOrVisitor);
 
   app.post(

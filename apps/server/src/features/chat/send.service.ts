@@ -9,6 +9,7 @@ import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
+import type { ProjectsService } from '../projects';
 import { MESSAGE_NOT_FOUND, type AnswerService, type SendContext } from './answer.service';
 import type { Generations } from './generation/generations';
 import type { UpstreamAnswer } from './generation/upstream-answer';
@@ -48,6 +49,7 @@ export class SendService {
       models: ModelsService;
       limits: LimitsService;
       conversations: ConversationsService;
+      projects: ProjectsService;
       generations: Generations;
       attachments: AttachmentsService;
       answers: AnswerService;
@@ -75,6 +77,9 @@ export class SendService {
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
     const conversation = thread?.conversation ?? null;
+    // project_id places a new chat; an existing chat stays where it is.
+    if (request.project_id && !request.conversation_id)
+      await this.deps.projects.assertOwned(owner, request.project_id);
     if (request.comparison_id) {
       if (!(await this.deps.messages.ownsComparison(owner, request.comparison_id)))
         throw new AppError('not_found', COMPARISON_NOT_FOUND);
@@ -209,6 +214,10 @@ export class SendService {
         content: request.message,
         parentId,
         includeHistory: Boolean(request.include_conversation_history),
+        instructions: {
+          conversationId: request.conversation_id ?? null,
+          projectId: request.project_id ?? null,
+        },
       },
       () => Promise.resolve([]),
     );

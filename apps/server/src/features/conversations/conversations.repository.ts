@@ -10,6 +10,7 @@ export interface ListFilter {
   search?: string | undefined;
   isFavourite?: boolean | undefined;
   excludeComparisons: boolean;
+  projectId?: string | undefined;
 }
 
 /** `%`, `_` and the escape itself match literally in a LIKE pattern. */
@@ -39,6 +40,7 @@ export class ConversationsRepository {
   #filtered(owner: ChatOwner, filter: Omit<ListFilter, 'offset' | 'limit'>) {
     let query = this.#owned(owner);
     if (filter.excludeComparisons) query = query.where('c.kind', '!=', 'comparison');
+    if (filter.projectId !== undefined) query = query.where('c.project_id', '=', filter.projectId);
     if (filter.isFavourite !== undefined)
       query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);
     const search = filter.search?.trim();
@@ -158,6 +160,27 @@ export class ConversationsRepository {
         : query.where('visitor_id', '=', owner.id)
     ).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /** Takes every chat of the user out of a project (the project is being deleted). */
+  async releaseProject(userId: string, projectId: string, now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('conversations')
+      .set({ project_id: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes every chat of the user in a project, with their messages (foreign keys cascade). */
+  async deleteInProject(userId: string, projectId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('conversations')
+      .where('user_id', '=', userId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {

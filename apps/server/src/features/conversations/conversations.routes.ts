@@ -52,8 +52,11 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 201: Conversation, ...errors },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await service.create(chatOwnerOf(request), request.body)),
+      async (request, reply) => {
+        const owner = chatOwnerOf(request);
+        if (request.body.project_id) await app.projects.assertOwned(owner, request.body.project_id);
+        return reply.status(201).send(await service.create(owner, request.body));
+      },
     );
   }
 
@@ -146,8 +149,13 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Conversation, ...errors },
       },
     },
-    (request) =>
-      service.setProject(chatOwnerOf(request), request.params.id, request.body.project_id),
+    async (request) => {
+      const owner = chatOwnerOf(request);
+      // The chat first: a stranger's chat id is 404 whatever project it names.
+      await service.get(owner, request.params.id);
+      await app.projects.assertOwned(owner, request.body.project_id);
+      return service.setProject(owner, request.params.id, request.body.project_id);
+    },
   );
 
   app.delete(

@@ -14,8 +14,6 @@ import type { Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 
-/** Project ids are server-made like every id: letters, digits, `_` and `-`. */
-const PROJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 function toConversation(row: ConversationRow): Conversation {
   return {
@@ -54,6 +52,7 @@ export class ConversationsService {
       search: query.search,
       isFavourite: query.is_favourite,
       excludeComparisons: query.excludeComparisons,
+      projectId: query.project_id,
     });
     return {
       conversations: rows.map(toConversation),
@@ -108,7 +107,6 @@ export class ConversationsService {
     input: NewConversation,
     now: string = new Date().toISOString(),
   ): Promise<string> {
-    if (input.projectId) assertProjectId(input.projectId);
     const id = randomUUID();
     await this.repository.insert(
       {
@@ -152,8 +150,8 @@ export class ConversationsService {
     return this.get(owner, id);
   }
 
+  /** The caller checks that the project is the owner's (app.projects.assertOwned). */
   async setProject(owner: ChatOwner, id: string, projectId: string | null): Promise<Conversation> {
-    if (projectId !== null) assertProjectId(projectId);
     await this.#mustUpdate(
       this.repository.update(owner, id, { project_id: projectId, updated_at: now() }),
     );
@@ -173,6 +171,13 @@ export class ConversationsService {
     return this.repository.touch(conversationId, at);
   }
 
+  /** Moves a project's chats out of it (keep) or deletes them; answers how many. */
+  emptyProject(userId: string, projectId: string, chats: 'keep' | 'delete'): Promise<number> {
+    return chats === 'keep'
+      ? this.repository.releaseProject(userId, projectId, now())
+      : this.repository.deleteInProject(userId, projectId);
+  }
+
   moveVisitorToUser(visitorId: string, userId: string): Promise<void> {
     return this.repository.moveVisitorToUser(visitorId, userId);
   }
@@ -184,13 +189,4 @@ export class ConversationsService {
 
 function now(): string {
   return new Date().toISOString();
-}
-
-function assertProjectId(projectId: string): void {
-  if (!PROJECT_ID_PATTERN.test(projectId)) {
-    throw new AppError(
-      'validation_error',
-      'project_id: must be a project id (letters, digits, _ and -).',
-    );
-  }
 }

@@ -17,6 +17,8 @@ export const screens: GroupModule['screens'] = {
     import('../../features/compare/components/compare-screen').then((m) => m.CompareScreen),
   projects: () =>
     import('../../features/projects/components/projects-screen').then((m) => m.ProjectsScreen),
+  'project-detail': () =>
+    import('../../features/projects/components/project-screen').then((m) => m.ProjectScreen),
   'prompt-generator': () =>
     import('../../features/prompt-generator/components/prompt-generator-screen').then(
       (m) => m.PromptGeneratorScreen,

@@ -44,9 +44,11 @@ describe('decideGuard', () => {
     expect(decideGuard({ guard: 'redirect', admin: true }, signedOut, loc).kind).toBe('redirect');
   });
 
-  it('guards exactly the spec §2 set of routes', () => {
+  it('guards exactly the spec §2 set of routes, and projects (accounts only, issue 14)', () => {
     const guarded = ROUTES.filter((r) => r.guard !== null).map((r) => r.path);
     expect(guarded).toEqual([
+      '/project',
+      '/project/:projectId',
       '/api-keys',
       '/profile',
       '/settings',

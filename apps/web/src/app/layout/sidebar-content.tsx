@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { RecentChats } from '../../features/conversations';
+import { RecentProjects } from '../../features/projects';
 import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
 
@@ -88,6 +89,7 @@ export function SidebarContent({ onNewChat }: { onNewChat: () => void }) {
       <nav aria-label="Main" className="flex flex-1 flex-col gap-5 overflow-y-auto">
         <NavList items={PRIMARY} label="Workspace" />
         <NavList items={TOOLS} label="Tools" />
+        <RecentProjects />
         <RecentChats />
       </nav>
       <div className="space-y-3 border-t border-line pt-4">

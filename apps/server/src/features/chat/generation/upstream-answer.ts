@@ -10,6 +10,8 @@ export interface AnswerInput {
   /** The branch of earlier turns, ending at `leafId` (the turn's parent); null: none to read. */
   history: { leafId: string } | null;
   attachments: () => Promise<ContextAttachment[]>;
+  /** The system message: the instructions of the chat's project ('' for none). */
+  instructions: () => Promise<string>;
 }
 
 /** The upstream request of one answer, already under way. */
@@ -32,14 +34,14 @@ export async function openUpstreamAnswer(
   messages: MessagesRepository,
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
-  const history = input.history
-    ? (await messages.branchTurns(input.history.leafId)).flatMap(
-        (turn) => [
-          { role: 'user' as const, content: turn.content },
-          ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
-        ],
-      )
-    : [];
+  const [earlier, instructions] = await Promise.all([
+    input.history ? messages.branchTurns(input.history.leafId) : Promise.resolve([]),
+    input.instructions(),
+  ]);
+  const history = earlier.flatMap((turn) => [
+    { role: 'user' as const, content: turn.content },
+    ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
+  ]);
   const { info, adapter } = input.model;
   const context = buildContext({
     model: {
@@ -47,6 +49,8 @@ export async function openUpstreamAnswer(
       contextWindow: info.context_window,
       supportsVision: info.supports_vision,
     },
+    // Before the history and counted in the budget: buildContext trims turns, never these.
+    system: instructions,
     history,
     message: input.content,
     attachments: await input.attachments(),

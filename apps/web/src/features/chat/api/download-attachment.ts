@@ -1,4 +1,5 @@
 import { http } from '../../../lib/http';
+import { saveBlob } from '../../../lib/save-blob';
 
 /**
  * GET /chat/attachments/{id}. Files are served only to their owner, so the download goes
@@ -6,16 +7,5 @@ import { http } from '../../../lib/http';
  */
 export async function downloadAttachment(id: string, filename: string): Promise<void> {
   const res = await http.get<Blob>(`/chat/attachments/${encodeURIComponent(id)}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveBlob(res.data, filename);
 }

@@ -1,7 +1,8 @@
 import { Code2, Columns3, FileText, Lightbulb, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth';
+import { ProjectChip, useProject } from '../../projects';
 import { useChatComposer } from '../hooks/use-chat-composer';
 import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import type { UiMessage } from '../model/ui-message';
@@ -42,7 +43,14 @@ const NO_WORKING = {};
 export function HomeScreen() {
   const { user } = useAuth();
   useSyncChatAuth();
-  const composer = useChatComposer(NEW_THREAD, null);
+  // "New chat in this project" lands here with ?project=<id>: the chat starts in it.
+  const [params] = useSearchParams();
+  const project = useProject(user ? params.get('project') : null).data ?? null;
+  const composer = useChatComposer(
+    NEW_THREAD,
+    null,
+    project && { id: project.id, defaultModel: project.default_model },
+  );
   const pendingThread = useChatSession((s) => s.threads[NEW_THREAD]);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const navigate = useNavigate();
@@ -107,6 +115,7 @@ export function HomeScreen() {
         </h1>
         <p className="mt-3 text-fg-muted">Ask several AI models, watch them answer, and compare side by side.</p>
       </div>
+      {project && <ProjectChip project={project} />}
       <ChatComposerBar
         composer={composer}
         inputRef={composerRef}

@@ -5,19 +5,31 @@ import { setDraftOf, takeHandedDraft, useComposerDrafts } from '../session/compo
 import type { SendOutcome } from '../session/send-flow';
 import { useModelChoice } from './use-model-choice';
 
+/** The project a new chat starts in: its id, and the model its chats start on. */
+export interface ComposerProject {
+  id: string;
+  defaultModel: string | null;
+}
+
 /** Draft text (kept per thread), files and model of a composer, and sending them into a thread. */
-export function useChatComposer(threadKey: string, conversationId: string | null) {
+export function useChatComposer(
+  threadKey: string,
+  conversationId: string | null,
+  project: ComposerProject | null = null,
+) {
   const draft = useComposerDrafts((s) => s.drafts[threadKey] ?? '');
   const setDraft = useCallback((text: string) => setDraftOf(threadKey, text), [threadKey]);
   // In the commit that shows this box, so no keystroke falls between the old box and this one.
   useLayoutEffect(() => takeHandedDraft(threadKey), [threadKey]);
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
-  const modelChoice = useModelChoice();
+  const modelChoice = useModelChoice(project?.defaultModel ?? null);
 
   const promptFor = (content: string): Prompt | null => {
     const model = modelChoice.selected;
-    return model ? { content, conversationId, provider: model.provider, model: model.id } : null;
+    return model
+      ? { content, conversationId, projectId: project?.id ?? null, provider: model.provider, model: model.id }
+      : null;
   };
 
   const submit = async (): Promise<SendOutcome | null> => {

@@ -4,6 +4,8 @@ import { MESSAGES, type Attachment, type ChatMessage, type MessageStatus, type P
 export interface Prompt {
   content: string;
   conversationId: string | null;
+  /** The project a new chat starts in (a first send from "New chat in this project"). */
+  projectId?: string | null;
   provider: ProviderName;
   model: string;
 }

@@ -129,6 +129,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
         message: content,
         message_id: id,
         conversation_id: prompt.conversationId,
+        ...(prompt.projectId && !prompt.conversationId ? { project_id: prompt.projectId } : {}),
         provider: prompt.provider,
         model: prompt.model,
         ...(request.versionOf && { version_of: request.versionOf.messageId }),

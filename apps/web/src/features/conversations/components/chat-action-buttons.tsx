@@ -1,5 +1,6 @@
 import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
 import { Pencil, Star, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 
 const ICON_BUTTON =
@@ -10,11 +11,13 @@ interface ChatActionButtonsProps {
   onToggleFavourite: () => void;
   onRename: () => void;
   onDelete: () => void;
+  /** More actions after these (the chat's menu). */
+  more?: ReactNode;
   className?: string;
 }
 
 /** Favourite, rename and delete of one chat: the sidebar row and the chat header share them. */
-export function ChatActionButtons({ conversation: c, onToggleFavourite, onRename, onDelete, className }: ChatActionButtonsProps) {
+export function ChatActionButtons({ conversation: c, onToggleFavourite, onRename, onDelete, more, className }: ChatActionButtonsProps) {
   const name = c.title || CONVERSATION_DEFAULT_TITLE;
   return (
     <div className={cn('flex shrink-0 items-center', className)}>
@@ -40,6 +43,7 @@ export function ChatActionButtons({ conversation: c, onToggleFavourite, onRename
       >
         <Trash2 className="size-3.5" aria-hidden />
       </button>
+      {more}
     </div>
   );
 }

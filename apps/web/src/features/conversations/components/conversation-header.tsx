@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useConversation } from '../api/get-conversation';
 import { useConversationActions } from '../hooks/use-conversation-actions';
+import { ProjectInstructions } from '../../projects';
 import { ChatActionButtons } from './chat-action-buttons';
+import { ChatMenu } from './chat-menu';
 import { DeleteChatDialog } from './delete-chat-dialog';
 import { TitleEditor } from './title-editor';
 
@@ -16,7 +18,7 @@ interface ConversationHeaderProps {
   onRenamed: () => void;
 }
 
-/** A chat's heading with its actions: rename inline, favourite, delete. */
+/** A chat's heading with its actions (rename inline, favourite, delete, more), and its project's instructions. */
 export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderProps) {
   const conversation = useConversation(id);
   const actions = useConversationActions();
@@ -30,38 +32,43 @@ export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderP
   const shown = named || CONVERSATION_DEFAULT_TITLE;
   useDocumentTitle(named === null ? null : shown);
 
+  const projectId = conversation.data?.project_id ?? null;
   return (
-    <div className="mx-auto flex h-8 max-w-3xl items-center gap-2">
-      {editing ? (
-        <TitleEditor
-          initial={named ?? ''}
-          onSave={(next) => {
-            setEditing(false);
-            void actions.rename({ id }, next).then((ok) => ok && onRenamed());
+    <>
+      <div className="mx-auto flex h-8 max-w-3xl items-center gap-2">
+        {editing ? (
+          <TitleEditor
+            initial={named ?? ''}
+            onSave={(next) => {
+              setEditing(false);
+              void actions.rename({ id }, next).then((ok) => ok && onRenamed());
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={shown}>
+            {named === null ? '\u00a0' : shown}
+          </h1>
+        )}
+        {conversation.data && !editing && (
+          <ChatActionButtons
+            conversation={{ title: shown, is_favourite: conversation.data.is_favourite }}
+            onToggleFavourite={() => void actions.toggleFavourite(conversation.data)}
+            onRename={() => setEditing(true)}
+            onDelete={() => setConfirming(true)}
+            more={<ChatMenu conversation={{ ...conversation.data, title: shown }} />}
+          />
+        )}
+        <DeleteChatDialog
+          title={confirming ? shown : null}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void actions.remove({ id }).then((ok) => ok && navigate('/'));
           }}
-          onCancel={() => setEditing(false)}
         />
-      ) : (
-        <h1 className="min-w-0 flex-1 truncate text-sm font-semibold" title={shown}>
-          {named === null ? '\u00a0' : shown}
-        </h1>
-      )}
-      {conversation.data && !editing && (
-        <ChatActionButtons
-          conversation={{ title: shown, is_favourite: conversation.data.is_favourite }}
-          onToggleFavourite={() => void actions.toggleFavourite(conversation.data)}
-          onRename={() => setEditing(true)}
-          onDelete={() => setConfirming(true)}
-        />
-      )}
-      <DeleteChatDialog
-        title={confirming ? shown : null}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void actions.remove({ id }).then((ok) => ok && navigate('/'));
-        }}
-      />
-    </div>
+      </div>
+      {projectId && <ProjectInstructions projectId={projectId} />}
+    </>
   );
 }

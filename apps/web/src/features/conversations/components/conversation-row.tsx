@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { Tooltip } from '../../../ui/tooltip';
+import { ChatMenu } from './chat-menu';
 import { TitleEditor } from './title-editor';
 
 const ICON_BUTTON =
@@ -84,6 +85,7 @@ export function ConversationRow({ conversation: c, onToggleFavourite, onRename, 
             <Trash2 className="size-4" aria-hidden />
           </button>
         </Tooltip>
+        <ChatMenu conversation={c} className="size-8 rounded-lg" />
       </div>
     </li>
   );

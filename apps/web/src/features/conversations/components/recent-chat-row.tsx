@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { useLongPress } from '../hooks/use-long-press';
+import { chatDragSource } from '../../projects';
 import { ChatActionButtons } from './chat-action-buttons';
+import { ChatMenu } from './chat-menu';
 import { TitleEditor } from './title-editor';
 
 interface RecentChatRowProps {
@@ -39,6 +41,7 @@ export function RecentChatRow({ conversation: c, onRename, onToggleFavourite, on
     <li
       className="group relative flex items-center rounded-lg hover:bg-surface-2 has-[[aria-current=page]]:bg-surface-3/70"
       data-testid="recent-chat"
+      {...chatDragSource(c.id)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setRevealed(false);
       }}
@@ -61,6 +64,7 @@ export function RecentChatRow({ conversation: c, onRename, onToggleFavourite, on
         onToggleFavourite={() => onToggleFavourite(c)}
         onRename={() => setEditing(true)}
         onDelete={() => onDelete(c)}
+        more={<ChatMenu conversation={c} />}
         className={cn(
           'pr-1',
           revealed ? 'flex' : 'hidden group-focus-within:flex group-hover:flex',

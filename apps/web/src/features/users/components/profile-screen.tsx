@@ -1,4 +1,5 @@
 import { useAuth } from '../../auth';
+import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { PreferencesSection, type ThemeControl } from './preferences-section';
@@ -20,6 +21,7 @@ export function ProfileScreen({ theme }: { theme: ThemeControl }) {
         <PreferencesSection user={user} theme={theme} />
         <ChangePasswordSection />
         <SessionsSection />
+        <AccountDataSection />
         <DeleteAccountSection email={user.email} />
       </div>
     </div>

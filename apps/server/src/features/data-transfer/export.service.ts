@@ -1,0 +1,127 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { once } from 'node:events';
+import {
+  EXPORT_FORMAT,
+  EXPORT_JSON_NAME,
+  EXPORT_VERSION,
+  type ChatMessage,
+  type Conversation,
+  type ExportedConversation,
+  type ExportFile,
+} from '@parallax/contract';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import type { AttachmentsService } from '../attachments';
+import type { ChatService } from '../chat';
+import type { ConversationsService } from '../conversations';
+import type { ProjectsService } from '../projects';
+import { toExportedConversation, toExportedTurn } from './conversation-export';
+
+const PAGE = 100;
+
+interface ExportDeps {
+  conversations: ConversationsService;
+  history: ChatService;
+  projects: ProjectsService;
+  attachments: AttachmentsService;
+}
+
+/** Exports read through the same calls the app shows: the conversation list and history. */
+export class ExportService {
+  constructor(private readonly deps: ExportDeps) {}
+
+  /** One chat, every turn (404 for another owner's id). */
+  async conversation(owner: ChatOwner, id: string): Promise<ExportedConversation> {
+    const conversation = await this.deps.conversations.get(owner, id);
+    const turns = await this.#turns(owner, id);
+    return toExportedConversation(
+      conversation,
+      turns.map((m) => toExportedTurn(m)),
+    );
+  }
+
+  /**
+   * The whole account as a zip: parallax-export.json (projects, every chat with its turns and
+   * favourite flag) and each attachment under attachments/. Streamed, one file at a time.
+   */
+  async account(userId: string): Promise<Readable> {
+    const owner: ChatOwner = { kind: 'user', id: userId };
+    const files: Array<{ id: string; path: string }> = [];
+    const pathOf = (id: string, filename: string) => {
+      const path = `attachments/${id}-${filename.replace(/[/\\]/g, '_')}`;
+      files.push({ id, path });
+      return path;
+    };
+    const conversations: ExportedConversation[] = [];
+    for (const conversation of await this.#allConversations(owner)) {
+      const turns = await this.#turns(owner, conversation.id);
+      conversations.push(
+        toExportedConversation(
+          conversation,
+          turns.map((m) => toExportedTurn(m, pathOf)),
+        ),
+      );
+    }
+    const file: ExportFile = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported_at: new Date().toISOString(),
+      projects: await this.deps.projects.exportAll(userId),
+      conversations,
+    };
+
+    const out = new PassThrough();
+    const zip = new Zip((error, chunk, final) => {
+      if (error) return void out.destroy(error);
+      out.write(chunk);
+      if (final) out.end();
+    });
+    const json = new ZipDeflate(EXPORT_JSON_NAME, { level: 6 });
+    zip.add(json);
+    json.push(new TextEncoder().encode(JSON.stringify(file, null, 2)), true);
+    void (async () => {
+      for (const { id, path } of files) {
+        const { data } = await this.deps.attachments.open(owner, id);
+        const entry = new ZipPassThrough(path);
+        zip.add(entry);
+        entry.push(data, true);
+        if (out.writableNeedDrain) await once(out, 'drain');
+      }
+      zip.end();
+    })().catch((error: unknown) =>
+      out.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    return out;
+  }
+
+  async #allConversations(owner: ChatOwner): Promise<Conversation[]> {
+    const all: Conversation[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.deps.conversations.list(owner, {
+        offset,
+        limit: PAGE,
+        excludeComparisons: false,
+      });
+      all.push(...page.conversations);
+      if (!page.has_more) return all;
+    }
+  }
+
+  /** Every turn, oldest first: history pages come newest first, each oldest first. */
+  async #turns(owner: ChatOwner, conversationId: string): Promise<ChatMessage[]> {
+    const pages: ChatMessage[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.deps.history.history(owner, {
+        conversation_id: conversationId,
+        limit: PAGE,
+        offset: 0,
+        excludeComparisons: false,
+        ...(cursor ? { cursor } : {}),
+      });
+      pages.unshift(page.messages);
+      cursor = page.cursor ?? undefined;
+    } while (cursor);
+    return pages.flat();
+  }
+}

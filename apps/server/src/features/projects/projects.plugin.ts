@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { ProjectsRepository } from './projects.repository';
+import { ProjectsService } from './projects.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one projects service: its routes, conversations' moves and chat's sends call it. */
+    readonly projects: ProjectsService;
+  }
+}
+
+/** Root-level; call after registerModels and registerConversations. */
+export function registerProjects(app: FastifyInstance): void {
+  app.decorate(
+    'projects',
+    new ProjectsService(app.db, new ProjectsRepository(app.db), {
+      conversations: app.conversations,
+      models: app.models,
+    }),
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ConversationKind } from './conversations';
+import { Id, IsoTimestamp } from './common';
+import { ProjectColour } from './projects';
+
+/**
+ * Export and import of an account's data. One file format for a single chat's JSON export and
+ * for `parallax-export.json` inside the account's zip, so either can be imported again.
+ */
+
+export const DATA_TRANSFER_LIMITS = {
+  /** Largest file POST /account/import reads (JSON or zip). */
+  importMaxBytes: 25 * 1024 * 1024,
+  /** Largest unpacked JSON read out of a zip. */
+  importMaxJsonBytes: 100 * 1024 * 1024,
+  importMaxConversations: 5_000,
+  importMaxTurns: 100_000,
+  importMaxProjects: 500,
+  /** Longest text of one imported message or answer. */
+  importMaxTextChars: 1_000_000,
+} as const;
+
+export const EXPORT_FORMAT = 'parallax-export';
+export const EXPORT_VERSION = 1;
+/** The JSON file's name inside the account zip. */
+export const EXPORT_JSON_NAME = 'parallax-export.json';
+
+/** GET /chat/conversations/{id}/export?format=markdown|json. */
+export const ConversationExportQuery = z.object({ format: z.enum(['markdown', 'json']) });
+export type ConversationExportQuery = z.infer<typeof ConversationExportQuery>;
+
+const Text = z.string().max(DATA_TRANSFER_LIMITS.importMaxTextChars);
+
+export const ExportedAttachment = z.object({
+  filename: z.string().min(1).max(255),
+  content_type: z.string().min(1).max(255),
+  size: z.int().nonnegative(),
+  /** Where the file is inside the account zip; absent in a single chat's export. */
+  path: z.string().max(512).optional(),
+});
+export type ExportedAttachment = z.infer<typeof ExportedAttachment>;
+
+export const ExportedTurn = z.object({
+  content: Text,
+  response: Text.nullable(),
+  provider: z.string().max(64).nullable(),
+  model: z.string().max(200).nullable(),
+  model_friendly_name: z.string().max(200).nullable(),
+  status: z.string().max(32),
+  created_at: IsoTimestamp,
+  attachments: z.array(ExportedAttachment).max(50).default([]),
+});
+export type ExportedTurn = z.infer<typeof ExportedTurn>;
+
+export const ExportedConversation = z.object({
+  id: Id,
+  title: z.string().max(500),
+  kind: ConversationKind,
+  is_favourite: z.boolean(),
+  project_id: Id.nullable(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+  turns: z.array(ExportedTurn),
+});
+export type ExportedConversation = z.infer<typeof ExportedConversation>;
+
+export const ExportedProject = z.object({
+  id: Id,
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(500),
+  icon: z.string().min(1).max(16),
+  colour: ProjectColour,
+  instructions: z.string().max(8_000),
+  default_model: z.string().max(128).nullable(),
+  archived: z.boolean(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+});
+export type ExportedProject = z.infer<typeof ExportedProject>;
+
+export const ExportFile = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exported_at: IsoTimestamp,
+  projects: z.array(ExportedProject).max(DATA_TRANSFER_LIMITS.importMaxProjects),
+  conversations: z.array(ExportedConversation).max(DATA_TRANSFER_LIMITS.importMaxConversations),
+});
+export type ExportFile = z.infer<typeof ExportFile>;
+
+/** POST /account/import (multipart, one `file`): what was added to the account. */
+export const ImportResponse = z.object({
+  source: z.enum(['parallax', 'chatgpt']),
+  projects: z.int().nonnegative(),
+  conversations: z.int().nonnegative(),
+  messages: z.int().nonnegative(),
+});
+export type ImportResponse = z.infer<typeof ImportResponse>;
