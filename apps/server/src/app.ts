@@ -25,6 +25,7 @@ import { registerConversations } from './features/conversations/conversations.pl
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerChat } from './features/chat/chat.plugin';
+import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
@@ -51,6 +52,7 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 export const DOCS_PREFIX = '/api/docs';
+export const PUBLIC_API_ROOT = '/v1';
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
@@ -120,6 +122,9 @@ export async function buildApp(
       openapi: '3.1.0',
       info: { title: 'Parallax API', version: APP_VERSION },
       servers: [{ url: config.appUrl }],
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A personal API key (plx_…) from the API keys page' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: withOptionalBodies(jsonSchemaTransformObject),
@@ -151,6 +156,9 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
+
+  // The OpenAI-compatible public API, authenticated by personal API keys.
+  await app.register(publicApiRoutes, { prefix: PUBLIC_API_ROOT });
 
   await registerWebApp(app, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR, config });
   await app.ready();

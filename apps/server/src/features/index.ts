@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
 import { compareRoutes } from './compare/compare.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
@@ -15,4 +16,4 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes, apiKeysRoutes];

@@ -7,3 +7,5 @@ export * from './messages';
 export * from './logging';
 export * from './websocket';
 export * from './compare';
+export * from './api-keys';
+export * from './openai-api';

@@ -6,6 +6,7 @@ import * as m0020 from './0020-chat';
 import * as m0030 from './0030-compare';
 import * as m0031 from './0031-second-demo-model';
 import * as m0040 from './0040-attachments-storage-name';
+import * as m0090 from './0090-api-keys';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-compare': m0030,
   '0031-second-demo-model': m0031,
   '0040-attachments-storage-name': m0040,
+  '0090-api-keys': m0090,
 };
