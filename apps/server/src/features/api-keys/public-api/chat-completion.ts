@@ -130,7 +130,11 @@ async function streamAnswer(reply: FastifyReply, events: AsyncIterable<ChatStrea
     }
   } catch (error) {
     const partial = { inputTokens: usage?.inputTokens ?? estimateInput(), outputTokens: usage?.outputTokens ?? textChunks };
-    if (signal.aborted || reply.raw.destroyed) return { status: 200, outcome: 'client_closed', usage: partial, empty: textChunks === 0 };
+    if (signal.aborted || reply.raw.destroyed) {
+      // A half-closed socket stays open until our side ends too.
+      reply.raw.destroy();
+      return { status: 200, outcome: 'client_closed', usage: partial, empty: textChunks === 0 };
+    }
     reply.raw.end(pending + writer.error(toOpenAiError(error).body()));
     return { status: 200, outcome: isProviderError(error) ? error.kind : 'error', usage: partial, empty: textChunks === 0 };
   }
