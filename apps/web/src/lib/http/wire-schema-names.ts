@@ -6,6 +6,8 @@ import type * as Contract from '@parallax/contract';
  */
 export const WIRE_SCHEMA_NAMES = [
   'AllocateIdResponse',
+  'ApiKey',
+  'ApiKeysResponse',
   'AuthProvidersResponse',
   'CancelResponse',
   'CompareCheckLimitsResponse',
@@ -15,6 +17,7 @@ export const WIRE_SCHEMA_NAMES = [
   'CompareSession',
   'Conversation',
   'ConversationListResponse',
+  'CreatedApiKey',
   'HistoryResponse',
   'LeaderboardResponse',
   'LimitsResponse',
