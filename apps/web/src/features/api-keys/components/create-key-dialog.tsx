@@ -120,10 +120,12 @@ export function CreateKeyDialog({ open, models, onClose, onCreated }: CreateKeyD
           {!everyModel && (
             <div className="mt-2 max-h-40 space-y-1.5 overflow-y-auto rounded-xl border border-line p-3">
               {models.map((m) => (
-                <label key={m.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" checked={picked.has(m.id)} onChange={() => toggle(m.id)} className="size-4 accent-accent" />
-                  <span className="truncate">{m.friendly_name}</span>
-                  <span className="truncate font-mono text-xs text-fg-muted">{m.id}</span>
+                <label key={m.id} className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" checked={picked.has(m.id)} onChange={() => toggle(m.id)} className="mt-0.5 size-4 shrink-0 accent-accent" />
+                  <span className="min-w-0">
+                    <span className="block">{m.friendly_name}</span>
+                    <span className="block truncate font-mono text-xs text-fg-muted">{m.id}</span>
+                  </span>
                 </label>
               ))}
             </div>

@@ -6,11 +6,12 @@ import { CopyButton } from './copy-button';
 
 function CodeBox({ code, label }: { code: string; label: string }) {
   return (
-    <div className="relative rounded-xl border border-line bg-surface-2/70">
-      <div className="absolute top-2 right-2">
-        <CopyButton text={code} label={`Copy ${label}`} size="sm" />
+    <div className="overflow-hidden rounded-xl border border-line bg-surface-2/70">
+      <div className="flex h-10 items-center justify-between border-b border-line pr-1.5 pl-3 text-xs text-fg-muted">
+        <span>{label}</span>
+        <CopyButton text={code} label={`Copy ${label.toLowerCase()}`} variant="ghost" />
       </div>
-      <pre className="overflow-x-auto p-4 pr-24 font-mono text-xs leading-relaxed">
+      <pre className="overflow-x-auto p-4 font-mono text-xs leading-relaxed">
         <code>{code}</code>
       </pre>
     </div>
@@ -53,8 +54,8 @@ export function QuickStart({ model }: { model: string }) {
         </label>
       </div>
       <div className="mt-4 space-y-3" role="tabpanel" aria-label={`${SNIPPET_LABELS[language]} example`}>
-        {install && <CodeBox code={install} label="install command" />}
-        <CodeBox code={code} label={`${SNIPPET_LABELS[language]} example`} />
+        {install && <CodeBox code={install} label="Install" />}
+        <CodeBox code={code} label={stream ? 'Streaming example' : 'Example'} />
       </div>
       <p className="mt-4 text-xs text-fg-muted">
         Set <code className="font-mono">PARALLAX_API_KEY</code> to your key first. Calls count toward your daily message allowance. Unknown request fields are ignored, as
