@@ -1,5 +1,5 @@
 import { PROVIDERS } from '@parallax/contract';
-import OpenAI from 'openai';
+import OpenAI, { type APIError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
 import { createApiTestApp, createKey, eventually, MODEL_OF, sdk, signUp, startUpstreams, type ApiTestApp, type KeyOwner, type Upstreams } from './public-api.test-support';
@@ -83,31 +83,31 @@ describe('the SDK’s typed errors', () => {
   it('AuthenticationError for a made-up key', async () => {
     const error = await sdk(t.baseUrl, 'plx_not-a-real-key').models.list().then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((error as OpenAI.APIError).code).toBe('invalid_api_key');
+    expect((error as APIError).code).toBe('invalid_api_key');
   });
 
   it('PermissionDeniedError for a model the key may not use', async () => {
     const restricted = sdk(t.baseUrl, (await createKey(t.app, owner, { name: 'only grok', allowed_models: ['grok-3-mini'] })).secret);
     const error = await restricted.chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }] }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.PermissionDeniedError);
-    expect((error as OpenAI.APIError).param).toBe('model');
+    expect((error as APIError).param).toBe('model');
   });
 
   it('NotFoundError for an unknown model', async () => {
     const error = await client.chat.completions.create({ model: 'gpt-0', messages: [{ role: 'user', content: 'hi' }] }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((error as OpenAI.APIError).code).toBe('model_not_found');
+    expect((error as APIError).code).toBe('model_not_found');
   });
 
   it('BadRequestError naming the field, for n > 1 and an unknown role', async () => {
     const twoChoices = await client.chat.completions.create({ model: 'gpt-5-mini', n: 2, messages: [{ role: 'user', content: 'hi' }] }).then(() => undefined, (e: unknown) => e);
     expect(twoChoices).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((twoChoices as OpenAI.APIError).param).toBe('n');
+    expect((twoChoices as APIError).param).toBe('n');
     const tool = await client.chat.completions
       .create({ model: 'gpt-5-mini', messages: [{ role: 'tool', content: 'x', tool_call_id: 'a' }] })
       .then(() => undefined, (e: unknown) => e);
     expect(tool).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((tool as OpenAI.APIError).param).toBe('messages[0].role');
+    expect((tool as APIError).param).toBe('messages[0].role');
   });
 
   it('RateLimitError with retry-after and x-ratelimit headers once the key’s per-minute limit is used', async () => {
@@ -121,7 +121,7 @@ describe('the SDK’s typed errors', () => {
     // Near the end of a minute the window may have moved on; then the third call is allowed.
     if (error === undefined) return;
     expect(error).toBeInstanceOf(OpenAI.RateLimitError);
-    const headers = (error as OpenAI.APIError).headers;
+    const headers = (error as APIError).headers;
     expect(Number(headers?.get('retry-after'))).toBeGreaterThan(0);
     expect(headers?.get('x-ratelimit-remaining-requests')).toBe('0');
   });
@@ -134,12 +134,12 @@ describe('the SDK’s typed errors', () => {
     await eventually(() => t.app.db.selectFrom('api_calls').select('id').where('key_id', '=', created.key.id).execute(), (rows) => rows.length === 1);
     const key = await budget.chat.completions.create({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }] }).then(() => undefined, (e: unknown) => e);
     expect(key).toBeInstanceOf(OpenAI.RateLimitError);
-    expect((key as OpenAI.APIError).code).toBe('insufficient_quota');
+    expect((key as APIError).code).toBe('insufficient_quota');
   });
 
   it('upstream failures as 502/503/504 from the shared classifier', async () => {
     const fault = (directive: string) =>
-      client.chat.completions.create({ model: 'claude-haiku-4-5', messages: [{ role: 'user', content: `hi [sim ${directive}]` }] }).then(() => undefined, (e: unknown) => e as OpenAI.APIError);
+      client.chat.completions.create({ model: 'claude-haiku-4-5', messages: [{ role: 'user', content: `hi [sim ${directive}]` }] }).then(() => undefined, (e: unknown) => e as APIError);
     expect((await fault('fault=503'))?.status).toBe(503);
     expect((await fault('fault=auth'))?.status).toBe(502);
     expect((await fault('fault=context_length'))?.status).toBe(400);

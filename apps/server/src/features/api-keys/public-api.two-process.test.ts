@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { type APIError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
 import { createApiTestAppPair, createKey, sdk, signUp, startUpstreams, type Upstreams } from './public-api.test-support';
@@ -34,7 +34,7 @@ describe('the public API on two processes', () => {
     expect(revoked.statusCode).toBe(200);
     const error = await ask(onB).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((error as OpenAI.APIError).code).toBe('api_key_revoked');
+    expect((error as APIError).code).toBe('api_key_revoked');
   });
 
   it('spends one daily allowance across both processes and the web', async () => {
@@ -47,7 +47,7 @@ describe('the public API on two processes', () => {
     await ask(sdk(pair.urlA, secret));
     const error = await ask(sdk(pair.urlB, secret)).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.RateLimitError);
-    expect((error as OpenAI.APIError).code).toBe('daily_limit_exceeded');
+    expect((error as APIError).code).toBe('daily_limit_exceeded');
   });
 
   it('holds a key’s per-minute limit across both processes', async () => {
