@@ -1,7 +1,8 @@
 import { API_KEY_PATTERN } from '@parallax/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpAndVerify, uniqueEmail } from './support/accounts';
+import { seriousViolations, settled } from './support/accessibility';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
 
 let browser: Browser;
@@ -11,6 +12,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** No serious axe violation in the light and the dark theme. */
+async function expectAccessible(page: Page): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await settled(page);
+    expect(await seriousViolations(page), colorScheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 const listModels = (secret: string) => fetch(`${baseUrl()}/v1/models`, { headers: { authorization: `Bearer ${secret}` } });
 
@@ -23,6 +34,7 @@ describe('API keys in the browser', () => {
       await t.page.waitForURL((url) => url.pathname === '/');
       await t.goto('/api-keys');
       await t.page.getByText('No API keys yet').waitFor();
+      await expectAccessible(t.page);
       await t.page.getByRole('tab', { name: 'Python' }).click();
       await expect.poll(() => t.page.getByRole('tabpanel').innerText()).toContain('pip install openai');
 
@@ -36,6 +48,7 @@ describe('API keys in the browser', () => {
       await secretBox.waitFor();
       const secret = (await secretBox.innerText()).trim();
       expect(secret).toMatch(API_KEY_PATTERN);
+      await expectAccessible(t.page);
       await t.page.getByRole('button', { name: 'Copy API key' }).click();
       await expect.poll(() => t.page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
       await t.page.getByRole('button', { name: 'I have copied it' }).click();
@@ -43,6 +56,7 @@ describe('API keys in the browser', () => {
       const card = t.page.getByLabel('API key Laptop scripts');
       await card.waitFor();
       expect(await card.innerText()).toContain('Active');
+      await expectAccessible(t.page);
       // Shown once: nowhere on the page now, nor after a reload.
       expect(await t.page.content()).not.toContain(secret);
       await t.goto('/api-keys');
