@@ -116,6 +116,8 @@ export class ApiAccessService {
         throw new OpenAiError(429, 'rate_limit_error', `Rate limit reached for this API key: ${limit} requests per minute.`, 'rate_limit_exceeded', null, { ...headers, 'retry-after': String(reset) });
       }
     }
+    // A call's tokens are known only once it has answered, so calls already running when the
+    // budget runs out still finish: the budget can be overshot by those, never by later calls.
     if (access.monthlyTokenBudget !== null) {
       const budget = access.monthlyTokenBudget;
       const used = await this.repository.tokensSince(access.keyId, monthStartDay(now));

@@ -61,15 +61,17 @@ export async function runChatCompletion(call: ChatCompletionCall): Promise<void>
   } catch (error) {
     failure = error;
     const clientGone = controller.signal.aborted;
+    // 499 (nginx's "client closed request") is only recorded: nobody is left to send it to.
     outcome = { status: clientGone ? 499 : toOpenAiError(error).status, outcome: clientGone ? 'client_closed' : isProviderError(error) ? error.kind : 'error', usage: { inputTokens: 0, outputTokens: 0 }, empty: true };
   }
-  await settle(call, admission, outcome, started);
+  await settle(call, info.id, admission, outcome, started);
   if (failure !== undefined && !reply.sent && !reply.raw.destroyed) throw failure;
 }
 
-async function settle(call: ChatCompletionCall, admission: Admission, outcome: Outcome, started: number): Promise<void> {
+/** Records the call under the registry id it resolved to, however the caller named the model. */
+async function settle(call: ChatCompletionCall, model: string, admission: Admission, outcome: Outcome, started: number): Promise<void> {
   const record: CallRecord = {
-    model: call.body.model,
+    model,
     stream: call.body.stream === true,
     status: outcome.status,
     outcome: outcome.outcome,

@@ -11,7 +11,8 @@ function CodeBox({ code, label }: { code: string; label: string }) {
         <span>{label}</span>
         <CopyButton text={code} label={`Copy ${label.toLowerCase()}`} variant="ghost" />
       </div>
-      <pre className="overflow-x-auto p-4 font-mono text-xs leading-relaxed">
+      {/* Focusable: on a phone the code scrolls sideways, and keyboards must reach that too. */}
+      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-4 font-mono text-xs leading-relaxed focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring">
         <code>{code}</code>
       </pre>
     </div>
