@@ -12,7 +12,7 @@ function CodeBox({ code, label }: { code: string; label: string }) {
         <CopyButton text={code} label={`Copy ${label.toLowerCase()}`} variant="ghost" />
       </div>
       {/* Focusable: on a phone the code scrolls sideways, and keyboards must reach that too. */}
-      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-4 font-mono text-xs leading-relaxed focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring">
+      <pre tabIndex={0} className="overflow-x-auto p-4 font-mono text-xs leading-relaxed focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring">
         <code>{code}</code>
       </pre>
     </div>
