@@ -26,6 +26,7 @@ import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerProjects } from './features/projects/projects.plugin';
 import { registerChat } from './features/chat/chat.plugin';
+import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { registerDrain } from './infra/drain';
@@ -53,6 +54,7 @@ declare module 'fastify' {
 
 export const API_PREFIX = '/api/v1';
 export const DOCS_PREFIX = '/api/docs';
+export const PUBLIC_API_ROOT = '/v1';
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
@@ -123,6 +125,9 @@ export async function buildApp(
       openapi: '3.1.0',
       info: { title: 'Parallax API', version: APP_VERSION },
       servers: [{ url: config.appUrl }],
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A personal API key (plx_…) from the API keys page' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: withOptionalBodies(jsonSchemaTransformObject),
@@ -155,6 +160,9 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
+
+  // The OpenAI-compatible public API, authenticated by personal API keys.
+  await app.register(publicApiRoutes, { prefix: PUBLIC_API_ROOT });
 
   await registerWebApp(app, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR, config });
   await app.ready();

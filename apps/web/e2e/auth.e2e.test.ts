@@ -1,14 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nthMail, PASSWORD, signUpAndVerify, uniqueEmail } from './support/accounts';
 import { baseUrl, launchBrowser, openPage } from './support/browser';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,45 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Every mail the server wrote to the dev outbox for `to` (no SMTP_URL in this suite). */
-function mailsTo(to: string): OutboxMail[] {
-  const file = path.join(inject('dataDir'), 'dev-outbox.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as OutboxMail)
-    .filter((mail) => mail.to === to);
-}
-
-/** Waits for the n-th mail to `to` and returns it. */
-async function nthMail(to: string, n: number): Promise<OutboxMail> {
-  await expect.poll(() => mailsTo(to).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
-  const mail = mailsTo(to)[n - 1];
-  if (!mail) throw new Error(`no mail #${n} to ${to}`);
-  return mail;
-}
-
-const uniqueEmail = (tag: string) =>
-  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-const PASSWORD = 'Violet kettle 42 drums';
-
-async function signUpAndVerify(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signup', { waitUntil: 'networkidle' });
-  await page.getByLabel('Name').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => url.pathname === '/verify-email');
-  await page.getByText(email).waitFor();
-
-  const code = /verification code is: (\d{6})/.exec((await nthMail(email, 1)).text)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  // Typed into the first box: each digit moves on to the next; the sixth submits.
-  await page.getByLabel('Digit 1 of 6').focus();
-  await page.keyboard.type(code ?? '');
-}
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);

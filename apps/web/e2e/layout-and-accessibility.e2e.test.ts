@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { ROUTES } from '@parallax/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openPage } from './support/browser';
-
-// Evaluated rather than added as a script tag: the app's CSP refuses inline scripts.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A concrete path for a route pattern (`:param` → a sample value). */
 const concrete = (pattern: string) => pattern.replace(/:([A-Za-z]+)/g, (_m, name: string) => `sample-${name}`);
@@ -17,41 +13,6 @@ const VIEWS = [
   { name: 'phone light', width: 390, height: 844, colorScheme: 'light' },
   { name: 'phone dark', width: 390, height: 844, colorScheme: 'dark' },
 ] as const;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  }) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-/**
- * Contrast measured mid-transition (a theme switch fading colours, a modal fading in over the
- * page) is neither theme's: wait until every finite animation has finished.
- */
-async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(100);
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { timeout: 10_000 },
-  );
-}
 
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
 import { compareRoutes } from './compare/compare.routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer.routes';
@@ -17,4 +18,4 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes, projectsRoutes, dataTransferRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes, projectsRoutes, dataTransferRoutes, apiKeysRoutes];

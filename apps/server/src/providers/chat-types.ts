@@ -17,6 +17,10 @@ export interface ChatRequest {
   /** Cancel: the upstream connection is closed and the stream throws a `cancelled` ProviderError. */
   signal?: AbortSignal | undefined;
   maxOutputTokens?: number | undefined;
+  /** Sampling settings a caller of the public API may set; the web never does. */
+  temperature?: number | undefined;
+  topP?: number | undefined;
+  stopSequences?: readonly string[] | undefined;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';

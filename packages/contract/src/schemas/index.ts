@@ -9,3 +9,5 @@ export * from './websocket';
 export * from './compare';
 export * from './projects';
 export * from './data-transfer';
+export * from './api-keys';
+export * from './openai-api';

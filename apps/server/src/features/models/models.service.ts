@@ -55,6 +55,15 @@ export class ModelsService {
     });
   }
 
+  /** Enabled models with the time each entered the registry (the public API's `created`). */
+  async listWithCreation(): Promise<{ info: ModelInfo; createdAt: string }[]> {
+    const rows = await this.repository.listEnabled();
+    return rows.flatMap((row) => {
+      const info = this.#toInfo(row);
+      return info ? [{ info, createdAt: row.created_at }] : [];
+    });
+  }
+
   /** The model and its adapter; 404 for an unknown id, 503 when its provider is not configured. */
   async resolve(id: string): Promise<ResolvedModel> {
     const row = await this.#enabledRow(id);

@@ -13,6 +13,8 @@ declare module 'fastify' {
 }
 
 const VISITOR_HEADER = 'x-visitor-id';
+/** Paths of the OpenAI-compatible API (app.ts mounts it there). */
+export const PUBLIC_API_PREFIX = '/v1/';
 const INVALID_TOKEN = 'Your session has expired. Please sign in again.';
 
 function bearerToken(request: FastifyRequest): string | null | undefined {
@@ -45,6 +47,8 @@ export function registerRequestAuth(app: FastifyInstance): void {
   app.decorateRequest('visitorId', null);
 
   app.addHook('onRequest', async (request) => {
+    // The public API at /v1 authenticates with API keys (its own hook), never a session.
+    if (request.url.startsWith(PUBLIC_API_PREFIX)) return;
     const visitorId = visitorIdOf(request);
     request.visitorId = visitorId;
     const token = bearerToken(request);

@@ -53,6 +53,9 @@ export function anthropicRequestBody(request: ChatRequest): Record<string, unkno
     model: request.model,
     max_tokens: request.maxOutputTokens ?? defaultMaxTokens(request.model),
     ...(request.system === undefined ? {} : { system: [{ type: 'text', text: request.system }] }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { top_p: request.topP }),
+    ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),
     messages: request.messages.map(toMessage),
     stream: true,
   };

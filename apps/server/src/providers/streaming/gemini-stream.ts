@@ -34,8 +34,12 @@ function toContent(turn: ChatTurn): Record<string, unknown> {
 
 export function geminiRequestBody(request: ChatRequest): Record<string, unknown> {
   return {
-    generationConfig:
-      request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens },
+    generationConfig: {
+      ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      ...(request.topP === undefined ? {} : { topP: request.topP }),
+      ...(request.stopSequences === undefined ? {} : { stopSequences: request.stopSequences }),
+    },
     contents: request.messages.map(toContent),
     ...(request.system === undefined
       ? {}

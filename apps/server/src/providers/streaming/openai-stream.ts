@@ -76,6 +76,9 @@ export function openAiRequestBody(
       : reasoning || dialect === 'xai'
         ? { max_completion_tokens: limit }
         : { max_tokens: limit }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.topP === undefined ? {} : { top_p: request.topP }),
+    ...(request.stopSequences === undefined ? {} : { stop: request.stopSequences }),
     messages,
     stream: true,
     stream_options: { include_usage: true },

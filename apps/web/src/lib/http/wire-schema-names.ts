@@ -6,6 +6,8 @@ import type * as Contract from '@parallax/contract';
  */
 export const WIRE_SCHEMA_NAMES = [
   'AllocateIdResponse',
+  'ApiKey',
+  'ApiKeysResponse',
   'AuthProvidersResponse',
   'CancelResponse',
   'CompareCheckLimitsResponse',
@@ -16,6 +18,7 @@ export const WIRE_SCHEMA_NAMES = [
   'Conversation',
   'DeleteProjectResponse',
   'ConversationListResponse',
+  'CreatedApiKey',
   'HistoryResponse',
   'ImportResponse',
   'LeaderboardResponse',

@@ -1,0 +1,123 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ApiCallsTable, ApiKeysTable, Database } from '../../db/schema';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type ApiCallRow = Insertable<ApiCallsTable>;
+
+export interface KeyUsageRow {
+  key_id: string;
+  day: string;
+  requests: number;
+  tokens: number;
+}
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: Insertable<ApiKeysTable>): Promise<void> {
+    await this.db.insertInto('api_keys').values(row).execute();
+  }
+
+  /** The owner's keys, newest first. */
+  listOwned(userId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  findOwned(id: string, userId: string): Promise<ApiKeyRow | undefined> {
+    return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The key a secret belongs to, whatever its state (the caller checks revoked and expired). */
+  findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
+    return this.db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
+  }
+
+  async rename(id: string, userId: string, name: string): Promise<boolean> {
+    const result = await this.db.updateTable('api_keys').set({ name }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Sets revoked_at once; a second revoke keeps the first time. */
+  async revoke(id: string, userId: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Per-day requests and tokens of the given keys from `fromDay` on. */
+  async usageSince(keyIds: readonly string[], fromDay: string): Promise<KeyUsageRow[]> {
+    if (keyIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('api_key_usage')
+      .select(['key_id', 'day', 'requests', 'input_tokens', 'output_tokens'])
+      .where('key_id', 'in', keyIds)
+      .where('day', '>=', fromDay)
+      .execute();
+    return rows.map((r) => ({
+      key_id: r.key_id,
+      day: r.day,
+      requests: Number(r.requests),
+      tokens: Number(r.input_tokens) + Number(r.output_tokens),
+    }));
+  }
+
+  /** Tokens (in + out) the key spent from `fromDay` on. */
+  async tokensSince(keyId: string, fromDay: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_key_usage')
+      .select((eb) => [eb.fn.sum<number | string | null>('input_tokens').as('input'), eb.fn.sum<number | string | null>('output_tokens').as('output')])
+      .where('key_id', '=', keyId)
+      .where('day', '>=', fromDay)
+      .executeTakeFirst();
+    return Number(row?.input ?? 0) + Number(row?.output ?? 0);
+  }
+
+  /**
+   * Takes one request of the key's per-minute allowance. One statement, so processes sharing
+   * the database cannot overspend it: a new minute restarts the count, and the WHERE refuses
+   * the request once `limit` were taken in the current minute. Returns the count taken in the
+   * minute so far, or undefined when the request is refused.
+   */
+  async takeRateSlot(keyId: string, minute: string, limit: number): Promise<number | undefined> {
+    const row = await this.db
+      .updateTable('api_keys')
+      .set((eb) => ({
+        rate_count: eb.case().when('rate_window', '=', minute).then(eb(eb.ref('rate_count'), '+', 1)).else(1).end(),
+        rate_window: minute,
+      }))
+      .where('id', '=', keyId)
+      .where((eb) => eb.or([eb('rate_window', 'is', null), eb('rate_window', '<>', minute), eb('rate_count', '<', limit)]))
+      .returning('rate_count')
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.rate_count);
+  }
+
+  /** The call, the key's day counters and its last use, together. */
+  async recordCall(call: ApiCallRow & { created_at: string }, day: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('api_calls').values(call).execute();
+      await trx
+        .insertInto('api_key_usage')
+        .values({ key_id: call.key_id, day, requests: 1, input_tokens: call.input_tokens, output_tokens: call.output_tokens })
+        .onConflict((oc) =>
+          oc.columns(['key_id', 'day']).doUpdateSet((eb) => ({
+            requests: eb(eb.ref('api_key_usage.requests'), '+', 1),
+            input_tokens: eb(eb.ref('api_key_usage.input_tokens'), '+', call.input_tokens),
+            output_tokens: eb(eb.ref('api_key_usage.output_tokens'), '+', call.output_tokens),
+          })),
+        )
+        .execute();
+      await trx.updateTable('api_keys').set({ last_used_at: call.created_at }).where('id', '=', call.key_id).execute();
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OpenAiChatCompletion, OpenAiChatRequest, OpenAiErrorBody, OpenAiModel, OpenAiModelList, type ModelInfo } from '@parallax/contract';
+import { z } from 'zod';
+import { ApiKeysRepository } from '../api-keys.repository';
+import { ApiAccessService, bearerSecret, type KeyAccess } from './api-access.service';
+import { runChatCompletion } from './chat-completion';
+import { lookUpModel } from './model-lookup';
+import { OpenAiError, toOpenAiError } from './openai-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key of a public API call (set by the /v1 routes' onRequest hook). */
+    apiKeyAccess: KeyAccess | null;
+  }
+}
+
+const tags = ['openai-compatible'];
+const errors = { 400: OpenAiErrorBody, 401: OpenAiErrorBody, 403: OpenAiErrorBody, 404: OpenAiErrorBody, 413: OpenAiErrorBody, 429: OpenAiErrorBody, 502: OpenAiErrorBody, 503: OpenAiErrorBody, 504: OpenAiErrorBody };
+const security = [{ apiKey: [] }];
+
+function accessOf(request: FastifyRequest): KeyAccess {
+  if (!request.apiKeyAccess) throw new OpenAiError(401, 'authentication_error', 'You didn’t provide an API key.', 'missing_api_key');
+  return request.apiKeyAccess;
+}
+
+function sendOpenAiError(reply: FastifyReply, error: OpenAiError): FastifyReply {
+  return reply.status(error.status).headers(error.headers).type('application/json; charset=utf-8').send(JSON.stringify(error.body()));
+}
+
+function toOpenAiModel(info: ModelInfo, createdAt: string): OpenAiModel {
+  return { id: info.id, object: 'model', created: Math.floor(Date.parse(createdAt) / 1000), owned_by: info.provider };
+}
+
+function registerOpenAiErrors(api: FastifyInstance): void {
+  api.setErrorHandler((error: unknown, request, reply) => {
+    const outcome = toOpenAiError(error);
+    if (outcome.status >= 500 && !(error instanceof OpenAiError)) request.log.error({ err: error }, 'public API call failed');
+    return sendOpenAiError(reply, outcome);
+  });
+  api.setNotFoundHandler((request, reply) =>
+    sendOpenAiError(reply, new OpenAiError(404, 'invalid_request_error', `Unknown request URL: ${request.method} ${request.url.split('?')[0] ?? ''}.`, 'unknown_url')),
+  );
+}
+
+/**
+ * The OpenAI-compatible API at /v1, authenticated by a personal API key. Unknown request
+ * fields are ignored, as OpenAI does; errors use OpenAI's body and statuses, so the official
+ * SDKs raise their own typed errors.
+ */
+export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
+  const access = new ApiAccessService(new ApiKeysRepository(api.db), api.limits);
+  registerOpenAiErrors(api);
+  api.decorateRequest('apiKeyAccess', null);
+  api.addHook('onRequest', async (request) => {
+    request.apiKeyAccess = await access.authenticate(bearerSecret(request));
+  });
+
+  const usableModels = async (key: KeyAccess) =>
+    (await api.models.listWithCreation()).filter(({ info }) => info.available && access.mayUseModel(key, info.id));
+
+  api.get(
+    '/models',
+    { schema: { tags, security, summary: 'Models this API key may use, in OpenAI’s list shape', response: { 200: OpenAiModelList, ...errors } } },
+    async (request) => ({ object: 'list' as const, data: (await usableModels(accessOf(request))).map(({ info, createdAt }) => toOpenAiModel(info, createdAt)) }),
+  );
+
+  api.get(
+    '/models/*',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One model this API key may use (registry id or provider/model)',
+        params: z.object({ '*': z.string().min(1).max(256) }),
+        response: { 200: OpenAiModel, ...errors },
+      },
+    },
+    async (request) => {
+      const key = accessOf(request);
+      const { info } = await lookUpModel(api.models, request.params['*']);
+      access.checkModel(key, info.id);
+      const found = (await usableModels(key)).find((m) => m.info.id === info.id);
+      if (!found) throw new OpenAiError(404, 'invalid_request_error', `The model "${request.params['*']}" does not exist.`, 'model_not_found', 'model');
+      return toOpenAiModel(found.info, found.createdAt);
+    },
+  );
+
+  api.post(
+    '/chat/completions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Chat completion in OpenAI’s shape, streamed (text/event-stream of chunks, ending with data: [DONE]) or not',
+        description:
+          'Any enabled model of any provider, by registry id or provider/model. Unknown request fields are ignored, as OpenAI does; n > 1 is refused. With stream: true the answer is text/event-stream: chat.completion.chunk events, a usage chunk when stream_options.include_usage is set, then data: [DONE].',
+        body: OpenAiChatRequest,
+        response: { 200: OpenAiChatCompletion, ...errors },
+      },
+    },
+    (request, reply) => runChatCompletion({ request, reply, body: request.body, key: accessOf(request), access, models: api.models }),
+  );
+};
