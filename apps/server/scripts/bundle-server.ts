@@ -67,7 +67,7 @@ export async function bundleServer(): Promise<{ bytes: number }> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node22.22',
     // Stack traces map back with `node --enable-source-maps`; unminified, they read as they are.
     sourcemap: 'linked',
     sourcesContent: false,

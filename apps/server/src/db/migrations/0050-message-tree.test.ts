@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempDir, createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createDatabase, type DatabaseHandle } from '../database';

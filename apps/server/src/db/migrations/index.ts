@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-initial';
 import * as m0005 from './0005-models';
 import * as m0010 from './0010-accounts';
