@@ -69,6 +69,8 @@ export function toOpenAiError(error: unknown): OpenAiError {
   }
   if (isAppError(error)) {
     if (error.status === 404) return new OpenAiError(404, 'invalid_request_error', error.detail, 'model_not_found', 'model');
+    // A draining process: the SDKs retry a 503 on their own, and the retry reaches another process.
+    if (error.code === 'server_restarting') return new OpenAiError(503, 'server_error', error.detail, 'server_restarting');
     if (error.status === 503) return new OpenAiError(503, 'server_error', error.detail, 'model_unavailable', 'model');
     if (error.status < 500) return invalidRequest(error.detail);
   }

@@ -99,6 +99,9 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
         response: { 200: OpenAiChatCompletion, ...errors },
       },
     },
-    (request, reply) => runChatCompletion({ request, reply, body: request.body, key: accessOf(request), access, models: api.models }),
+    (request, reply) => {
+      api.drain.refuseWhileDraining();
+      return runChatCompletion({ request, reply, body: request.body, key: accessOf(request), access, models: api.models });
+    },
   );
 };
