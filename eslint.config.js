@@ -6,7 +6,14 @@ import boundaries from './tools/eslint/import-boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.tmp/**', 'docs/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/.tmp/**',
+      'docs/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -14,7 +21,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -34,7 +44,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/features', '**/features/**'],
-              message: 'infra/, realtime/, providers/ and db/ sit below the features and never import one.',
+              message:
+                'infra/, realtime/, providers/ and db/ sit below the features and never import one.',
             },
           ],
         },

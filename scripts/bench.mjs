@@ -18,7 +18,9 @@ const available = readdirSync(benchDir, { withFileTypes: true })
   .map((e) => e.name);
 const unknown = groups.filter((g) => !available.includes(g));
 if (unknown.length > 0) {
-  console.error(`Unknown bench group(s): ${unknown.join(', ')}. Available: ${available.join(', ')}`);
+  console.error(
+    `Unknown bench group(s): ${unknown.join(', ')}. Available: ${available.join(', ')}`,
+  );
   process.exit(2);
 }
 

@@ -26,7 +26,14 @@ function runVitest(label, extraArgs) {
   console.log(`\n=== ${label} ===`);
   const res = spawnSync(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+    ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
   if (!existsSync(report)) {
@@ -39,13 +46,19 @@ function runVitest(label, extraArgs) {
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // Files that failed to load have no test results but must still fail the run.
-  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0);
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  );
   totals.failed += brokenFiles.length;
-  if (res.status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0) totals.failed += 1;
+  if (res.status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0)
+    totals.failed += 1;
 }
 
 if (!e2eOnly) {
-  runVitest('unit-and-server', projects.flatMap((p) => ['--project', p]));
+  runVitest(
+    'unit-and-server',
+    projects.flatMap((p) => ['--project', p]),
+  );
 }
 if (e2eOnly || projects.length === 0) {
   console.log('\n=== build web app for browser tests ===');
@@ -54,6 +67,7 @@ if (e2eOnly || projects.length === 0) {
   else runVitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
 }
 
-if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals));
+if (process.env.TEST_SUMMARY_FILE)
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals));
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -9,7 +9,16 @@ import type { AddressInfo } from 'node:net';
  * a client can tell how long a chunk spent between upstream and itself.
  */
 
-const WORDS = ['Parallax ', 'streams ', 'every ', 'token ', 'through ', 'one ', 'OpenAI ', 'shape. '];
+const WORDS = [
+  'Parallax ',
+  'streams ',
+  'every ',
+  'token ',
+  'through ',
+  'one ',
+  'OpenAI ',
+  'shape. ',
+];
 
 function wallClock(): number {
   return performance.timeOrigin + performance.now();
@@ -23,7 +32,8 @@ interface Knobs {
 
 function knobsOf(body: { messages?: { content?: unknown }[] }): Knobs {
   const text = JSON.stringify(body.messages ?? []);
-  const read = (name: string, fallback: number) => Number(new RegExp(`${name}=(\\d+)`).exec(text)?.[1] ?? fallback);
+  const read = (name: string, fallback: number) =>
+    Number(new RegExp(`${name}=(\\d+)`).exec(text)?.[1] ?? fallback);
   return { tps: read('tps', 0), tokens: read('tokens', 8), ttft: read('ttft', 0) };
 }
 
@@ -46,7 +56,9 @@ async function stream(res: ServerResponse, model: string, knobs: Knobs): Promise
     res.write(chunk(model, { content }, null));
   }
   res.write(chunk(model, {}, 'stop'));
-  res.write(`data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { prompt_tokens: 12, completion_tokens: knobs.tokens, total_tokens: 12 + knobs.tokens } })}\n\n`);
+  res.write(
+    `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { prompt_tokens: 12, completion_tokens: knobs.tokens, total_tokens: 12 + knobs.tokens } })}\n\n`,
+  );
   res.end('data: [DONE]\n\n');
 }
 
@@ -60,7 +72,11 @@ function whole(res: ServerResponse, model: string, knobs: Knobs): void {
       created: 1,
       model,
       choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 12, completion_tokens: knobs.tokens, total_tokens: 12 + knobs.tokens },
+      usage: {
+        prompt_tokens: 12,
+        completion_tokens: knobs.tokens,
+        total_tokens: 12 + knobs.tokens,
+      },
     }),
   );
 }
@@ -74,7 +90,11 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(404).end();
       return;
     }
-    const body = JSON.parse(raw) as { model?: string; stream?: boolean; messages?: { content?: unknown }[] };
+    const body = JSON.parse(raw) as {
+      model?: string;
+      stream?: boolean;
+      messages?: { content?: unknown }[];
+    };
     const model = body.model ?? 'bench';
     if (body.stream) void stream(res, model, knobsOf(body));
     else whole(res, model, knobsOf(body));
@@ -83,7 +103,9 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 
 const server = createServer({ keepAliveTimeout: 60_000 }, handle);
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`,
+  );
 });
 process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();

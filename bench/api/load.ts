@@ -14,11 +14,15 @@ export function agentFor(concurrency: number): http.Agent {
 /** One whole (non-streamed) call; resolves with the status, rejects on a transport failure. */
 export function postWhole(target: Target, body: string, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(target.url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...target.headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      target.url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...target.headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -32,7 +36,12 @@ export interface ClosedLoopResult {
 }
 
 /** `concurrency` callers, each sending the next request as soon as its last one answered. */
-export async function closedLoop(target: Target, body: string, concurrency: number, seconds: number): Promise<ClosedLoopResult> {
+export async function closedLoop(
+  target: Target,
+  body: string,
+  concurrency: number,
+  seconds: number,
+): Promise<ClosedLoopResult> {
   const agent = agentFor(concurrency);
   const latenciesMs: number[] = [];
   let failures = 0;
@@ -74,33 +83,42 @@ export function postStream(target: Target, body: string, agent: http.Agent): Pro
     const chunkDelaysMs: number[] = [];
     let buffer = '';
     let done = false;
-    const req = http.request(target.url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...target.headers } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => {
-        const now = wallClock();
-        buffer += text;
-        let cut = buffer.indexOf('\n\n');
-        while (cut !== -1) {
-          const event = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (event.includes('[DONE]')) done = true;
-          for (const match of event.matchAll(STAMP)) {
-            if (ttftMs < 0) ttftMs = performance.now() - sent;
-            chunkDelaysMs.push(now - Number(match[1]));
+    const req = http.request(
+      target.url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...target.headers } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => {
+          const now = wallClock();
+          buffer += text;
+          let cut = buffer.indexOf('\n\n');
+          while (cut !== -1) {
+            const event = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            if (event.includes('[DONE]')) done = true;
+            for (const match of event.matchAll(STAMP)) {
+              if (ttftMs < 0) ttftMs = performance.now() - sent;
+              chunkDelaysMs.push(now - Number(match[1]));
+            }
+            cut = buffer.indexOf('\n\n');
           }
-          cut = buffer.indexOf('\n\n');
-        }
-      });
-      res.on('end', () => resolve({ ok: res.statusCode === 200 && done, ttftMs, chunkDelaysMs }));
-      res.on('error', () => resolve({ ok: false, ttftMs, chunkDelaysMs }));
-    });
+        });
+        res.on('end', () => resolve({ ok: res.statusCode === 200 && done, ttftMs, chunkDelaysMs }));
+        res.on('error', () => resolve({ ok: false, ttftMs, chunkDelaysMs }));
+      },
+    );
     req.on('error', () => resolve({ ok: false, ttftMs, chunkDelaysMs }));
     req.end(body);
   });
 }
 
 /** `streams` streamed calls started evenly over `spreadMs`, all read to the end. */
-export async function concurrentStreams(target: Target, body: string, streams: number, spreadMs: number): Promise<StreamResult[]> {
+export async function concurrentStreams(
+  target: Target,
+  body: string,
+  streams: number,
+  spreadMs: number,
+): Promise<StreamResult[]> {
   const agent = agentFor(streams);
   const results = await Promise.all(
     Array.from({ length: streams }, async (_, i) => {

@@ -27,46 +27,80 @@ const UPSTREAM_KEY = 'sk-bench-upstream';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 
-async function startChild(command: string[], env: Record<string, string>, ready: (line: string) => string | undefined): Promise<{ child: ChildProcess; value: string }> {
-  const child = spawn(process.execPath, command, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+async function startChild(
+  command: string[],
+  env: Record<string, string>,
+  ready: (line: string) => string | undefined,
+): Promise<{ child: ChildProcess; value: string }> {
+  const child = spawn(process.execPath, command, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const value = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       const found = ready(line);
       if (found !== undefined) resolve(found);
     });
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}) before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${command.join(' ')} exited (${code}) before it was ready`)),
+    );
   });
   return { child, value };
 }
 
 async function startPortkey(port: number): Promise<ChildProcess> {
   const entry = path.join(ROOT, 'node_modules/@portkey-ai/gateway/build/start-server.js');
-  const { child } = await startChild([entry, `--port=${port}`, '--headless'], { NODE_ENV: 'production' }, (line) => (line.includes('Ready for connections') || line.includes(`:${port}`) ? 'ok' : undefined));
+  const { child } = await startChild(
+    [entry, `--port=${port}`, '--headless'],
+    { NODE_ENV: 'production' },
+    (line) =>
+      line.includes('Ready for connections') || line.includes(`:${port}`) ? 'ok' : undefined,
+  );
   return child;
 }
 
 /** A user and an API key on the bench server, through its own routes. */
 async function createKey(baseUrl: string, dataDir: string): Promise<string> {
   const post = async (url: string, body: unknown, token?: string) => {
-    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as Record<string, unknown>;
   };
   const email = `bench-${Date.now()}@example.com`;
   await post('/api/v1/auth/register', { email, password: 'Bench kettle 42 drums' });
-  const mail = readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string }).findLast((m) => m.to === email);
+  const mail = readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .findLast((m) => m.to === email);
   const code = /(\d{6})/.exec(mail?.text ?? '')?.[1];
   const tokens = await post('/api/v1/auth/verify-code', { email, code });
   const created = await post('/api/v1/api-keys', { name: 'bench' }, String(tokens.access_token));
   return String(created.secret);
 }
 
-const ask = (content: string, stream: boolean) => JSON.stringify({ model: MODEL, stream, messages: [{ role: 'user', content }] });
+const ask = (content: string, stream: boolean) =>
+  JSON.stringify({ model: MODEL, stream, messages: [{ role: 'user', content }] });
 
 async function main(): Promise<void> {
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${QUICK ? 'quick' : 'full'} run)`);
-  const upstream = await startChild(['--import', 'tsx', path.join(HERE, 'instant-upstream.ts')], {}, (line) => (line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined));
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${QUICK ? 'quick' : 'full'} run)`,
+  );
+  const upstream = await startChild(
+    ['--import', 'tsx', path.join(HERE, 'instant-upstream.ts')],
+    {},
+    (line) => (line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined),
+  );
   const portkeyPort = 18_000 + Math.floor(Math.random() * 2_000);
   const portkey = await startPortkey(portkeyPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-bench-api-'));
@@ -79,12 +113,24 @@ async function main(): Promise<void> {
   try {
     const key = await createKey(server.baseUrl, dataDir);
     const targets: Target[] = [
-      { name: 'direct (floor)', url: `${upstream.value}/v1/chat/completions`, headers: { authorization: `Bearer ${UPSTREAM_KEY}` } },
-      { name: 'Parallax /v1', url: `${server.baseUrl}/v1/chat/completions`, headers: { authorization: `Bearer ${key}` } },
+      {
+        name: 'direct (floor)',
+        url: `${upstream.value}/v1/chat/completions`,
+        headers: { authorization: `Bearer ${UPSTREAM_KEY}` },
+      },
+      {
+        name: 'Parallax /v1',
+        url: `${server.baseUrl}/v1/chat/completions`,
+        headers: { authorization: `Bearer ${key}` },
+      },
       {
         name: 'Portkey gateway',
         url: `http://127.0.0.1:${portkeyPort}/v1/chat/completions`,
-        headers: { authorization: `Bearer ${UPSTREAM_KEY}`, 'x-portkey-provider': 'openai', 'x-portkey-custom-host': `${upstream.value}/v1` },
+        headers: {
+          authorization: `Bearer ${UPSTREAM_KEY}`,
+          'x-portkey-provider': 'openai',
+          'x-portkey-custom-host': `${upstream.value}/v1`,
+        },
       },
     ];
     const whole = ask('Hello [bench tokens=8]', false);
@@ -95,7 +141,13 @@ async function main(): Promise<void> {
     const throughput = [];
     for (const target of targets) {
       const r = await closedLoop(target, whole, 32, THROUGHPUT_S);
-      throughput.push({ path: target.name, 'req/s': Math.round(r.requests / r.seconds), failures: r.failures, p50: formatMs(percentile(r.latenciesMs, 50)), p99: formatMs(percentile(r.latenciesMs, 99)) });
+      throughput.push({
+        path: target.name,
+        'req/s': Math.round(r.requests / r.seconds),
+        failures: r.failures,
+        p50: formatMs(percentile(r.latenciesMs, 50)),
+        p99: formatMs(percentile(r.latenciesMs, 99)),
+      });
       await sleep(500);
     }
     printTable('Whole answers, 32 concurrent callers (throughput)', throughput);
@@ -108,20 +160,36 @@ async function main(): Promise<void> {
       const p99 = percentile(r.latenciesMs, 99);
       latency.set(target.name, { p50, p99 });
       const floor = latency.get('direct (floor)');
-      latencyRows.push({ path: target.name, requests: r.requests, failures: r.failures, p50: formatMs(p50), p99: formatMs(p99), 'added p50': floor ? formatMs(p50 - floor.p50) : '', 'added p99': floor ? formatMs(p99 - floor.p99) : '' });
+      latencyRows.push({
+        path: target.name,
+        requests: r.requests,
+        failures: r.failures,
+        p50: formatMs(p50),
+        p99: formatMs(p99),
+        'added p50': floor ? formatMs(p50 - floor.p50) : '',
+        'added p99': floor ? formatMs(p99 - floor.p99) : '',
+      });
       await sleep(500);
     }
     printTable('Whole answers, 4 concurrent callers (latency; added = path − direct)', latencyRows);
 
     const streamed = ask(`Stream please [bench tps=30 tokens=${STREAM_TOKENS} ttft=50]`, true);
-    const streamStats = new Map<string, { chunk50: number; chunk99: number; ttft50: number; ttft99: number }>();
+    const streamStats = new Map<
+      string,
+      { chunk50: number; chunk99: number; ttft50: number; ttft99: number }
+    >();
     const streamRows = [];
     for (const target of targets) {
       const results = await concurrentStreams(target, streamed, STREAMS, 1_000);
       const ok = results.filter((r) => r.ok && r.chunkDelaysMs.length === STREAM_TOKENS);
       const delays = ok.flatMap((r) => r.chunkDelaysMs);
       const ttfts = ok.map((r) => r.ttftMs);
-      const s = { chunk50: percentile(delays, 50), chunk99: percentile(delays, 99), ttft50: percentile(ttfts, 50), ttft99: percentile(ttfts, 99) };
+      const s = {
+        chunk50: percentile(delays, 50),
+        chunk99: percentile(delays, 99),
+        ttft50: percentile(ttfts, 50),
+        ttft99: percentile(ttfts, 99),
+      };
       streamStats.set(target.name, s);
       const floor = streamStats.get('direct (floor)');
       streamRows.push({
@@ -136,14 +204,21 @@ async function main(): Promise<void> {
       });
       await sleep(500);
     }
-    printTable(`${STREAMS} concurrent streams at 30 tokens/s, ${STREAM_TOKENS} tokens each (chunk = receive − upstream stamp)`, streamRows);
+    printTable(
+      `${STREAMS} concurrent streams at 30 tokens/s, ${STREAM_TOKENS} tokens each (chunk = receive − upstream stamp)`,
+      streamRows,
+    );
   } finally {
     await server.stop();
     portkey.kill('SIGTERM');
     upstream.child.stdin?.end();
     upstream.child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
-    console.log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average at end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   }
 }
 

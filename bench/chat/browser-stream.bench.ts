@@ -35,7 +35,9 @@ function watchLongTasks(): void {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function streamLongAnswer(page: Page): Promise<{ path: string; rows: Record<string, string | number> }> {
+async function streamLongAnswer(
+  page: Page,
+): Promise<{ path: string; rows: Record<string, string | number> }> {
   await page.goto('/', { waitUntil: 'networkidle' });
   const composer = page.getByLabel('Message', { exact: true });
   await composer.fill(
@@ -46,7 +48,9 @@ async function streamLongAnswer(page: Page): Promise<{ path: string; rows: Recor
   const streamStart = await page.evaluate(() => performance.now());
   const last = page.locator('[data-role="assistant"]').last();
   const expectedMs = (TOKENS / TOKENS_PER_SECOND) * 1000;
-  await last.locator('xpath=self::*[@data-status="completed"]').waitFor({ timeout: expectedMs + 60_000 });
+  await last
+    .locator('xpath=self::*[@data-status="completed"]')
+    .waitFor({ timeout: expectedMs + 60_000 });
   const streamEnd = await page.evaluate(() => performance.now());
   const tasks = await page.evaluate(
     (from) => window.__longTasks.filter((t) => t.start >= from).map((t) => t.duration),
@@ -75,7 +79,8 @@ async function streamLongAnswer(page: Page): Promise<{ path: string; rows: Recor
   };
 }
 
-if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
+if (!existsSync(join(WEB_DIST, 'index.html')))
+  throw new Error('apps/web/dist is missing: run `npm run build` first');
 const sim = await startProviderSim({ host: '127.0.0.1', port: 0 });
 const dataDir = mkdtempSync(join(tmpdir(), 'parallax-bench-web-'));
 const server = await startBenchServer({
@@ -86,18 +91,34 @@ const server = await startBenchServer({
 });
 const browser = await launchChromium();
 try {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 1280, height: 800 },
+  });
   await context.addInitScript(watchLongTasks);
-  const streaming = await withDeadline('long answer', 180_000, streamLongAnswer(await context.newPage()));
+  const streaming = await withDeadline(
+    'long answer',
+    180_000,
+    streamLongAnswer(await context.newPage()),
+  );
   // A new page of the same visitor (same storage) opening the chat cold, as a reload does.
-  const js = await withDeadline('initial js', 60_000, measureInitialJs(context, streaming.path, WEB_DIST));
+  const js = await withDeadline(
+    'initial js',
+    60_000,
+    measureInitialJs(context, streaming.path, WEB_DIST),
+  );
   printTable('Browser: streaming a long answer (Long Tasks API, main thread)', [streaming.rows]);
   printTable(
     `Browser: initial JS of a cold /chats/{id}: scripts requested before the first message showed (gzip -9, target ≤ ${INITIAL_JS_TARGET_KB} KB)`,
     js.initial,
   );
-  printTable('Browser: JS loaded after the first render, until network idle (gzip -9)', js.afterFirstRender);
-  console.log(`First message shown at ${js.firstContentMs.toFixed(0)} ms; the answer shown as rendered markdown ${js.answerRenderedAfterMs.toFixed(0)} ms later`);
+  printTable(
+    'Browser: JS loaded after the first render, until network idle (gzip -9)',
+    js.afterFirstRender,
+  );
+  console.log(
+    `First message shown at ${js.firstContentMs.toFixed(0)} ms; the answer shown as rendered markdown ${js.answerRenderedAfterMs.toFixed(0)} ms later`,
+  );
 } finally {
   await browser.close();
   await server.stop();

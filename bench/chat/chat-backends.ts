@@ -47,7 +47,8 @@ export async function postgresBackend(existing = process.env.BENCH_PG_DATABASE):
     name: 'PostgreSQL + Redis',
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL },
     dispose: async () => {
-      if (existing === undefined) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      if (existing === undefined)
+        await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

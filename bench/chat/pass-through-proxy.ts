@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
  * The floor of the A/B: a bare node:http reverse proxy that pipes the request and the SSE
  * answer through untouched. Whatever it adds is the cost of one more local hop and nothing else.
  */
-export async function startPassThroughProxy(targetUrl: string): Promise<{ url: string; server: Server }> {
+export async function startPassThroughProxy(
+  targetUrl: string,
+): Promise<{ url: string; server: Server }> {
   const target = new URL(targetUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const server = createServer((req, res) => {
@@ -28,7 +30,9 @@ export async function startPassThroughProxy(targetUrl: string): Promise<{ url: s
     req.pipe(upstream);
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
+  await new Promise<void>((resolve) =>
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve),
+  );
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server };
 }

@@ -54,7 +54,8 @@ function addedRow(
   server: PathResult,
   direct: PathResult,
 ): Record<string, string | number> {
-  const added = (p: number): number => percentile(server.tokenLatencyMs, p) - percentile(direct.tokenLatencyMs, p);
+  const added = (p: number): number =>
+    percentile(server.tokenLatencyMs, p) - percentile(direct.tokenLatencyMs, p);
   const addedP99 = added(99);
   const floorP99 = percentile(direct.tokenLatencyMs, 99);
   return {
@@ -98,20 +99,43 @@ interface Variant {
   steadies: PathResult[];
 }
 
-async function served(variant: Variant, upstream: UpstreamProcess, label: string, count: number, knobs: Knobs, rampMs: number): Promise<PathResult> {
+async function served(
+  variant: Variant,
+  upstream: UpstreamProcess,
+  label: string,
+  count: number,
+  knobs: Knobs,
+  rampMs: number,
+): Promise<PathResult> {
   await sleep(300);
   markLoop(variant.server);
-  const run = await withDeadline(`${variant.label} ${label}`, 60_000 + (knobs.tokens / knobs.tps) * 1000, runServer(variant.server, upstream, count, knobs, rampMs));
-  if (loop) console.log(`  (loop probe above: ${variant.label} ${label}; server CPU µs/token ${run.serverCpuUsPerToken.toFixed(0)})`);
+  const run = await withDeadline(
+    `${variant.label} ${label}`,
+    60_000 + (knobs.tokens / knobs.tps) * 1000,
+    runServer(variant.server, upstream, count, knobs, rampMs),
+  );
+  if (loop)
+    console.log(
+      `  (loop probe above: ${variant.label} ${label}; server CPU µs/token ${run.serverCpuUsPerToken.toFixed(0)})`,
+    );
   markLoop(variant.server);
   return run.result;
 }
 
-async function startVariant(label: string, backend: Backend, upstream: UpstreamProcess, serverDir: string | undefined): Promise<Variant> {
+async function startVariant(
+  label: string,
+  backend: Backend,
+  upstream: UpstreamProcess,
+  serverDir: string | undefined,
+): Promise<Variant> {
   const nodeArgs: string[] = [];
   if (profile) {
     mkdirSync(PROFILE_DIR, { recursive: true });
-    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`);
+    nodeArgs.push(
+      '--cpu-prof',
+      `--cpu-prof-dir=${PROFILE_DIR}`,
+      `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`,
+    );
   }
   if (traceGc) nodeArgs.push('--trace-gc');
   if (loop) nodeArgs.push('--import', 'tsx', '--import', LOOP_PROBE);
@@ -128,39 +152,86 @@ async function startVariant(label: string, backend: Backend, upstream: UpstreamP
     serverDir,
   );
   console.log(`[${backend.name}] ${label}: server pid ${server.pid}; warming up`);
-  await withDeadline('warm-up', 60_000, runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0));
+  await withDeadline(
+    'warm-up',
+    60_000,
+    runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0),
+  );
   return { label, server, backend, bursts: [], steadies: [] };
 }
 
-async function benchBackend(makeBackend: (baseline: boolean) => Backend | Promise<Backend>, upstream: UpstreamProcess): Promise<void> {
+async function benchBackend(
+  makeBackend: (baseline: boolean) => Backend | Promise<Backend>,
+  upstream: UpstreamProcess,
+): Promise<void> {
   const variants: Variant[] = [];
   try {
-    variants.push(await startVariant(baselineDir ? 'after' : 'server', await makeBackend(false), upstream, undefined));
-    if (baselineDir) variants.push(await startVariant('before', await makeBackend(true), upstream, baselineDir));
+    variants.push(
+      await startVariant(
+        baselineDir ? 'after' : 'server',
+        await makeBackend(false),
+        upstream,
+        undefined,
+      ),
+    );
+    if (baselineDir)
+      variants.push(await startVariant('before', await makeBackend(true), upstream, baselineDir));
     const name = variants[0]?.backend.name ?? '';
-    await withDeadline('warm-up direct', 30_000, runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream));
+    await withDeadline(
+      'warm-up direct',
+      30_000,
+      runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream),
+    );
     const directBursts: PathResult[] = [];
     const directSteadies: PathResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`[${name}] round ${round}: burst of ${STREAMS}${steady ? ', steady 50' : ''}`);
       // Alternate which server goes first, so neither always runs right after the floor.
       const order = round % 2 === 0 ? [...variants].reverse() : variants;
-      const phase = async (kind: 'burst' | 'steady', count: number, knobs: Knobs, rampMs: number): Promise<PathResult> => {
-        const direct = await withDeadline(`direct ${kind} ${round}`, 90_000, runDirect(upstream.simUrl, count, knobs, rampMs, upstream));
+      const phase = async (
+        kind: 'burst' | 'steady',
+        count: number,
+        knobs: Knobs,
+        rampMs: number,
+      ): Promise<PathResult> => {
+        const direct = await withDeadline(
+          `direct ${kind} ${round}`,
+          90_000,
+          runDirect(upstream.simUrl, count, knobs, rampMs, upstream),
+        );
         for (const variant of order) {
           const result = await served(variant, upstream, `${kind} ${round}`, count, knobs, rampMs);
           (kind === 'burst' ? variant.bursts : variant.steadies).push(result);
-          rows.push(addedRow(name, `${variant.label} ${kind} ×${count}`, String(round), result, direct));
+          rows.push(
+            addedRow(name, `${variant.label} ${kind} ×${count}`, String(round), result, direct),
+          );
         }
         return direct;
       };
       directBursts.push(await phase('burst', STREAMS, BURST, BURST_RAMP_MS));
-      if (steady) directSteadies.push(await phase('steady', STEADY_STREAMS, STEADY, STEADY_RAMP_MS));
+      if (steady)
+        directSteadies.push(await phase('steady', STEADY_STREAMS, STEADY, STEADY_RAMP_MS));
     }
     for (const variant of variants) {
-      rows.push(addedRow(name, `${variant.label} burst ×${STREAMS}`, 'all', pooled(variant.bursts), pooled(directBursts)));
+      rows.push(
+        addedRow(
+          name,
+          `${variant.label} burst ×${STREAMS}`,
+          'all',
+          pooled(variant.bursts),
+          pooled(directBursts),
+        ),
+      );
       if (steady)
-        rows.push(addedRow(name, `${variant.label} steady ×${STEADY_STREAMS}`, 'all', pooled(variant.steadies), pooled(directSteadies)));
+        rows.push(
+          addedRow(
+            name,
+            `${variant.label} steady ×${STEADY_STREAMS}`,
+            'all',
+            pooled(variant.steadies),
+            pooled(directSteadies),
+          ),
+        );
     }
   } finally {
     for (const variant of variants) {
@@ -177,7 +248,10 @@ try {
   if (onlyBackend !== 'postgres') backends.push(['SQLite + memory bus', () => sqliteBackend()]);
   if (onlyBackend !== 'sqlite') {
     const own = process.env.BENCH_PG_DATABASE;
-    backends.push(['PostgreSQL + Redis', (baseline) => postgresBackend(own !== undefined && baseline ? `${own}_base` : own)]);
+    backends.push([
+      'PostgreSQL + Redis',
+      (baseline) => postgresBackend(own !== undefined && baseline ? `${own}_base` : own),
+    ]);
   }
   for (const [name, make] of backends) {
     try {

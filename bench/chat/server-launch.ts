@@ -49,7 +49,13 @@ export async function startBenchServer(
   serverDir = SERVER_DIR,
 ): Promise<BenchServer> {
   const port = await freePort();
-  const nodeCommand = [...startScriptFlags(serverDir), ...nodeArgs, '--import', 'tsx', 'src/main.ts'];
+  const nodeCommand = [
+    ...startScriptFlags(serverDir),
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    'src/main.ts',
+  ];
   // taskset execs node in place, so the child's pid is the server's.
   const child = spawn(
     cpus === undefined ? process.execPath : 'taskset',

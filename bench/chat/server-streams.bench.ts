@@ -47,7 +47,13 @@ function verdict(value: number, target: number): string {
   return Number.isFinite(value) ? (value <= target ? 'pass' : 'MISS') : 'n/a';
 }
 
-function recordTtft(backend: string, path: string, r: PathResult, direct: PathResult, target: boolean): void {
+function recordTtft(
+  backend: string,
+  path: string,
+  r: PathResult,
+  direct: PathResult,
+  target: boolean,
+): void {
   const p50 = percentile(r.ttftMs, 50);
   const p99 = percentile(r.ttftMs, 99);
   const added50 = p50 - percentile(direct.ttftMs, 50);
@@ -64,7 +70,13 @@ function recordTtft(backend: string, path: string, r: PathResult, direct: PathRe
   });
 }
 
-function recordTokens(backend: string, path: string, r: PathResult, direct: PathResult, target: number | undefined): void {
+function recordTokens(
+  backend: string,
+  path: string,
+  r: PathResult,
+  direct: PathResult,
+  target: number | undefined,
+): void {
   const p99 = percentile(r.tokenLatencyMs, 99);
   tokenRows.push({
     backend,
@@ -77,29 +89,58 @@ function recordTokens(backend: string, path: string, r: PathResult, direct: Path
     'p99 ms': formatMs(p99),
     'max ms': formatMs(percentile(r.tokenLatencyMs, 100)),
     'added p99': formatMs(p99 - percentile(direct.tokenLatencyMs, 99)),
-    target: target === undefined ? '' : `${verdict(p99, target)} (≤ ${target})${r.broken > 0 ? ' LOST' : ''}`,
+    target:
+      target === undefined
+        ? ''
+        : `${verdict(p99, target)} (≤ ${target})${r.broken > 0 ? ' LOST' : ''}`,
   });
   if (r.firstError) console.log(`  ${backend} ${path}: first problem: ${r.firstError}`);
 }
 
 async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promise<void> {
   if (profile) mkdirSync(PROFILE_DIR, { recursive: true });
-  const server = await startBenchServer({
-    ...backend.env,
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: `${upstream.simUrl}/v1`,
-    VISITOR_DAILY_LIMIT: '1000000',
-    LOG_LEVEL: 'warn',
-  }, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [], pin ? SERVER_CPUS : undefined);
+  const server = await startBenchServer(
+    {
+      ...backend.env,
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: `${upstream.simUrl}/v1`,
+      VISITOR_DAILY_LIMIT: '1000000',
+      LOG_LEVEL: 'warn',
+    },
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    pin ? SERVER_CPUS : undefined,
+  );
   try {
     console.log(`\n[${backend.name}] server pid ${server.pid}; warming up`);
-    await withDeadline('warm-up', 60_000, runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0));
-    await withDeadline('warm-up direct', 30_000, runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream));
+    await withDeadline(
+      'warm-up',
+      60_000,
+      runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0),
+    );
+    await withDeadline(
+      'warm-up direct',
+      30_000,
+      runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream),
+    );
 
-    console.log(`[${backend.name}] ${SMALL_STREAMS} concurrent streams: direct, floor proxy, server`);
-    const direct = await withDeadline('direct 50', 60_000, runDirect(upstream.simUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream));
-    const floor = await withDeadline('floor 50', 60_000, runDirect(upstream.floorUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream));
-    const small = await withDeadline('server 50', 60_000, runServer(server, upstream, SMALL_STREAMS, SMALL, SMALL_RAMP_MS));
+    console.log(
+      `[${backend.name}] ${SMALL_STREAMS} concurrent streams: direct, floor proxy, server`,
+    );
+    const direct = await withDeadline(
+      'direct 50',
+      60_000,
+      runDirect(upstream.simUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream),
+    );
+    const floor = await withDeadline(
+      'floor 50',
+      60_000,
+      runDirect(upstream.floorUrl, SMALL_STREAMS, SMALL, SMALL_RAMP_MS, upstream),
+    );
+    const small = await withDeadline(
+      'server 50',
+      60_000,
+      runServer(server, upstream, SMALL_STREAMS, SMALL, SMALL_RAMP_MS),
+    );
     recordTtft(backend.name, 'direct', direct, direct, false);
     recordTtft(backend.name, 'floor proxy', floor, direct, false);
     recordTtft(backend.name, 'server (ws)', small.result, direct, true);
@@ -107,10 +148,24 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
     recordTokens(backend.name, `floor proxy ×${SMALL_STREAMS}`, floor, direct, undefined);
     recordTokens(backend.name, `server ×${SMALL_STREAMS}`, small.result, direct, 5);
 
-    console.log(`[${backend.name}] ${LARGE_STREAMS} concurrent streams of ${LARGE.tps} tokens/s: direct, floor proxy, server`);
-    const directLarge = await withDeadline('direct 1000', 120_000, runDirect(upstream.simUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream));
-    const floorLarge = await withDeadline('floor 1000', 120_000, runDirect(upstream.floorUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream));
-    const large = await withDeadline('server 1000', 180_000, runServer(server, upstream, LARGE_STREAMS, LARGE, LARGE_RAMP_MS));
+    console.log(
+      `[${backend.name}] ${LARGE_STREAMS} concurrent streams of ${LARGE.tps} tokens/s: direct, floor proxy, server`,
+    );
+    const directLarge = await withDeadline(
+      'direct 1000',
+      120_000,
+      runDirect(upstream.simUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream),
+    );
+    const floorLarge = await withDeadline(
+      'floor 1000',
+      120_000,
+      runDirect(upstream.floorUrl, LARGE_STREAMS, LARGE, LARGE_RAMP_MS, upstream),
+    );
+    const large = await withDeadline(
+      'server 1000',
+      180_000,
+      runServer(server, upstream, LARGE_STREAMS, LARGE, LARGE_RAMP_MS),
+    );
     recordTokens(backend.name, `direct ×${LARGE_STREAMS}`, directLarge, directLarge, undefined);
     recordTokens(backend.name, `floor proxy ×${LARGE_STREAMS}`, floorLarge, directLarge, undefined);
     recordTokens(backend.name, `server ×${LARGE_STREAMS}`, large.result, directLarge, 50);
@@ -124,7 +179,11 @@ async function benchBackend(backend: Backend, upstream: UpstreamProcess): Promis
       'RSS before sockets MB': (large.rssBeforeSockets / 2 ** 20).toFixed(1),
       'RSS idle sockets MB': (large.rssIdleSockets / 2 ** 20).toFixed(1),
       'RSS live streams MB': (large.rssLive / 2 ** 20).toFixed(1),
-      'per socket KB': ((large.rssIdleSockets - large.rssBeforeSockets) / LARGE_STREAMS / 1024).toFixed(1),
+      'per socket KB': (
+        (large.rssIdleSockets - large.rssBeforeSockets) /
+        LARGE_STREAMS /
+        1024
+      ).toFixed(1),
       'per live stream KB': perStream.toFixed(1),
       'server CPU %': large.serverCpuPercent.toFixed(0),
       'server CPU µs / token': large.serverCpuUsPerToken.toFixed(0),
@@ -147,7 +206,9 @@ try {
     try {
       await benchBackend(backend, upstream);
     } catch (error) {
-      console.log(`[${backend.name}] aborted: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(
+        `[${backend.name}] aborted: ${error instanceof Error ? error.message : String(error)}`,
+      );
       tokenRows.push({ backend: backend.name, path: 'ABORTED', streams: 0 });
     }
   }
@@ -156,8 +217,12 @@ try {
   unpin();
 }
 
-printTable(`Time to first token (ms; added = minus direct at the same size; the target is for ${SMALL_STREAMS} streams)`, ttftRows);
+printTable(
+  `Time to first token (ms; added = minus direct at the same size; the target is for ${SMALL_STREAMS} streams)`,
+  ttftRows,
+);
 printTable('Latency per token, upstream emit → client receive (ms)', tokenRows);
 printTable(`Server memory, ${LARGE_STREAMS} concurrent streams (one process)`, memoryRows);
-for (const [label, rows] of timelines) printTable(`Latency per token by second of the run: ${label}`, rows);
+for (const [label, rows] of timelines)
+  printTable(`Latency per token by second of the run: ${label}`, rows);
 if (profile) console.log(`\nCPU profiles: ${PROFILE_DIR}`);

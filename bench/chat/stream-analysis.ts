@@ -37,12 +37,15 @@ export function analyse(
     const sent = stamps[seen.tag];
     result.tokensSent += sent?.chunks ?? 0;
     result.tokensReceived += seen.tokens;
-    const intact = !seen.error && sent !== undefined && sent.text === seen.text && sent.chunks === seen.tokens;
+    const intact =
+      !seen.error && sent !== undefined && sent.text === seen.text && sent.chunks === seen.tokens;
     if (!intact) {
       result.broken += 1;
       result.firstError ??=
         seen.error ??
-        (sent ? `text/tokens differ: sent ${sent.chunks}, received ${seen.tokens}` : 'upstream never saw it');
+        (sent
+          ? `text/tokens differ: sent ${sent.chunks}, received ${seen.tokens}`
+          : 'upstream never saw it');
       continue;
     }
     if (seen.firstTokenAt !== undefined) result.ttftMs.push(seen.firstTokenAt - seen.startedAt);

@@ -35,7 +35,11 @@ export function loopbackAddress(index: number): string {
 }
 
 /** Calls the OpenAI-style upstream (provider-sim itself or the floor proxy in front of it) directly. */
-export function streamDirect(baseUrl: string, tag: string, prompt: string): Promise<StreamObservation> {
+export function streamDirect(
+  baseUrl: string,
+  tag: string,
+  prompt: string,
+): Promise<StreamObservation> {
   const seen = newObservation(tag);
   const url = new URL('/v1/chat/completions', baseUrl);
   const body = JSON.stringify({
@@ -97,7 +101,11 @@ function postJson(
       {
         method: 'POST',
         localAddress,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (res) => {
         let text = '';
@@ -135,8 +143,13 @@ export class ServerStreamClient {
       };
       ws.on('message', onMessage);
       ws.once('error', reject);
-      ws.once('close', (code) => reject(new Error(`socket closed (${code}) before it was established`)));
-      setTimeout(() => reject(new Error(`socket not established within ${timeoutMs} ms`)), timeoutMs).unref();
+      ws.once('close', (code) =>
+        reject(new Error(`socket closed (${code}) before it was established`)),
+      );
+      setTimeout(
+        () => reject(new Error(`socket not established within ${timeoutMs} ms`)),
+        timeoutMs,
+      ).unref();
     });
   }
 
@@ -187,7 +200,8 @@ export class ServerStreamClient {
         this.localAddress,
       ).then(
         (answer) => {
-          if (answer.status !== 200) finish(`send answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+          if (answer.status !== 200)
+            finish(`send answered ${answer.status}: ${answer.body.slice(0, 200)}`);
         },
         (error: Error) => finish(`send failed: ${error.message}`),
       );

@@ -30,7 +30,11 @@ export function nextTag(): string {
   return `${runId}-${streamCounter}`;
 }
 
-export async function staggered<T>(count: number, rampMs: number, start: (index: number) => Promise<T>): Promise<T[]> {
+export async function staggered<T>(
+  count: number,
+  rampMs: number,
+  start: (index: number) => Promise<T>,
+): Promise<T[]> {
   const runs: Promise<T>[] = [];
   const began = performance.now();
   for (let index = 0; index < count; index++) {
@@ -42,7 +46,13 @@ export async function staggered<T>(count: number, rampMs: number, start: (index:
   return Promise.all(runs);
 }
 
-export async function runDirect(url: string, count: number, knobs: Knobs, rampMs: number, upstream: UpstreamProcess): Promise<PathResult> {
+export async function runDirect(
+  url: string,
+  count: number,
+  knobs: Knobs,
+  rampMs: number,
+  upstream: UpstreamProcess,
+): Promise<PathResult> {
   const seen = await staggered(count, rampMs, () => {
     const tag = nextTag();
     return streamDirect(url, tag, prompt(tag, knobs));
@@ -71,7 +81,13 @@ async function connectAll(server: BenchServer, count: number): Promise<ServerStr
   return clients;
 }
 
-export async function runServer(server: BenchServer, upstream: UpstreamProcess, count: number, knobs: Knobs, rampMs: number): Promise<ServerRun> {
+export async function runServer(
+  server: BenchServer,
+  upstream: UpstreamProcess,
+  count: number,
+  knobs: Knobs,
+  rampMs: number,
+): Promise<ServerRun> {
   const pid = server.pid;
   const rssBeforeSockets = rssBytes(pid);
   const clients = await connectAll(server, count);
@@ -93,7 +109,11 @@ export async function runServer(server: BenchServer, upstream: UpstreamProcess, 
       const tag = nextTag();
       const client = clients[index];
       if (!client) throw new Error('missing client');
-      return client.stream(tag, prompt(tag, knobs), knobs.ttft + (knobs.tokens / knobs.tps) * 1000 + 30_000);
+      return client.stream(
+        tag,
+        prompt(tag, knobs),
+        knobs.ttft + (knobs.tokens / knobs.tps) * 1000 + 30_000,
+      );
     });
   } finally {
     clearInterval(sampler);

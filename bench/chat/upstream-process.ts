@@ -23,7 +23,9 @@ export async function startUpstreamProcess(): Promise<UpstreamProcess> {
   const lines = createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`upstream exited (${code}) before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`upstream exited (${code}) before it was ready`)),
+    );
   });
   const { simUrl, floorUrl, stampsUrl } = JSON.parse(first) as {
     simUrl: string;

@@ -7,8 +7,16 @@ import { startServer, startUpstream } from './compare-harness';
  * (PerformanceObserver 'longtask') from the send until the last panel completes.
  * Needs the built web app (apps/web/dist) and Debian's Chromium.
  */
-const MODELS = ['gpt-5', 'gpt-5-mini', 'claude-sonnet-4-5', 'claude-haiku-4-5', 'gemini-2.5-pro', 'grok-4'];
-const PROMPT = 'Write a long comparison of sorting algorithms with code [sim ttft=50 tps=60 tokens=600]';
+const MODELS = [
+  'gpt-5',
+  'gpt-5-mini',
+  'claude-sonnet-4-5',
+  'claude-haiku-4-5',
+  'gemini-2.5-pro',
+  'grok-4',
+];
+const PROMPT =
+  'Write a long comparison of sorting algorithms with code [sim ttft=50 tps=60 tokens=600]';
 const DEADLINE_MS = 90_000;
 
 declare global {
@@ -26,9 +34,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }, DEADLINE_MS);
   try {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1600, height: 900 },
+    });
     await context.addInitScript((models: string[]) => {
-      localStorage.setItem('compare-choice', JSON.stringify({ state: { models, blind: false }, version: 0 }));
+      localStorage.setItem(
+        'compare-choice',
+        JSON.stringify({ state: { models, blind: false }, version: 0 }),
+      );
     }, MODELS);
     const page = await context.newPage();
     if (process.argv.includes('--debug')) page.on('console', (m) => console.log(m.text()));
@@ -37,7 +51,10 @@ async function main(): Promise<void> {
     await page.evaluate(() => {
       window.__compareLongTasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) { window.__compareLongTasks?.push(entry.duration); console.log(`longtask ${Math.round(entry.startTime)} ${Math.round(entry.duration)}`); }
+        for (const entry of list.getEntries()) {
+          window.__compareLongTasks?.push(entry.duration);
+          console.log(`longtask ${Math.round(entry.startTime)} ${Math.round(entry.duration)}`);
+        }
       }).observe({ type: 'longtask' });
     });
     await page.getByLabel('Compare prompt').fill(PROMPT);
@@ -52,7 +69,10 @@ async function main(): Promise<void> {
     const streamMs = Date.now() - began;
     const tasks = await page.evaluate(() => window.__compareLongTasks ?? []);
     const characters = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('[data-role="panel-answer"]')).reduce((n, e) => n + (e.textContent?.length ?? 0), 0),
+      Array.from(document.querySelectorAll('[data-role="panel-answer"]')).reduce(
+        (n, e) => n + (e.textContent?.length ?? 0),
+        0,
+      ),
     );
     printTable('Compare in Chromium: 6 panels streaming', [
       { metric: 'streaming time (send → 6 completed)', value: formatMs(streamMs) },

@@ -46,33 +46,40 @@ export interface BenchServer {
 }
 
 /** The real server process (tsx, with `npm start`'s node flags) on a temp SQLite database, every provider pointed at `upstream`. */
-export async function startServer(upstream: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  upstream: string,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-bench-compare-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...startScriptFlags(), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'parallax.db')}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      VISITOR_DAILY_LIMIT: '100000',
-      OPENAI_API_KEY: 'sim',
-      OPENAI_BASE_URL: `${upstream}/v1`,
-      ANTHROPIC_API_KEY: 'sim',
-      ANTHROPIC_BASE_URL: `${upstream}/v1`,
-      GEMINI_API_KEY: 'sim',
-      GEMINI_BASE_URL: `${upstream}/v1beta`,
-      XAI_API_KEY: 'sim',
-      XAI_BASE_URL: `${upstream}/v1`,
-      ...extraEnv,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startScriptFlags(), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'parallax.db')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        VISITOR_DAILY_LIMIT: '100000',
+        OPENAI_API_KEY: 'sim',
+        OPENAI_BASE_URL: `${upstream}/v1`,
+        ANTHROPIC_API_KEY: 'sim',
+        ANTHROPIC_BASE_URL: `${upstream}/v1`,
+        GEMINI_API_KEY: 'sim',
+        GEMINI_BASE_URL: `${upstream}/v1beta`,
+        XAI_API_KEY: 'sim',
+        XAI_BASE_URL: `${upstream}/v1`,
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);

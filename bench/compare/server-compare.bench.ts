@@ -22,7 +22,11 @@ interface Received {
   done: boolean;
 }
 
-async function user(baseUrl: string, index: number, received: Map<string, Received>): Promise<void> {
+async function user(
+  baseUrl: string,
+  index: number,
+  received: Map<string, Received>,
+): Promise<void> {
   const visitor = `visitor_${randomBytes(16).toString('hex')}`;
   // 50 users are 50 addresses: the per-address rate limit must not throttle the bench as one.
   const headers = {
@@ -31,13 +35,20 @@ async function user(baseUrl: string, index: number, received: Map<string, Receiv
     'x-forwarded-for': `10.0.${Math.floor((index + 1) / 250)}.${((index + 1) % 250) + 1}`,
   };
   const connectionId = `conn_${randomUUID().replaceAll('-', '')}`;
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws/${connectionId}?user_id=${visitor}`);
+  const ws = new WebSocket(
+    `${baseUrl.replace('http', 'ws')}/ws/${connectionId}?user_id=${visitor}`,
+  );
   const byMessage = new Map<string, Received>();
   let finish: () => void = () => undefined;
   const allDone = new Promise<void>((resolve) => (finish = resolve));
   ws.on('message', (data) => {
     const at = nowMs();
-    const frame = JSON.parse(data.toString()) as { type: string; message_id?: string; token?: string; status?: string };
+    const frame = JSON.parse(data.toString()) as {
+      type: string;
+      message_id?: string;
+      token?: string;
+      status?: string;
+    };
     const entry = frame.message_id ? byMessage.get(frame.message_id) : undefined;
     if (!entry) return;
     if (frame.type === 'ai_token' && frame.token) {
@@ -69,11 +80,17 @@ async function user(baseUrl: string, index: number, received: Map<string, Receiv
       const entry: Received = { events: [], done: false };
       byMessage.set(messageId, entry);
       received.set(tag, entry);
-      const sent = await fetch(`${baseUrl}/api/v1/compare/sessions/${session.id}/panels/${panel.index}/messages`, {
-        method: 'POST',
-        headers: { ...headers, 'x-connection-id': connectionId },
-        body: JSON.stringify({ message: `Explain hashing bench-${tag} ${KNOBS}`, message_id: messageId }),
-      });
+      const sent = await fetch(
+        `${baseUrl}/api/v1/compare/sessions/${session.id}/panels/${panel.index}/messages`,
+        {
+          method: 'POST',
+          headers: { ...headers, 'x-connection-id': connectionId },
+          body: JSON.stringify({
+            message: `Explain hashing bench-${tag} ${KNOBS}`,
+            message_id: messageId,
+          }),
+        },
+      );
       if (!sent.ok) throw new Error(`send failed: ${sent.status} ${await sent.text()}`);
     }),
   );
@@ -97,7 +114,9 @@ async function main(): Promise<void> {
     const began = performance.now();
     await Promise.all(
       Array.from({ length: USERS }, (_, i) =>
-        new Promise((resolve) => setTimeout(resolve, (RAMP_MS * i) / USERS)).then(() => user(server.url, i, received)),
+        new Promise((resolve) => setTimeout(resolve, (RAMP_MS * i) / USERS)).then(() =>
+          user(server.url, i, received),
+        ),
       ),
     );
     const wallMs = performance.now() - began;
@@ -105,8 +124,19 @@ async function main(): Promise<void> {
     if (process.argv.includes('--debug')) {
       for (const [tag, entry] of received) {
         const up = emittedByTag[tag]?.stamps ?? [];
-        console.log(tag, 'client', entry.events.at(-1)?.[1], entry.events.length, 'upstream', up.at(-1)?.[1], up.length,
-          'first', (entry.events[0]?.[0] ?? 0) - (up[0]?.[0] ?? 0), 'last', (entry.events.at(-1)?.[0] ?? 0) - (up.at(-1)?.[0] ?? 0));
+        console.log(
+          tag,
+          'client',
+          entry.events.at(-1)?.[1],
+          entry.events.length,
+          'upstream',
+          up.at(-1)?.[1],
+          up.length,
+          'first',
+          (entry.events[0]?.[0] ?? 0) - (up[0]?.[0] ?? 0),
+          'last',
+          (entry.events.at(-1)?.[0] ?? 0) - (up.at(-1)?.[0] ?? 0),
+        );
       }
     }
     const added: number[] = [];

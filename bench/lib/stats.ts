@@ -11,7 +11,10 @@ export function formatMs(value: number): string {
 }
 
 /** Prints rows as an aligned plain-text table (also valid as a markdown table). */
-export function printTable(title: string, rows: ReadonlyArray<Record<string, string | number>>): void {
+export function printTable(
+  title: string,
+  rows: ReadonlyArray<Record<string, string | number>>,
+): void {
   console.log(`\n${title}`);
   const first = rows[0];
   if (!first) {

@@ -105,7 +105,10 @@ function summary(values: number[]): string {
   return `${fixed(percentile(values, 50))} (${fixed(Math.min(...values))}–${fixed(Math.max(...values))})`;
 }
 
-const loadAverage = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 await bundleServer();
 console.log(`load average at the start: ${loadAverage()}`);
 const samples = new Map<string, Sample[]>(VARIANTS.map((v) => [v.name, []]));

@@ -27,7 +27,11 @@ export function violation(fromFile, source) {
   const from = rel(fromFile);
   const target = resolveTarget(fromFile, source);
   if (!target) return null;
-  if (from.startsWith('packages/contract/') && !from.endsWith('.test.ts') && !target.startsWith('packages/contract/')) {
+  if (
+    from.startsWith('packages/contract/') &&
+    !from.endsWith('.test.ts') &&
+    !target.startsWith('packages/contract/')
+  ) {
     return 'The contract imports nothing of ours: only zod.';
   }
   if (from.startsWith('apps/web/') && target.startsWith('apps/server')) {
@@ -50,14 +54,23 @@ export function violation(fromFile, source) {
 }
 
 const rule = {
-  meta: { type: 'problem', schema: [], docs: { description: 'one-way imports between layers and features' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: 'one-way imports between layers and features' },
+  },
   create(context) {
     const check = (node) => {
       if (!node.source || typeof node.source.value !== 'string') return;
       const message = violation(context.filename, node.source.value);
       if (message) context.report({ node: node.source, message });
     };
-    return { ImportDeclaration: check, ExportAllDeclaration: check, ExportNamedDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportAllDeclaration: check,
+      ExportNamedDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -126,7 +126,13 @@ export async function buildApp(
       info: { title: 'Parallax API', version: APP_VERSION },
       servers: [{ url: config.appUrl }],
       components: {
-        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A personal API key (plx_…) from the API keys page' } },
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal API key (plx_…) from the API keys page',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -13,7 +13,9 @@ const documented = new Set(
   table
     .split('\n')
     .filter((line) => line.startsWith('| `'))
-    .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1] ?? '')),
+    .flatMap((line) =>
+      [...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1] ?? ''),
+    ),
 );
 
 describe('README configuration table', () => {

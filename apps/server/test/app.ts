@@ -58,10 +58,14 @@ export interface TestAppPair {
  * suite runs with it: what two processes behind a load balancer share, and nothing more.
  */
 export async function createTestAppPair(overrides: TestAppOverrides = {}): Promise<TestAppPair> {
-  const env: Env = { ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}), ...overrides.env };
+  const env: Env = {
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...overrides.env,
+  };
   const { apps, config, close } = await createTestApps(2, { ...overrides, env });
   const [a, b] = apps;
-  if (a === undefined || b === undefined) throw new Error('createTestApps built fewer than two apps');
+  if (a === undefined || b === undefined)
+    throw new Error('createTestApps built fewer than two apps');
   return { a, b, config, close };
 }
 
@@ -89,7 +93,12 @@ async function createTestApps(
     const webDistDir = overrides.webDistDir ?? writeFixtureWebDist(path.join(temp.dir, 'web-dist'));
     // One after the other: the second boot finds the schema migrated, as a second process would.
     for (let n = 0; n < count; n += 1) {
-      apps.push(await buildApp(config, { webDistDir, ...(overrides.logger ? { logger: overrides.logger } : {}) }));
+      apps.push(
+        await buildApp(config, {
+          webDistDir,
+          ...(overrides.logger ? { logger: overrides.logger } : {}),
+        }),
+      );
     }
     let closed: Promise<void> | undefined;
     return { apps, config, close: () => (closed ??= cleanUp()) };

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TokenResponse, User } from '@parallax/contract';
-import { DEV_OUTBOX_FILE, readDevOutbox, type OutboxEntry } from '../src/infra/mailer/console-mailer';
+import {
+  DEV_OUTBOX_FILE,
+  readDevOutbox,
+  type OutboxEntry,
+} from '../src/infra/mailer/console-mailer';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -48,7 +52,13 @@ export interface SignedInUser {
  */
 export async function registerAndSignIn(
   app: FastifyInstance,
-  options: { email?: string; password?: string; name?: string; admin?: boolean; visitorId?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    name?: string;
+    admin?: boolean;
+    visitorId?: string;
+  } = {},
 ): Promise<SignedInUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? TEST_PASSWORD;
@@ -59,19 +69,33 @@ export async function registerAndSignIn(
     headers,
     payload: { email, password, ...(options.name ? { name: options.name } : {}) },
   });
-  if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  if (registered.statusCode !== 200)
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
   const verified = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/verify-code',
     headers,
     payload: { email, code: latestCode(app, email) },
   });
-  if (verified.statusCode !== 200) throw new Error(`verify-code failed: ${verified.statusCode} ${verified.body}`);
+  if (verified.statusCode !== 200)
+    throw new Error(`verify-code failed: ${verified.statusCode} ${verified.body}`);
   const tokens = verified.json<TokenResponse>();
   if (options.admin) {
-    await app.db.updateTable('users').set({ role: 'admin' }).where('email', '=', email.trim().toLowerCase()).execute();
+    await app.db
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('email', '=', email.trim().toLowerCase())
+      .execute();
   }
-  const me = await app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(tokens.access_token) });
+  const me = await app.inject({
+    method: 'GET',
+    url: '/api/v1/users/me',
+    headers: bearer(tokens.access_token),
+  });
   if (me.statusCode !== 200) throw new Error(`users/me failed: ${me.statusCode} ${me.body}`);
-  return { user: me.json<User>(), accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+  return {
+    user: me.json<User>(),
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+  };
 }

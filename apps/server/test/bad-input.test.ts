@@ -19,9 +19,18 @@ const BAD_BODIES: { contentType: string; payload: string }[] = [
   { contentType: 'application/json', payload: '[1, 2, 3]' },
   { contentType: 'application/json', payload: '"just a string"' },
   { contentType: 'application/json', payload: 'null' },
-  { contentType: 'application/json', payload: JSON.stringify({ email: 42, password: [], message: { a: 1 }, limit: 'x' }) },
-  { contentType: 'application/json', payload: JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }) },
-  { contentType: 'application/json', payload: JSON.stringify({ message: 'a\u0000b', email: 'a\u0000@b.c', title: '\u0000' }) },
+  {
+    contentType: 'application/json',
+    payload: JSON.stringify({ email: 42, password: [], message: { a: 1 }, limit: 'x' }),
+  },
+  {
+    contentType: 'application/json',
+    payload: JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }),
+  },
+  {
+    contentType: 'application/json',
+    payload: JSON.stringify({ message: 'a\u0000b', email: 'a\u0000@b.c', title: '\u0000' }),
+  },
   { contentType: 'text/plain', payload: 'hello' },
   { contentType: 'application/xml', payload: '<a/>' },
 ];
@@ -98,7 +107,10 @@ describe('bad input to every API route', () => {
             headers: { ...headers, 'content-type': body.contentType },
             payload: body.payload,
           });
-          expectCleanAnswer(res, `${route.method} ${route.url} ${body.contentType} ${body.payload.slice(0, 30)}`);
+          expectCleanAnswer(
+            res,
+            `${route.method} ${route.url} ${body.contentType} ${body.payload.slice(0, 30)}`,
+          );
         }
       }
     }
@@ -108,7 +120,11 @@ describe('bad input to every API route', () => {
     for (const route of routes) {
       for (const value of BAD_PARAM_VALUES) {
         const url = `${fill(route.url, value)}?limit=${value}&offset=${value}&search=${value}&redirect_uri=${value}&excludeComparisons=${value}`;
-        const res = await t.app.inject({ method: route.method as 'GET', url, headers: bearer(token) });
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: bearer(token),
+        });
         expectCleanAnswer(res, `${route.method} ${url.slice(0, 120)}`);
       }
     }
@@ -137,7 +153,8 @@ describe('bad input to every API route', () => {
           });
           expectCleanAnswer(res, `${route.method} ${route.url} ${contentType} deep`);
           // Elsewhere text/plain stays a plain string, refused by the route's schema.
-          const parsedAsJson = contentType === 'application/json' || route.url.includes('/logging/');
+          const parsedAsJson =
+            contentType === 'application/json' || route.url.includes('/logging/');
           if (parsedAsJson && ![401, 415, 429].includes(res.statusCode))
             expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBe(400);
         }
@@ -152,14 +169,19 @@ describe('bad input to every API route', () => {
       'PUT /api/v1/chat/conversations/{id}/favourite',
     );
     for (const route of optional) {
-      for (const headers of [bearer(token), { ...bearer(token), 'content-type': 'application/json' }]) {
+      for (const headers of [
+        bearer(token),
+        { ...bearer(token), 'content-type': 'application/json' },
+      ]) {
         const res = await t.app.inject({
           method: route.method as 'PUT',
           url: fill(route.url, 'does-not-exist'),
           headers,
         });
         expectCleanAnswer(res, `${route.method} ${route.url} without a body`);
-        expect([400, 422], `${route.method} ${route.url} ${res.body}`).not.toContain(res.statusCode);
+        expect([400, 422], `${route.method} ${route.url} ${res.body}`).not.toContain(
+          res.statusCode,
+        );
       }
     }
   });
@@ -169,7 +191,11 @@ describe('bad input to every API route', () => {
     const deepValue = encodeURIComponent('['.repeat(5_000));
     for (const route of routes) {
       const url = `${fill(route.url, 'x')}?q${brackets}=1&search=${deepValue}&limit[${brackets}]=1`;
-      const res = await t.app.inject({ method: route.method as 'GET', url, headers: bearer(token) });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: bearer(token),
+      });
       expectCleanAnswer(res, `${route.method} ${route.url} deep query`);
     }
     expect(errorLines).toEqual([]);
@@ -185,7 +211,10 @@ describe('bad input to every API route', () => {
           headers: { ...bearer(token), 'content-type': 'application/json' },
           payload: JSON.stringify(value),
         });
-        expectCleanAnswer(res, `${route.method} ${route.url} ${JSON.stringify(value).slice(0, 60)}`);
+        expectCleanAnswer(
+          res,
+          `${route.method} ${route.url} ${JSON.stringify(value).slice(0, 60)}`,
+        );
       }),
       { numRuns: 150 },
     );
@@ -196,7 +225,8 @@ describe('bad input to every API route', () => {
   // 401s (routes that need a user, called without one) are left out of the tally.
   it('reached the validators rather than only the rate limiter', () => {
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-    const validation = (statuses.get(400) ?? 0) + (statuses.get(422) ?? 0) + (statuses.get(415) ?? 0);
+    const validation =
+      (statuses.get(400) ?? 0) + (statuses.get(422) ?? 0) + (statuses.get(415) ?? 0);
     expect(validation / total, JSON.stringify([...statuses])).toBeGreaterThan(0.4);
   });
 });

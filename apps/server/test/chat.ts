@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { startProviderSim, type ProviderSim, type ProviderSimOptions } from '@parallax/provider-sim';
+import {
+  startProviderSim,
+  type ProviderSim,
+  type ProviderSimOptions,
+} from '@parallax/provider-sim';
 import type { MessageResponse, ServerWsMessage } from '@parallax/contract';
 import { parseServerWsMessage } from '@parallax/contract';
 import WebSocket from 'ws';
@@ -189,7 +193,9 @@ export class TestSocket {
   }
 
   /** Tokens of one message, in arrival order. */
-  tokens(messageId: string): { token: string; sequence: number; is_complete: boolean; at?: number | undefined }[] {
+  tokens(
+    messageId: string,
+  ): { token: string; sequence: number; is_complete: boolean; at?: number | undefined }[] {
     return this.frames.flatMap((f) =>
       f.type === 'ai_token' && f.message_id === messageId ? [f] : [],
     );

@@ -40,9 +40,13 @@ describe('API documentation', () => {
       doc.paths['/api/v1/logging/errors']?.post?.requestBody?.content['application/json']?.schema;
     expect(Object.keys(body?.properties ?? {})).toEqual(['errors']);
     // The OpenAI-compatible API is documented beside the app's own.
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/chat/completions', '/v1/models', '/v1/models/{*}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/chat/completions', '/v1/models', '/v1/models/{*}']),
+    );
     // Static files and the SPA shell are not API.
-    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/') || p.startsWith('/v1/'))).toBe(true);
+    expect(
+      Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/') || p.startsWith('/v1/')),
+    ).toBe(true);
   });
 
   it('serves a readable page at /api/docs', async () => {

@@ -29,7 +29,8 @@ function startServer(env: Record<string, string>): Started {
     scripts: { start: string };
   };
   const [command, ...args] = manifest.scripts.start.split(/\s+/);
-  if (command !== 'node') throw new Error(`npm start no longer runs node: ${manifest.scripts.start}`);
+  if (command !== 'node')
+    throw new Error(`npm start no longer runs node: ${manifest.scripts.start}`);
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },

@@ -23,7 +23,8 @@ async function expectAccessible(page: Page): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-const listModels = (secret: string) => fetch(`${baseUrl()}/v1/models`, { headers: { authorization: `Bearer ${secret}` } });
+const listModels = (secret: string) =>
+  fetch(`${baseUrl()}/v1/models`, { headers: { authorization: `Bearer ${secret}` } });
 
 describe('API keys in the browser', () => {
   it('create a key → its secret shown once → copy → it works → revoke → refused', async () => {
@@ -36,7 +37,9 @@ describe('API keys in the browser', () => {
       await t.page.getByText('No API keys yet').waitFor();
       await expectAccessible(t.page);
       await t.page.getByRole('tab', { name: 'Python' }).click();
-      await expect.poll(() => t.page.getByRole('tabpanel').innerText()).toContain('pip install openai');
+      await expect
+        .poll(() => t.page.getByRole('tabpanel').innerText())
+        .toContain('pip install openai');
 
       await t.page.getByRole('button', { name: 'Create your first key' }).click();
       const create = t.page.getByRole('dialog');

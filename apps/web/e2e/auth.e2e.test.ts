@@ -166,7 +166,9 @@ describe('accounts in the browser', () => {
       await confirm.waitFor();
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => confirm.count()).toBe(0);
-      expect(await tab1.page.evaluate(() => localStorage.getItem('auth-storage'))).toContain('"isAuthenticated":true');
+      expect(await tab1.page.evaluate(() => localStorage.getItem('auth-storage'))).toContain(
+        '"isAuthenticated":true',
+      );
       await signOutEverywhere.click();
       await confirm.getByRole('button', { name: 'Sign out everywhere' }).click();
       await tab1.page.waitForURL((url) => url.pathname === '/');
@@ -181,11 +183,14 @@ describe('accounts in the browser', () => {
       // The other device finds out on its next request, which no refresh can fix (one it made on
       // its own since then counts too), and comes back to where it was after signing in.
       const onLogin = () => new URL(device.page.url()).pathname === '/login';
-      if (!onLogin()) await device.page.getByRole('link', { name: 'Chats', exact: true }).first().click();
+      if (!onLogin())
+        await device.page.getByRole('link', { name: 'Chats', exact: true }).first().click();
       await device.page.waitForURL((url) => url.pathname === '/login');
       await device.page.getByRole('status').filter({ hasText: 'Your session ended' }).waitFor();
       await signIn(device.page, email, PASSWORD);
-      await device.page.waitForURL((url) => url.pathname === '/chats' || url.pathname === '/favourites');
+      await device.page.waitForURL(
+        (url) => url.pathname === '/chats' || url.pathname === '/favourites',
+      );
       expect(device.errors.filter((e) => !e.includes('401'))).toEqual([]);
     } finally {
       await tab1.context.close();

@@ -33,7 +33,10 @@ interface Tab {
 }
 
 async function open(): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -47,15 +50,20 @@ const assistants = (page: Page) => page.locator('[data-role="assistant"]');
 const switcherOf = (turn: Locator) => turn.getByRole('group', { name: /^Version \d+ of \d+$/ });
 /** The questions on screen, oldest first, without the sim's directive. */
 const questions = async (page: Page) =>
-  (await users(page).evaluateAll((els) => els.map((el) => el.firstElementChild?.textContent ?? ''))).map((text) =>
-    text.replace(SIM, ''),
-  );
+  (
+    await users(page).evaluateAll((els) => els.map((el) => el.firstElementChild?.textContent ?? ''))
+  ).map((text) => text.replace(SIM, ''));
 
 async function allAnswered(page: Page): Promise<void> {
   await expect
-    .poll(() => assistants(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))), { timeout: 30_000 })
+    .poll(
+      () => assistants(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))),
+      { timeout: 30_000 },
+    )
     .not.toContain('streaming');
-  await expect.poll(() => assistants(page).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+  await expect
+    .poll(() => assistants(page).last().getAttribute('data-status'), { timeout: 30_000 })
+    .toBe('completed');
 }
 
 /** What the model was sent for the request whose last question is `question`. */
@@ -90,11 +98,16 @@ describe('versions of a turn in the browser', () => {
       // Regenerate: the answer is replaced in place, and the turn shows "2 / 2".
       sim.clearRequests();
       await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).click();
-      await expect.poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+      await expect
+        .poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label'))
+        .toBe('Version 2 of 2');
       await allAnswered(t.page);
       expect(await questions(t.page)).toEqual(['First question', 'Second question']);
       expect(await assistants(t.page).count()).toBe(2);
-      expect(await sentFor('Second question')).toEqual({ user: ['First question', 'Second question'], assistant: 1 });
+      expect(await sentFor('Second question')).toEqual({
+        user: ['First question', 'Second question'],
+        assistant: 1,
+      });
 
       // Edit and resend the first question: it and everything after it are replaced.
       sim.clearRequests();
@@ -109,7 +122,10 @@ describe('versions of a turn in the browser', () => {
       await edit.press('Enter');
       await expect.poll(() => questions(t.page)).toEqual(['First question, edited']);
       await allAnswered(t.page);
-      expect(await sentFor('First question, edited')).toEqual({ user: ['First question, edited'], assistant: 0 });
+      expect(await sentFor('First question, edited')).toEqual({
+        user: ['First question, edited'],
+        assistant: 0,
+      });
       const firstTurn = switcherOf(assistants(t.page).first());
       expect(await firstTurn.getAttribute('aria-label')).toBe('Version 2 of 2');
 
@@ -118,14 +134,22 @@ describe('versions of a turn in the browser', () => {
       await firstTurn.getByRole('button', { name: 'Previous version' }).focus();
       await t.page.keyboard.press('Enter');
       await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
-      expect(await t.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Next version');
-      expect(await switcherOf(assistants(t.page).first()).getAttribute('aria-label')).toBe('Version 1 of 2');
-      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+      expect(await t.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'Next version',
+      );
+      expect(await switcherOf(assistants(t.page).first()).getAttribute('aria-label')).toBe(
+        'Version 1 of 2',
+      );
+      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe(
+        'Version 2 of 2',
+      );
 
       // The choice is remembered: a reload shows the same branch.
       await t.page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
-      await switcherOf(assistants(t.page).last()).getByRole('button', { name: 'Previous version' }).click();
+      await switcherOf(assistants(t.page).last())
+        .getByRole('button', { name: 'Previous version' })
+        .click();
       await expect
         .poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label'))
         .toBe('Version 1 of 2');
@@ -139,7 +163,11 @@ describe('versions of a turn in the browser', () => {
         user: ['First question', 'Second question', 'Third question'],
         assistant: 2,
       });
-      expect(await questions(t.page)).toEqual(['First question', 'Second question', 'Third question']);
+      expect(await questions(t.page)).toEqual([
+        'First question',
+        'Second question',
+        'Third question',
+      ]);
 
       // Five of eight messages spent: the regenerate button says that it spends one.
       await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).hover();
@@ -158,23 +186,37 @@ describe('versions of a turn in the browser', () => {
       await t.page.goto('/', { waitUntil: 'networkidle' });
       await composer(t.page).fill('Write a long essay [sim tps=15 tokens=400]');
       await composer(t.page).press('Enter');
-      await expect.poll(() => assistants(t.page).last().innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{20,}/);
+      await expect
+        .poll(() => assistants(t.page).last().innerText(), { timeout: 20_000 })
+        .toMatch(/[\s\S]{20,}/);
       await t.page.getByRole('button', { name: 'Stop generating' }).click();
-      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('completed');
+      await expect
+        .poll(() => assistants(t.page).last().getAttribute('data-status'))
+        .toBe('completed');
       const cancelNote = MESSAGES.cancelledSuffix.replaceAll('*', '');
       expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
 
       await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).click();
       // The new answer streams in place of the stopped one.
-      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('streaming');
+      await expect
+        .poll(() => assistants(t.page).last().getAttribute('data-status'))
+        .toBe('streaming');
       expect(await users(t.page).count()).toBe(1);
       expect(await assistants(t.page).count()).toBe(1);
       await t.page.getByRole('button', { name: 'Stop generating' }).click();
-      await expect.poll(() => assistants(t.page).last().getAttribute('data-status')).toBe('completed');
-      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 2 of 2');
+      await expect
+        .poll(() => assistants(t.page).last().getAttribute('data-status'))
+        .toBe('completed');
+      expect(await switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe(
+        'Version 2 of 2',
+      );
 
-      await switcherOf(assistants(t.page).last()).getByRole('button', { name: 'Previous version' }).click();
-      await expect.poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label')).toBe('Version 1 of 2');
+      await switcherOf(assistants(t.page).last())
+        .getByRole('button', { name: 'Previous version' })
+        .click();
+      await expect
+        .poll(() => switcherOf(assistants(t.page).last()).getAttribute('aria-label'))
+        .toBe('Version 1 of 2');
       // The first stopped answer is back, with its cancel note.
       expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
       expect(await users(t.page).count()).toBe(1);

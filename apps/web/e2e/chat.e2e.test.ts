@@ -4,7 +4,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser } from './support/browser';
-import { markdownSettled, mathErrorSeen, rawMarkdownSeen, watchRawMarkdown } from './support/raw-markdown';
+import {
+  markdownSettled,
+  mathErrorSeen,
+  rawMarkdownSeen,
+  watchRawMarkdown,
+} from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -69,13 +74,18 @@ describe('chat in the browser', () => {
     const t = await open();
     try {
       await sendFromHome(t.page, 'Explain caching briefly [sim tokens=60]');
-      await t.page.locator('[data-role="user"]').filter({ hasText: 'Explain caching briefly' }).waitFor();
+      await t.page
+        .locator('[data-role="user"]')
+        .filter({ hasText: 'Explain caching briefly' })
+        .waitFor();
       await waitForStatus(t.page, 'completed');
       const answer = await lastAssistant(t.page).innerText();
       expect(answer.length).toBeGreaterThan(20);
       expect(await lastAssistant(t.page).getByRole('button', { name: 'Copy' }).count()).toBe(1);
       // The server names the conversation after the first answer; the header follows.
-      await expect.poll(() => t.page.getByRole('heading', { level: 1 }).innerText()).toMatch(/caching/i);
+      await expect
+        .poll(() => t.page.getByRole('heading', { level: 1 }).innerText())
+        .toMatch(/caching/i);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
@@ -87,9 +97,13 @@ describe('chat in the browser', () => {
     try {
       await t.page.goto('/', { waitUntil: 'networkidle' });
       // With an OpenAI key configured the picker defaults to a real (sim-backed) model.
-      await expect.poll(() => t.page.getByRole('button', { name: /^Model: / }).innerText()).not.toMatch(/demo/i);
+      await expect
+        .poll(() => t.page.getByRole('button', { name: /^Model: / }).innerText())
+        .not.toMatch(/demo/i);
       const chatPath = await sendFromHome(t.page, 'Tell me about tables [sim tps=20 tokens=400]');
-      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{40,}/);
+      await expect
+        .poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 })
+        .toMatch(/[\s\S]{40,}/);
       expect(await statusOf(t.page)).toBe('streaming');
 
       await watchRawMarkdown(t.page);
@@ -107,7 +121,9 @@ describe('chat in the browser', () => {
       const persisted = await lastAssistant(t.page).innerText();
       expect(await rawMarkdownSeen(t.page)).toBeUndefined();
       expect(live).toBe(persisted);
-      expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Tell me about tables'))).toHaveLength(1);
+      expect(
+        sim.requests.filter((r) => JSON.stringify(r.body).includes('Tell me about tables')),
+      ).toHaveLength(1);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
@@ -124,7 +140,9 @@ describe('chat in the browser', () => {
       await expect.poll(() => pending.count(), { timeout: 40_000 }).toBe(1);
       expect(await statusOf(t.page)).toBe('streaming');
       await waitForStatus(t.page, 'completed', 60_000);
-      await expect.poll(() => lastAssistant(t.page).locator('.katex-display').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => lastAssistant(t.page).locator('.katex-display').count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
       expect(await pending.count()).toBe(0);
       expect(await mathErrorSeen(t.page)).toBeUndefined();
       expect(t.errors).toEqual([]);
@@ -139,7 +157,9 @@ describe('chat in the browser', () => {
       await sendFromHome(t.page, 'Describe queues at length [sim tps=40 tokens=1500]');
       const list = t.page.getByTestId('message-list');
       await expect
-        .poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight + 600), { timeout: 40_000 })
+        .poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight + 600), {
+          timeout: 40_000,
+        })
         .toBe(true);
       const jump = t.page.getByRole('button', { name: 'Jump to latest' });
       expect(await jump.count()).toBe(0);
@@ -161,11 +181,15 @@ describe('chat in the browser', () => {
     const t = await open(simServer.url);
     try {
       await sendFromHome(t.page, 'Write a long essay [sim tps=15 tokens=400]');
-      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{20,}/);
+      await expect
+        .poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 })
+        .toMatch(/[\s\S]{20,}/);
       await t.page.getByRole('button', { name: 'Stop generating' }).click();
       await waitForStatus(t.page, 'completed');
       // Rendered markdown: '*[Response generation was cancelled]*' shows without its asterisks.
-      expect(await lastAssistant(t.page).innerText()).toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
+      expect(await lastAssistant(t.page).innerText()).toContain(
+        MESSAGES.cancelledSuffix.replaceAll('*', ''),
+      );
 
       const before = sim.requests.length;
       await composer(t.page).fill('This one fails [sim fault=500]');
@@ -176,10 +200,14 @@ describe('chat in the browser', () => {
       const sentBeforeRetry = sim.requests.length;
       expect(sentBeforeRetry).toBeGreaterThan(before);
       await retry.click();
-      await expect.poll(() => sim.requests.length, { timeout: 20_000 }).toBeGreaterThan(sentBeforeRetry);
+      await expect
+        .poll(() => sim.requests.length, { timeout: 20_000 })
+        .toBeGreaterThan(sentBeforeRetry);
       await waitForStatus(t.page, 'error');
       // The retried turn replaced the failed one: one user message with that text.
-      expect(await t.page.locator('[data-role="user"]').filter({ hasText: 'This one fails' }).count()).toBe(1);
+      expect(
+        await t.page.locator('[data-role="user"]').filter({ hasText: 'This one fails' }).count(),
+      ).toBe(1);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
@@ -204,7 +232,9 @@ describe('chat in the browser', () => {
         /^Your allowance renews (today|tomorrow) at 9:00\sAM\s\(GMT\+9\)\.$/,
       );
       await dialog.getByRole('link', { name: 'Sign up free' }).waitFor();
-      expect(await t.page.locator('[data-role="user"]').filter({ hasText: 'Second one' }).count()).toBe(0);
+      expect(
+        await t.page.locator('[data-role="user"]').filter({ hasText: 'Second one' }).count(),
+      ).toBe(0);
       // Nothing was sent: the text is still in the box.
       await dialog.getByRole('button', { name: 'Not now' }).click();
       expect(await composer(t.page).inputValue()).toBe('Second one');
@@ -217,7 +247,12 @@ describe('chat in the browser', () => {
   it("a signed-in user's conversation appears in /chats and reopens", async () => {
     const email = `chat-${Date.now().toString(36)}@example.com`;
     const password = 'Violet kettle 42 drums';
-    await registerVerified({ url: inject('baseUrl'), dataDir: inject('dataDir') }, email, password, 'Chat Tester');
+    await registerVerified(
+      { url: inject('baseUrl'), dataDir: inject('dataDir') },
+      email,
+      password,
+      'Chat Tester',
+    );
 
     const t = await open();
     try {
@@ -231,7 +266,10 @@ describe('chat in the browser', () => {
       await row.waitFor();
       await row.getByRole('link').click();
       await t.page.waitForURL((url) => url.pathname === chatPath);
-      await t.page.locator('[data-role="user"]').filter({ hasText: 'Remember the lighthouse' }).waitFor();
+      await t.page
+        .locator('[data-role="user"]')
+        .filter({ hasText: 'Remember the lighthouse' })
+        .waitFor();
       await waitForStatus(t.page, 'completed');
       expect(t.errors).toEqual([]);
     } finally {
@@ -241,7 +279,12 @@ describe('chat in the browser', () => {
   it("a visitor's chat is carried into the account they sign in to", async () => {
     const email = `carried-${Date.now().toString(36)}@example.com`;
     const password = 'Amber lantern 17 oars';
-    await registerVerified({ url: inject('baseUrl'), dataDir: inject('dataDir') }, email, password, 'Chat Tester');
+    await registerVerified(
+      { url: inject('baseUrl'), dataDir: inject('dataDir') },
+      email,
+      password,
+      'Chat Tester',
+    );
     const t = await open();
     try {
       const chatPath = await sendFromHome(t.page, 'Describe a quiet harbour [sim tokens=30]');
@@ -253,7 +296,10 @@ describe('chat in the browser', () => {
       await row.first().waitFor();
       await row.first().getByRole('link').click();
       await t.page.waitForURL((url) => url.pathname === chatPath);
-      await t.page.locator('[data-role="user"]').filter({ hasText: 'Describe a quiet harbour' }).waitFor();
+      await t.page
+        .locator('[data-role="user"]')
+        .filter({ hasText: 'Describe a quiet harbour' })
+        .waitFor();
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();

@@ -65,7 +65,10 @@ interface Tab {
 }
 
 async function open(): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1400, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -74,10 +77,15 @@ async function open(): Promise<Tab> {
 
 const panel = (page: Page, index: number) => page.locator(`section[data-panel="${index}"]`);
 const statusOf = (page: Page, index: number) => panel(page, index).getAttribute('data-status');
-const answerText = (page: Page, index: number) => panel(page, index).locator('[data-role="panel-answer"]').innerText();
+const answerText = (page: Page, index: number) =>
+  panel(page, index).locator('[data-role="panel-answer"]').innerText();
 
-
-async function startComparison(page: Page, models: string[], prompt: string, blind = false): Promise<string> {
+async function startComparison(
+  page: Page,
+  models: string[],
+  prompt: string,
+  blind = false,
+): Promise<string> {
   await page.goto('/compare', { waitUntil: 'networkidle' });
   for (const name of models) await page.getByRole('checkbox', { name, exact: true }).check();
   if (blind) await page.getByRole('checkbox', { name: /Blind mode/ }).check();
@@ -85,7 +93,9 @@ async function startComparison(page: Page, models: string[], prompt: string, bli
   await page.getByRole('button', { name: /^Compare \d models$/ }).click();
   await page.waitForURL((url) => /^\/compare\/[^/]+$/.test(url.pathname), { timeout: 20_000 });
   // The URL changes before the session view has drawn its panels.
-  await expect.poll(() => page.getByTestId('panel-label').count(), { timeout: 20_000 }).toBe(models.length);
+  await expect
+    .poll(() => page.getByTestId('panel-label').count(), { timeout: 20_000 })
+    .toBe(models.length);
   return new URL(page.url()).pathname;
 }
 
@@ -99,41 +109,58 @@ describe('compare in the browser', () => {
         ['GPT-5', 'GPT-5 mini', 'Claude Haiku 4.5'],
         'Compare sorting algorithms [sim tps=25 tokens=250]',
       );
-      await expect.poll(() => panel(t.page, 0).locator('[data-role="panel-answer"]').innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{30,}/);
+      await expect
+        .poll(() => panel(t.page, 0).locator('[data-role="panel-answer"]').innerText(), {
+          timeout: 20_000,
+        })
+        .toMatch(/[\s\S]{30,}/);
       expect(await statusOf(t.page, 0)).toBe('streaming');
 
       await watchRawMarkdown(t.page);
       await t.page.reload({ waitUntil: 'domcontentloaded' });
       expect(new URL(t.page.url()).pathname).toBe(path);
       // The resumed panel measures the model, not the replay: provider-sim sends 25 tokens/s.
-      await expect.poll(() => panel(t.page, 0).getByTestId('panel-tps').innerText(), { timeout: 20_000 }).toMatch(/^\d/);
+      await expect
+        .poll(() => panel(t.page, 0).getByTestId('panel-tps').innerText(), { timeout: 20_000 })
+        .toMatch(/^\d/);
       if ((await statusOf(t.page, 0)) === 'streaming') {
         const speed = Number(await panel(t.page, 0).getByTestId('panel-tps').innerText());
         expect(speed).toBeGreaterThan(15);
         expect(speed).toBeLessThan(40);
       }
       expect(await panel(t.page, 0).getByTestId('panel-ttft').innerText()).toMatch(/^\d+ ms$/);
-      for (const index of [0, 1]) await expect.poll(() => statusOf(t.page, index), { timeout: 60_000 }).toBe('completed');
+      for (const index of [0, 1])
+        await expect.poll(() => statusOf(t.page, index), { timeout: 60_000 }).toBe('completed');
       await expect.poll(() => statusOf(t.page, 2), { timeout: 30_000 }).toBe('error');
       expect(await rawMarkdownSeen(t.page)).toBeUndefined();
       await expect.poll(() => markdownSettled(t.page), { timeout: 20_000 }).toBe(0);
       // Formulas render once KaTeX has loaded: until then they are plain code.
-      await expect.poll(() => panel(t.page, 0).locator('.language-math').count(), { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(() => panel(t.page, 0).locator('.language-math').count(), { timeout: 20_000 })
+        .toBe(0);
       const live = await answerText(t.page, 0);
 
       // The failed panel alone is retried; the others keep their answers.
       await panel(t.page, 2).getByRole('button', { name: 'Retry' }).click();
       await expect.poll(() => statusOf(t.page, 2), { timeout: 60_000 }).toBe('completed');
       expect(await statusOf(t.page, 0)).toBe('completed');
-      expect((await panel(t.page, 2).locator('[data-role="panel-answer"]').innerText()).length).toBeGreaterThan(30);
+      expect(
+        (await panel(t.page, 2).locator('[data-role="panel-answer"]').innerText()).length,
+      ).toBeGreaterThan(30);
 
       // Reopened, it is exactly as it was, and the resumed text equals the stored one.
       await t.page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => statusOf(t.page, 0)).toBe('completed');
       await expect.poll(() => answerText(t.page, 0), { timeout: 20_000 }).toBe(live);
       expect(await rawMarkdownSeen(t.page)).toBeUndefined();
-      expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual(['GPT-5', 'GPT-5 mini', 'Claude Haiku 4.5']);
-      expect(sim.requests.filter((r) => JSON.stringify(r.body).includes('Compare sorting algorithms'))).toHaveLength(4);
+      expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual([
+        'GPT-5',
+        'GPT-5 mini',
+        'Claude Haiku 4.5',
+      ]);
+      expect(
+        sim.requests.filter((r) => JSON.stringify(r.body).includes('Compare sorting algorithms')),
+      ).toHaveLength(4);
 
       // The comparison is in the searchable list on /compare.
       await t.page.goto('/compare', { waitUntil: 'networkidle' });
@@ -154,12 +181,21 @@ describe('compare in the browser', () => {
 
       await t.page.getByRole('tab', { name: 'Compare' }).click();
       await startComparison(t.page, ['GPT-5', 'GPT-5 mini'], 'Name a prime [sim tokens=40]', true);
-      expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual(['Model A', 'Model B']);
-      for (const index of [0, 1]) await expect.poll(() => statusOf(t.page, index), { timeout: 30_000 }).toBe('completed');
-      expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual(['Model A', 'Model B']);
+      expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual([
+        'Model A',
+        'Model B',
+      ]);
+      for (const index of [0, 1])
+        await expect.poll(() => statusOf(t.page, index), { timeout: 30_000 }).toBe('completed');
+      expect(await t.page.getByTestId('panel-label').allInnerTexts()).toEqual([
+        'Model A',
+        'Model B',
+      ]);
 
       await t.page.getByRole('button', { name: 'Best: Model A' }).click();
-      await expect.poll(async () => (await t.page.getByTestId('panel-label').allInnerTexts()).sort()).toEqual(['GPT-5', 'GPT-5 mini']);
+      await expect
+        .poll(async () => (await t.page.getByTestId('panel-label').allInnerTexts()).sort())
+        .toEqual(['GPT-5', 'GPT-5 mini']);
       const winner = (await t.page.getByTestId('panel-label').allInnerTexts())[0];
 
       await t.page.getByRole('tab', { name: 'Leaderboard' }).click();

@@ -41,10 +41,16 @@ describe('focus and keyboard', () => {
       await expect.poll(() => composer(t.page).inputValue()).toBe('next question and more');
 
       // Past the model's name above the answer: some of the answer itself has arrived.
-      await expect.poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 }).toMatch(/[\s\S]{80,}/);
+      await expect
+        .poll(() => lastAssistant(t.page).innerText(), { timeout: 20_000 })
+        .toMatch(/[\s\S]{80,}/);
       await t.page.keyboard.press('Escape');
-      await expect.poll(() => lastAssistant(t.page).getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
-      expect(await lastAssistant(t.page).innerText()).toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
+      await expect
+        .poll(() => lastAssistant(t.page).getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      expect(await lastAssistant(t.page).innerText()).toContain(
+        MESSAGES.cancelledSuffix.replaceAll('*', ''),
+      );
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
@@ -79,7 +85,9 @@ describe('recent chats in the sidebar', () => {
     const t = await openPage(browser);
     try {
       await sendFromHome(t.page, 'Hello sidebar [sim tokens=20]');
-      await expect.poll(() => lastAssistant(t.page).getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+      await expect
+        .poll(() => lastAssistant(t.page).getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('completed');
       const recent = t.page.getByRole('region', { name: 'Recent chats' });
       await expect.poll(() => recent.innerText(), { timeout: 15_000 }).toContain('Today');
       const row = recent.getByTestId('recent-chat').first();
@@ -91,7 +99,9 @@ describe('recent chats in the sidebar', () => {
       await field.fill('Renamed from the sidebar');
       await field.press('Enter');
       await expect.poll(() => recent.innerText()).toContain('Renamed from the sidebar');
-      await expect.poll(() => t.page.getByRole('heading', { level: 1 }).innerText()).toBe('Renamed from the sidebar');
+      await expect
+        .poll(() => t.page.getByRole('heading', { level: 1 }).innerText())
+        .toBe('Renamed from the sidebar');
       await expect.poll(() => t.page.title()).toBe('Renamed from the sidebar · Parallax');
       expect(t.errors).toEqual([]);
     } finally {

@@ -29,7 +29,10 @@ interface Tab {
 }
 
 async function open(): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -43,7 +46,9 @@ async function send(page: Page, text: string): Promise<string> {
   await composer(page).press('Enter');
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
   await expect
-    .poll(() => page.locator('[data-role="assistant"]').last().getAttribute('data-status'), { timeout: 40_000 })
+    .poll(() => page.locator('[data-role="assistant"]').last().getAttribute('data-status'), {
+      timeout: 40_000,
+    })
     .toBe('completed');
   return new URL(page.url()).pathname;
 }
@@ -68,15 +73,22 @@ describe('projects in the browser', () => {
     const t = await open();
     try {
       await signIn(t.page, email, password);
-      const projectPath = await createProject(t.page, 'Reef thesis', 'Answer as a marine biologist. Marker c0ral-42.');
+      const projectPath = await createProject(
+        t.page,
+        'Reef thesis',
+        'Answer as a marine biologist. Marker c0ral-42.',
+      );
       await t.page.getByRole('heading', { level: 1, name: 'Reef thesis' }).waitFor();
 
       await t.page.getByRole('button', { name: 'New chat in this project' }).click();
       await t.page.getByTestId('project-chip').filter({ hasText: 'Reef thesis' }).waitFor();
       sim.clearRequests();
       await send(t.page, 'Why do corals bleach? [sim tokens=20]');
-      const upstream = sim.requests.find((r) => JSON.stringify(r.body).includes('Why do corals bleach?'));
-      const messages = (upstream?.body as { messages?: Array<{ role: string; content: unknown }> }).messages ?? [];
+      const upstream = sim.requests.find((r) =>
+        JSON.stringify(r.body).includes('Why do corals bleach?'),
+      );
+      const messages =
+        (upstream?.body as { messages?: Array<{ role: string; content: unknown }> }).messages ?? [];
       expect(messages[0]?.role).toMatch(/^(system|developer)$/);
       expect(JSON.stringify(messages[0]?.content)).toContain('Marker c0ral-42');
 
@@ -86,18 +98,34 @@ describe('projects in the browser', () => {
       await line.getByText('Marker c0ral-42').waitFor();
 
       // The chat's menu takes it out of the project again: the instructions line goes.
-      await t.page.getByRole('button', { name: /^More actions for / }).first().click();
+      await t.page
+        .getByRole('button', { name: /^More actions for / })
+        .first()
+        .click();
       await t.page.getByRole('menuitem', { name: 'Move to project…' }).click();
-      await t.page.getByRole('dialog', { name: 'Move to project' }).getByRole('button', { name: 'Remove from project' }).click();
+      await t.page
+        .getByRole('dialog', { name: 'Move to project' })
+        .getByRole('button', { name: 'Remove from project' })
+        .click();
       await t.page.getByText('Removed from the project').waitFor();
       await expect.poll(() => line.count()).toBe(0);
-      await t.page.getByRole('button', { name: /^More actions for / }).first().click();
+      await t.page
+        .getByRole('button', { name: /^More actions for / })
+        .first()
+        .click();
       await t.page.getByRole('menuitem', { name: 'Move to project…' }).click();
-      await t.page.getByRole('dialog', { name: 'Move to project' }).getByRole('button', { name: /Reef thesis/ }).click();
+      await t.page
+        .getByRole('dialog', { name: 'Move to project' })
+        .getByRole('button', { name: /Reef thesis/ })
+        .click();
       await line.waitFor();
 
       await t.page.goto(projectPath, { waitUntil: 'networkidle' });
-      await t.page.getByRole('list', { name: 'Chats in this project' }).getByRole('link').first().waitFor();
+      await t.page
+        .getByRole('list', { name: 'Chats in this project' })
+        .getByRole('link')
+        .first()
+        .waitFor();
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();

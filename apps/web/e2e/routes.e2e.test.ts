@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 
 /** A concrete path for a route pattern (`:param` → a sample value). */
-const concrete = (pattern: string) => pattern.replace(/:([A-Za-z]+)/g, (_m, name: string) => `sample-${name}`);
+const concrete = (pattern: string) =>
+  pattern.replace(/:([A-Za-z]+)/g, (_m, name: string) => `sample-${name}`);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +70,14 @@ describe('guards', () => {
       await t.goto('/support');
       const dialog = t.page.getByRole('dialog');
       await expect.poll(() => dialog.innerText()).toContain(MESSAGES.signUpModalText);
-      await expect.poll(() => dialog.getByRole('link', { name: 'Sign Up', exact: true }).or(dialog.getByRole('button', { name: 'Sign Up', exact: true })).count()).toBe(1);
+      await expect
+        .poll(() =>
+          dialog
+            .getByRole('link', { name: 'Sign Up', exact: true })
+            .or(dialog.getByRole('button', { name: 'Sign Up', exact: true }))
+            .count(),
+        )
+        .toBe(1);
       await expect.poll(() => dialog.getByText(MESSAGES.signUpModalLogIn).count()).toBe(1);
 
       await dialog.getByText(MESSAGES.signUpModalLogIn).click();

@@ -121,7 +121,12 @@ describe('spec §9 constants', () => {
         delayMs: 500,
       },
       { from: ['subscriptions'], screens: null, preload: ['subscriptions'], delayMs: 500 },
-      { from: ['core'], screens: ['projects', 'project-detail'], preload: ['workspace', 'core'], delayMs: 1000 },
+      {
+        from: ['core'],
+        screens: ['projects', 'project-detail'],
+        preload: ['workspace', 'core'],
+        delayMs: 1000,
+      },
     ]);
     expect(PRELOAD_REMAINING_DELAY_MS).toBe(5000);
   });

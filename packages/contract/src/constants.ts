@@ -87,13 +87,28 @@ export const QUERY_CACHE = {
  * fetched after the delay. `from: '*'` is the rule for every remaining group.
  */
 export const PRELOAD_RULES = [
-  { from: ['core'], screens: ['home', 'chat-list', 'chat-detail'], preload: ['workspace', 'subscriptions'], delayMs: 1_000 },
+  {
+    from: ['core'],
+    screens: ['home', 'chat-list', 'chat-detail'],
+    preload: ['workspace', 'subscriptions'],
+    delayMs: 1_000,
+  },
   { from: ['auth'], screens: ['login', 'signup'], preload: ['auth'], delayMs: 500 },
   { from: ['auth'], screens: ['login', 'signup'], preload: ['core'], delayMs: 2_000 },
   { from: ['admin'], screens: null, preload: ['admin'], delayMs: 500 },
-  { from: ['workspace'], screens: ['favourites', 'vault', 'prompt-templates'], preload: ['workspace'], delayMs: 500 },
+  {
+    from: ['workspace'],
+    screens: ['favourites', 'vault', 'prompt-templates'],
+    preload: ['workspace'],
+    delayMs: 500,
+  },
   { from: ['subscriptions'], screens: null, preload: ['subscriptions'], delayMs: 500 },
-  { from: ['core'], screens: ['projects', 'project-detail'], preload: ['workspace', 'core'], delayMs: 1_000 },
+  {
+    from: ['core'],
+    screens: ['projects', 'project-detail'],
+    preload: ['workspace', 'core'],
+    delayMs: 1_000,
+  },
 ] as const;
 
 /** "Remaining groups after about 5 s." */
@@ -164,4 +179,3 @@ export const LOG_CAPS = {
   urlChars: 2048,
   stackChars: 16_000,
 } as const;
-

@@ -56,27 +56,55 @@ export const STATUS_POLICIES: Readonly<Record<number, ErrorPolicy>> = {
     retryable: true,
     maxRetries: 3,
   },
-  500: { type: 'SERVER_ERROR', severity: 'HIGH', userMessage: SERVICE_UNAVAILABLE, retryable: true, maxRetries: 3 },
-  502: { type: 'SERVER_ERROR', severity: 'HIGH', userMessage: SERVICE_UNAVAILABLE, retryable: true, maxRetries: 3 },
-  503: { type: 'SERVER_ERROR', severity: 'HIGH', userMessage: SERVICE_UNAVAILABLE, retryable: true, maxRetries: 3 },
-  504: { type: 'SERVER_ERROR', severity: 'HIGH', userMessage: SERVICE_UNAVAILABLE, retryable: true, maxRetries: 3 },
+  500: {
+    type: 'SERVER_ERROR',
+    severity: 'HIGH',
+    userMessage: SERVICE_UNAVAILABLE,
+    retryable: true,
+    maxRetries: 3,
+  },
+  502: {
+    type: 'SERVER_ERROR',
+    severity: 'HIGH',
+    userMessage: SERVICE_UNAVAILABLE,
+    retryable: true,
+    maxRetries: 3,
+  },
+  503: {
+    type: 'SERVER_ERROR',
+    severity: 'HIGH',
+    userMessage: SERVICE_UNAVAILABLE,
+    retryable: true,
+    maxRetries: 3,
+  },
+  504: {
+    type: 'SERVER_ERROR',
+    severity: 'HIGH',
+    userMessage: SERVICE_UNAVAILABLE,
+    retryable: true,
+    maxRetries: 3,
+  },
 };
 
 /** Fallback for statuses without a policy: the server's text, retryable only at 500+. */
 export const OTHER_STATUS_FALLBACK_MESSAGE = 'An error occurred. Please try again.';
 
-export const NON_HTTP_POLICIES: Readonly<Record<'network' | 'timeout' | 'validation' | 'unknown', ErrorPolicy>> = {
+export const NON_HTTP_POLICIES: Readonly<
+  Record<'network' | 'timeout' | 'validation' | 'unknown', ErrorPolicy>
+> = {
   network: {
     type: 'NETWORK_ERROR',
     severity: 'HIGH',
-    userMessage: 'Unable to connect to the server. Please check your internet connection and try again.',
+    userMessage:
+      'Unable to connect to the server. Please check your internet connection and try again.',
     retryable: true,
     maxRetries: 3,
   },
   timeout: {
     type: 'TIMEOUT_ERROR',
     severity: 'MEDIUM',
-    userMessage: 'The request timed out. The service may be experiencing high load. Please try again.',
+    userMessage:
+      'The request timed out. The service may be experiencing high load. Please try again.',
     retryable: true,
     maxRetries: 2,
   },
@@ -135,7 +163,10 @@ export const CHAT_ERROR_CODES = [
 export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
 /** Chat error code for an HTTP status, with the spec's retry rule. */
-export function chatErrorCodeForStatus(status: number): { code: ChatErrorCode; retryable: boolean } {
+export function chatErrorCodeForStatus(status: number): {
+  code: ChatErrorCode;
+  retryable: boolean;
+} {
   if (status === 429) return { code: 'RATE_LIMIT_EXCEEDED', retryable: false };
   if (status === 401 || status === 403) return { code: 'AUTHENTICATION_ERROR', retryable: false };
   if (status >= 500) return { code: 'SERVICE_UNAVAILABLE', retryable: true };

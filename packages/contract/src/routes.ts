@@ -65,7 +65,10 @@ const route = (
   guard: GuardMode | null,
   loadingText: string,
   admin = false,
-): RouteDef => (admin ? { path, screen, group, guard, admin, loadingText } : { path, screen, group, guard, loadingText });
+): RouteDef =>
+  admin
+    ? { path, screen, group, guard, admin, loadingText }
+    : { path, screen, group, guard, loadingText };
 
 // Modal guard where the page itself is useful to look at before signing up (the spec's
 // "page with a sign-up modal over it"); redirect where the page means nothing without an account.
@@ -96,15 +99,66 @@ export const ROUTES: readonly RouteDef[] = [
   route('/profile', 'profile', 'core', 'redirect', 'Loading profile...'),
   route('/settings', 'profile', 'core', 'redirect', 'Loading profile...'),
   route('/support', 'support', 'core', 'modal', 'Loading support...'),
-  route('/subscription/manage', 'subscription-manage', 'subscriptions', 'redirect', 'Loading subscription...'),
-  route('/subscription/checkout/:planId', 'checkout', 'subscriptions', 'redirect', 'Loading checkout...'),
-  route('/subscription/:subscriptionId/payment', 'checkout', 'subscriptions', 'redirect', 'Loading checkout...'),
-  route('/subscription/success', 'subscription-success', 'subscriptions', 'redirect', 'Loading subscription...'),
-  route('/subscription/cancel', 'subscription-cancel', 'subscriptions', 'redirect', 'Loading subscription...'),
+  route(
+    '/subscription/manage',
+    'subscription-manage',
+    'subscriptions',
+    'redirect',
+    'Loading subscription...',
+  ),
+  route(
+    '/subscription/checkout/:planId',
+    'checkout',
+    'subscriptions',
+    'redirect',
+    'Loading checkout...',
+  ),
+  route(
+    '/subscription/:subscriptionId/payment',
+    'checkout',
+    'subscriptions',
+    'redirect',
+    'Loading checkout...',
+  ),
+  route(
+    '/subscription/success',
+    'subscription-success',
+    'subscriptions',
+    'redirect',
+    'Loading subscription...',
+  ),
+  route(
+    '/subscription/cancel',
+    'subscription-cancel',
+    'subscriptions',
+    'redirect',
+    'Loading subscription...',
+  ),
   route('/admin/plans', 'admin-plans', 'admin', 'redirect', 'Loading admin dashboard...', true),
-  route('/admin/subscriptions', 'admin-subscriptions', 'admin', 'redirect', 'Loading admin dashboard...', true),
-  route('/admin/ai-management', 'admin-ai-management', 'admin', 'redirect', 'Loading admin dashboard...', true),
-  route('/admin/prompt-templates', 'admin-prompt-templates', 'admin', 'redirect', 'Loading admin dashboard...', true),
+  route(
+    '/admin/subscriptions',
+    'admin-subscriptions',
+    'admin',
+    'redirect',
+    'Loading admin dashboard...',
+    true,
+  ),
+  route(
+    '/admin/ai-management',
+    'admin-ai-management',
+    'admin',
+    'redirect',
+    'Loading admin dashboard...',
+    true,
+  ),
+  route(
+    '/admin/prompt-templates',
+    'admin-prompt-templates',
+    'admin',
+    'redirect',
+    'Loading admin dashboard...',
+    true,
+  ),
 ];
 
 /** Turns a route pattern into a RegExp matching concrete paths (one segment per `:param`). */

@@ -272,7 +272,9 @@ describe('messages', () => {
     expect(rejectedPaths(LimitsResponse, { ...limits, remaining_messages: -1 })).toEqual([
       'remaining_messages',
     ]);
-    expect(rejectedPaths(LimitsResponse, { ...limits, resets_at: 'tomorrow' })).toEqual(['resets_at']);
+    expect(rejectedPaths(LimitsResponse, { ...limits, resets_at: 'tomorrow' })).toEqual([
+      'resets_at',
+    ]);
   });
 
   it('cancels by message id, request id or neither (path form)', () => {

@@ -54,7 +54,9 @@ describe('startProviderSim', () => {
     const streamed = body
       .split('\n')
       .filter((line) => line.startsWith('data: {'))
-      .map((line) => (JSON.parse(line.slice(6)) as { choices: Array<{ delta: { content?: string } }> }))
+      .map(
+        (line) => JSON.parse(line.slice(6)) as { choices: Array<{ delta: { content?: string } }> },
+      )
       .map((chunk) => chunk.choices[0]?.delta.content ?? '')
       .join('');
     expect(seen).toHaveLength(12);

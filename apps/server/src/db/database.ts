@@ -32,7 +32,11 @@ function openSqlite(filename: string): SqliteDatabase.Database {
 }
 
 function createPgPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: PG_POOL_SIZE, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString,
+    max: PG_POOL_SIZE,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+  });
   // WARNING: an idle client that the server terminates (restart, failover, a dropped test
   // database) emits 'error' on the pool; unhandled, that would kill the process. The pool
   // discards the client and the next query opens a fresh one, so noting it is enough.

@@ -18,4 +18,19 @@ import { usersRoutes } from './users/users.routes';
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
  * plugin here (one line) and nothing else in app.ts.
  */
-export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [healthRoutes, telemetryRoutes, authRoutes, usersRoutes, modelsRoutes, conversationsRoutes, chatRoutes, chatUploadRoutes, attachmentsRoutes, limitsRoutes, compareRoutes, projectsRoutes, dataTransferRoutes, apiKeysRoutes];
+export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
+  healthRoutes,
+  telemetryRoutes,
+  authRoutes,
+  usersRoutes,
+  modelsRoutes,
+  conversationsRoutes,
+  chatRoutes,
+  chatUploadRoutes,
+  attachmentsRoutes,
+  limitsRoutes,
+  compareRoutes,
+  projectsRoutes,
+  dataTransferRoutes,
+  apiKeysRoutes,
+];

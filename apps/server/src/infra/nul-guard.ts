@@ -36,7 +36,9 @@ export function findNul(root: unknown, rootPath: string): string | null {
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const where =
-      findNul(request.params, 'params') ?? findNul(request.query, 'query') ?? findNul(request.body, 'body');
+      findNul(request.params, 'params') ??
+      findNul(request.query, 'query') ??
+      findNul(request.body, 'body');
     if (where) throw new AppError('validation_error', `${where}: must not contain a NUL character`);
   });
 }

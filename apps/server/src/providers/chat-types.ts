@@ -1,8 +1,7 @@
 import type { Provider } from '@parallax/contract';
 
 export type ChatContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: Uint8Array; mediaType: string };
+  { type: 'text'; text: string } | { type: 'image'; data: Uint8Array; mediaType: string };
 
 export interface ChatTurn {
   role: 'user' | 'assistant';

@@ -1,6 +1,12 @@
 import { WS_ERROR_MAPPING } from '@parallax/contract';
 import { describe, expect, it } from 'vitest';
-import { buildContext, ContextError, estimateTokens, IMAGE_TOKEN_ESTIMATE, type HistoryTurn } from './context';
+import {
+  buildContext,
+  ContextError,
+  estimateTokens,
+  IMAGE_TOKEN_ESTIMATE,
+  type HistoryTurn,
+} from './context';
 
 const model = { friendlyName: 'Test Model', contextWindow: 1_000, supportsVision: true };
 const words = (n: number): string => 'abcd'.repeat(n); // n tokens by the chars/4 estimate
@@ -24,9 +30,20 @@ function contextError(run: () => unknown): ContextError {
 
 describe('buildContext', () => {
   it('keeps every turn, in order, when they fit, and ends with the new message', () => {
-    const built = buildContext({ model, system: 'Be kind.', history: history(4, 10), message: 'Next?' });
+    const built = buildContext({
+      model,
+      system: 'Be kind.',
+      history: history(4, 10),
+      message: 'Next?',
+    });
     expect(built.system).toBe('Be kind.');
-    expect(built.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(built.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
     expect(built.messages.at(-1)).toEqual({ role: 'user', content: 'Next?' });
     expect(built.droppedTurns).toBe(0);
     expect(built.estimatedTokens).toBe(estimateTokens('Be kind.') + 40 + estimateTokens('Next?'));
@@ -38,7 +55,9 @@ describe('buildContext', () => {
     const built = buildContext({ model, history: turns, message: words(100) });
     expect(built.estimatedTokens).toBeLessThanOrEqual(750);
     expect(built.droppedTurns).toBe(4);
-    expect(built.messages.slice(0, -1).map((m) => m.content)).toEqual(turns.slice(4).map((t) => t.content));
+    expect(built.messages.slice(0, -1).map((m) => m.content)).toEqual(
+      turns.slice(4).map((t) => t.content),
+    );
   });
 
   it('never starts the kept history with an assistant turn', () => {
@@ -54,7 +73,11 @@ describe('buildContext', () => {
   });
 
   it('sends images to vision models and counts them', () => {
-    const png = { filename: 'chart.png', contentType: 'image/png', data: new Uint8Array([1, 2, 3]) };
+    const png = {
+      filename: 'chart.png',
+      contentType: 'image/png',
+      data: new Uint8Array([1, 2, 3]),
+    };
     const built = buildContext({
       model: { ...model, contextWindow: 100_000 },
       history: [],
@@ -74,11 +97,15 @@ describe('buildContext', () => {
         model: { ...model, supportsVision: false },
         history: [],
         message: 'Look',
-        attachments: [{ filename: 'cat.jpg', contentType: 'image/jpeg', data: new Uint8Array([1]) }],
+        attachments: [
+          { filename: 'cat.jpg', contentType: 'image/jpeg', data: new Uint8Array([1]) },
+        ],
       }),
     );
     expect(error.code).toBe('attachment_refused');
-    expect(error.message).toBe('Test Model cannot read images. Remove cat.jpg or choose a model that supports images.');
+    expect(error.message).toBe(
+      'Test Model cannot read images. Remove cat.jpg or choose a model that supports images.',
+    );
   });
 
   it('inlines text files, by media type or by extension', () => {
@@ -87,8 +114,16 @@ describe('buildContext', () => {
       history: [],
       message: 'Review these',
       attachments: [
-        { filename: 'notes.md', contentType: 'text/markdown', data: new TextEncoder().encode('# Notes') },
-        { filename: 'main.py', contentType: 'application/octet-stream', data: new TextEncoder().encode('print(1)') },
+        {
+          filename: 'notes.md',
+          contentType: 'text/markdown',
+          data: new TextEncoder().encode('# Notes'),
+        },
+        {
+          filename: 'main.py',
+          contentType: 'application/octet-stream',
+          data: new TextEncoder().encode('print(1)'),
+        },
       ],
     });
     expect(built.messages[0]?.content).toEqual([
@@ -104,16 +139,30 @@ describe('buildContext', () => {
         model,
         history: [],
         message: 'Read',
-        attachments: [{ filename: 'report.pdf', contentType: 'application/pdf', data: new Uint8Array([37, 80]) }],
+        attachments: [
+          {
+            filename: 'report.pdf',
+            contentType: 'application/pdf',
+            data: new Uint8Array([37, 80]),
+          },
+        ],
       }),
     );
-    expect(pdf.message).toBe('report.pdf cannot be sent: only images (PNG, JPEG, GIF, WebP) and text files are supported.');
+    expect(pdf.message).toBe(
+      'report.pdf cannot be sent: only images (PNG, JPEG, GIF, WebP) and text files are supported.',
+    );
     const binary = contextError(() =>
       buildContext({
         model,
         history: [],
         message: 'Read',
-        attachments: [{ filename: 'data.txt', contentType: 'text/plain', data: new Uint8Array([0xff, 0xfe, 0xfd]) }],
+        attachments: [
+          {
+            filename: 'data.txt',
+            contentType: 'text/plain',
+            data: new Uint8Array([0xff, 0xfe, 0xfd]),
+          },
+        ],
       }),
     );
     expect(binary.code).toBe('attachment_refused');

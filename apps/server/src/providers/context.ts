@@ -85,7 +85,8 @@ function isTextAttachment(attachment: Attachment): boolean {
   return (
     type.startsWith('text/') ||
     TEXT_MEDIA_TYPES.includes(type) ||
-    ((type === '' || type === 'application/octet-stream') && TEXT_EXTENSIONS.test(attachment.filename))
+    ((type === '' || type === 'application/octet-stream') &&
+      TEXT_EXTENSIONS.test(attachment.filename))
   );
 }
 

@@ -1,4 +1,10 @@
-import { MESSAGES, PROVIDERS, STATUS_POLICIES, WS_ERROR_MAPPING, type Provider } from '@parallax/contract';
+import {
+  MESSAGES,
+  PROVIDERS,
+  STATUS_POLICIES,
+  WS_ERROR_MAPPING,
+  type Provider,
+} from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
@@ -15,8 +21,12 @@ const MODELS: Record<Provider, string> = {
   grok: 'grok-3-mini',
 };
 
-const wsText = (kind: string): string => WS_ERROR_MAPPING.find((m) => m.kind === kind)?.message ?? '';
-const USER_TEXT: Record<Exclude<ProviderErrorKind, 'cancelled' | 'unknown' | 'invalid_response'>, string> = {
+const wsText = (kind: string): string =>
+  WS_ERROR_MAPPING.find((m) => m.kind === kind)?.message ?? '';
+const USER_TEXT: Record<
+  Exclude<ProviderErrorKind, 'cancelled' | 'unknown' | 'invalid_response'>,
+  string
+> = {
   rate_limit: wsText('rate_limit'),
   quota: wsText('quota'),
   model_unavailable: wsText('model_unavailable'),
@@ -50,7 +60,8 @@ async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  if (!(error instanceof ProviderError))
+    throw new Error(`expected a ProviderError, got ${String(error)}`);
   return error;
 }
 
@@ -80,7 +91,10 @@ afterAll(async () => {
   await tokens.close();
 });
 
-function adapterFor(provider: Provider, timeouts = { noActivityMs: 5_000, idleMs: 5_000 }): ProviderAdapter {
+function adapterFor(
+  provider: Provider,
+  timeouts = { noActivityMs: 5_000, idleMs: 5_000 },
+): ProviderAdapter {
   const adapter = createProviderAdapter(provider, providersConfig, timeouts);
   if (!adapter) throw new Error(`${provider} is not configured`);
   return adapter;
@@ -109,21 +123,28 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
   });
 
   it('stamps each token with when it arrived, also when it is read later', async () => {
-    const stream = adapterFor(provider).streamChat(ask('Count slowly [sim tokens=6 tps=50]'))[Symbol.asyncIterator]();
+    const events = adapterFor(provider).streamChat(ask('Count slowly [sim tokens=6 tps=50]'));
+    const stream = events[Symbol.asyncIterator]();
     const first = await stream.next();
     // The reader is busy (a turn being stored) while the rest of the answer arrives.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const readFrom = Date.now();
     const arrivals = [first.value as ChatStreamEvent];
-    for (let next = await stream.next(); !next.done; next = await stream.next()) arrivals.push(next.value);
-    const stamps = arrivals.flatMap((e) => (e.type === 'text' && e.receivedAt !== undefined ? [e.receivedAt] : []));
+    for (let next = await stream.next(); !next.done; next = await stream.next())
+      arrivals.push(next.value);
+    const stamps = arrivals.flatMap((e) =>
+      e.type === 'text' && e.receivedAt !== undefined ? [e.receivedAt] : [],
+    );
     expect(stamps.length).toBeGreaterThanOrEqual(6);
     expect(stamps.at(-1)! - stamps[0]!).toBeGreaterThanOrEqual(50);
     expect(stamps.at(-1)!).toBeLessThan(readFrom);
   });
 
   it('answers without streaming through completeChat, cut by maxOutputTokens', async () => {
-    const done = await adapterFor(provider).completeChat({ ...ask('Describe a B-tree'), maxOutputTokens: 20 });
+    const done = await adapterFor(provider).completeChat({
+      ...ask('Describe a B-tree'),
+      maxOutputTokens: 20,
+    });
     expect(done.text.length).toBeGreaterThan(0);
     expect(done.finishReason).toBe('length');
     expect(done.usage.outputTokens).toBeGreaterThan(0);
@@ -216,7 +237,12 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
 describe('anthropic request', () => {
   it('authenticates and names the API version as the official SDK (1.x) does', async () => {
     sim.clearRequests();
-    await drain(adapterFor('anthropic').streamChat({ model: MODELS.anthropic, messages: [{ role: 'user', content: 'Hi' }] }));
+    await drain(
+      adapterFor('anthropic').streamChat({
+        model: MODELS.anthropic,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    );
     const record = sim.requests.find((r) => r.provider === 'anthropic');
     expect(record).toMatchObject({ path: '/v1/messages', status: 200 });
     expect(record?.headers.authorization).toBe('[redacted]');
@@ -229,10 +255,17 @@ describe('vertex credentials', () => {
   it('signs a service-account assertion and sends the token it gets back', async () => {
     sim.clearRequests();
     const adapter = adapterFor('google');
-    await drain(adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] }));
+    await drain(
+      adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
     expect(tokens.issued.length).toBeGreaterThan(0);
     const issued = tokens.issued.length;
-    await drain(adapter.streamChat({ model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'Again' }] }));
+    await drain(
+      adapter.streamChat({
+        model: 'gemini-2.5-pro',
+        messages: [{ role: 'user', content: 'Again' }],
+      }),
+    );
     // The token is good for an hour: the second request reuses it.
     expect(tokens.issued.length).toBe(issued);
     const record = sim.requests.find((r) => r.provider === 'google');

@@ -17,7 +17,9 @@ export interface LocalTokenEndpoint {
   close(): Promise<void>;
 }
 
-export async function startLocalTokenEndpoint(clientEmail = 'parallax@sim-project.iam.gserviceaccount.com'): Promise<LocalTokenEndpoint> {
+export async function startLocalTokenEndpoint(
+  clientEmail = 'parallax@sim-project.iam.gserviceaccount.com',
+): Promise<LocalTokenEndpoint> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const verifyKey = await importSPKI(publicPem, 'RS256');
@@ -36,7 +38,9 @@ export async function startLocalTokenEndpoint(clientEmail = 'parallax@sim-projec
         },
         () => {
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }));
+          res.end(
+            JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }),
+          );
         },
       );
     });

@@ -63,7 +63,11 @@ export async function exchangeServiceAccountToken(
   const tokenUri = key.token_uri ?? DEFAULT_TOKEN_URI;
   const now = Math.floor(Date.now() / 1000);
   const assertion = await new SignJWT({ scope: CLOUD_PLATFORM_SCOPE })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(key.private_key_id ? { kid: key.private_key_id } : {}) })
+    .setProtectedHeader({
+      alg: 'RS256',
+      typ: 'JWT',
+      ...(key.private_key_id ? { kid: key.private_key_id } : {}),
+    })
     .setIssuer(key.client_email)
     .setAudience(tokenUri)
     .setIssuedAt(now)

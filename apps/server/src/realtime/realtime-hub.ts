@@ -66,9 +66,8 @@ export class RealtimeHub {
   }
 
   async start(): Promise<void> {
-    this.#stopReplace = await this.bus.subscribe(
-      REPLACE_TOPIC,
-      (payload) => this.#onReplaceNotice(payload),
+    this.#stopReplace = await this.bus.subscribe(REPLACE_TOPIC, (payload) =>
+      this.#onReplaceNotice(payload),
     );
   }
 

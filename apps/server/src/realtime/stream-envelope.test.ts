@@ -104,7 +104,7 @@ describe('replay log entries', () => {
     expect(decoded).toEqual(events.slice(firstFull));
   });
 
-  it('keep each token\'s production time, so a resumed client measures the real speed', () => {
+  it("keep each token's production time, so a resumed client measures the real speed", () => {
     const events = stream(FULL_ENTRY_EVERY + 3).map((e, i) =>
       e.event.type === 'ai_token' && !e.event.is_complete
         ? { ...e, event: { ...e.event, at: 1_700_000_000_000 + i * 16 } }

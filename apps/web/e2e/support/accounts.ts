@@ -19,7 +19,9 @@ export async function registerVerified(
   expect((await post('/auth/register', { email, password, name })).ok).toBe(true);
   const outbox = path.join(server.dataDir, 'dev-outbox.jsonl');
   await expect
-    .poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), { timeout: 15_000 })
+    .poll(() => existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email), {
+      timeout: 15_000,
+    })
     .toBe(true);
   const mail = readFileSync(outbox, 'utf8')
     .split('\n')

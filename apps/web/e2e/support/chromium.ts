@@ -19,7 +19,9 @@ const ARGS = [
 /** Debian's Chromium, headless, for the browser tests and the browser benchmarks alike. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: apt-get install -y --no-install-recommends chromium`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 }

@@ -14,7 +14,8 @@ let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
   const dist = path.resolve(import.meta.dirname, '..', '..', 'dist', 'index.html');
-  if (!existsSync(dist)) throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(dist))
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does).');
   server = await startServer();
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);

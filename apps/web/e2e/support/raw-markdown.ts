@@ -13,8 +13,11 @@ interface Seen {
 function watchForRawMarkdown(): void {
   const seen = window as unknown as Seen;
   const look = () => {
-    for (const answer of document.querySelectorAll<HTMLElement>('[data-role="panel-answer"], [data-role="assistant"]')) {
-      if (/^(#{1,6} |[-*] \*\*)/m.test(answer.innerText)) seen.rawMarkdownSeen ??= answer.innerText.slice(0, 200);
+    for (const answer of document.querySelectorAll<HTMLElement>(
+      '[data-role="panel-answer"], [data-role="assistant"]',
+    )) {
+      if (/^(#{1,6} |[-*] \*\*)/m.test(answer.innerText))
+        seen.rawMarkdownSeen ??= answer.innerText.slice(0, 200);
       const mathError = answer.querySelector('.katex-error');
       if (mathError) seen.mathErrorSeen ??= mathError.textContent ?? '';
     }

@@ -56,7 +56,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited early (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) break;

@@ -16,7 +16,11 @@ function renderAt(entry: string) {
   return Object.assign(router, { unmount: view.unmount });
 }
 
-function setAuth(state: { isLoading?: boolean; isAuthenticated?: boolean; role?: 'user' | 'admin' }) {
+function setAuth(state: {
+  isLoading?: boolean;
+  isAuthenticated?: boolean;
+  role?: 'user' | 'admin';
+}) {
   useAuthStore.setState({
     isLoading: state.isLoading ?? false,
     isAuthenticated: state.isAuthenticated ?? false,
@@ -51,7 +55,10 @@ describe('router', () => {
       const router = renderAt(path);
       // Login and sign-up send a signed-in user home, so they are checked signed out elsewhere.
       if (route.screen !== 'login' && route.screen !== 'signup') {
-        expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 }), path).toBeInTheDocument();
+        expect(
+          await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 }),
+          path,
+        ).toBeInTheDocument();
         expect(router.state.location.pathname).toBe(path);
       }
       expect(screen.queryByText('Page not found'), path).toBeNull();

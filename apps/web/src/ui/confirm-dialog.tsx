@@ -15,7 +15,15 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be taken back; Cancel, Esc and the backdrop say no. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  pending = false,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

@@ -12,7 +12,12 @@ export function isAwayFromBottom(element: HTMLElement): boolean {
 export function JumpToLatest({ onJump }: { onJump: () => void }) {
   return (
     <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
-      <Button size="sm" variant="outline" className="pointer-events-auto rounded-full shadow-soft" onClick={onJump}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="pointer-events-auto rounded-full shadow-soft"
+        onClick={onJump}
+      >
         <ArrowDown className="size-3.5" aria-hidden /> Jump to latest
       </Button>
     </div>

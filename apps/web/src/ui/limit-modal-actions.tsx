@@ -2,7 +2,13 @@ import { Link } from 'react-router';
 import { buttonClasses } from './button';
 
 /** The way out of every "limit reached" modal: dismiss, sign up (visitors only), or see plans. */
-export function LimitModalActions({ offerSignUp, onClose }: { offerSignUp: boolean; onClose: () => void }) {
+export function LimitModalActions({
+  offerSignUp,
+  onClose,
+}: {
+  offerSignUp: boolean;
+  onClose: () => void;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <button type="button" className={buttonClasses('ghost')} onClick={onClose}>

@@ -1,6 +1,11 @@
 /** A calendar day as the viewer's clock shows it, for telling "today" from "tomorrow". */
 function localDay(when: Date, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(when);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(when);
 }
 
 /**
@@ -17,9 +22,17 @@ export function formatRenewal(
   const when = new Date(resetsAt);
   if (Number.isNaN(when.getTime())) return null;
   const { locale, timeZone } = options;
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
-    .formatToParts(when);
-  const clock = time.filter((p) => p.type !== 'timeZoneName').map((p) => p.value).join('').trim();
+  const time = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).formatToParts(when);
+  const clock = time
+    .filter((p) => p.type !== 'timeZoneName')
+    .map((p) => p.value)
+    .join('')
+    .trim();
   const zone = time.find((p) => p.type === 'timeZoneName')?.value;
   const tomorrow = new Date(now.getTime() + 24 * 60 * 60 * 1000);
   const day =

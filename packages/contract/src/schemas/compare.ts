@@ -11,7 +11,10 @@ import { MessageStatus, MessageText } from './messages';
  */
 
 /** A panel as the client addresses it: its position on screen, 0-based. */
-export const PanelIndex = z.int().min(0).max(COMPARE_MAX_PANELS - 1);
+export const PanelIndex = z
+  .int()
+  .min(0)
+  .max(COMPARE_MAX_PANELS - 1);
 export type PanelIndex = z.infer<typeof PanelIndex>;
 
 /** POST /compare/sessions. `comparison_id` comes from allocate-id?allocate_comparison_id=true. */

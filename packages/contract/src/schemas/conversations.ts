@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { LIMITS, CONVERSATION_LIST_DEFAULT_LIMIT, CONVERSATION_TITLE_MAX_CHARS } from '../constants';
+import {
+  LIMITS,
+  CONVERSATION_LIST_DEFAULT_LIMIT,
+  CONVERSATION_TITLE_MAX_CHARS,
+} from '../constants';
 import { Id, IsoTimestamp, QueryBoolean, limitQuery, OffsetQuery } from './common';
 
 /** Spec §3 "Conversation" and §7 "Conversations" (/api/v1/chat/conversations). */

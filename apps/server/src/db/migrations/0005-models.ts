@@ -12,18 +12,54 @@ const SEED = [
   // id, provider, model, friendly name, context window, input $, output $, vision
   ['gpt-5', 'openai', 'gpt-5', 'GPT-5', 400_000, 1.25, 10, true],
   ['gpt-5-mini', 'openai', 'gpt-5-mini', 'GPT-5 mini', 400_000, 0.25, 2, true],
-  ['claude-sonnet-4-5', 'anthropic', 'claude-sonnet-4-5', 'Claude Sonnet 4.5', 200_000, 3, 15, true],
+  [
+    'claude-sonnet-4-5',
+    'anthropic',
+    'claude-sonnet-4-5',
+    'Claude Sonnet 4.5',
+    200_000,
+    3,
+    15,
+    true,
+  ],
   ['claude-haiku-4-5', 'anthropic', 'claude-haiku-4-5', 'Claude Haiku 4.5', 200_000, 1, 5, true],
   ['gemini-2.5-pro', 'gemini', 'gemini-2.5-pro', 'Gemini 2.5 Pro', 1_048_576, 1.25, 10, true],
   ['gemini-2.5-flash', 'gemini', 'gemini-2.5-flash', 'Gemini 2.5 Flash', 1_048_576, 0.3, 2.5, true],
-  ['vertex-gemini-2.5-pro', 'google', 'gemini-2.5-pro', 'Gemini 2.5 Pro (Vertex AI)', 1_048_576, 1.25, 10, true],
-  ['vertex-gemini-2.5-flash', 'google', 'gemini-2.5-flash', 'Gemini 2.5 Flash (Vertex AI)', 1_048_576, 0.3, 2.5, true],
+  [
+    'vertex-gemini-2.5-pro',
+    'google',
+    'gemini-2.5-pro',
+    'Gemini 2.5 Pro (Vertex AI)',
+    1_048_576,
+    1.25,
+    10,
+    true,
+  ],
+  [
+    'vertex-gemini-2.5-flash',
+    'google',
+    'gemini-2.5-flash',
+    'Gemini 2.5 Flash (Vertex AI)',
+    1_048_576,
+    0.3,
+    2.5,
+    true,
+  ],
   ['grok-4', 'grok', 'grok-4', 'Grok 4', 256_000, 3, 15, true],
   ['grok-3-mini', 'grok', 'grok-3-mini', 'Grok 3 mini', 131_072, 0.3, 0.5, false],
 ] as const;
 
 /** Answered by the in-process provider-sim over OpenAI's wire format (its context window). */
-const DEMO = ['parallax-demo', 'openai', 'parallax-demo', 'Offline demo (simulated)', 128_000, 0, 0, false] as const;
+const DEMO = [
+  'parallax-demo',
+  'openai',
+  'parallax-demo',
+  'Offline demo (simulated)',
+  128_000,
+  0,
+  0,
+  false,
+] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -44,23 +80,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   const now = new Date().toISOString();
-  const rows = [DEMO, ...SEED].map(([id, provider, model, friendlyName, context, input, output, vision], index) => ({
-    id,
-    provider,
-    model,
-    friendly_name: friendlyName,
-    context_window: context,
-    input_price_per_million: input,
-    output_price_per_million: output,
-    supports_vision: vision ? 1 : 0,
-    is_demo: id === DEMO[0] ? 1 : 0,
-    enabled: 1,
-    sort_order: (index + 1) * 10,
-    created_at: now,
-    updated_at: now,
-  }));
+  const rows = [DEMO, ...SEED].map(
+    ([id, provider, model, friendlyName, context, input, output, vision], index) => ({
+      id,
+      provider,
+      model,
+      friendly_name: friendlyName,
+      context_window: context,
+      input_price_per_million: input,
+      output_price_per_million: output,
+      supports_vision: vision ? 1 : 0,
+      is_demo: id === DEMO[0] ? 1 : 0,
+      enabled: 1,
+      sort_order: (index + 1) * 10,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   // Kysely<unknown> has no table types; the untyped view is the documented way to write rows.
-  await (db as Kysely<Record<string, Record<string, unknown>>>).insertInto('models').values(rows).execute();
+  await (db as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto('models')
+    .values(rows)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -49,11 +49,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('refresh_tokens')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
-    .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+    .addColumn('session_id', 'text', (c) =>
+      c.notNull().references('sessions.id').onDelete('cascade'),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('refresh_tokens_session_id_idx').on('refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_session_id_idx')
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute();
 
   await db.schema
     .createTable('password_reset_tokens')
@@ -63,7 +69,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('password_reset_tokens_user_id_idx').on('password_reset_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('password_reset_tokens_user_id_idx')
+    .on('password_reset_tokens')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('oauth_states')
@@ -86,7 +96,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'subject'])
     .execute();
-  await db.schema.createIndex('user_identities_user_id_idx').on('user_identities').column('user_id').execute();
+  await db.schema
+    .createIndex('user_identities_user_id_idx')
+    .on('user_identities')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('visitor_claims')

@@ -55,7 +55,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('compare_votes_pk', ['session_id', 'turn_index'])
     .execute();
-  await db.schema.createIndex('compare_votes_time_idx').on('compare_votes').column('created_at').execute();
+  await db.schema
+    .createIndex('compare_votes_time_idx')
+    .on('compare_votes')
+    .column('created_at')
+    .execute();
 
   await db.schema.alterTable('messages').addColumn('ttft_ms', 'integer').execute();
   await db.schema.alterTable('messages').addColumn('stream_ms', 'integer').execute();

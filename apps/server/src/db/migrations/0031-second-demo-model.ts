@@ -32,5 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await (db as Kysely<Record<string, Record<string, unknown>>>).deleteFrom('models').where('id', '=', ID).execute();
+  await (db as Kysely<Record<string, Record<string, unknown>>>)
+    .deleteFrom('models')
+    .where('id', '=', ID)
+    .execute();
 }

@@ -41,7 +41,10 @@ describe('0050: linear conversations become one branch', () => {
       created_at: at(0),
       updated_at: at(0),
     });
-    await db.insertInto('conversations').values([conversation('c1'), conversation('c2'), conversation('empty')]).execute();
+    await db
+      .insertInto('conversations')
+      .values([conversation('c1'), conversation('c2'), conversation('empty')])
+      .execute();
     const turn = (id: string, conversationId: string, second: number) => ({
       id,
       visitor_id: 'visitor_x',
@@ -59,7 +62,13 @@ describe('0050: linear conversations become one branch', () => {
     // Two turns in the same millisecond keep their id order, as history showed them.
     await db
       .insertInto('messages')
-      .values([turn('a3', 'c1', 3), turn('a1', 'c1', 1), turn('a2b', 'c1', 2), turn('a2a', 'c1', 2), turn('b1', 'c2', 5)])
+      .values([
+        turn('a3', 'c1', 3),
+        turn('a1', 'c1', 1),
+        turn('a2b', 'c1', 2),
+        turn('a2a', 'c1', 2),
+        turn('b1', 'c2', 5),
+      ])
       .execute();
 
     await migrateToLatest(handle.db);

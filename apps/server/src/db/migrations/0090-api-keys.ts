@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('api_keys_user_idx').on('api_keys').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_keys_user_idx')
+    .on('api_keys')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('api_key_usage')
@@ -53,7 +57,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('latency_ms', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('api_calls_key_idx').on('api_calls').columns(['key_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_calls_key_idx')
+    .on('api_calls')
+    .columns(['key_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -30,16 +30,30 @@ export class ApiKeysRepository {
   }
 
   findOwned(id: string, userId: string): Promise<ApiKeyRow | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** The key a secret belongs to, whatever its state (the caller checks revoked and expired). */
   findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('secret_hash', '=', secretHash)
+      .executeTakeFirst();
   }
 
   async rename(id: string, userId: string, name: string): Promise<boolean> {
-    const result = await this.db.updateTable('api_keys').set({ name }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ name })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -75,7 +89,10 @@ export class ApiKeysRepository {
   async tokensSince(keyId: string, fromDay: string): Promise<number> {
     const row = await this.db
       .selectFrom('api_key_usage')
-      .select((eb) => [eb.fn.sum<number | string | null>('input_tokens').as('input'), eb.fn.sum<number | string | null>('output_tokens').as('output')])
+      .select((eb) => [
+        eb.fn.sum<number | string | null>('input_tokens').as('input'),
+        eb.fn.sum<number | string | null>('output_tokens').as('output'),
+      ])
       .where('key_id', '=', keyId)
       .where('day', '>=', fromDay)
       .executeTakeFirst();
@@ -92,11 +109,22 @@ export class ApiKeysRepository {
     const row = await this.db
       .updateTable('api_keys')
       .set((eb) => ({
-        rate_count: eb.case().when('rate_window', '=', minute).then(eb(eb.ref('rate_count'), '+', 1)).else(1).end(),
+        rate_count: eb
+          .case()
+          .when('rate_window', '=', minute)
+          .then(eb(eb.ref('rate_count'), '+', 1))
+          .else(1)
+          .end(),
         rate_window: minute,
       }))
       .where('id', '=', keyId)
-      .where((eb) => eb.or([eb('rate_window', 'is', null), eb('rate_window', '<>', minute), eb('rate_count', '<', limit)]))
+      .where((eb) =>
+        eb.or([
+          eb('rate_window', 'is', null),
+          eb('rate_window', '<>', minute),
+          eb('rate_count', '<', limit),
+        ]),
+      )
       .returning('rate_count')
       .executeTakeFirst();
     return row === undefined ? undefined : Number(row.rate_count);
@@ -108,7 +136,13 @@ export class ApiKeysRepository {
       await trx.insertInto('api_calls').values(call).execute();
       await trx
         .insertInto('api_key_usage')
-        .values({ key_id: call.key_id, day, requests: 1, input_tokens: call.input_tokens, output_tokens: call.output_tokens })
+        .values({
+          key_id: call.key_id,
+          day,
+          requests: 1,
+          input_tokens: call.input_tokens,
+          output_tokens: call.output_tokens,
+        })
         .onConflict((oc) =>
           oc.columns(['key_id', 'day']).doUpdateSet((eb) => ({
             requests: eb(eb.ref('api_key_usage.requests'), '+', 1),
@@ -117,7 +151,11 @@ export class ApiKeysRepository {
           })),
         )
         .execute();
-      await trx.updateTable('api_keys').set({ last_used_at: call.created_at }).where('id', '=', call.key_id).execute();
+      await trx
+        .updateTable('api_keys')
+        .set({ last_used_at: call.created_at })
+        .where('id', '=', call.key_id)
+        .execute();
     });
   }
 }

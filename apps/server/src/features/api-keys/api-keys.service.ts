@@ -34,7 +34,8 @@ function toApiKey(row: ApiKeyRow, usage: KeyUsageSummary, now: Date): ApiKey {
     expires_at: row.expires_at,
     revoked_at: row.revoked_at,
     allowed_models: allowedModelsOf(row),
-    monthly_token_budget: row.monthly_token_budget === null ? null : Number(row.monthly_token_budget),
+    monthly_token_budget:
+      row.monthly_token_budget === null ? null : Number(row.monthly_token_budget),
     requests_per_minute: row.requests_per_minute,
     requests_this_month: usage.requestsThisMonth,
     tokens_this_month: usage.tokensThisMonth,
@@ -50,11 +51,16 @@ export class ApiKeysService {
     private readonly knownModelIds: () => Promise<ReadonlySet<string>>,
   ) {}
 
-  async create(userId: string, input: CreateApiKeyInput, now: Date = new Date()): Promise<CreatedApiKey> {
+  async create(
+    userId: string,
+    input: CreateApiKeyInput,
+    now: Date = new Date(),
+  ): Promise<CreatedApiKey> {
     if (input.allowed_models) {
       const known = await this.knownModelIds();
       const unknown = input.allowed_models.find((id) => !known.has(id));
-      if (unknown !== undefined) throw new AppError('validation_error', `allowed_models: unknown model "${unknown}"`);
+      if (unknown !== undefined)
+        throw new AppError('validation_error', `allowed_models: unknown model "${unknown}"`);
     }
     const secret = createSecret();
     const id = newKeyId();
@@ -65,12 +71,17 @@ export class ApiKeysService {
       secret_hash: secret.hash,
       prefix: secret.prefix,
       last_four: secret.lastFour,
-      allowed_models: input.allowed_models ? JSON.stringify([...new Set(input.allowed_models)]) : null,
+      allowed_models: input.allowed_models
+        ? JSON.stringify([...new Set(input.allowed_models)])
+        : null,
       monthly_token_budget: input.monthly_token_budget,
       requests_per_minute: input.requests_per_minute,
       rate_window: null,
       rate_count: 0,
-      expires_at: input.expires_in_days === null ? null : new Date(now.getTime() + input.expires_in_days * DAY_MS).toISOString(),
+      expires_at:
+        input.expires_in_days === null
+          ? null
+          : new Date(now.getTime() + input.expires_in_days * DAY_MS).toISOString(),
       revoked_at: null,
       last_used_at: null,
       created_at: now.toISOString(),
@@ -97,7 +108,8 @@ export class ApiKeysService {
   }
 
   async rename(userId: string, id: string, name: string): Promise<ApiKey> {
-    if (!(await this.repository.rename(id, userId, name))) throw new AppError('not_found', NOT_FOUND);
+    if (!(await this.repository.rename(id, userId, name)))
+      throw new AppError('not_found', NOT_FOUND);
     return this.get(userId, id);
   }
 

@@ -1,11 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { CreateApiKeyRequest, CreatedApiKey, Provider } from '@parallax/contract';
-import { startProviderSim, type ProviderSim, type ProviderSimOptions } from '@parallax/provider-sim';
+import {
+  startProviderSim,
+  type ProviderSim,
+  type ProviderSimOptions,
+} from '@parallax/provider-sim';
 import OpenAI from 'openai';
 import type { Env } from '../../config';
-import { startLocalTokenEndpoint, type LocalTokenEndpoint } from '../../providers/provider-test-kit';
-import { createTestApp, createTestAppPair, type TestApp, type TestAppOverrides } from '../../../test/app';
+import {
+  startLocalTokenEndpoint,
+  type LocalTokenEndpoint,
+} from '../../providers/provider-test-kit';
+import {
+  createTestApp,
+  createTestAppPair,
+  type TestApp,
+  type TestAppOverrides,
+} from '../../../test/app';
 import { bearer, registerAndSignIn } from '../../../test/auth';
 
 /** One seeded model of each provider. */
@@ -25,8 +37,14 @@ export interface Upstreams {
   close(): Promise<void>;
 }
 
-export async function startUpstreams(defaults: ProviderSimOptions['defaults'] = {}): Promise<Upstreams> {
-  const sim = await startProviderSim({ port: 0, host: '127.0.0.1', defaults: { ttftMs: 0, tokensPerSecond: 2_000, lengthTokens: 20, ...defaults } });
+export async function startUpstreams(
+  defaults: ProviderSimOptions['defaults'] = {},
+): Promise<Upstreams> {
+  const sim = await startProviderSim({
+    port: 0,
+    host: '127.0.0.1',
+    defaults: { ttftMs: 0, tokensPerSecond: 2_000, lengthTokens: 20, ...defaults },
+  });
   const tokens = await startLocalTokenEndpoint();
   return {
     sim,
@@ -63,13 +81,19 @@ export interface ApiTestApp extends TestApp {
 }
 
 /** The real app, listening, with every provider pointed at the upstreams. */
-export async function createApiTestApp(upstreams: Upstreams, overrides: TestAppOverrides = {}): Promise<ApiTestApp> {
+export async function createApiTestApp(
+  upstreams: Upstreams,
+  overrides: TestAppOverrides = {},
+): Promise<ApiTestApp> {
   const t = await createTestApp({ ...overrides, env: { ...upstreams.env, ...overrides.env } });
   return { ...t, baseUrl: await listen(t.app) };
 }
 
 export async function createApiTestAppPair(upstreams: Upstreams, overrides: TestAppOverrides = {}) {
-  const pair = await createTestAppPair({ ...overrides, env: { ...upstreams.env, ...overrides.env } });
+  const pair = await createTestAppPair({
+    ...overrides,
+    env: { ...upstreams.env, ...overrides.env },
+  });
   return { ...pair, urlA: await listen(pair.a), urlB: await listen(pair.b) };
 }
 
@@ -83,8 +107,17 @@ export async function signUp(app: FastifyInstance): Promise<KeyOwner> {
   return { accessToken, userId: user.id };
 }
 
-export async function createKey(app: FastifyInstance, owner: KeyOwner, body: CreateApiKeyRequest = { name: 'test key' }): Promise<CreatedApiKey> {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: bearer(owner.accessToken), payload: body });
+export async function createKey(
+  app: FastifyInstance,
+  owner: KeyOwner,
+  body: CreateApiKeyRequest = { name: 'test key' },
+): Promise<CreatedApiKey> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/api-keys',
+    headers: bearer(owner.accessToken),
+    payload: body,
+  });
   if (res.statusCode !== 200) throw new Error(`create key failed: ${res.statusCode} ${res.body}`);
   return res.json<CreatedApiKey>();
 }
@@ -95,7 +128,11 @@ export function sdk(baseUrl: string, apiKey: string): OpenAI {
 }
 
 /** Waits for work the app does after answering (the call record). */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -1,7 +1,14 @@
 import OpenAI, { type APIError } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth';
-import { createApiTestAppPair, createKey, sdk, signUp, startUpstreams, type Upstreams } from './public-api.test-support';
+import {
+  createApiTestAppPair,
+  createKey,
+  sdk,
+  signUp,
+  startUpstreams,
+  type Upstreams,
+} from './public-api.test-support';
 
 /**
  * Two app instances on one database (and Redis when the suite has REDIS_URL), as two processes
@@ -22,7 +29,11 @@ afterAll(async () => {
   await upstreams?.close();
 });
 
-const ask = (client: OpenAI) => client.chat.completions.create({ model: 'grok-3-mini', messages: [{ role: 'user', content: 'hi' }] });
+const ask = (client: OpenAI) =>
+  client.chat.completions.create({
+    model: 'grok-3-mini',
+    messages: [{ role: 'user', content: 'hi' }],
+  });
 
 describe('the public API on two processes', () => {
   it('refuses a key in process B right after process A revoked it', async () => {
@@ -30,9 +41,16 @@ describe('the public API on two processes', () => {
     const { key, secret } = await createKey(pair.a, owner);
     const onB = sdk(pair.urlB, secret);
     expect((await ask(onB)).choices[0]?.message.content).toBeTruthy();
-    const revoked = await pair.a.inject({ method: 'POST', url: `/api/v1/api-keys/${key.id}/revoke`, headers: bearer(owner.accessToken) });
+    const revoked = await pair.a.inject({
+      method: 'POST',
+      url: `/api/v1/api-keys/${key.id}/revoke`,
+      headers: bearer(owner.accessToken),
+    });
     expect(revoked.statusCode).toBe(200);
-    const error = await ask(onB).then(() => undefined, (e: unknown) => e);
+    const error = await ask(onB).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((error as APIError).code).toBe('api_key_revoked');
   });
@@ -42,10 +60,17 @@ describe('the public API on two processes', () => {
     const { secret } = await createKey(pair.b, owner);
     await ask(sdk(pair.urlA, secret));
     await ask(sdk(pair.urlB, secret));
-    const web = await pair.a.inject({ method: 'GET', url: '/api/v1/chat/remaining-messages', headers: bearer(owner.accessToken) });
+    const web = await pair.a.inject({
+      method: 'GET',
+      url: '/api/v1/chat/remaining-messages',
+      headers: bearer(owner.accessToken),
+    });
     expect(web.json<{ remaining_messages: number }>().remaining_messages).toBe(DAILY - 2);
     await ask(sdk(pair.urlA, secret));
-    const error = await ask(sdk(pair.urlB, secret)).then(() => undefined, (e: unknown) => e);
+    const error = await ask(sdk(pair.urlB, secret)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(OpenAI.RateLimitError);
     expect((error as APIError).code).toBe('daily_limit_exceeded');
   });
@@ -53,8 +78,14 @@ describe('the public API on two processes', () => {
   it('holds a key’s per-minute limit across both processes', async () => {
     const owner = await signUp(pair.a);
     const { secret } = await createKey(pair.a, owner, { name: 'rpm', requests_per_minute: 1 });
-    const first = await ask(sdk(pair.urlA, secret)).then(() => 'ok', (e: unknown) => e);
-    const second = await ask(sdk(pair.urlB, secret)).then(() => 'ok', (e: unknown) => e);
+    const first = await ask(sdk(pair.urlA, secret)).then(
+      () => 'ok',
+      (e: unknown) => e,
+    );
+    const second = await ask(sdk(pair.urlB, secret)).then(
+      () => 'ok',
+      (e: unknown) => e,
+    );
     // The two may straddle a minute boundary; then both are allowed.
     if (second !== 'ok') expect(second).toBeInstanceOf(OpenAI.RateLimitError);
     expect(first).toBe('ok');

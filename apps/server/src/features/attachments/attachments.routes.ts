@@ -13,10 +13,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/attachments/:id',
     { schema: { tags, summary: 'Download an attachment (owner only)', params: IdParams } },
     async (request, reply) => {
-      const { row, data } = await app.attachments.open(
-        chatOwnerOf(request),
-        request.params.id,
-      );
+      const { row, data } = await app.attachments.open(chatOwnerOf(request), request.params.id);
       return reply
         .header('content-type', row.content_type)
         .header(

@@ -56,7 +56,10 @@ export class AttachmentsService {
     owner: ChatOwner,
     files: readonly { filename: string; data: Buffer }[],
   ): Promise<AttachmentRow[]> {
-    const checked = files.map((file) => ({ ...inspect(file.filename, file.data), data: file.data }));
+    const checked = files.map((file) => ({
+      ...inspect(file.filename, file.data),
+      data: file.data,
+    }));
     const saved: AttachmentRow[] = [];
     const written: string[] = [];
     // A message's files are listed by created_at: each is stamped at least 1 ms after the one
@@ -80,7 +83,12 @@ export class AttachmentsService {
         saved.push({ ...row, ...ownerColumns(owner) });
       }
     } catch (error) {
-      await this.repository.deleteUnlinked(owner, saved.map((row) => row.id)).catch(() => []);
+      await this.repository
+        .deleteUnlinked(
+          owner,
+          saved.map((row) => row.id),
+        )
+        .catch(() => []);
       await this.deleteFiles(written);
       throw error;
     }

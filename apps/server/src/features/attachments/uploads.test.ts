@@ -25,7 +25,8 @@ describe('uploads', () => {
   afterAll(() => t.close());
 
   const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
-  const filesOnDisk = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
+  const filesOnDisk = () =>
+    fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : [];
   const rowsOf = (visitorId: string) =>
     t.app.db.selectFrom('attachments').selectAll().where('visitor_id', '=', visitorId).execute();
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60_000);

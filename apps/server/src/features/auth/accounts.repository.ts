@@ -17,11 +17,20 @@ export class AccountsRepository {
 
   /** False when the email is taken (a concurrent registration won the race). */
   async insert(row: Insertable<UsersTable>): Promise<boolean> {
-    const result = await this.db.insertInto('users').values(row).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+    const result = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  async update(id: string, changes: Partial<Pick<UserRow, 'password_hash' | 'name' | 'email_verified' | 'role' | 'updated_at'>>): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<
+      Pick<UserRow, 'password_hash' | 'name' | 'email_verified' | 'role' | 'updated_at'>
+    >,
+  ): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 }

@@ -5,7 +5,10 @@ import type { MailMessage } from '../../infra/mailer/mailer';
 const PRODUCT = 'Parallax';
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 interface Layout {
@@ -70,7 +73,11 @@ ${button(link, 'Choose a new password')}
   };
 }
 
-export function existingAccountMail(to: string, signInLink: string, resetLink: string): MailMessage {
+export function existingAccountMail(
+  to: string,
+  signInLink: string,
+  resetLink: string,
+): MailMessage {
   const subject = `Someone tried to sign up to ${PRODUCT} with your email`;
   return {
     to,

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBody, TokenResponse } from '@parallax/contract';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, latestCode, outboxMails, registerAndSignIn, TEST_PASSWORD, uniqueEmail } from '../../../test/auth';
+import {
+  bearer,
+  latestCode,
+  outboxMails,
+  registerAndSignIn,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../../test/auth';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -37,7 +44,11 @@ describe('register and verify', () => {
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     expect(Buffer.from(tokens.refresh_token, 'base64url')).toHaveLength(32);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(tokens.access_token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: bearer(tokens.access_token),
+    });
     expect(me.json()).toMatchObject({ email, email_verified: true, role: 'user' });
 
     // Single use.
@@ -61,9 +72,13 @@ describe('register and verify', () => {
     expect(again.statusCode).toBe(fresh.statusCode);
     expect(Object.keys(again.json())).toEqual(Object.keys(fresh.json()));
     const mails = outboxMails(t.app, user.email).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual(['Someone tried to sign up to Parallax with your email']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Someone tried to sign up to Parallax with your email',
+    ]);
     // The existing password still works; the attempted one does not.
-    expect((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('expires codes after 10 minutes', async () => {
@@ -80,7 +95,8 @@ describe('register and verify', () => {
     await register(email);
     const code = latestCode(t.app, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) expect((await post('/auth/verify-code', { email, code: wrong })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await post('/auth/verify-code', { email, code: wrong })).statusCode).toBe(400);
     expect((await post('/auth/verify-code', { email, code })).statusCode).toBe(400);
   });
 
@@ -97,7 +113,8 @@ describe('register and verify', () => {
     const second = latestCode(t.app, email);
     expect(outboxMails(t.app, email)).toHaveLength(2);
     // Only the newest code works.
-    if (first !== second) expect((await post('/auth/verify-code', { email, code: first })).statusCode).toBe(400);
+    if (first !== second)
+      expect((await post('/auth/verify-code', { email, code: first })).statusCode).toBe(400);
     expect((await post('/auth/verify-code', { email, code: second })).statusCode).toBe(200);
 
     const unknown = uniqueEmail('nobody');
@@ -110,7 +127,10 @@ describe('register and verify', () => {
 describe('login', () => {
   it('signs in, or says verification_required for an unverified account', async () => {
     const { user } = await registerAndSignIn(t.app);
-    const ok = await post('/auth/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    const ok = await post('/auth/login', {
+      email: user.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     TokenResponse.parse(ok.json());
 
@@ -124,7 +144,10 @@ describe('login', () => {
   it('answers a wrong password and an unknown email identically', async () => {
     const { user } = await registerAndSignIn(t.app);
     const wrong = await post('/auth/login', { email: user.email, password: 'not-the-password' });
-    const unknown = await post('/auth/login', { email: uniqueEmail('ghost'), password: 'not-the-password' });
+    const unknown = await post('/auth/login', {
+      email: uniqueEmail('ghost'),
+      password: 'not-the-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     const strip = (body: unknown) => ({ ...ErrorBody.parse(body), request_id: '' });
@@ -133,12 +156,17 @@ describe('login', () => {
 
   it('throttles an account after repeated failures with 429 and Retry-After', async () => {
     const { user } = await registerAndSignIn(t.app);
-    for (let i = 0; i < 5; i += 1) expect((await post('/auth/login', { email: user.email, password: 'wrong-password!' })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (await post('/auth/login', { email: user.email, password: 'wrong-password!' })).statusCode,
+      ).toBe(401);
     const blocked = await post('/auth/login', { email: user.email, password: 'wrong-password!' });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits until the block ends.
-    expect((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+    expect(
+      (await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(429);
   });
 
   it('grants admin to ADMIN_EMAILS once verified', async () => {
@@ -162,13 +190,16 @@ describe('sessions', () => {
     expect(next.refresh_token).not.toBe(refreshToken);
 
     expect((await post('/auth/refresh', { refresh_token: refreshToken })).statusCode).toBe(409);
-    const me = () => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(next.access_token) });
+    const me = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(next.access_token) });
     expect((await me()).statusCode).toBe(200);
 
     vi.setSystemTime(Date.now() + 11_000);
     expect((await post('/auth/refresh', { refresh_token: refreshToken })).statusCode).toBe(401);
     // The whole family is gone: the successor and its access token too.
-    expect((await post('/auth/refresh', { refresh_token: next.refresh_token })).statusCode).toBe(401);
+    expect((await post('/auth/refresh', { refresh_token: next.refresh_token })).statusCode).toBe(
+      401,
+    );
     expect((await me()).statusCode).toBe(401);
   });
 
@@ -182,35 +213,64 @@ describe('sessions', () => {
   it('logout revokes the session', async () => {
     const { accessToken, refreshToken } = await registerAndSignIn(t.app);
     expect((await post('/auth/logout', {}, bearer(accessToken))).json()).toEqual({ ok: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(accessToken) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(accessToken) }))
+        .statusCode,
+    ).toBe(401);
     expect((await post('/auth/refresh', { refresh_token: refreshToken })).statusCode).toBe(401);
   });
 
   it('logout-all ends every session of the user, and only theirs', async () => {
     const { user, accessToken } = await registerAndSignIn(t.app);
-    const second = TokenResponse.parse((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).json());
+    const second = TokenResponse.parse(
+      (await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).json(),
+    );
     const stranger = await registerAndSignIn(t.app);
     expect((await post('/auth/logout-all', {})).statusCode).toBe(401);
     expect((await post('/auth/logout-all', {}, bearer(accessToken))).json()).toEqual({ ok: true });
-    const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
     expect((await me(accessToken)).statusCode).toBe(401);
     expect((await me(second.access_token)).statusCode).toBe(401);
-    expect((await post('/auth/refresh', { refresh_token: second.refresh_token })).statusCode).toBe(401);
+    expect((await post('/auth/refresh', { refresh_token: second.refresh_token })).statusCode).toBe(
+      401,
+    );
     expect((await me(stranger.accessToken)).statusCode).toBe(200);
   });
 
   it('change-password keeps this session and ends the others', async () => {
     const { user, accessToken } = await registerAndSignIn(t.app);
-    const other = TokenResponse.parse((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).json());
-    const wrong = await post('/auth/change-password', { current_password: 'nope-nope-nope', new_password: 'a-brand-new-passphrase' }, bearer(accessToken));
+    const other = TokenResponse.parse(
+      (await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).json(),
+    );
+    const wrong = await post(
+      '/auth/change-password',
+      { current_password: 'nope-nope-nope', new_password: 'a-brand-new-passphrase' },
+      bearer(accessToken),
+    );
     expect(wrong.statusCode).toBe(422);
-    const res = await post('/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'a-brand-new-passphrase' }, bearer(accessToken));
+    const res = await post(
+      '/auth/change-password',
+      { current_password: TEST_PASSWORD, new_password: 'a-brand-new-passphrase' },
+      bearer(accessToken),
+    );
     expect(res.statusCode).toBe(200);
-    const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
     expect((await me(accessToken)).statusCode).toBe(200);
     expect((await me(other.access_token)).statusCode).toBe(401);
-    expect((await post('/auth/login', { email: user.email, password: 'a-brand-new-passphrase' })).statusCode).toBe(200);
-    expect((await post('/auth/change-password', { current_password: 'x', new_password: 'a-brand-new-passphrase' })).statusCode).toBe(401);
+    expect(
+      (await post('/auth/login', { email: user.email, password: 'a-brand-new-passphrase' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post('/auth/change-password', {
+          current_password: 'x',
+          new_password: 'a-brand-new-passphrase',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -232,17 +292,40 @@ describe('password reset', () => {
     const token = resetTokenFor(user.email);
     expect(known.body).not.toContain(token);
 
-    expect((await post('/auth/password-reset/validate', { token })).json()).toEqual({ valid: true });
-    expect((await post('/auth/password-reset/validate', { token: 'made-up' })).json()).toEqual({ valid: false });
-    expect((await post('/auth/password-reset/confirm', { token, new_password: 'password' })).statusCode).toBe(422);
-    expect((await post('/auth/password-reset/confirm', { token, new_password: 'reset-to-this-phrase' })).json()).toEqual({ ok: true });
+    expect((await post('/auth/password-reset/validate', { token })).json()).toEqual({
+      valid: true,
+    });
+    expect((await post('/auth/password-reset/validate', { token: 'made-up' })).json()).toEqual({
+      valid: false,
+    });
+    expect(
+      (await post('/auth/password-reset/confirm', { token, new_password: 'password' })).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await post('/auth/password-reset/confirm', { token, new_password: 'reset-to-this-phrase' })
+      ).json(),
+    ).toEqual({ ok: true });
 
-    expect((await post('/auth/password-reset/confirm', { token, new_password: 'reset-again-phrase' })).statusCode).toBe(400);
-    expect((await post('/auth/password-reset/validate', { token })).json()).toEqual({ valid: false });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(accessToken) })).statusCode).toBe(401);
+    expect(
+      (await post('/auth/password-reset/confirm', { token, new_password: 'reset-again-phrase' }))
+        .statusCode,
+    ).toBe(400);
+    expect((await post('/auth/password-reset/validate', { token })).json()).toEqual({
+      valid: false,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(accessToken) }))
+        .statusCode,
+    ).toBe(401);
     expect((await post('/auth/refresh', { refresh_token: refreshToken })).statusCode).toBe(401);
-    expect((await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/auth/login', { email: user.email, password: 'reset-to-this-phrase' })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/auth/login', { email: user.email, password: 'reset-to-this-phrase' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('reset links expire after 30 minutes', async () => {
@@ -251,8 +334,13 @@ describe('password reset', () => {
     await post('/auth/password-reset', { email: user.email });
     const token = resetTokenFor(user.email);
     vi.setSystemTime(Date.now() + 31 * 60_000);
-    expect((await post('/auth/password-reset/validate', { token })).json()).toEqual({ valid: false });
-    expect((await post('/auth/password-reset/confirm', { token, new_password: 'reset-to-this-phrase' })).statusCode).toBe(400);
+    expect((await post('/auth/password-reset/validate', { token })).json()).toEqual({
+      valid: false,
+    });
+    expect(
+      (await post('/auth/password-reset/confirm', { token, new_password: 'reset-to-this-phrase' }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -260,7 +348,11 @@ describe('visitors and providers', () => {
   const visitorId = `visitor_${'a'.repeat(30)}`;
 
   it('refuses a malformed X-Visitor-Id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers', headers: { 'x-visitor-id': 'visitor_short' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/providers',
+      headers: { 'x-visitor-id': 'visitor_short' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -271,7 +363,11 @@ describe('visitors and providers', () => {
     });
     const { user } = await registerAndSignIn(t.app, { visitorId });
     expect(claims).toEqual([[visitorId, user.id]]);
-    await post('/auth/login', { email: user.email, password: TEST_PASSWORD }, { 'x-visitor-id': visitorId });
+    await post(
+      '/auth/login',
+      { email: user.email, password: TEST_PASSWORD },
+      { 'x-visitor-id': visitorId },
+    );
     const other = await registerAndSignIn(t.app, { visitorId });
     expect(claims).toHaveLength(1);
     expect(await t.app.visitors.claimantOf(visitorId)).toBe(user.id);
@@ -279,10 +375,18 @@ describe('visitors and providers', () => {
   });
 
   it('lists configured providers and refuses unconfigured ones clearly', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({ google: false, apple: false });
-    const google = await t.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent(`${t.config.appUrl}/auth/google/callback`)}` });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({
+      google: false,
+      apple: false,
+    });
+    const google = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent(`${t.config.appUrl}/auth/google/callback`)}`,
+    });
     expect(google.statusCode).toBe(404);
     expect(google.json().error).toBe('provider_not_configured');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/apple/login' })).json().error).toBe('provider_not_configured');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/apple/login' })).json().error,
+    ).toBe('provider_not_configured');
   });
 });

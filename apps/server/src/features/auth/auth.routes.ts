@@ -24,7 +24,14 @@ import { RetryLaterError } from './auth.errors';
 import { buildAuthServices } from './auth.services';
 import { oauthRoutes } from './oauth/oauth.routes';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
 /** Per client address, on top of the per-account backoff: slows credential stuffing and mail abuse. */
 const strictLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const mailLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -37,30 +44,61 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, passwords, sessions } = services;
 
   app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof RetryLaterError)
+      reply.header('retry-after', String(error.retryAfterSeconds));
   });
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['auth'], summary: 'Which sign-in providers are configured', response: { 200: AuthProvidersResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in providers are configured',
+        response: { 200: AuthProvidersResponse },
+      },
+    },
     async () => services.oauth.configuredProviders(),
   );
 
   app.post(
     '/auth/register',
-    { config: mailLimit, schema: { tags: ['auth'], summary: 'Create an account; a code is mailed', body: RegisterRequest, response: { 200: RegisterResponse, ...errors } } },
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a code is mailed',
+        body: RegisterRequest,
+        response: { 200: RegisterResponse, ...errors },
+      },
+    },
     async (request) => auth.register(request.body.email, request.body.password, request.body.name),
   );
 
   app.post(
     '/auth/verify-code',
-    { config: strictLimit, schema: { tags: ['auth'], summary: 'Verify the mailed code and sign in', body: VerifyCodeRequest, response: { 200: TokenResponse, ...errors } } },
+    {
+      config: strictLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the mailed code and sign in',
+        body: VerifyCodeRequest,
+        response: { 200: TokenResponse, ...errors },
+      },
+    },
     async (request) => auth.verifyCode(request.body.email, request.body.code, request.visitorId),
   );
 
   app.post(
     '/auth/resend-verification-code',
-    { config: mailLimit, schema: { tags: ['auth'], summary: 'Mail a new code (once a minute)', body: ResendVerificationCodeRequest, response: { 200: OkResponse, ...errors } } },
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new code (once a minute)',
+        body: ResendVerificationCodeRequest,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
     async (request) => {
       await auth.resendCode(request.body.email);
       return ok;
@@ -69,19 +107,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: strictLimit, schema: { tags: ['auth'], summary: 'Sign in with email and password', body: LoginRequest, response: { 200: TokenResponse, ...errors } } },
+    {
+      config: strictLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginRequest,
+        response: { 200: TokenResponse, ...errors },
+      },
+    },
     async (request) => auth.login(request.body.email, request.body.password, request.visitorId),
   );
 
   app.post(
     '/auth/refresh',
-    { config: refreshLimit, schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: RefreshRequest, response: { 200: TokenResponse, ...errors } } },
+    {
+      config: refreshLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token',
+        body: RefreshRequest,
+        response: { 200: TokenResponse, ...errors },
+      },
+    },
     async (request) => sessions.refresh(request.body.refresh_token),
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', body: optionalBody(LogoutRequest), response: { 200: OkResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        body: optionalBody(LogoutRequest),
+        response: { 200: OkResponse, ...errors },
+      },
+    },
     async (request) => {
       if (request.principal?.kind === 'user') await sessions.revoke(request.principal.sessionId);
       const refreshToken = request.body?.refresh_token;
@@ -94,7 +155,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout-all',
     {
       onRequest: requireUser,
-      schema: { tags: ['auth'], summary: 'End every session of this user, this one included', response: { 200: OkResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of this user, this one included',
+        response: { 200: OkResponse, ...errors },
+      },
     },
     async (request) => {
       await sessions.revokeAllOf(userOf(request).userId);
@@ -104,7 +169,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset',
-    { config: mailLimit, schema: { tags: ['auth'], summary: 'Mail a password reset link', body: PasswordResetRequest, response: { 200: OkResponse, ...errors } } },
+    {
+      config: mailLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link',
+        body: PasswordResetRequest,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
     async (request) => {
       await passwords.requestReset(request.body.email);
       return ok;
@@ -113,13 +186,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset/validate',
-    { config: strictLimit, schema: { tags: ['auth'], summary: 'Is this reset token still usable', body: PasswordResetValidateRequest, response: { 200: PasswordResetValidateResponse, ...errors } } },
+    {
+      config: strictLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Is this reset token still usable',
+        body: PasswordResetValidateRequest,
+        response: { 200: PasswordResetValidateResponse, ...errors },
+      },
+    },
     async (request) => ({ valid: await passwords.isResetTokenValid(request.body.token) }),
   );
 
   app.post(
     '/auth/password-reset/confirm',
-    { config: strictLimit, schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: PasswordResetConfirmRequest, response: { 200: OkResponse, ...errors } } },
+    {
+      config: strictLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        body: PasswordResetConfirmRequest,
+        response: { 200: OkResponse, ...errors },
+      },
+    },
     async (request) => {
       await passwords.confirmReset(request.body.token, request.body.new_password);
       return ok;
@@ -131,11 +220,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: strictLimit,
       onRequest: requireUser,
-      schema: { tags: ['auth'], summary: 'Change the password; other sessions end', body: ChangePasswordRequest, response: { 200: OkResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; other sessions end',
+        body: ChangePasswordRequest,
+        response: { 200: OkResponse, ...errors },
+      },
     },
     async (request) => {
       const user = userOf(request);
-      await passwords.changePassword(user.userId, user.sessionId, request.body.current_password, request.body.new_password);
+      await passwords.changePassword(
+        user.userId,
+        user.sessionId,
+        request.body.current_password,
+        request.body.new_password,
+      );
       return ok;
     },
   );

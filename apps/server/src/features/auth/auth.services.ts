@@ -31,8 +31,24 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
   const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);
   const signIn = new SignInService(accounts, sessions, app.visitors, app.config.adminEmails);
   const sendMail = app.sendMailInBackground.bind(app);
-  const auth = new AuthService({ accounts, credentials, throttles, signIn, sendMail, appUrl: app.config.appUrl, codeKey: app.config.jwtSecret });
-  const passwords = new PasswordsService({ accounts, credentials, throttles, sessions, loginThrottle: auth.loginThrottle, sendMail, appUrl: app.config.appUrl });
+  const auth = new AuthService({
+    accounts,
+    credentials,
+    throttles,
+    signIn,
+    sendMail,
+    appUrl: app.config.appUrl,
+    codeKey: app.config.jwtSecret,
+  });
+  const passwords = new PasswordsService({
+    accounts,
+    credentials,
+    throttles,
+    sessions,
+    loginThrottle: auth.loginThrottle,
+    sendMail,
+    appUrl: app.config.appUrl,
+  });
   const oauth = new OAuthService(app.config, accounts, new OauthRepository(app.db), signIn);
   return { auth, passwords, sessions, oauth };
 }

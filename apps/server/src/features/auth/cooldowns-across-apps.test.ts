@@ -27,7 +27,9 @@ describe('mail cooldowns across two app instances', () => {
   it('lets exactly one of N parallel resend requests through, the rest get 429 with Retry-After', async () => {
     const email = uniqueEmail('resend');
     const from = nextAddress();
-    const answers = await split(6, (app) => post(app, '/auth/resend-verification-code', { email }, from));
+    const answers = await split(6, (app) =>
+      post(app, '/auth/resend-verification-code', { email }, from),
+    );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(5);
     const refused = answers.find((r) => r.statusCode === 429);
@@ -37,7 +39,9 @@ describe('mail cooldowns across two app instances', () => {
   it('mails one reset link for N parallel reset requests', async () => {
     const { user } = await registerAndSignIn(pair.a);
     const from = nextAddress();
-    const answers = await split(6, (app) => post(app, '/auth/password-reset', { email: user.email }, from));
+    const answers = await split(6, (app) =>
+      post(app, '/auth/password-reset', { email: user.email }, from),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 6 }, () => 200));
     await expect
       .poll(() => outboxMails(pair.a, user.email).filter((m) => /reset/i.test(m.subject)).length)

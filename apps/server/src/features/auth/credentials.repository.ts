@@ -51,7 +51,11 @@ export class CredentialsRepository {
   }
 
   findResetToken(tokenHash: string): Promise<ResetTokenRow | undefined> {
-    return this.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return this.db
+      .selectFrom('password_reset_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
   }
 
   /** True for exactly one caller; also voids every other reset link of that user. */
@@ -64,7 +68,12 @@ export class CredentialsRepository {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await this.db.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
     return true;
   }
 }

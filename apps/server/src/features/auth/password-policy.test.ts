@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { commonPasswordCount, findPasswordProblem } from './password-policy';
 import { hashPassword, verifyPassword } from './password-hasher';
-import { generateVerificationCode, hashOpaqueToken, hashVerificationCode, normaliseEmail } from './secrets';
+import {
+  generateVerificationCode,
+  hashOpaqueToken,
+  hashVerificationCode,
+  normaliseEmail,
+} from './secrets';
 
 describe('password policy', () => {
   it('ships the 10,000 most common passwords', () => {

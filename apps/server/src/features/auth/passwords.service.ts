@@ -67,32 +67,53 @@ export class PasswordsService {
     if (row === undefined) throw new AppError('bad_request', INVALID_RESET_TOKEN);
     const passwordHash = await hashPassword(newPassword);
     const now = new Date().toISOString();
-    if (!(await this.deps.credentials.consumeResetToken(tokenHash, row.user_id, now))) throw new AppError('bad_request', INVALID_RESET_TOKEN);
+    if (!(await this.deps.credentials.consumeResetToken(tokenHash, row.user_id, now)))
+      throw new AppError('bad_request', INVALID_RESET_TOKEN);
     const user = await this.deps.accounts.findById(row.user_id);
     if (user === undefined) throw new AppError('bad_request', INVALID_RESET_TOKEN);
-    await this.deps.accounts.update(user.id, { password_hash: passwordHash, email_verified: 1, updated_at: now });
+    await this.deps.accounts.update(user.id, {
+      password_hash: passwordHash,
+      email_verified: 1,
+      updated_at: now,
+    });
     await this.deps.credentials.deleteVerificationCode(user.id);
     await this.deps.sessions.revokeAllOf(user.id);
     await this.deps.loginThrottle.reset(`login:${user.email}`);
   }
 
   /** Keeps the caller's session and ends every other one. Wrong tries count toward login backoff. */
-  async changePassword(userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    userId: string,
+    sessionId: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<void> {
     const user = await this.deps.accounts.findById(userId);
-    if (user === undefined) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+    if (user === undefined)
+      throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
     if (user.password_hash === null) {
-      throw new AppError('validation_error', 'current_password: this account signs in with Google or Apple and has no password yet; use "Forgot password" to set one');
+      throw new AppError(
+        'validation_error',
+        'current_password: this account signs in with Google or Apple and has no password yet; use "Forgot password" to set one',
+      );
     }
     const key = `login:${user.email}`;
     const verdict = await this.deps.loginThrottle.check(key);
-    if (!verdict.allowed) throw new RetryLaterError(`Too many wrong passwords. Try again in ${verdict.retryAfterSeconds} seconds.`, verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw new RetryLaterError(
+        `Too many wrong passwords. Try again in ${verdict.retryAfterSeconds} seconds.`,
+        verdict.retryAfterSeconds,
+      );
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
       await this.deps.loginThrottle.recordFailure(key);
       throw new AppError('validation_error', 'current_password: is incorrect');
     }
     const problem = findPasswordProblem(newPassword);
     if (problem !== null) throw passwordRejected('new_password', describePasswordProblem(problem));
-    await this.deps.accounts.update(user.id, { password_hash: await hashPassword(newPassword), updated_at: new Date().toISOString() });
+    await this.deps.accounts.update(user.id, {
+      password_hash: await hashPassword(newPassword),
+      updated_at: new Date().toISOString(),
+    });
     await this.deps.sessions.revokeAllOf(user.id, sessionId);
   }
 }

@@ -11,14 +11,32 @@ export class SessionsRepository {
   async insertSession(session: SessionRow, firstTokenHash: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('sessions').values(session).execute();
-      await trx.insertInto('refresh_tokens').values({ token_hash: firstTokenHash, session_id: session.id, created_at: session.created_at, used_at: null }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          token_hash: firstTokenHash,
+          session_id: session.id,
+          created_at: session.created_at,
+          used_at: null,
+        })
+        .execute();
     });
   }
 
-  async findToken(tokenHash: string): Promise<{ token: RefreshTokenRow; session: SessionRow } | undefined> {
-    const token = await this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  async findToken(
+    tokenHash: string,
+  ): Promise<{ token: RefreshTokenRow; session: SessionRow } | undefined> {
+    const token = await this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     if (token === undefined) return undefined;
-    const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', token.session_id).executeTakeFirst();
+    const session = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', token.session_id)
+      .executeTakeFirst();
     return session === undefined ? undefined : { token, session };
   }
 
@@ -35,18 +53,30 @@ export class SessionsRepository {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       if (Number(used.numUpdatedRows) !== 1) return false;
-      await trx.insertInto('refresh_tokens').values({ token_hash: newHash, session_id: sessionId, created_at: now, used_at: null }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: newHash, session_id: sessionId, created_at: now, used_at: null })
+        .execute();
       return true;
     });
   }
 
   async revokeSession(sessionId: string, now: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Revokes every live session of the user except `keepSessionId` (when given). */
   async revokeUserSessions(userId: string, now: string, keepSessionId?: string): Promise<void> {
-    let query = this.db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    let query = this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
     if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
     await query.execute();
   }

@@ -50,13 +50,23 @@ export class SessionsService {
     const found = await this.repository.findToken(hashOpaqueToken(refreshToken));
     if (found === undefined) throw new AppError('unauthorized', SESSION_ENDED);
     const { token, session } = found;
-    if (session.revoked_at !== null || session.expires_at <= nowIso) throw new AppError('unauthorized', SESSION_ENDED);
+    if (session.revoked_at !== null || session.expires_at <= nowIso)
+      throw new AppError('unauthorized', SESSION_ENDED);
     if (token.used_at !== null) await this.rejectReuse(token.used_at, session.id, now);
 
     const successor = generateOpaqueToken();
-    const rotated = await this.repository.rotate(token.token_hash, hashOpaqueToken(successor), session.id, nowIso);
+    const rotated = await this.repository.rotate(
+      token.token_hash,
+      hashOpaqueToken(successor),
+      session.id,
+      nowIso,
+    );
     // Lost a race with a concurrent refresh of the same token: that is a retry, not theft.
-    if (!rotated) throw new AppError('conflict', 'This session was refreshed by another request just now. Use the newest tokens.');
+    if (!rotated)
+      throw new AppError(
+        'conflict',
+        'This session was refreshed by another request just now. Use the newest tokens.',
+      );
     const role = await this.roleOf(session.user_id);
     if (role === null) throw new AppError('unauthorized', SESSION_ENDED);
     return this.tokenResponse(session.user_id, role, session.id, successor, now);
@@ -65,7 +75,8 @@ export class SessionsService {
   /** Revokes the session a refresh token belongs to (logout without an access token). */
   async revokeByRefreshToken(refreshToken: string): Promise<void> {
     const found = await this.repository.findToken(hashOpaqueToken(refreshToken));
-    if (found !== undefined) await this.repository.revokeSession(found.session.id, new Date().toISOString());
+    if (found !== undefined)
+      await this.repository.revokeSession(found.session.id, new Date().toISOString());
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -79,14 +90,28 @@ export class SessionsService {
 
   private async rejectReuse(usedAt: string, sessionId: string, now: Date): Promise<never> {
     if (now.getTime() - Date.parse(usedAt) <= REFRESH_REUSE_GRACE_MS) {
-      throw new AppError('conflict', 'This session was refreshed by another request just now. Use the newest tokens.');
+      throw new AppError(
+        'conflict',
+        'This session was refreshed by another request just now. Use the newest tokens.',
+      );
     }
     await this.repository.revokeSession(sessionId, now.toISOString());
     throw new AppError('unauthorized', SESSION_ENDED);
   }
 
-  private async tokenResponse(userId: string, role: UserRole, sessionId: string, refreshToken: string, now: Date): Promise<TokenResponse> {
+  private async tokenResponse(
+    userId: string,
+    role: UserRole,
+    sessionId: string,
+    refreshToken: string,
+    now: Date,
+  ): Promise<TokenResponse> {
     const accessToken = await this.accessTokens.sign({ userId, role, sessionId }, now);
-    return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_TTL_SECONDS, token_type: 'Bearer' };
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      token_type: 'Bearer',
+    };
   }
 }

@@ -35,7 +35,9 @@ export class Throttle {
 
   /** Counts one failure, also when parallel ones race it; returns the failures counted so far. */
   async recordFailure(key: string, now: Date = new Date()): Promise<number> {
-    const blockedUntil = this.#blocksMs.map((ms) => (ms > 0 ? new Date(now.getTime() + ms).toISOString() : null));
+    const blockedUntil = this.#blocksMs.map((ms) =>
+      ms > 0 ? new Date(now.getTime() + ms).toISOString() : null,
+    );
     const row = await this.repository.addFailure(key, blockedUntil, now.toISOString());
     return row.failures;
   }
@@ -61,12 +63,20 @@ export class Cooldown {
 
   /** False, recording nothing, while the last event is less than an interval old. */
   tryTake(key: string, now: Date = new Date()): Promise<boolean> {
-    return this.repository.takeIfFree(key, new Date(now.getTime() + this.intervalMs).toISOString(), now.toISOString());
+    return this.repository.takeIfFree(
+      key,
+      new Date(now.getTime() + this.intervalMs).toISOString(),
+      now.toISOString(),
+    );
   }
 }
 
 /** Ends with the first capped block: every later failure gets that one too. */
-export function blockSchedule({ freeFailures, baseBlockMs, maxBlockMs }: ThrottleOptions): number[] {
+export function blockSchedule({
+  freeFailures,
+  baseBlockMs,
+  maxBlockMs,
+}: ThrottleOptions): number[] {
   const blocks: number[] = Array.from({ length: Math.max(0, freeFailures - 1) }, () => 0);
   for (let block = baseBlockMs; ; block *= 2) {
     blocks.push(Math.min(block, maxBlockMs));

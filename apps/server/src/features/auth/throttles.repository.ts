@@ -12,14 +12,22 @@ export class ThrottlesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   find(key: string): Promise<ThrottleRow | undefined> {
-    return this.db.selectFrom('auth_throttles').selectAll().where('key', '=', key).executeTakeFirst();
+    return this.db
+      .selectFrom('auth_throttles')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 
   /**
    * Adds one failure and sets the block the new count earns: `blockedUntil[n - 1]` for the
    * n-th failure, the last entry for every count beyond the list (the capped block).
    */
-  async addFailure(key: string, blockedUntil: readonly (string | null)[], now: string): Promise<ThrottleRow> {
+  async addFailure(
+    key: string,
+    blockedUntil: readonly (string | null)[],
+    now: string,
+  ): Promise<ThrottleRow> {
     const capped = blockedUntil.at(-1) ?? null;
     const [first = capped, ...later] = blockedUntil;
     return this.db
@@ -29,7 +37,8 @@ export class ThrottlesRepository {
         oc.column('key').doUpdateSet((eb) => {
           const failures = eb(eb.ref('auth_throttles.failures'), '+', 1);
           let block = eb.case(failures).when(eb.val(1)).then(eb.val(first));
-          for (const [index, until] of later.entries()) block = block.when(eb.val(index + 2)).then(eb.val(until));
+          for (const [index, until] of later.entries())
+            block = block.when(eb.val(index + 2)).then(eb.val(until));
           return { failures, blocked_until: block.else(eb.val(capped)).end(), updated_at: now };
         }),
       )
@@ -49,7 +58,12 @@ export class ThrottlesRepository {
         oc
           .column('key')
           .doUpdateSet({ blocked_until: until, updated_at: now })
-          .where((eb) => eb.or([eb('auth_throttles.blocked_until', 'is', null), eb('auth_throttles.blocked_until', '<=', now)])),
+          .where((eb) =>
+            eb.or([
+              eb('auth_throttles.blocked_until', 'is', null),
+              eb('auth_throttles.blocked_until', '<=', now),
+            ]),
+          ),
       )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;

@@ -12,7 +12,11 @@ import type { ProjectsService } from '../projects';
 import type { ResolvedModel } from '../models/models.service';
 import type { GenerationRunner } from './generation/generation-runner';
 import type { Generations } from './generation/generations';
-import { openUpstreamAnswer, type AnswerInput, type UpstreamAnswer } from './generation/upstream-answer';
+import {
+  openUpstreamAnswer,
+  type AnswerInput,
+  type UpstreamAnswer,
+} from './generation/upstream-answer';
 import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
 import { toMessageResponse } from './message-view';
 
@@ -142,7 +146,8 @@ export class AnswerService {
     const current = await this.messages.findById(row.id);
     if (outcome === 'error' || outcome === 'interrupted') {
       const day = current?.charged_day;
-      if (day && (await this.messages.clearCharge(row.id, day))) await this.deps.limits.refund(owner, day);
+      if (day && (await this.messages.clearCharge(row.id, day)))
+        await this.deps.limits.refund(owner, day);
       return;
     }
     if (row.conversation_id === null) return;

@@ -94,7 +94,11 @@ export const chatUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const liveConnectionId = await liveConnectionOf(request, owner);
       const ids = (await app.attachments.saveAll(owner, files)).map((row) => row.id);
       try {
-        return await app.chat.sends.send(parsed.data, { owner, liveConnectionId, attachmentIds: ids });
+        return await app.chat.sends.send(parsed.data, {
+          owner,
+          liveConnectionId,
+          attachmentIds: ids,
+        });
       } finally {
         // Files the send did not link (it failed, or repeated an earlier message) go at once.
         await app.attachments

@@ -72,7 +72,8 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
 
   await generations.start(async (row) => {
     // An interrupted turn gave the user nothing: its unit comes back.
-    if (!row.charged_day || !(await messagesRepository.clearCharge(row.id, row.charged_day))) return;
+    if (!row.charged_day || !(await messagesRepository.clearCharge(row.id, row.charged_day)))
+      return;
     const owner =
       row.user_id !== null
         ? { kind: 'user' as const, id: row.user_id }

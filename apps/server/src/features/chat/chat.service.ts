@@ -1,4 +1,9 @@
-import { LIMITS, type CancelResponse, type HistoryQuery, type HistoryResponse } from '@parallax/contract';
+import {
+  LIMITS,
+  type CancelResponse,
+  type HistoryQuery,
+  type HistoryResponse,
+} from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentsService } from '../attachments';
@@ -45,7 +50,8 @@ export class ChatService {
         ? undefined
         : {
             conversationId: query.conversation_id,
-            leafId: (await this.chat.conversations.thread(owner, query.conversation_id)).currentLeafId,
+            leafId: (await this.chat.conversations.thread(owner, query.conversation_id))
+              .currentLeafId,
           };
     const rows = await this.messages.page(owner, {
       thread,

@@ -1,4 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema';
 import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
@@ -9,7 +16,10 @@ export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;
 export const RUNNING_STATUSES = ['pending', 'streaming'] as const;
 
 /** A turn's place in its conversation's tree, without its text. */
-export type TurnLink = Pick<MessageRow, 'id' | 'conversation_id' | 'parent_id' | 'created_at' | 'chosen_at'>;
+export type TurnLink = Pick<
+  MessageRow,
+  'id' | 'conversation_id' | 'parent_id' | 'created_at' | 'chosen_at'
+>;
 
 /** Statuses of a turn whose text the model is shown as an earlier turn. */
 const CONTEXT_STATUSES = ['completed', 'cancelled'] as const;
@@ -92,7 +102,9 @@ export class MessagesRepository {
       if (thread.leafId === null) return [];
       query = query
         .where('conversation_id', '=', thread.conversationId)
-        .where(sql<SqlBool>`id in ${branchIds(sql`select id, parent_id from messages where id = ${thread.leafId}`)}`);
+        .where(
+          sql<SqlBool>`id in ${branchIds(sql`select id, parent_id from messages where id = ${thread.leafId}`)}`,
+        );
     } else {
       const ownerColumn = sql.ref(owner.kind === 'user' ? 'c.user_id' : 'c.visitor_id');
       query = query.where(

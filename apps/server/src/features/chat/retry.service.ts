@@ -3,7 +3,12 @@ import type { MessageResponse, SendMessageRequest } from '@parallax/contract';
 import { AppError, isAppError } from '../../infra/errors';
 import type { LimitsService } from '../limits';
 import type { ResolvedModel } from '../models/models.service';
-import { isRunning, MESSAGE_NOT_FOUND, type AnswerService, type SendContext } from './answer.service';
+import {
+  isRunning,
+  MESSAGE_NOT_FOUND,
+  type AnswerService,
+  type SendContext,
+} from './answer.service';
 import type { Generations } from './generation/generations';
 import type { MessageRow, MessagesRepository } from './messages.repository';
 
@@ -88,8 +93,7 @@ export class RetryService {
     const fresh = (await this.messages.findById(row.id)) ?? row;
     return this.deps.answers.startAndAnswer(fresh, context, requestId, {
       isRetry: true,
-      answer: () =>
-        this.deps.answers.openStored(fresh, model, { mayHaveAttachments: true }),
+      answer: () => this.deps.answers.openStored(fresh, model, { mayHaveAttachments: true }),
     });
   }
 }

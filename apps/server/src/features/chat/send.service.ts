@@ -91,11 +91,17 @@ export class SendService {
     }
     if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null };
     if (!conversation)
-      throw new AppError('validation_error', 'version_of: needs the conversation_id of that message.');
+      throw new AppError(
+        'validation_error',
+        'version_of: needs the conversation_id of that message.',
+      );
     const version = await this.deps.messages.findOwned(owner, request.version_of);
     if (!version) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     if (version.conversation_id !== conversation.id)
-      throw new AppError('validation_error', 'version_of: the message is not in this conversation.');
+      throw new AppError(
+        'validation_error',
+        'version_of: the message is not in this conversation.',
+      );
     if (conversation.kind === 'comparison')
       throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
     // A version takes the turn's place: the same parent, so the same earlier turns.

@@ -22,7 +22,9 @@ function upstreamTurns(record: SimRequestRecord): { user: string[]; assistant: n
   const text = (content: unknown) =>
     typeof content === 'string' ? content : JSON.stringify(content);
   return {
-    user: body.messages.filter((m) => m.role === 'user').map((m) => text(m.content).replace(TOKENS, '')),
+    user: body.messages
+      .filter((m) => m.role === 'user')
+      .map((m) => text(m.content).replace(TOKENS, '')),
     assistant: body.messages.filter((m) => m.role === 'assistant').length,
   };
 }
@@ -47,8 +49,8 @@ describe('versions: regenerate and edit make siblings, history follows the curre
     });
     expect(response.statusCode, response.body).toBe(200);
     const message = response.json<MessageResponse>();
-    const upstream = await t.sim.waitForRequest((r) =>
-      upstreamTurns(r).user.at(-1) === text && r.endedAt !== undefined,
+    const upstream = await t.sim.waitForRequest(
+      (r) => upstreamTurns(r).user.at(-1) === text && r.endedAt !== undefined,
     );
     return { message, upstream: upstreamTurns(upstream) };
   };
@@ -82,26 +84,43 @@ describe('versions: regenerate and edit make siblings, history follows the curre
       sibling_ids: [second.id, regenerated.message.id],
       sibling_index: 1,
     });
-    expect(page.messages[0]).toMatchObject({ parent_id: null, sibling_ids: [first.id], sibling_index: 0 });
+    expect(page.messages[0]).toMatchObject({
+      parent_id: null,
+      sibling_ids: [first.id],
+      sibling_index: 0,
+    });
 
     const third = (await send(h, 'v-third', { conversation_id: c })).message;
 
     // Edit and resend of the second turn: a new branch without the third turn.
-    const edited = await send(h, 'v-second edited', { conversation_id: c, version_of: regenerated.message.id });
+    const edited = await send(h, 'v-second edited', {
+      conversation_id: c,
+      version_of: regenerated.message.id,
+    });
     expect(edited.upstream).toEqual({ user: ['v-first', 'v-second edited'], assistant: 1 });
     page = await history(h, c);
     expect(branch(page)).toEqual(['v-first', 'v-second edited']);
-    expect(page.messages[1]?.sibling_ids).toEqual([second.id, regenerated.message.id, edited.message.id]);
+    expect(page.messages[1]?.sibling_ids).toEqual([
+      second.id,
+      regenerated.message.id,
+      edited.message.id,
+    ]);
 
     const fourth = await send(h, 'v-fourth', { conversation_id: c });
-    expect(fourth.upstream).toEqual({ user: ['v-first', 'v-second edited', 'v-fourth'], assistant: 2 });
+    expect(fourth.upstream).toEqual({
+      user: ['v-first', 'v-second edited', 'v-fourth'],
+      assistant: 2,
+    });
 
     // Switching back shows the version and what followed it then; a reload shows the same.
     page = (await select(h, regenerated.message.id)).json<HistoryResponse>();
     expect(page.messages.map((m) => m.id)).toEqual([first.id, regenerated.message.id, third.id]);
     expect(branch(await history(h, c))).toEqual(['v-first', 'v-second', 'v-third']);
     const next = await send(h, 'v-after third', { conversation_id: c });
-    expect(next.upstream).toEqual({ user: ['v-first', 'v-second', 'v-third', 'v-after third'], assistant: 3 });
+    expect(next.upstream).toEqual({
+      user: ['v-first', 'v-second', 'v-third', 'v-after third'],
+      assistant: 3,
+    });
 
     page = (await select(h, edited.message.id)).json<HistoryResponse>();
     expect(branch(page)).toEqual(['v-first', 'v-second edited', 'v-fourth']);
@@ -125,7 +144,8 @@ describe('versions: regenerate and edit make siblings, history follows the curre
     });
     const broken = failed.json<MessageResponse>();
     expect(broken.status).toBe('error');
-    const again = (await send(h, 'f-broken', { conversation_id: c, version_of: broken.id })).message;
+    const again = (await send(h, 'f-broken', { conversation_id: c, version_of: broken.id }))
+      .message;
     const page = await history(h, c);
     expect(page.messages.map((m) => m.id)).toEqual([first.id, again.id]);
     expect(page.messages[1]?.sibling_ids).toEqual([broken.id, again.id]);
@@ -134,7 +154,10 @@ describe('versions: regenerate and edit make siblings, history follows the curre
   it('search finds text that only an older version holds', async () => {
     const h = visitorHeaders(newVisitorId());
     const first = (await send(h, 's-ZEPHYRINE question')).message;
-    await send(h, 's-plain question', { conversation_id: first.conversation_id, version_of: first.id });
+    await send(h, 's-plain question', {
+      conversation_id: first.conversation_id,
+      version_of: first.id,
+    });
     const found = await t.app.inject({
       method: 'GET',
       url: '/api/v1/chat/conversations/?search=zephyrine',
@@ -156,7 +179,10 @@ describe('versions: regenerate and edit make siblings, history follows the curre
       method: 'POST',
       url: '/api/v1/chat/messages',
       headers: other,
-      payload: sendBody('o-steal', { conversation_id: theirs.conversation_id, version_of: mine.id }),
+      payload: sendBody('o-steal', {
+        conversation_id: theirs.conversation_id,
+        version_of: mine.id,
+      }),
     });
     expect(versionOfMine.statusCode).toBe(404);
     const intoMine = await t.app.inject({
@@ -183,7 +209,11 @@ describe('versions across processes', () => {
   let sim: ProviderSim;
   let pair: TestAppPair;
   beforeAll(async () => {
-    sim = await startProviderSim({ port: 0, host: '127.0.0.1', defaults: { ttftMs: 5, tokensPerSecond: 2_000 } });
+    sim = await startProviderSim({
+      port: 0,
+      host: '127.0.0.1',
+      defaults: { ttftMs: 5, tokensPerSecond: 2_000 },
+    });
     pair = await createTestAppPair({
       env: { OPENAI_API_KEY: 'sk-test-versions', OPENAI_BASE_URL: sim.baseUrls.openai },
     });
@@ -197,7 +227,12 @@ describe('versions across processes', () => {
     const h = visitorHeaders(newVisitorId());
     const post = (app: TestAppPair['a'], text: string, extra: Record<string, unknown> = {}) =>
       app
-        .inject({ method: 'POST', url: '/api/v1/chat/messages', headers: h, payload: sendBody(`${text}${TOKENS}`, extra) })
+        .inject({
+          method: 'POST',
+          url: '/api/v1/chat/messages',
+          headers: h,
+          payload: sendBody(`${text}${TOKENS}`, extra),
+        })
         .then((r) => r.json<MessageResponse>());
     const first = await post(pair.a, 'p-first');
     const c = first.conversation_id;
@@ -207,7 +242,11 @@ describe('versions across processes', () => {
         .inject({ method: 'GET', url: `/api/v1/chat/messages?conversation_id=${c}`, headers: h })
         .then((r) => r.json<HistoryResponse>().messages.map((m) => m.id));
     expect(await historyOn(pair.a)).toEqual([second.id]);
-    await pair.a.inject({ method: 'POST', url: `/api/v1/chat/messages/${first.id}/select`, headers: h });
+    await pair.a.inject({
+      method: 'POST',
+      url: `/api/v1/chat/messages/${first.id}/select`,
+      headers: h,
+    });
     expect(await historyOn(pair.b)).toEqual([first.id]);
     const next = await post(pair.b, 'p-next', { conversation_id: c });
     expect(await historyOn(pair.a)).toEqual([first.id, next.id]);

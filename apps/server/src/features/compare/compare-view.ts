@@ -9,7 +9,13 @@ import {
   type MessageStatus,
   type Provider,
 } from '@parallax/contract';
-import type { ModelRow, PanelMessageRow, PanelRow, SessionRow, VoteRow } from './compare.repository';
+import type {
+  ModelRow,
+  PanelMessageRow,
+  PanelRow,
+  SessionRow,
+  VoteRow,
+} from './compare.repository';
 
 const BLIND_LETTERS = 'ABCDEF';
 
@@ -29,12 +35,17 @@ function providerOf(value: string | undefined): Provider | null {
 }
 
 function statusOf(value: string): MessageStatus {
-  return value === 'pending' || value === 'streaming' || value === 'completed' || value === 'cancelled'
+  return value === 'pending' ||
+    value === 'streaming' ||
+    value === 'completed' ||
+    value === 'cancelled'
     ? value
     : 'error';
 }
 
-export function tokensPerSecond(row: Pick<PanelMessageRow, 'output_tokens' | 'stream_ms'>): number | null {
+export function tokensPerSecond(
+  row: Pick<PanelMessageRow, 'output_tokens' | 'stream_ms'>,
+): number | null {
   const tokens = row.output_tokens === null ? null : Number(row.output_tokens);
   const ms = row.stream_ms === null ? null : Number(row.stream_ms);
   if (tokens === null || ms === null || ms <= 0) return null;

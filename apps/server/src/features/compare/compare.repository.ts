@@ -159,13 +159,23 @@ export class CompareRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('models')
-      .select(['id', 'provider', 'friendly_name', 'input_price_per_million', 'output_price_per_million'])
+      .select([
+        'id',
+        'provider',
+        'friendly_name',
+        'input_price_per_million',
+        'output_price_per_million',
+      ])
       .where('id', 'in', [...new Set(ids)])
       .execute();
   }
 
   votes(sessionId: string): Promise<VoteRow[]> {
-    return this.db.selectFrom('compare_votes').selectAll().where('session_id', '=', sessionId).execute();
+    return this.db
+      .selectFrom('compare_votes')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .execute();
   }
 
   /** One verdict per turn: voting again replaces it. */

@@ -135,7 +135,7 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Continue with one panel: its thread becomes a regular conversation",
+        summary: 'Continue with one panel: its thread becomes a regular conversation',
         params: IdParams,
         body: CompareContinueRequest,
         response: { 200: CompareContinueResponse, ...errors },

@@ -35,7 +35,10 @@ function shuffled<T>(items: readonly T[]): T[] {
 }
 
 function titleFrom(prompt: string): string {
-  const text = prompt.replace(/\[sim\b[^\]]*\]/gi, ' ').replace(/\s+/g, ' ').trim();
+  const text = prompt
+    .replace(/\[sim\b[^\]]*\]/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text.length === 0) return DEFAULT_TITLE;
   return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text;
 }
@@ -206,11 +209,14 @@ export class CompareService {
     const panel = await this.#panel(id, panelIndex);
     const [model] = await this.deps.repository.models([panel.model]);
     const title = `${session.title} · ${model?.friendly_name ?? panel.model}`.slice(0, 200);
-    const conversationId = await this.deps.repository.copyThread(owner, panel.conversation_id, (trx) =>
-      this.deps.conversations.within(trx).createRow(owner, {
-        kind: 'regular',
-        title,
-      }),
+    const conversationId = await this.deps.repository.copyThread(
+      owner,
+      panel.conversation_id,
+      (trx) =>
+        this.deps.conversations.within(trx).createRow(owner, {
+          kind: 'regular',
+          title,
+        }),
     );
     // The new chat names its model, so the blind session is revealed with it.
     await this.deps.repository.reveal(id, new Date().toISOString());

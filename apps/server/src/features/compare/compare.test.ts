@@ -13,7 +13,12 @@ import type {
 } from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndSignIn } from '../../../test/auth';
-import { createChatTestApp, newVisitorId, visitorHeaders, type ChatTestApp } from '../../../test/chat';
+import {
+  createChatTestApp,
+  newVisitorId,
+  visitorHeaders,
+  type ChatTestApp,
+} from '../../../test/chat';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.test-support';
 
 const MODELS = ['gpt-5', 'gpt-5-mini', 'claude-haiku-4-5'] as const;
@@ -27,7 +32,11 @@ describe('compare', () => {
     // Anthropic goes through a proxy that breaks its first answer after 5 tokens.
     proxy = await startFaultProxy({ 'x-sim-fault': 'drop', 'x-sim-fault-after': '5' });
     t = await createChatTestApp({
-      env: { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: `${proxy.url}/v1`, VISITOR_DAILY_LIMIT: '4' },
+      env: {
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        ANTHROPIC_BASE_URL: `${proxy.url}/v1`,
+        VISITOR_DAILY_LIMIT: '4',
+      },
       // Answers long enough (~100 ms) that a speed can be measured: a 10 ms answer can arrive
       // whole while its message is still being stored, leaving no span to divide by.
       simDefaults: { tokensPerSecond: 200 },
@@ -54,8 +63,18 @@ describe('compare', () => {
     return { status: res.statusCode, body: res.json<T>() };
   };
 
-  const newSession = async (h: Record<string, string>, models: readonly string[], blind = false) => {
-    const ids = (await call<AllocateIdResponse>('POST', '/chat/messages/allocate-id?allocate_comparison_id=true', h)).body;
+  const newSession = async (
+    h: Record<string, string>,
+    models: readonly string[],
+    blind = false,
+  ) => {
+    const ids = (
+      await call<AllocateIdResponse>(
+        'POST',
+        '/chat/messages/allocate-id?allocate_comparison_id=true',
+        h,
+      )
+    ).body;
     expect(ids.comparison_id).toBeDefined();
     const created = await call<CompareSession>('POST', '/compare/sessions', h, {
       comparison_id: ids.comparison_id,
@@ -88,7 +107,8 @@ describe('compare', () => {
     proxy.failFirst = proxy.faulted + 1;
     const session = await newSession(h, MODELS);
     expect(session.panels.map((p) => p.model)).toEqual(MODELS);
-    const before = (await call<RemainingMessagesResponse>('GET', '/chat/remaining-messages', h)).body;
+    const before = (await call<RemainingMessagesResponse>('GET', '/chat/remaining-messages', h))
+      .body;
 
     const sent = await sendAll(h, session, 'Explain caching');
     expect(sent.map((s) => s.status)).toEqual(['completed', 'completed', 'error']);
@@ -119,10 +139,17 @@ describe('compare', () => {
     );
     expect(retried.body.status).toBe('completed');
     const after = (await call<CompareSession>('GET', `/compare/sessions/${session.id}`, h)).body;
-    expect(after.turns[0]?.answers.map((a) => a.status)).toEqual(['completed', 'completed', 'completed']);
-    expect(after.turns[0]?.answers.map((a) => a.message_id)).toEqual(turn?.answers.map((a) => a.message_id));
+    expect(after.turns[0]?.answers.map((a) => a.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    expect(after.turns[0]?.answers.map((a) => a.message_id)).toEqual(
+      turn?.answers.map((a) => a.message_id),
+    );
     // Three panels, three units: the failed attempt was refunded.
-    const remaining = (await call<RemainingMessagesResponse>('GET', '/chat/remaining-messages', h)).body;
+    const remaining = (await call<RemainingMessagesResponse>('GET', '/chat/remaining-messages', h))
+      .body;
     expect((before.remaining_messages ?? 0) - (remaining.remaining_messages ?? 0)).toBe(3);
 
     // A follow-up continues each panel's own thread: panel 0's context holds its own answer only.
@@ -139,18 +166,38 @@ describe('compare', () => {
     // Comparisons stay out of the chat lists and have their own, searchable one.
     const chats = (await call<ConversationListResponse>('GET', '/chat/conversations/', h)).body;
     expect(chats.total).toBe(0);
-    const list = (await call<CompareListResponse>('GET', '/compare/sessions?search=invalidation', h)).body;
+    const list = (
+      await call<CompareListResponse>('GET', '/compare/sessions?search=invalidation', h)
+    ).body;
     expect(list.sessions.map((s) => s.id)).toEqual([session.id]);
-    expect(list.sessions[0]).toMatchObject({ turn_count: 2, panel_labels: ['GPT-5', 'GPT-5 mini', 'Claude Haiku 4.5'] });
-    expect((await call<CompareListResponse>('GET', '/compare/sessions?search=zebra', h)).body.total).toBe(0);
+    expect(list.sessions[0]).toMatchObject({
+      turn_count: 2,
+      panel_labels: ['GPT-5', 'GPT-5 mini', 'Claude Haiku 4.5'],
+    });
+    expect(
+      (await call<CompareListResponse>('GET', '/compare/sessions?search=zebra', h)).body.total,
+    ).toBe(0);
 
     // Vote, then the leaderboard ranks the winner first.
-    expect((await call('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 0, winner: 5 })).status).toBe(422);
-    expect((await call('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 7, winner: 0 })).status).toBe(422);
-    const voted = await call<CompareSession>('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 0, winner: 1 });
+    expect(
+      (await call('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 0, winner: 5 }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await call('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 7, winner: 0 }))
+        .status,
+    ).toBe(422);
+    const voted = await call<CompareSession>('POST', `/compare/sessions/${session.id}/votes`, h, {
+      turn_index: 0,
+      winner: 1,
+    });
     expect(voted.body.turns[0]?.vote).toBe(1);
-    await call('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 1, winner: 'tie' });
-    const board = (await call<LeaderboardResponse>('GET', '/compare/leaderboard?period=7d', h)).body;
+    await call('POST', `/compare/sessions/${session.id}/votes`, h, {
+      turn_index: 1,
+      winner: 'tie',
+    });
+    const board = (await call<LeaderboardResponse>('GET', '/compare/leaderboard?period=7d', h))
+      .body;
     expect(board.total_votes).toBe(2);
     expect(board.entries.map((e) => e.model)[0]).toBe('gpt-5-mini');
     const mini = board.entries[0];
@@ -162,14 +209,30 @@ describe('compare', () => {
     expect(board.entries.find((e) => e.model === FAILING)?.wins).toBe(0);
 
     // Continue with panel 1: a regular conversation holding that panel's thread.
-    const continued = await call<CompareContinueResponse>('POST', `/compare/sessions/${session.id}/continue`, h, { panel: 1 });
+    const continued = await call<CompareContinueResponse>(
+      'POST',
+      `/compare/sessions/${session.id}/continue`,
+      h,
+      { panel: 1 },
+    );
     const conversationId = continued.body.conversation_id;
-    const conversation = (await call<Conversation>('GET', `/chat/conversations/${conversationId}`, h)).body;
+    const conversation = (
+      await call<Conversation>('GET', `/chat/conversations/${conversationId}`, h)
+    ).body;
     expect(conversation.kind).toBe('regular');
-    const history = (await call<HistoryResponse>('GET', `/chat/messages?conversation_id=${conversationId}`, h)).body;
-    expect(history.messages.map((m) => m.content)).toEqual(['Explain caching', 'And invalidation?']);
-    expect(history.messages.map((m) => m.response)).toEqual(followed.turns.map((tn) => tn.answers[1]?.response));
-    expect(history.messages.every((m) => m.model === 'gpt-5-mini' && m.comparison_id === null)).toBe(true);
+    const history = (
+      await call<HistoryResponse>('GET', `/chat/messages?conversation_id=${conversationId}`, h)
+    ).body;
+    expect(history.messages.map((m) => m.content)).toEqual([
+      'Explain caching',
+      'And invalidation?',
+    ]);
+    expect(history.messages.map((m) => m.response)).toEqual(
+      followed.turns.map((tn) => tn.answers[1]?.response),
+    );
+    expect(
+      history.messages.every((m) => m.model === 'gpt-5-mini' && m.comparison_id === null),
+    ).toBe(true);
   }, 30_000);
 
   it('blind mode hides models and prices until the vote, in every answer', async () => {
@@ -191,30 +254,59 @@ describe('compare', () => {
     const stored = (await call<CompareSession>('GET', `/compare/sessions/${session.id}`, h)).body;
     expect(stored.turns[0]?.answers.map((a) => a.status)).toEqual(['completed', 'completed']);
     expect(leaks(stored)).toBe(false);
-    expect(stored.panels.every((p) => p.conversation_id === null && p.input_price_per_million === null)).toBe(true);
+    expect(
+      stored.panels.every((p) => p.conversation_id === null && p.input_price_per_million === null),
+    ).toBe(true);
     expect(leaks((await call('GET', '/compare/sessions', h)).body)).toBe(false);
     // The generic chat calls must not reveal a blind panel's model either.
     const panelTurns = async () => {
-      const all = (await call<{ messages: unknown[] }>('GET', '/chat/messages?excludeComparisons=false', h)).body;
+      const all = (
+        await call<{ messages: unknown[] }>('GET', '/chat/messages?excludeComparisons=false', h)
+      ).body;
       const conversations = (
-        await call<{ conversations: { id: string }[] }>('GET', '/chat/conversations?excludeComparisons=false', h)
+        await call<{ conversations: { id: string }[] }>(
+          'GET',
+          '/chat/conversations?excludeComparisons=false',
+          h,
+        )
       ).body.conversations;
       const perConversation = await Promise.all(
-        conversations.map(async (c) => (await call('GET', `/chat/messages?conversation_id=${c.id}&excludeComparisons=false`, h)).body),
+        conversations.map(
+          async (c) =>
+            (
+              await call(
+                'GET',
+                `/chat/messages?conversation_id=${c.id}&excludeComparisons=false`,
+                h,
+              )
+            ).body,
+        ),
       );
       return { all, perConversation };
     };
     const hidden = await panelTurns();
     expect(leaks(hidden)).toBe(false);
     expect(hidden.all.messages).toEqual([]);
-    const limits = await call<CompareCheckLimitsResponse>('POST', '/compare/check-limits', h, { panels: 3 });
+    const limits = await call<CompareCheckLimitsResponse>('POST', '/compare/check-limits', h, {
+      panels: 3,
+    });
     expect(limits.body).toMatchObject({ can_send: false, needed: 3, remaining_messages: 2 });
-    expect((await call<CompareCheckLimitsResponse>('POST', '/compare/check-limits', h, { panels: 2 })).body.can_send).toBe(true);
+    expect(
+      (await call<CompareCheckLimitsResponse>('POST', '/compare/check-limits', h, { panels: 2 }))
+        .body.can_send,
+    ).toBe(true);
 
-    const voted = (await call<CompareSession>('POST', `/compare/sessions/${session.id}/votes`, h, { turn_index: 0, winner: 'all_bad' })).body;
+    const voted = (
+      await call<CompareSession>('POST', `/compare/sessions/${session.id}/votes`, h, {
+        turn_index: 0,
+        winner: 'all_bad',
+      })
+    ).body;
     expect(voted.revealed).toBe(true);
     expect(voted.turns[0]?.vote).toBe('all_bad');
-    expect(new Set(voted.panels.map((p) => p.model))).toEqual(new Set(['gpt-5', 'claude-haiku-4-5']));
+    expect(new Set(voted.panels.map((p) => p.model))).toEqual(
+      new Set(['gpt-5', 'claude-haiku-4-5']),
+    );
     expect(voted.panels.map((p) => p.label).sort()).toEqual(['Claude Haiku 4.5', 'GPT-5']);
     // Once revealed, the turns are ordinary history again.
     expect((await panelTurns()).all.messages).toHaveLength(2);
@@ -226,7 +318,11 @@ describe('compare', () => {
     const user = await registerAndSignIn(t.app);
     const paths: ['GET' | 'POST', string, object?][] = [
       ['GET', `/compare/sessions/${session.id}`],
-      ['POST', `/compare/sessions/${session.id}/panels/0/messages`, { message: 'hi', message_id: 'm-stranger' }],
+      [
+        'POST',
+        `/compare/sessions/${session.id}/panels/0/messages`,
+        { message: 'hi', message_id: 'm-stranger' },
+      ],
       ['POST', `/compare/sessions/${session.id}/votes`, { turn_index: 0, winner: 0 }],
       ['POST', `/compare/sessions/${session.id}/continue`, { panel: 0 }],
     ];
@@ -234,16 +330,24 @@ describe('compare', () => {
       for (const [method, url, body] of paths) {
         expect((await call(method, url, stranger, body)).status).toBe(404);
       }
-      expect((await call<CompareListResponse>('GET', '/compare/sessions', stranger)).body.total).toBe(0);
+      expect(
+        (await call<CompareListResponse>('GET', '/compare/sessions', stranger)).body.total,
+      ).toBe(0);
       // Re-using another owner's comparison id is no way in either.
       expect(
-        (await call('POST', '/compare/sessions', stranger, { comparison_id: session.id, models: ['gpt-5', 'gpt-5-mini'] })).status,
+        (
+          await call('POST', '/compare/sessions', stranger, {
+            comparison_id: session.id,
+            models: ['gpt-5', 'gpt-5-mini'],
+          })
+        ).status,
       ).toBe(404);
     }
     // A plain send naming the session (or one of its panels) is refused and stores nothing,
     // so the owner's search never finds the stranger's words.
-    const panelConversation = (await call<CompareSession>('GET', `/compare/sessions/${session.id}`, owner)).body
-      .panels[0]?.conversation_id;
+    const panelConversation = (
+      await call<CompareSession>('GET', `/compare/sessions/${session.id}`, owner)
+    ).body.panels[0]?.conversation_id;
     for (const stranger of [visitorHeaders(newVisitorId()), bearer(user.accessToken)]) {
       for (const ids of [{ comparison_id: session.id }, { conversation_id: panelConversation }]) {
         const sent = await call('POST', '/chat/messages', stranger, {
@@ -255,19 +359,39 @@ describe('compare', () => {
         });
         expect(sent.status).toBe(404);
       }
-      expect((await call<HistoryResponse>('GET', '/chat/messages?excludeComparisons=false', stranger)).body.messages).toEqual([]);
+      expect(
+        (await call<HistoryResponse>('GET', '/chat/messages?excludeComparisons=false', stranger))
+          .body.messages,
+      ).toEqual([]);
     }
-    expect((await call<CompareListResponse>('GET', '/compare/sessions?search=zebra', owner)).body.total).toBe(0);
-    expect((await call<CompareSession>('GET', `/compare/sessions/${session.id}`, owner)).body.turns).toEqual([]);
+    expect(
+      (await call<CompareListResponse>('GET', '/compare/sessions?search=zebra', owner)).body.total,
+    ).toBe(0);
+    expect(
+      (await call<CompareSession>('GET', `/compare/sessions/${session.id}`, owner)).body.turns,
+    ).toEqual([]);
     expect((await call('GET', '/compare/sessions', {})).status).toBe(401);
-    expect((await call('GET', '/compare/leaderboard?scope=global', bearer(user.accessToken))).status).toBe(403);
+    expect(
+      (await call('GET', '/compare/leaderboard?scope=global', bearer(user.accessToken))).status,
+    ).toBe(403);
     const admin = await registerAndSignIn(t.app, { admin: true });
-    const global = await call<LeaderboardResponse>('GET', '/compare/leaderboard?scope=global&period=all', bearer(admin.accessToken));
+    const global = await call<LeaderboardResponse>(
+      'GET',
+      '/compare/leaderboard?scope=global&period=all',
+      bearer(admin.accessToken),
+    );
     expect(global.status).toBe(200);
     // Every vote cast in this file so far, by anyone.
     expect(global.body.total_votes).toBeGreaterThanOrEqual(3);
-    expect((await call<LeaderboardResponse>('GET', '/compare/leaderboard', bearer(admin.accessToken))).body.total_votes).toBe(0);
-    expect((await call('POST', '/compare/sessions', owner, { models: ['gpt-5'] })).status).toBe(422);
-    expect((await call('POST', '/compare/sessions', owner, { models: ['gpt-5', 'nope'] })).status).toBe(422);
+    expect(
+      (await call<LeaderboardResponse>('GET', '/compare/leaderboard', bearer(admin.accessToken)))
+        .body.total_votes,
+    ).toBe(0);
+    expect((await call('POST', '/compare/sessions', owner, { models: ['gpt-5'] })).status).toBe(
+      422,
+    );
+    expect(
+      (await call('POST', '/compare/sessions', owner, { models: ['gpt-5', 'nope'] })).status,
+    ).toBe(422);
   });
 });

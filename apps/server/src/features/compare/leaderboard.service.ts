@@ -37,7 +37,8 @@ export class LeaderboardService {
     const ratings = rateWithIntervals(turns, { priorGames: DEFAULT_PRIOR_GAMES });
     const appearances = new Map<string, { votes: number; wins: number }>();
     for (const turn of turns) {
-      const winner = turn.outcome === 'panel' && turn.winner !== null ? turn.models[turn.winner] : undefined;
+      const winner =
+        turn.outcome === 'panel' && turn.winner !== null ? turn.models[turn.winner] : undefined;
       for (const model of new Set(turn.models)) {
         const seen = appearances.get(model) ?? { votes: 0, wins: 0 };
         seen.votes += 1;
@@ -83,7 +84,9 @@ export class LeaderboardService {
         ),
       };
     });
-    entries.sort((a, b) => b.rating - a.rating || b.win_rate - a.win_rate || a.model.localeCompare(b.model));
+    entries.sort(
+      (a, b) => b.rating - a.rating || b.win_rate - a.win_rate || a.model.localeCompare(b.model),
+    );
     return {
       period,
       total_votes: judged.length,

@@ -57,8 +57,16 @@ describe('Bradley–Terry ranking', () => {
 
   it('bootstrap intervals contain the rating and are repeatable', () => {
     const turns = [
-      ...Array.from({ length: 6 }, () => ({ models: ['A', 'B'], outcome: 'panel' as const, winner: 0 })),
-      ...Array.from({ length: 3 }, () => ({ models: ['A', 'B'], outcome: 'panel' as const, winner: 1 })),
+      ...Array.from({ length: 6 }, () => ({
+        models: ['A', 'B'],
+        outcome: 'panel' as const,
+        winner: 0,
+      })),
+      ...Array.from({ length: 3 }, () => ({
+        models: ['A', 'B'],
+        outcome: 'panel' as const,
+        winner: 1,
+      })),
     ];
     const first = rateWithIntervals(turns, { priorGames: 1 });
     const a = first.get('A');

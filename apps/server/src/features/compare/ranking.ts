@@ -92,7 +92,9 @@ export function fitBradleyTerry(games: readonly Game[], options: FitOptions): Ma
     });
     const scale = geometricMean(next);
     const normalised = next.map((p) => p / scale);
-    const change = Math.max(...normalised.map((p, i) => Math.abs(Math.log(p / (strength[i] ?? 1)))));
+    const change = Math.max(
+      ...normalised.map((p, i) => Math.abs(Math.log(p / (strength[i] ?? 1)))),
+    );
     strength = normalised;
     if (change < tolerance) break;
   }

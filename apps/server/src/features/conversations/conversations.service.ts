@@ -14,7 +14,6 @@ import type { Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 
-
 function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,

@@ -31,7 +31,9 @@ export class ImportService {
       const id = randomUUID();
       const times = increasingTimes(c.turns.map((t) => t.created_at));
       // An export holds one branch: each turn's parent is the turn before it.
-      const rows = c.turns.map((turn, i) => toMessageRow(userId, id, turn, times[i] ?? c.created_at));
+      const rows = c.turns.map((turn, i) =>
+        toMessageRow(userId, id, turn, times[i] ?? c.created_at),
+      );
       rows.forEach((row, i) => (row.parent_id = rows[i - 1]?.id ?? null));
       conversations.push({
         id,

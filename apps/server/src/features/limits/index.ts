@@ -1,2 +1,7 @@
 /** What other features may use of limits: its service, provided as app.limits. */
-export { usageDay, LIMIT_EXCEEDED_DETAIL, type LimitsService, type LimitState } from './limits.service';
+export {
+  usageDay,
+  LIMIT_EXCEEDED_DETAIL,
+  type LimitsService,
+  type LimitState,
+} from './limits.service';

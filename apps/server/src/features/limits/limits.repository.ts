@@ -60,9 +60,9 @@ export class LimitsRepository {
           .where('source.used', '>', 0),
       )
       .onConflict((oc) =>
-        oc
-          .columns(['subject', 'day'])
-          .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', eb.ref('excluded.used')) })),
+        oc.columns(['subject', 'day']).doUpdateSet((eb) => ({
+          used: eb(eb.ref('daily_usage.used'), '+', eb.ref('excluded.used')),
+        })),
       )
       .execute();
   }

@@ -65,7 +65,11 @@ export class LimitsService {
 
   async state(owner: ChatOwner, now: Date = new Date()): Promise<LimitState> {
     const dailyLimit = this.dailyLimitFor(owner);
-    const base = { dailyLimit, isAuthenticated: owner.kind === 'user', freeDailyLimit: this.limits.freeDaily };
+    const base = {
+      dailyLimit,
+      isAuthenticated: owner.kind === 'user',
+      freeDailyLimit: this.limits.freeDaily,
+    };
     if (dailyLimit === null) return { ...base, remaining: null, resetsAt: null };
     const used = await this.repository.used(ownerKey(owner), usageDay(now));
     return { ...base, remaining: Math.max(0, dailyLimit - used), resetsAt: nextUsageDay(now) };

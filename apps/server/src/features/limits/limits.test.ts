@@ -160,7 +160,11 @@ describe('daily limits', () => {
   it('counts per UTC day, renewed at the next 00:00 UTC', () => {
     expect(usageDay(new Date('2025-03-01T23:59:59.999Z'))).toBe('2025-03-01');
     expect(usageDay(new Date('2025-03-02T00:00:00.000Z'))).toBe('2025-03-02');
-    expect(nextUsageDay(new Date('2025-02-28T23:59:59.999Z')).toISOString()).toBe('2025-03-01T00:00:00.000Z');
-    expect(nextUsageDay(new Date('2025-12-31T00:00:00.000Z')).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(nextUsageDay(new Date('2025-02-28T23:59:59.999Z')).toISOString()).toBe(
+      '2025-03-01T00:00:00.000Z',
+    );
+    expect(nextUsageDay(new Date('2025-12-31T00:00:00.000Z')).toISOString()).toBe(
+      '2026-01-01T00:00:00.000Z',
+    );
   });
 });

@@ -13,7 +13,10 @@ declare module 'fastify' {
 /** Root-level (not encapsulated) so every feature plugin generates through the same service. */
 export function registerModels(app: FastifyInstance): void {
   const demo = new DemoUpstream();
-  app.decorate('models', new ModelsService(new ModelsRepository(app.db), app.config.providers, demo));
+  app.decorate(
+    'models',
+    new ModelsService(new ModelsRepository(app.db), app.config.providers, demo),
+  );
   // The demo's provider-sim is started on first use; it must not outlive the app.
   app.addHook('onClose', () => demo.close());
 }

@@ -30,13 +30,21 @@ describe('GET /api/v1/models without provider keys', () => {
     t = await createTestApp();
     const { models } = await listModels(t);
     for (const provider of PROVIDERS) {
-      expect(models.filter((m) => m.provider === provider && !m.is_demo).length).toBeGreaterThanOrEqual(2);
+      expect(
+        models.filter((m) => m.provider === provider && !m.is_demo).length,
+      ).toBeGreaterThanOrEqual(2);
     }
     const real = models.filter((m) => !m.is_demo);
     expect(real.every((m) => !m.available)).toBe(true);
-    expect(real.find((m) => m.id === 'gpt-5')?.unavailable_reason).toBe('OPENAI_API_KEY is not set');
-    expect(real.find((m) => m.id === 'claude-sonnet-4-5')?.unavailable_reason).toBe('ANTHROPIC_API_KEY is not set');
-    expect(real.find((m) => m.id === 'gemini-2.5-pro')?.unavailable_reason).toBe('GEMINI_API_KEY is not set');
+    expect(real.find((m) => m.id === 'gpt-5')?.unavailable_reason).toBe(
+      'OPENAI_API_KEY is not set',
+    );
+    expect(real.find((m) => m.id === 'claude-sonnet-4-5')?.unavailable_reason).toBe(
+      'ANTHROPIC_API_KEY is not set',
+    );
+    expect(real.find((m) => m.id === 'gemini-2.5-pro')?.unavailable_reason).toBe(
+      'GEMINI_API_KEY is not set',
+    );
     expect(real.find((m) => m.id === 'grok-4')?.unavailable_reason).toBe('XAI_API_KEY is not set');
     expect(real.find((m) => m.id === 'vertex-gemini-2.5-pro')?.unavailable_reason).toBe(
       'GOOGLE_VERTEX_PROJECT, GOOGLE_VERTEX_LOCATION and GOOGLE_APPLICATION_CREDENTIALS are not set',
@@ -61,7 +69,10 @@ describe('GET /api/v1/models without provider keys', () => {
       input_price_per_million: 0,
     });
     // Two demo models, so a comparison can be tried with no key at all.
-    expect(models.filter((m) => m.is_demo && m.available).map((m) => m.id)).toEqual(['parallax-demo', 'parallax-demo-concise']);
+    expect(models.filter((m) => m.is_demo && m.available).map((m) => m.id)).toEqual([
+      'parallax-demo',
+      'parallax-demo-concise',
+    ]);
   });
 
   it('refuses to generate with an unconfigured or unknown model', async () => {
@@ -74,10 +85,20 @@ describe('GET /api/v1/models without provider keys', () => {
 
   it('answers from the demo model with no keys at all', async () => {
     t = await createTestApp();
-    const text = await textOf(await t.app.models.streamChat('parallax-demo', ask('Explain caching [sim ttft=0 tps=2000 tokens=60]')));
+    const text = await textOf(
+      await t.app.models.streamChat(
+        'parallax-demo',
+        ask('Explain caching [sim ttft=0 tps=2000 tokens=60]'),
+      ),
+    );
     expect(text).toMatch(/#/);
     expect(text.length).toBeGreaterThan(50);
-    const other = await textOf(await t.app.models.streamChat('parallax-demo-concise', ask('Explain caching [sim ttft=0 tps=2000 tokens=60]')));
+    const other = await textOf(
+      await t.app.models.streamChat(
+        'parallax-demo-concise',
+        ask('Explain caching [sim ttft=0 tps=2000 tokens=60]'),
+      ),
+    );
     expect(other.length).toBeGreaterThan(50);
     expect(other).not.toBe(text);
   });
@@ -113,11 +134,17 @@ describe('GET /api/v1/models with providers configured', () => {
   });
 
   it('generates through the registry with the configured key and base URL', async () => {
-    t = await createTestApp({ env: { OPENAI_API_KEY: KEYS.OPENAI_API_KEY, OPENAI_BASE_URL: sim.baseUrls.openai } });
+    t = await createTestApp({
+      env: { OPENAI_API_KEY: KEYS.OPENAI_API_KEY, OPENAI_BASE_URL: sim.baseUrls.openai },
+    });
     const completion = await t.app.models.completeChat('gpt-5-mini', ask('Hello'));
     expect(completion.finishReason).toBe('stop');
     expect(completion.usage.outputTokens).toBeGreaterThan(0);
-    expect(sim.requests.at(-1)).toMatchObject({ provider: 'openai', model: 'gpt-5-mini', outcome: 'completed' });
+    expect(sim.requests.at(-1)).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-5-mini',
+      outcome: 'completed',
+    });
     const { models } = await listModels(t);
     expect(models.find((m) => m.id === 'gpt-5-mini')?.available).toBe(true);
     expect(models.find((m) => m.id === 'claude-haiku-4-5')?.available).toBe(false);

@@ -1,7 +1,12 @@
 import { PROVIDERS, type ModelInfo, type Provider } from '@parallax/contract';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../infra/errors';
-import type { ChatCompletion, ChatRequest, ChatStreamEvent, ProviderAdapter } from '../../providers/chat-types';
+import type {
+  ChatCompletion,
+  ChatRequest,
+  ChatStreamEvent,
+  ProviderAdapter,
+} from '../../providers/chat-types';
 import type { DemoUpstream } from '../../providers/demo-upstream';
 import {
   createDemoAdapter,
@@ -71,7 +76,10 @@ export class ModelsService {
     if (!row || !info) throw new AppError('not_found', `Unknown model: ${id}`);
     const adapter = info.is_demo ? this.#demoAdapter : this.#adapterFor(info.provider);
     if (!adapter || !info.available) {
-      throw new AppError('service_unavailable', `${info.friendly_name} is not available: ${info.unavailable_reason ?? ''}`.trim());
+      throw new AppError(
+        'service_unavailable',
+        `${info.friendly_name} is not available: ${info.unavailable_reason ?? ''}`.trim(),
+      );
     }
     return { info, adapter };
   }
@@ -105,7 +113,9 @@ export class ModelsService {
     // A row naming a provider this build does not know is skipped, not a crash.
     if (!isProvider(row.provider)) return undefined;
     const isDemo = row.is_demo === 1;
-    const readiness = isDemo ? { configured: true, unavailableReason: null } : providerReadiness(row.provider, this.providers);
+    const readiness = isDemo
+      ? { configured: true, unavailableReason: null }
+      : providerReadiness(row.provider, this.providers);
     return {
       id: row.id,
       provider: row.provider,

@@ -161,7 +161,9 @@ describe('projects', () => {
     expect(moved.json<Conversation>().project_id).toBe(p.id);
     expect((await call('GET', `/projects/${p.id}`, h)).json<Project>().chat_count).toBe(1);
     const listed = await call('GET', `/chat/conversations/?project_id=${p.id}`, h);
-    expect(listed.json<{ conversations: Conversation[] }>().conversations.map((x) => x.id)).toEqual([c.id]);
+    expect(listed.json<{ conversations: Conversation[] }>().conversations.map((x) => x.id)).toEqual(
+      [c.id],
+    );
     expect(
       (await call('DELETE', `/chat/conversations/${c.id}/project`, h)).json<Conversation>()
         .project_id,

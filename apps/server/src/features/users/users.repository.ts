@@ -11,7 +11,11 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async updateProfile(id: string, changes: Partial<Pick<ProfileRow, 'name' | 'avatar_url' | 'preferences'>>, now: string): Promise<void> {
+  async updateProfile(
+    id: string,
+    changes: Partial<Pick<ProfileRow, 'name' | 'avatar_url' | 'preferences'>>,
+    now: string,
+  ): Promise<void> {
     await this.db
       .updateTable('users')
       .set({ ...changes, updated_at: now })

@@ -12,13 +12,28 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(new UsersRepository(app.db));
   app.addHook('onRequest', requireUser);
 
-  app.get('/users/me', { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: User, ...errors } } }, async (request) =>
-    service.getMe(userOf(request).userId),
+  app.get(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        response: { 200: User, ...errors },
+      },
+    },
+    async (request) => service.getMe(userOf(request).userId),
   );
 
   app.patch(
     '/users/me',
-    { schema: { tags: ['users'], summary: 'Update name, avatar or preferences', body: UpdateProfileRequest, response: { 200: User, ...errors } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update name, avatar or preferences',
+        body: UpdateProfileRequest,
+        response: { 200: User, ...errors },
+      },
+    },
     async (request) => service.updateMe(userOf(request).userId, request.body),
   );
 
@@ -26,7 +41,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
-      schema: { tags: ['users'], summary: 'Delete the account and everything it owns', response: { 200: OkResponse, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the account and everything it owns',
+        response: { 200: OkResponse, ...errors },
+      },
     },
     async (request) => {
       await service.deleteMe(userOf(request).userId);

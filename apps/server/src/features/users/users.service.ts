@@ -2,7 +2,11 @@ import { UserPreferences, type UpdateProfileRequest, type User } from '@parallax
 import { AppError } from '../../infra/errors';
 import type { ProfileRow, UsersRepository } from './users.repository';
 
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system', default_provider: null, default_model: null };
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  theme: 'system',
+  default_provider: null,
+  default_model: null,
+};
 
 /** Stored preferences are read leniently: an unknown or stale key falls back to the default. */
 function readPreferences(raw: string): UserPreferences {
@@ -43,9 +47,13 @@ export class UsersService {
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.avatar_url !== undefined) changes.avatar_url = patch.avatar_url;
     if (patch.preferences !== undefined) {
-      changes.preferences = JSON.stringify({ ...readPreferences(row.preferences), ...patch.preferences });
+      changes.preferences = JSON.stringify({
+        ...readPreferences(row.preferences),
+        ...patch.preferences,
+      });
     }
-    if (Object.keys(changes).length > 0) await this.repository.updateProfile(userId, changes, new Date().toISOString());
+    if (Object.keys(changes).length > 0)
+      await this.repository.updateProfile(userId, changes, new Date().toISOString());
     return this.getMe(userId);
   }
 
@@ -56,7 +64,8 @@ export class UsersService {
 
   private async load(userId: string): Promise<ProfileRow> {
     const row = await this.repository.findById(userId);
-    if (row === undefined) throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
+    if (row === undefined)
+      throw new AppError('unauthorized', 'Your session has expired. Please sign in again.');
     return row;
   }
 }

@@ -15,12 +15,20 @@ export class VisitorsRepository {
   }
 
   async findClaimant(visitorId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('visitor_claims').select('user_id').where('visitor_id', '=', visitorId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('visitor_claims')
+      .select('user_id')
+      .where('visitor_id', '=', visitorId)
+      .executeTakeFirst();
     return row?.user_id;
   }
 
   async findClaimedBy(userId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('visitor_claims').select('visitor_id').where('user_id', '=', userId).execute();
+    const rows = await this.db
+      .selectFrom('visitor_claims')
+      .select('visitor_id')
+      .where('user_id', '=', userId)
+      .execute();
     return rows.map((row) => row.visitor_id);
   }
 }

@@ -42,7 +42,12 @@ export class AccessTokens {
         requiredClaims: ['exp', 'sub', 'sid'],
       });
       const { sub, sid, role } = payload;
-      if (typeof sub !== 'string' || typeof sid !== 'string' || (role !== 'user' && role !== 'admin')) return null;
+      if (
+        typeof sub !== 'string' ||
+        typeof sid !== 'string' ||
+        (role !== 'user' && role !== 'admin')
+      )
+        return null;
       return { userId: sub, sessionId: sid, role };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

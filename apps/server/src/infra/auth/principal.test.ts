@@ -9,7 +9,10 @@ const user: Principal = { kind: 'user', userId: 'u', role: 'user', sessionId: 's
 const admin: Principal = { kind: 'user', userId: 'a', role: 'admin', sessionId: 's' };
 const visitor: Principal = { kind: 'visitor', visitorId: `visitor_${'v'.repeat(24)}` };
 
-async function statusOf(hook: (r: FastifyRequest) => Promise<void>, principal: Principal): Promise<number> {
+async function statusOf(
+  hook: (r: FastifyRequest) => Promise<void>,
+  principal: Principal,
+): Promise<number> {
   try {
     await hook(requestAs(principal));
     return 200;

@@ -29,7 +29,10 @@ function visitorIdOf(request: FastifyRequest): string | null {
   if (raw === undefined) return null;
   // The id is a credential: a malformed one is refused, never silently replaced.
   if (typeof raw !== 'string' || !VISITOR_ID_PATTERN.test(raw)) {
-    throw new AppError('bad_request', 'The X-Visitor-Id header is malformed. Reload the page to get a new visitor id.');
+    throw new AppError(
+      'bad_request',
+      'The X-Visitor-Id header is malformed. Reload the page to get a new visitor id.',
+    );
   }
   return raw;
 }
@@ -58,9 +61,16 @@ export function registerRequestAuth(app: FastifyInstance): void {
     }
     if (token === null) throw new AppError('unauthorized', INVALID_TOKEN);
     const claims = await tokens.verify(token);
-    const live = claims && (await sessions.findLiveSession(claims.sessionId, claims.userId, new Date().toISOString()));
+    const live =
+      claims &&
+      (await sessions.findLiveSession(claims.sessionId, claims.userId, new Date().toISOString()));
     if (!claims || !live) throw new AppError('unauthorized', INVALID_TOKEN);
-    const principal: Principal = { kind: 'user', userId: live.userId, role: live.role, sessionId: claims.sessionId };
+    const principal: Principal = {
+      kind: 'user',
+      userId: live.userId,
+      role: live.role,
+      sessionId: claims.sessionId,
+    };
     request.principal = principal;
   });
 }

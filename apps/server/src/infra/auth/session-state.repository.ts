@@ -15,7 +15,11 @@ export interface LiveSession {
 export class SessionStateRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async findLiveSession(sessionId: string, userId: string, now: string): Promise<LiveSession | null> {
+  async findLiveSession(
+    sessionId: string,
+    userId: string,
+    now: string,
+  ): Promise<LiveSession | null> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')

@@ -27,8 +27,12 @@ export function presenceContract(connect: () => Promise<Bus>): void {
     const [one, two] = [await connect(), await connect()];
     const key = `conn:${Math.random()}`;
     expect(await one.claimPresence(key, { holder: 'A', member: 'a1', ttlMs: TTL_MS })).toBe('A');
-    expect(await two.claimPresence(key, { holder: 'C', member: 'c1', ttlMs: TTL_MS, takeOverFrom: 'B' })).toBe('A');
-    expect(await two.claimPresence(key, { holder: 'C', member: 'c1', ttlMs: TTL_MS, takeOverFrom: 'A' })).toBe('C');
+    expect(
+      await two.claimPresence(key, { holder: 'C', member: 'c1', ttlMs: TTL_MS, takeOverFrom: 'B' }),
+    ).toBe('A');
+    expect(
+      await two.claimPresence(key, { holder: 'C', member: 'c1', ttlMs: TTL_MS, takeOverFrom: 'A' }),
+    ).toBe('C');
     // The old holder's refresh is refused now.
     expect(await one.claimPresence(key, { holder: 'A', member: 'a1', ttlMs: TTL_MS })).toBe('C');
     const short = `conn:${Math.random()}`;

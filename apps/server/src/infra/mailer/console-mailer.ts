@@ -32,7 +32,10 @@ export class ConsoleMailer implements Mailer {
     const entry: OutboxEntry = { from: this.from, ...message, sent_at: new Date().toISOString() };
     fs.mkdirSync(path.dirname(this.outboxPath), { recursive: true });
     fs.appendFileSync(this.outboxPath, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-    this.log.info({ mail: { to: message.to, subject: message.subject }, text: message.text }, 'mail written to the dev outbox (SMTP_URL is not set)');
+    this.log.info(
+      { mail: { to: message.to, subject: message.subject }, text: message.text },
+      'mail written to the dev outbox (SMTP_URL is not set)',
+    );
   }
 
   async close(): Promise<void> {}

@@ -17,7 +17,9 @@ declare module 'fastify' {
 
 export function createMailer(app: FastifyInstance): Mailer {
   const { smtpUrl, mailFrom, dataDir } = app.config;
-  return smtpUrl === undefined ? new ConsoleMailer(dataDir, mailFrom, app.log) : new SmtpMailer(smtpUrl, mailFrom);
+  return smtpUrl === undefined
+    ? new ConsoleMailer(dataDir, mailFrom, app.log)
+    : new SmtpMailer(smtpUrl, mailFrom);
 }
 
 export function registerMailer(app: FastifyInstance, mailer: Mailer = createMailer(app)): void {
@@ -26,7 +28,9 @@ export function registerMailer(app: FastifyInstance, mailer: Mailer = createMail
   app.decorate('sendMailInBackground', (message: MailMessage) => {
     const sending = mailer
       .send(message)
-      .catch((error: unknown) => app.log.error({ err: error, mail: { subject: message.subject } }, 'mail could not be sent'))
+      .catch((error: unknown) =>
+        app.log.error({ err: error, mail: { subject: message.subject } }, 'mail could not be sent'),
+      )
       .finally(() => inFlight.delete(sending));
     inFlight.add(sending);
   });

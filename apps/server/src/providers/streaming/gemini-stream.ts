@@ -35,7 +35,9 @@ function toContent(turn: ChatTurn): Record<string, unknown> {
 export function geminiRequestBody(request: ChatRequest): Record<string, unknown> {
   return {
     generationConfig: {
-      ...(request.maxOutputTokens === undefined ? {} : { maxOutputTokens: request.maxOutputTokens }),
+      ...(request.maxOutputTokens === undefined
+        ? {}
+        : { maxOutputTokens: request.maxOutputTokens }),
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.topP === undefined ? {} : { topP: request.topP }),
       ...(request.stopSequences === undefined ? {} : { stopSequences: request.stopSequences }),

@@ -47,7 +47,11 @@ export function AppLayout() {
 
       <ShortcutsDialog open={shortcuts.helpOpen} onOpenChange={shortcuts.setHelpOpen} />
       {drawer && (
-        <drawer.NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onNewChat={newChat} />
+        <drawer.NavigationDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          onNewChat={newChat}
+        />
       )}
 
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { commandFor, isTextField } from './keyboard-shortcuts';
 
-const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+const press = (
+  key: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => ({
   key,
   ctrlKey: false,
   metaKey: false,
@@ -12,8 +15,12 @@ const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; 
 
 describe('commandFor', () => {
   it('opens a new chat on Ctrl+Shift+O and ⌘+Shift+O', () => {
-    expect(commandFor(press('O', { ctrlKey: true, shiftKey: true }), document.body)).toBe('new-chat');
-    expect(commandFor(press('o', { metaKey: true, shiftKey: true }), document.body)).toBe('new-chat');
+    expect(commandFor(press('O', { ctrlKey: true, shiftKey: true }), document.body)).toBe(
+      'new-chat',
+    );
+    expect(commandFor(press('o', { metaKey: true, shiftKey: true }), document.body)).toBe(
+      'new-chat',
+    );
     expect(commandFor(press('o', { ctrlKey: true }), document.body)).toBeNull();
   });
 
@@ -25,7 +32,9 @@ describe('commandFor', () => {
 
   it('shows the shortcuts on "?" only outside text fields', () => {
     expect(commandFor(press('?', { shiftKey: true }), document.body)).toBe('show-shortcuts');
-    expect(commandFor(press('?', { shiftKey: true }), document.createElement('textarea'))).toBeNull();
+    expect(
+      commandFor(press('?', { shiftKey: true }), document.createElement('textarea')),
+    ).toBeNull();
     const checkbox = document.createElement('input');
     checkbox.type = 'checkbox';
     expect(isTextField(checkbox)).toBe(false);

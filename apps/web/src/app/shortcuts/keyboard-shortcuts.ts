@@ -24,15 +24,24 @@ export function isTextField(target: EventTarget | null): boolean {
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (!(target instanceof HTMLInputElement)) return false;
-  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(target.type);
+  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset', 'file', 'color'].includes(
+    target.type,
+  );
 }
 
 /** The app-wide command a key press asks for, if any. */
 export function commandFor(event: KeyLike, target: EventTarget | null): ShortcutCommand | null {
   const key = event.key.toLowerCase();
   if ((event.ctrlKey || event.metaKey) && event.shiftKey && key === 'o') return 'new-chat';
-  if (event.shiftKey && key === 'escape' && !event.ctrlKey && !event.metaKey) return 'focus-composer';
-  if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(target))
+  if (event.shiftKey && key === 'escape' && !event.ctrlKey && !event.metaKey)
+    return 'focus-composer';
+  if (
+    event.key === '?' &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey &&
+    !isTextField(target)
+  )
     return 'show-shortcuts';
   return null;
 }

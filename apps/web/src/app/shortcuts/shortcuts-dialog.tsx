@@ -3,7 +3,13 @@ import { Modal } from '../../ui/dialog';
 import { SHORTCUTS } from './keyboard-shortcuts';
 
 /** The "?" dialog: every keyboard shortcut the app answers to. */
-export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ShortcutsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" showClose>
       <dl className="mt-3 divide-y divide-line border-t border-line text-sm">

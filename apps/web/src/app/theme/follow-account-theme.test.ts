@@ -19,23 +19,31 @@ afterEach(() => stop());
 
 describe('the account theme follows the user', () => {
   it('applies the saved theme when the user signs in', () => {
-    useAuthStore.getState().setSession({ accessToken: 'a', refreshToken: 'r', user: user('u1', 'dark') });
+    useAuthStore
+      .getState()
+      .setSession({ accessToken: 'a', refreshToken: 'r', user: user('u1', 'dark') });
     expect(useThemeStore.getState().choice).toBe('dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
 
-  it("leaves a choice made on this device afterwards alone until the next sign-in", () => {
-    useAuthStore.getState().setSession({ accessToken: 'a', refreshToken: 'r', user: user('u1', 'dark') });
+  it('leaves a choice made on this device afterwards alone until the next sign-in', () => {
+    useAuthStore
+      .getState()
+      .setSession({ accessToken: 'a', refreshToken: 'r', user: user('u1', 'dark') });
     useThemeStore.getState().setChoice('light');
     useAuthStore.getState().setTokens({ accessToken: 'a2', refreshToken: 'r2' });
     expect(useThemeStore.getState().choice).toBe('light');
     useAuthStore.getState().clearSession();
-    useAuthStore.getState().setSession({ accessToken: 'b', refreshToken: 'r', user: user('u1', 'dark') });
+    useAuthStore
+      .getState()
+      .setSession({ accessToken: 'b', refreshToken: 'r', user: user('u1', 'dark') });
     expect(useThemeStore.getState().choice).toBe('dark');
   });
 
   it('does nothing for a user without a saved theme', () => {
-    useAuthStore.getState().setSession({ accessToken: 'a', refreshToken: 'r', user: { id: 'u2', email: 'x@y.z' } });
+    useAuthStore
+      .getState()
+      .setSession({ accessToken: 'a', refreshToken: 'r', user: { id: 'u2', email: 'x@y.z' } });
     expect(useThemeStore.getState().choice).toBe('light');
   });
 });

@@ -7,7 +7,12 @@ export interface BlockGroup {
   nodes: RootContent[];
 }
 
-function offsets(node: RootContent): { start: number; end: number; startLine: number; endLine: number } {
+function offsets(node: RootContent): {
+  start: number;
+  end: number;
+  startLine: number;
+  endLine: number;
+} {
   const position = node.position;
   if (position?.start.offset === undefined || position.end.offset === undefined)
     throw new Error(`markdown node without a source position: ${node.type}`);
@@ -33,12 +38,14 @@ export function groupBlocks(source: string, nodes: readonly RootContent[]): Bloc
     // A node may end with its line ending (an HTML block that runs to the end): then so does its
     // block, or a block reused by its source would lose it.
     const lineEnd = source.indexOf('\n', at.end);
-    const end = at.end > 0 && source[at.end - 1] === '\n' ? at.end : lineEnd === -1 ? source.length : lineEnd;
+    const end =
+      at.end > 0 && source[at.end - 1] === '\n' ? at.end : lineEnd === -1 ? source.length : lineEnd;
     const last = groups.at(-1);
     const joined =
       last &&
       previous &&
-      (start < last.end || (previous.node.type === 'definition' && at.startLine <= previous.endLine + 1));
+      (start < last.end ||
+        (previous.node.type === 'definition' && at.startLine <= previous.endLine + 1));
     if (last && joined) {
       last.end = Math.max(last.end, end);
       last.nodes.push(node);

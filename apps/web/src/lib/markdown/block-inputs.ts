@@ -10,9 +10,12 @@ export interface FootnotesInput {
 
 const bodyInputs = new WeakMap<ParsedBlock, { key: string; input: BlockInput }>();
 
-function firstByLabel<T extends Definition | FootnoteDefinition>(lists: Iterable<readonly T[]>): Map<string, T> {
+function firstByLabel<T extends Definition | FootnoteDefinition>(
+  lists: Iterable<readonly T[]>,
+): Map<string, T> {
   const byLabel = new Map<string, T>();
-  for (const list of lists) for (const node of list) if (!byLabel.has(labelOf(node))) byLabel.set(labelOf(node), node);
+  for (const list of lists)
+    for (const node of list) if (!byLabel.has(labelOf(node))) byLabel.set(labelOf(node), node);
   return byLabel;
 }
 
@@ -24,7 +27,10 @@ const callId = (call: FootnoteReference) => String(call.identifier).toUpperCase(
  * context is the definitions it uses, wherever they are (the first of a label wins), and the
  * numbers its footnote calls get from the calls before it.
  */
-export function blockInputs(blocks: readonly ParsedBlock[], previousFootnotes: FootnotesInput | null) {
+export function blockInputs(
+  blocks: readonly ParsedBlock[],
+  previousFootnotes: FootnotesInput | null,
+) {
   const definitions = firstByLabel(blocks.map((block) => block.definitions));
   const order: string[] = [];
   const counts = new Map<string, number>();
@@ -35,7 +41,10 @@ export function blockInputs(blocks: readonly ParsedBlock[], previousFootnotes: F
     let numberingKey: unknown = null;
     if (block.calls.length > 0) {
       numbering = { order: [...order], counts: new Map(counts) };
-      numberingKey = [order.length, block.calls.map((call) => [order.indexOf(callId(call)), counts.get(callId(call))])];
+      numberingKey = [
+        order.length,
+        block.calls.map((call) => [order.indexOf(callId(call)), counts.get(callId(call))]),
+      ];
       for (const call of block.calls) {
         const id = callId(call);
         if (!counts.has(id)) order.push(id);
@@ -45,7 +54,10 @@ export function blockInputs(blocks: readonly ParsedBlock[], previousFootnotes: F
     const key =
       used.length === 0 && !numbering
         ? ''
-        : JSON.stringify([used.map((node) => [node.identifier, node.url, node.title]), numberingKey]);
+        : JSON.stringify([
+            used.map((node) => [node.identifier, node.url, node.title]),
+            numberingKey,
+          ]);
     const cached = bodyInputs.get(block);
     if (cached?.key === key) {
       inputs.push(cached.input);

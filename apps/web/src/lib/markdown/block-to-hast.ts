@@ -25,7 +25,11 @@ export interface BlockInput {
 }
 
 function isFootnoteSection(node: ElementContent | HastRoot['children'][number]): node is Element {
-  return node.type === 'element' && node.tagName === 'section' && node.properties.dataFootnotes !== undefined;
+  return (
+    node.type === 'element' &&
+    node.tagName === 'section' &&
+    node.properties.dataFootnotes !== undefined
+  );
 }
 
 /** Footnote calls numbered as if the blocks before this one had been converted in the same run. */
@@ -88,7 +92,9 @@ function prefixFootnoteLabel(tree: Nodes, idPrefix: string): void {
     if (node.properties.id === FOOTNOTE_LABEL) node.properties.id = idPrefix + FOOTNOTE_LABEL;
     const describedBy = node.properties.ariaDescribedBy;
     if (Array.isArray(describedBy))
-      node.properties.ariaDescribedBy = describedBy.map((id) => (id === FOOTNOTE_LABEL ? idPrefix + id : id));
+      node.properties.ariaDescribedBy = describedBy.map((id) =>
+        id === FOOTNOTE_LABEL ? idPrefix + id : id,
+      );
   });
 }
 
@@ -114,7 +120,8 @@ export function blockToHast(input: BlockInput, streaming = false, idPrefix?: str
   if (idPrefix !== undefined) prefixFootnoteLabel(result, idPrefix);
   const children = result.type === 'root' ? result.children : [];
   const footer = children.findIndex(isFootnoteSection);
-  if (input.kind === 'footnotes') return { type: 'root', children: footer === -1 ? [] : [children[footer]!] };
+  if (input.kind === 'footnotes')
+    return { type: 'root', children: footer === -1 ? [] : [children[footer]!] };
   // The footer follows a line break text node that separates it from the body.
   if (footer !== -1) children.splice(footer - 1, 2);
   return { type: 'root', children };

@@ -4,12 +4,17 @@ import { useRef, useState, type ComponentProps } from 'react';
 function languageOf(children: unknown): string | null {
   if (children === null || typeof children !== 'object' || !('props' in children)) return null;
   const props = children.props as { className?: unknown };
-  const match = typeof props.className === 'string' ? /language-([\w+-]+)/.exec(props.className) : null;
+  const match =
+    typeof props.className === 'string' ? /language-([\w+-]+)/.exec(props.className) : null;
   return match?.[1] ?? null;
 }
 
 /** A fenced code block with its language and a copy button. */
-export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & { node?: unknown }) {
+export function CodeBlock({
+  children,
+  node: _node,
+  ...rest
+}: ComponentProps<'pre'> & { node?: unknown }) {
   const ref = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   const language = languageOf(children);
@@ -35,11 +40,19 @@ export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pr
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 hover:bg-surface-3 hover:text-fg"
           aria-label={copied ? 'Code copied' : 'Copy code'}
         >
-          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+          {copied ? (
+            <Check className="size-3.5" aria-hidden />
+          ) : (
+            <Copy className="size-3.5" aria-hidden />
+          )}
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <pre ref={ref} className="overflow-x-auto p-3.5 font-mono text-[13px] leading-relaxed" {...rest}>
+      <pre
+        ref={ref}
+        className="overflow-x-auto p-3.5 font-mono text-[13px] leading-relaxed"
+        {...rest}
+      >
         {children}
       </pre>
     </div>

@@ -13,8 +13,13 @@ export const COLD_STEP = 4_000;
  * a later task.
  * A streamed token costs only a parse of the unsettled end, as `updateDocument` does.
  */
-export function nextDocument(previous: MarkdownDocument | null, text: string, provider: Provider | null): MarkdownDocument {
-  const reusable = previous && previous.math.provider === provider && text.startsWith(previous.math.text);
+export function nextDocument(
+  previous: MarkdownDocument | null,
+  text: string,
+  provider: Provider | null,
+): MarkdownDocument {
+  const reusable =
+    previous && previous.math.provider === provider && text.startsWith(previous.math.text);
   // Measured from the text already parsed, not from the settled blocks: each call must reach
   // further than the last, even when one block (a long list) is longer than a step.
   const from = reusable ? previous.math.text.length : 0;

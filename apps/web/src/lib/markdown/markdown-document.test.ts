@@ -15,7 +15,9 @@ const sources = (document: MarkdownDocument) => document.inputs.map((input) => i
 
 describe('updateDocument', () => {
   it('cuts at the top-level blocks the parser finds, not at every blank line', () => {
-    const [document] = grow(['- one\n\n  still one\n\n- two\n\nText.\n\n    code\n\n\n    more code\n\nEnd.\n']);
+    const [document] = grow([
+      '- one\n\n  still one\n\n- two\n\nText.\n\n    code\n\n\n    more code\n\nEnd.\n',
+    ]);
     expect(sources(document!)).toEqual([
       '- one\n\n  still one\n\n- two',
       'Text.',
@@ -25,7 +27,11 @@ describe('updateDocument', () => {
   });
 
   it('settles a block once a blank line ends it, and keeps its input while the text grows', () => {
-    const [first, second, third] = grow(['One.\n\nTwo.\n\nThr', 'One.\n\nTwo.\n\nThree.\n\nFo', 'One.\n\nTwo.\n\nThree.\n\nFour.']);
+    const [first, second, third] = grow([
+      'One.\n\nTwo.\n\nThr',
+      'One.\n\nTwo.\n\nThree.\n\nFo',
+      'One.\n\nTwo.\n\nThree.\n\nFour.',
+    ]);
     expect(first!.settled.map((block) => block.source)).toEqual(['One.', 'Two.']);
     expect(second!.inputs[0]).toBe(first!.inputs[0]);
     expect(second!.inputs[1]).toBe(first!.inputs[1]);
@@ -34,18 +40,28 @@ describe('updateDocument', () => {
   });
 
   it('does not settle a list while the line after it may still become its next item', () => {
-    const [partial, item, after] = grow(['1. one\n\n2', '1. one\n\n2. two\n', '1. one\n\n2. two\n\n    more\n\nEnd\n']);
+    const [partial, item, after] = grow([
+      '1. one\n\n2',
+      '1. one\n\n2. two\n',
+      '1. one\n\n2. two\n\n    more\n\nEnd\n',
+    ]);
     expect(partial!.settled).toEqual([]);
     expect(sources(after!)).toEqual(['1. one\n\n2. two\n\n    more', 'End']);
     expect(sources(item!)).toEqual(['1. one\n\n2. two']);
   });
 
   it('renders an earlier block again when a definition it uses arrives later, and no other', () => {
-    const [before, after] = grow(['See [docs].\n\nOther text.\n\n', 'See [docs].\n\nOther text.\n\n[docs]: https://example.com\n']);
+    const [before, after] = grow([
+      'See [docs].\n\nOther text.\n\n',
+      'See [docs].\n\nOther text.\n\n[docs]: https://example.com\n',
+    ]);
     expect(before!.inputs[0]!.tree.children.map((node) => node.type)).toEqual(['paragraph']);
     const linked = after!.inputs[0]!;
     expect(linked).not.toBe(before!.inputs[0]);
-    expect(linked.tree.children[0]).toMatchObject({ type: 'definition', url: 'https://example.com' });
+    expect(linked.tree.children[0]).toMatchObject({
+      type: 'definition',
+      url: 'https://example.com',
+    });
     expect(after!.inputs[1]).toBe(before!.inputs[1]);
   });
 

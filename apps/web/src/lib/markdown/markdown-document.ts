@@ -42,7 +42,10 @@ function definedBy(blocks: readonly ParsedBlock[]): DefinedLabels {
 }
 
 function union(a: DefinedLabels, b: DefinedLabels): DefinedLabels {
-  return { links: [...new Set([...a.links, ...b.links])], footnotes: [...new Set([...a.footnotes, ...b.footnotes])] };
+  return {
+    links: [...new Set([...a.links, ...b.links])],
+    footnotes: [...new Set([...a.footnotes, ...b.footnotes])],
+  };
 }
 
 /** Blocks parsed with labels that the document no longer defines, or without ones it now does. */
@@ -71,7 +74,12 @@ function endsAtBlankLine(group: BlockGroup, tail: string): boolean {
  * (until then the line could still join it: `2` becoming `2.`, the next item of a list), or when
  * a blank line in the final part ends it.
  */
-function settledGroups(tail: string, groups: readonly BlockGroup[], offset: number, stable: number): number {
+function settledGroups(
+  tail: string,
+  groups: readonly BlockGroup[],
+  offset: number,
+  stable: number,
+): number {
   let count = 0;
   while (count + 1 < groups.length) {
     const group = groups[count]!;
@@ -79,7 +87,9 @@ function settledGroups(tail: string, groups: readonly BlockGroup[], offset: numb
     const lineEnd = tail.indexOf('\n', next);
     const lineIsFinal = lineEnd !== -1 && offset + lineEnd < stable;
     const blankLineEnds =
-      offset + next <= stable && tail.slice(group.end, next).includes('\n\n') && endsAtBlankLine(group, tail);
+      offset + next <= stable &&
+      tail.slice(group.end, next).includes('\n\n') &&
+      endsAtBlankLine(group, tail);
     if (!lineIsFinal && !blankLineEnds) break;
     count += 1;
   }
@@ -90,7 +100,11 @@ function settledGroups(tail: string, groups: readonly BlockGroup[], offset: numb
  * The document for `text`, reusing `previous` (any earlier result, or null) as far as `text`
  * extends its text: as an answer streams, a token costs a parse of the unsettled end only.
  */
-export function updateDocument(previous: MarkdownDocument | null, text: string, provider: Provider | null): MarkdownDocument {
+export function updateDocument(
+  previous: MarkdownDocument | null,
+  text: string,
+  provider: Provider | null,
+): MarkdownDocument {
   const math = normalizeIncrementally(previous?.math ?? null, text, provider);
   const source = math.normalized;
   let settled: ParsedBlock[] = [];
@@ -112,12 +126,16 @@ export function updateDocument(previous: MarkdownDocument | null, text: string, 
 
   // A block that was being written keeps its identity when it is unchanged, settled or not.
   const before = new Map<string, ParsedBlock>();
-  for (const block of previous?.blocks.slice(previous.settled.length) ?? []) before.set(`${block.labelsKey}\n${block.source}`, block);
+  for (const block of previous?.blocks.slice(previous.settled.length) ?? [])
+    before.set(`${block.labelsKey}\n${block.source}`, block);
   const tailBlocks = groups.map((group) => {
     const blockSource = tail.slice(group.start, group.end);
     const mentions = normalizeIdentifier(blockSource);
     const labels = relevantLabels(mentions, tailLabels);
-    return before.get(`${labelsKey(labels)}\n${blockSource}`) ?? toParsedBlock(blockSource, group.nodes, labels, mentions);
+    return (
+      before.get(`${labelsKey(labels)}\n${blockSource}`) ??
+      toParsedBlock(blockSource, group.nodes, labels, mentions)
+    );
   });
 
   const count = settledGroups(tail, groups, settledEnd, math.head.length);
@@ -130,7 +148,8 @@ export function updateDocument(previous: MarkdownDocument | null, text: string, 
   // The blocks parsed in this call already know every label the document defines; earlier
   // ones are checked again only when that changed.
   const defined = definedBy(settled.concat(unsettled));
-  if (previous && labelsKey(defined) !== labelsKey(previous.defined)) settled = withLabels(settled, defined);
+  if (previous && labelsKey(defined) !== labelsKey(previous.defined))
+    settled = withLabels(settled, defined);
   const blocks = settled.concat(unsettled);
   const { inputs, footnotes } = blockInputs(blocks, previous?.footnotes ?? null);
   return { math, settled, settledEnd, blocks, defined, footnotes, inputs };

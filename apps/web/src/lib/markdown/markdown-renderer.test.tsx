@@ -22,7 +22,9 @@ const { default: MarkdownRenderer } = await import('./markdown-renderer');
 describe('MarkdownRenderer', () => {
   it('renders GFM tables, lists and links that open in a new tab with a safe rel', async () => {
     const { container } = render(
-      <MarkdownRenderer text={'- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[site](https://example.com)'} />,
+      <MarkdownRenderer
+        text={'- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[site](https://example.com)'}
+      />,
     );
     await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
     expect(container.querySelectorAll('li')).toHaveLength(2);
@@ -47,7 +49,8 @@ describe('MarkdownRenderer', () => {
     expect(container.querySelector('img')).toBeNull();
     for (const element of container.querySelectorAll('*'))
       for (const attribute of element.attributes) expect(attribute.name).not.toMatch(/^on/i);
-    for (const a of container.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').not.toMatch(/javascript:/i);
+    for (const a of container.querySelectorAll('a'))
+      expect(a.getAttribute('href') ?? '').not.toMatch(/javascript:/i);
     // The dropped link keeps its text but is no longer a link.
     expect(screen.queryByRole('link', { name: 'click' })).toBeNull();
     expect(container.textContent).toContain('click');
@@ -60,21 +63,36 @@ describe('MarkdownRenderer', () => {
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
     expect(container.querySelector('pre')?.textContent).toBe('const answer = 42;\n');
     // Grammars register one per slice: on a busy machine that takes a while.
-    await waitFor(() => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(container.querySelector('.hljs-keyword')?.textContent).toBe('const'),
+      { timeout: 10_000 },
+    );
   });
 
   it('renders math with KaTeX once it has loaded, using the provider delimiters', async () => {
-    const { container } = render(<MarkdownRenderer text={'Einstein: \\(E = mc^2\\)'} provider="openai" />);
+    const { container } = render(
+      <MarkdownRenderer text={'Einstein: \\(E = mc^2\\)'} provider="openai" />,
+    );
     await waitFor(() => expect(container.querySelector('.katex')).not.toBeNull());
   });
 
   it('shows a display formula still waiting for its closing delimiter as plain text, then renders it', async () => {
-    const { container, rerender } = render(<MarkdownRenderer text={'Area:\n\n\\[\n\\pi r^2 + \\frac{1}{'} provider="openai" streaming />);
+    const { container, rerender } = render(
+      <MarkdownRenderer text={'Area:\n\n\\[\n\\pi r^2 + \\frac{1}{'} provider="openai" streaming />,
+    );
     await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
-    expect(container.querySelector('[data-math-pending]')?.textContent).toBe('\\pi r^2 + \\frac{1}{');
+    expect(container.querySelector('[data-math-pending]')?.textContent).toBe(
+      '\\pi r^2 + \\frac{1}{',
+    );
     expect(container.querySelector('.katex-error')).toBeNull();
     expect(container.querySelector('.katex')).toBeNull();
-    rerender(<MarkdownRenderer text={'Area:\n\n\\[\n\\pi r^2 + \\frac{1}{2}\n\\]'} provider="openai" streaming />);
+    rerender(
+      <MarkdownRenderer
+        text={'Area:\n\n\\[\n\\pi r^2 + \\frac{1}{2}\n\\]'}
+        provider="openai"
+        streaming
+      />,
+    );
     await waitFor(() => expect(container.querySelector('.katex-display')).not.toBeNull());
     expect(container.querySelector('[data-math-pending]')).toBeNull();
     expect(container.querySelector('.katex-error')).toBeNull();
@@ -109,19 +127,26 @@ describe('MarkdownRenderer', () => {
     rendered.length = 0;
     rerender(<MarkdownRenderer text={`${start}[docs]: https://example.com/docs`} />);
     await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
-    expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
+    expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute(
+      'href',
+      'https://example.com/docs',
+    );
     expect(rendered).toEqual(['See [the docs][docs].', '[docs]: https://example.com/docs']);
     expect(container.textContent).not.toContain('[docs]:');
   });
 
   it('keeps a loose list with several paragraphs per item in one list', () => {
-    const { container } = render(<MarkdownRenderer text={'1. First.\n\n   More of it.\n\n2. Second.\n'} />);
+    const { container } = render(
+      <MarkdownRenderer text={'1. First.\n\n   More of it.\n\n2. Second.\n'} />,
+    );
     expect(container.querySelectorAll('ol')).toHaveLength(1);
     expect(container.querySelectorAll('ol > li > p')).toHaveLength(3);
   });
 
   it('numbers footnotes across blocks and lists them last, linked within the page', async () => {
-    const { container } = render(<MarkdownRenderer text={'One[^b].\n\nTwo[^a].\n\n[^a]: Note A.\n\n[^b]: Note B.\n'} />);
+    const { container } = render(
+      <MarkdownRenderer text={'One[^b].\n\nTwo[^a].\n\n[^a]: Note A.\n\n[^b]: Note B.\n'} />,
+    );
     await waitFor(() => expect(container.querySelector('[data-markdown-pending]')).toBeNull());
     const calls = [...container.querySelectorAll('sup a')];
     expect(calls.map((a) => a.textContent)).toEqual(['1', '2']);
@@ -150,22 +175,32 @@ describe('MarkdownRenderer', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const answer of container.querySelectorAll('[data-answer]')) {
       // Every in-page link and description of an answer leads to an element of that answer.
-      const targets = [...answer.querySelectorAll('a[href^="#"]')].map((a) => a.getAttribute('href')!.slice(1));
-      const described = [...answer.querySelectorAll('[aria-describedby]')].map((a) => a.getAttribute('aria-describedby')!);
+      const targets = [...answer.querySelectorAll('a[href^="#"]')].map((a) =>
+        a.getAttribute('href')!.slice(1),
+      );
+      const described = [...answer.querySelectorAll('[aria-describedby]')].map((a) =>
+        a.getAttribute('aria-describedby')!,
+      );
       expect(targets).toHaveLength(2);
       expect(described).toHaveLength(1);
-      for (const id of [...targets, ...described]) expect(answer.querySelector(`[id="${id}"]`)).not.toBeNull();
+      for (const id of [...targets, ...described])
+        expect(answer.querySelector(`[id="${id}"]`)).not.toBeNull();
     }
   });
 
   it('parses a long text that arrives at once over several tasks, showing the rest plainly meanwhile', async () => {
-    const paragraphs = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} **bold** ${'word '.repeat(40)}`);
+    const paragraphs = Array.from(
+      { length: 40 },
+      (_, i) => `Paragraph ${i + 1} **bold** ${'word '.repeat(40)}`,
+    );
     const text = paragraphs.join('\n\n');
     expect(text.length).toBeGreaterThan(2 * COLD_STEP);
     const { container } = render(<MarkdownRenderer text={text} />);
     expect(container.textContent).toContain('Paragraph 40 **bold**');
     // One slice per frame: on a busy machine that takes a while.
-    await waitFor(() => expect(container.querySelectorAll('strong')).toHaveLength(40), { timeout: 20_000 });
+    await waitFor(() => expect(container.querySelectorAll('strong')).toHaveLength(40), {
+      timeout: 20_000,
+    });
     expect(container.querySelector('[data-markdown-pending]')).toBeNull();
   });
 
@@ -174,12 +209,17 @@ describe('MarkdownRenderer', () => {
     const text = `${items.join('\n')}\n`;
     expect(text.length).toBeGreaterThan(2 * COLD_STEP);
     const { container } = render(<MarkdownRenderer text={text} />);
-    await waitFor(() => expect(container.querySelectorAll('li')).toHaveLength(300), { timeout: 20_000 });
+    await waitFor(() => expect(container.querySelectorAll('li')).toHaveLength(300), {
+      timeout: 20_000,
+    });
     expect(container.querySelectorAll('ul')).toHaveLength(1);
   });
 
   it('renders what fits in a task and the rest of a long answer in later slices, newest first', async () => {
-    const paragraphs = Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1} with **bold** text.`);
+    const paragraphs = Array.from(
+      { length: 6 },
+      (_, i) => `Paragraph ${i + 1} with **bold** text.`,
+    );
     rendered.length = 0;
     // The task has already spent its budget: only the last block may render now.
     chargeBudget(SLICE_BUDGET_MS);

@@ -1,7 +1,13 @@
 import type { Provider } from '@parallax/contract';
 import { memo, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { heavyPlugins, loadHighlight, loadMath, subscribeHeavyPlugins, type HeavyPlugins } from './heavy-plugins';
+import {
+  heavyPlugins,
+  loadHighlight,
+  loadMath,
+  subscribeHeavyPlugins,
+  type HeavyPlugins,
+} from './heavy-plugins';
 import type { BlockInput } from './block-to-hast';
 import { nextDocument } from './cold-steps';
 import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
@@ -11,7 +17,10 @@ const HAS_MATH = /\$|\\\(|\\\[/;
 const HAS_CODE = /```|~~~/;
 
 function pluginsFor(text: string, loaded: HeavyPlugins): BlockPlugins {
-  return blockPlugins(HAS_MATH.test(text) ? loaded.math : null, HAS_CODE.test(text) ? loaded.code : null);
+  return blockPlugins(
+    HAS_MATH.test(text) ? loaded.math : null,
+    HAS_CODE.test(text) ? loaded.code : null,
+  );
 }
 
 interface MarkdownBlockProps {
@@ -31,11 +40,19 @@ interface MarkdownBlockProps {
  * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
  * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
-const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last, streaming, idPrefix }: MarkdownBlockProps) {
+const MarkdownBlock = memo(function MarkdownBlock({
+  input,
+  loaded,
+  last,
+  streaming,
+  idPrefix,
+}: MarkdownBlockProps) {
   const text = input.source;
   const writing = last && streaming;
   const wanted = pluginsFor(text, loaded);
-  const [granted, setGranted] = useState<BlockPlugins | null>(() => (last || hasBudget() ? wanted : null));
+  const [granted, setGranted] = useState<BlockPlugins | null>(() =>
+    last || hasBudget() ? wanted : null,
+  );
   const target = last ? wanted : granted;
   const element = useMemo(
     () => (target ? timed(() => markdownToReact(input, target, writing, idPrefix)) : null),
@@ -59,10 +76,12 @@ const MarkdownBlock = memo(function MarkdownBlock({ input, loaded, last, streami
     return scheduleSlice(() => flushSync(() => setGranted(wanted)));
   }, [granted, wanted, last]);
 
-  return element ?? (
-    <p className="whitespace-pre-wrap" data-markdown-pending="">
-      {text}
-    </p>
+  return (
+    element ?? (
+      <p className="whitespace-pre-wrap" data-markdown-pending="">
+        {text}
+      </p>
+    )
   );
 });
 
@@ -78,9 +97,17 @@ export interface MarkdownRendererProps {
  * text streams, only its unsettled end is parsed again and only the blocks whose source or
  * context changed re-render: the cost of a token stays flat.
  */
-export default function MarkdownRenderer({ text, provider = null, streaming = false }: MarkdownRendererProps) {
+export default function MarkdownRenderer({
+  text,
+  provider = null,
+  streaming = false,
+}: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
-  const [state, setState] = useState(() => ({ text, provider, document: nextDocument(null, text, provider) }));
+  const [state, setState] = useState(() => ({
+    text,
+    provider,
+    document: nextDocument(null, text, provider),
+  }));
   let current = state;
   if (state.text !== text || state.provider !== provider) {
     current = { text, provider, document: nextDocument(state.document, text, provider) };
@@ -92,7 +119,12 @@ export default function MarkdownRenderer({ text, provider = null, streaming = fa
     if (rest === '') return;
     // The next part of a text too long to parse in one task.
     return scheduleSlice(() =>
-      flushSync(() => setState((now) => ({ ...now, document: nextDocument(now.document, now.text, now.provider) }))),
+      flushSync(() =>
+        setState((now) => ({
+          ...now,
+          document: nextDocument(now.document, now.text, now.provider),
+        })),
+      ),
     );
   }, [rest, document]);
   const { inputs } = document;

@@ -10,7 +10,9 @@ describe('normalizeMathDelimiters', () => {
   });
 
   it('keeps dollar amounts literal where dollars are not math delimiters', () => {
-    expect(normalizeMathDelimiters('It costs $5, or \\(x\\)', 'openai')).toBe('It costs \\$5, or $x$');
+    expect(normalizeMathDelimiters('It costs $5, or \\(x\\)', 'openai')).toBe(
+      'It costs \\$5, or $x$',
+    );
     expect(normalizeMathDelimiters('From $5 to $10', 'anthropic')).toBe('From \\$5 to \\$10');
   });
 

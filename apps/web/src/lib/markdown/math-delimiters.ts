@@ -23,12 +23,16 @@ function convertProse(text: string, escapeDollars: boolean): string {
  * display and inline math; gemini and google already use dollars. Without a known provider
  * both styles are accepted.
  */
-export function normalizeMathDelimiters(text: string, provider: Provider | null | undefined): string {
+export function normalizeMathDelimiters(
+  text: string,
+  provider: Provider | null | undefined,
+): string {
   const style = provider ? PROVIDER_MATH_DELIMITERS[provider] : null;
   const escapeDollars = style === 'latex-brackets';
   // Dollars are escaped whether or not the text has a backslash: the result of one part of a
   // text never depends on another part (blocks are converted one at a time as they stream).
-  if (style === 'dollars' || (!text.includes('\\') && !(escapeDollars && text.includes('$')))) return text;
+  if (style === 'dollars' || (!text.includes('\\') && !(escapeDollars && text.includes('$'))))
+    return text;
   let out = '';
   let last = 0;
   for (const match of text.matchAll(CODE_SPANS)) {

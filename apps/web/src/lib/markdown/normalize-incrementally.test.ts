@@ -41,7 +41,9 @@ describe('normalizeIncrementally', () => {
         fc.constantFrom(...PROVIDERS),
         (pieces, cuts, provider) => {
           const text = pieces.join('');
-          const steps = [...new Set(cuts.map((c) => c % (text.length + 1))), text.length].sort((a, b) => a - b);
+          const steps = [...new Set(cuts.map((c) => c % (text.length + 1))), text.length].sort(
+            (a, b) => a - b,
+          );
           let previous: NormalizedText | null = null;
           for (const length of steps) {
             const prefix = text.slice(0, length);
@@ -65,7 +67,11 @@ describe('normalizeIncrementally', () => {
   });
 
   it('does not settle inside an open code fence, even across blank lines', () => {
-    const split = normalizeIncrementally(null, 'Intro\n\n```py\nx = \\(1\\)\n\ny = 2\n\n', 'openai');
+    const split = normalizeIncrementally(
+      null,
+      'Intro\n\n```py\nx = \\(1\\)\n\ny = 2\n\n',
+      'openai',
+    );
     expect(split.head).toBe('Intro\n\n');
   });
 

@@ -46,6 +46,8 @@ function definedElsewhere(defined: DefinedLabels): Extension {
 /** Markdown (CommonMark, GFM, `$` math) as mdast, with labels the rest of the document defines. */
 export function parseBlock(source: string, defined: DefinedLabels = NONE): Root {
   const extensions =
-    defined.links.length > 0 || defined.footnotes.length > 0 ? [...SYNTAX, definedElsewhere(defined)] : SYNTAX;
+    defined.links.length > 0 || defined.footnotes.length > 0
+      ? [...SYNTAX, definedElsewhere(defined)]
+      : SYNTAX;
   return fromMarkdown(source, { extensions, mdastExtensions: MDAST });
 }

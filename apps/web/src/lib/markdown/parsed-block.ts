@@ -43,7 +43,8 @@ function collect(nodes: readonly Nodes[], block: ParsedBlock, inFootnote: boolea
     if (node.type === 'definition') block.definitions.push(node);
     else if (node.type === 'footnoteDefinition') block.footnoteDefinitions.push(node);
     else if (node.type === 'footnoteReference' && !inFootnote) block.calls.push(node);
-    if ('children' in node) collect(node.children, block, inFootnote || node.type === 'footnoteDefinition');
+    if ('children' in node)
+      collect(node.children, block, inFootnote || node.type === 'footnoteDefinition');
   }
 }
 
@@ -56,7 +57,12 @@ export function definedIn(nodes: RootContent[]): DefinedLabels {
   };
 }
 
-export function toParsedBlock(source: string, nodes: RootContent[], labels: DefinedLabels, mentions?: string): ParsedBlock {
+export function toParsedBlock(
+  source: string,
+  nodes: RootContent[],
+  labels: DefinedLabels,
+  mentions?: string,
+): ParsedBlock {
   const block: ParsedBlock = {
     source,
     mentions: mentions ?? normalizeIdentifier(source),
@@ -74,5 +80,10 @@ export function toParsedBlock(source: string, nodes: RootContent[], labels: Defi
 /** The block parsed again, now that the document defines `defined`. */
 export function reparse(block: ParsedBlock, defined: DefinedLabels): ParsedBlock {
   const labels = relevantLabels(block.mentions, defined);
-  return toParsedBlock(block.source, parseBlock(block.source, labels).children, labels, block.mentions);
+  return toParsedBlock(
+    block.source,
+    parseBlock(block.source, labels).children,
+    labels,
+    block.mentions,
+  );
 }

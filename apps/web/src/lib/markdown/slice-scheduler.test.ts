@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chargeBudget, hasBudget, pendingSlices, scheduleSlice, SLICE_BUDGET_MS } from './slice-scheduler';
+import {
+  chargeBudget,
+  hasBudget,
+  pendingSlices,
+  scheduleSlice,
+  SLICE_BUDGET_MS,
+} from './slice-scheduler';
 
 const settle = (ms = 100) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

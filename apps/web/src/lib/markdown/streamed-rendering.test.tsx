@@ -25,7 +25,9 @@ const wholeDocument = unified().use(remarkParse).use(remarkGfm).use(remarkMath).
 
 /** The reference: the whole answer through remark and rehype in one go, as one tree. */
 function renderOnce(text: string, provider: Provider | null): string {
-  const hast = wholeDocument.runSync(wholeDocument.parse(normalizeMathDelimiters(text, provider))) as Root;
+  const hast = wholeDocument.runSync(
+    wholeDocument.parse(normalizeMathDelimiters(text, provider)),
+  ) as Root;
   return renderToStaticMarkup(hastToReact(hast, PLUGINS));
 }
 
@@ -46,7 +48,10 @@ const CHUNK = fc.oneof(
 
 /** Where each chunk ends, for four seeded chunkings (replayable) and, for short texts, one per character. */
 function chunkings(text: string, seed: number): number[][] {
-  const runs = fc.sample(fc.array(CHUNK, { minLength: text.length, maxLength: text.length }), { seed, numRuns: 4 });
+  const runs = fc.sample(fc.array(CHUNK, { minLength: text.length, maxLength: text.length }), {
+    seed,
+    numRuns: 4,
+  });
   const result = runs.map((sizes) => {
     const ends: number[] = [];
     for (let at = 0, index = 0; at < text.length; index += 1) {
@@ -95,7 +100,9 @@ function expectStreamedEqualsOnce({ markdown, provider }: Example, seed: number)
     const checkStep =
       run === 0
         ? (prefix: string, document: MarkdownDocument) =>
-            expect(renderBlocks(document), `after ${JSON.stringify(prefix)}`).toBe(renderOnce(prefix, provider))
+            expect(renderBlocks(document), `after ${JSON.stringify(prefix)}`).toBe(
+              renderOnce(prefix, provider),
+            )
         : undefined;
     const html = renderBlocks(stream(markdown, ends, provider, checkStep));
     expect(html, `chunk ends ${JSON.stringify(ends)}`).toBe(expected);

@@ -18,7 +18,8 @@ export function createBreadcrumbTrail(now: () => Date = () => new Date()): Bread
         message: truncate(message, LOG_CAPS.scalarChars),
         ...(data && { data: toScalarRecord(data) }),
       });
-      if (crumbs.length > LIMITS.breadcrumbCap) crumbs.splice(0, crumbs.length - LIMITS.breadcrumbCap);
+      if (crumbs.length > LIMITS.breadcrumbCap)
+        crumbs.splice(0, crumbs.length - LIMITS.breadcrumbCap);
     },
     snapshot: () => [...crumbs],
   };

@@ -44,7 +44,9 @@ describe('error logger → POST /api/v1/logging/errors', () => {
       level: 'section',
       componentStack: `\n    at Bomb${' '.repeat(3000)}`,
     });
-    logger.log(new ApiError({ kind: 'http', status: 500, message: 'Server error', requestId: 'r1' }));
+    logger.log(
+      new ApiError({ kind: 'http', status: 500, message: 'Server error', requestId: 'r1' }),
+    );
     logger.log('a thrown string');
 
     await logger.flush();

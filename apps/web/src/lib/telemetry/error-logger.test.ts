@@ -19,7 +19,11 @@ describe('error logger', () => {
   it('flushes every 30 s a batch the contract accepts, context and breadcrumbs included', async () => {
     vi.useFakeTimers();
     const send = vi.fn<Send>(accepted);
-    const logger = createErrorLogger({ endpoint: '/api/v1/logging/errors', send, beacon: () => true });
+    const logger = createErrorLogger({
+      endpoint: '/api/v1/logging/errors',
+      send,
+      beacon: () => true,
+    });
     logger.start();
     logger.addBreadcrumb('navigation', '/chats/c1');
     const id = logger.log(new ApiError({ kind: 'http', status: 503, message: 'down' }), {

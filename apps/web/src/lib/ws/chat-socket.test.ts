@@ -18,16 +18,26 @@ interface Harness {
 let harness: Harness;
 const clients: ChatSocket[] = [];
 
-async function startServer(onConnection: (socket: ServerSocket, index: number) => void): Promise<Harness> {
+async function startServer(
+  onConnection: (socket: ServerSocket, index: number) => void,
+): Promise<Harness> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const h: Harness = { server, baseUrl: `ws://127.0.0.1:${port}`, received: [], urls: [], sockets: [] };
+  const h: Harness = {
+    server,
+    baseUrl: `ws://127.0.0.1:${port}`,
+    received: [],
+    urls: [],
+    sockets: [],
+  };
   server.on('connection', (socket, request) => {
     h.urls.push(request.url ?? '');
     h.sockets.push(socket);
-    socket.on('message', (data: Buffer) => h.received.push(JSON.parse(data.toString()) as Record<string, unknown>));
+    socket.on('message', (data: Buffer) =>
+      h.received.push(JSON.parse(data.toString()) as Record<string, unknown>),
+    );
     onConnection(socket, h.sockets.length - 1);
   });
   return h;
@@ -49,7 +59,13 @@ const established = (socket: ServerSocket) =>
   socket.send(JSON.stringify({ type: 'connection_established', connection_id: 'conn_test' }));
 const token = (socket: ServerSocket, sequence: number, text: string, isComplete = false) =>
   socket.send(
-    JSON.stringify({ type: 'ai_token', message_id: 'm1', token: text, sequence, is_complete: isComplete }),
+    JSON.stringify({
+      type: 'ai_token',
+      message_id: 'm1',
+      token: text,
+      sequence,
+      is_complete: isComplete,
+    }),
   );
 
 function collectTokens(socket: ChatSocket): TokenBatch[] {
@@ -71,7 +87,9 @@ describe('jittered reconnect delay', () => {
       const base = reconnectDelayMs(attempt);
       expect(base).toBeLessThanOrEqual(WEBSOCKET.reconnectMaxDelayMs);
       expect(jitteredReconnectDelayMs(attempt, () => 0)).toBe(Math.round(base * 0.8));
-      expect(jitteredReconnectDelayMs(attempt, () => 0.999999)).toBeLessThanOrEqual(Math.round(base * 1.2));
+      expect(jitteredReconnectDelayMs(attempt, () => 0.999999)).toBeLessThanOrEqual(
+        Math.round(base * 1.2),
+      );
       expect(jitteredReconnectDelayMs(attempt, () => 0.5)).toBe(Math.round(base));
     }
     expect(reconnectDelayMs(1)).toBe(1_500);
@@ -124,7 +142,9 @@ describe('ChatSocket against a real websocket server', () => {
     socket.track('m1');
     socket.connect();
     await vi.waitFor(() => expect(socket.state).toBe('reconnecting'), { timeout: 2_000 });
-    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), { timeout: 3_000 });
+    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), {
+      timeout: 3_000,
+    });
     expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm1', last_sequence: 3 });
     expect(batches.map((b) => b.text).join('')).toBe('Hello world!');
     expect(socket.lastSequenceOf('m1')).toBe(5);
@@ -150,7 +170,9 @@ describe('ChatSocket against a real websocket server', () => {
     socket.connect();
     await vi.waitFor(() => expect(socket.state).toBe('reconnecting'), { timeout: 2_000 });
     expect(socket.lastError).toBeNull();
-    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), { timeout: 3_000 });
+    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), {
+      timeout: 3_000,
+    });
     expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm1', last_sequence: 1 });
     expect(batches.map((b) => b.text).join('')).toBe('Hello');
   });
@@ -162,13 +184,19 @@ describe('ChatSocket against a real websocket server', () => {
     await vi.waitFor(() => expect(socket.state).toBe('connected'));
     socket.resume('m-old', 0);
     await vi.waitFor(() =>
-      expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm-old', last_sequence: 0 }),
+      expect(harness.received).toContainEqual({
+        type: 'resume',
+        message_id: 'm-old',
+        last_sequence: 0,
+      }),
     );
   });
 
   it('pings after open and drops a connection whose pong does not come', async () => {
     harness = await startServer((socket) => established(socket));
-    const socket = client({ timing: { firstPingDelayMs: 20, pingIntervalMs: 10_000, pongWaitMs: 60 } });
+    const socket = client({
+      timing: { firstPingDelayMs: 20, pingIntervalMs: 10_000, pongWaitMs: 60 },
+    });
     socket.connect();
     await vi.waitFor(() => expect(harness.received.some((f) => f.type === 'ping')).toBe(true));
     expect(typeof harness.received.find((f) => f.type === 'ping')?.timestamp).toBe('number');
@@ -180,7 +208,8 @@ describe('ChatSocket against a real websocket server', () => {
       established(socket);
       socket.on('message', (data: Buffer) => {
         const frame = JSON.parse(data.toString()) as { type: string; timestamp: number };
-        if (frame.type === 'ping') socket.send(JSON.stringify({ type: 'pong', timestamp: frame.timestamp }));
+        if (frame.type === 'ping')
+          socket.send(JSON.stringify({ type: 'pong', timestamp: frame.timestamp }));
       });
     });
     const socket = client({ timing: { firstPingDelayMs: 10, pingIntervalMs: 30, pongWaitMs: 25 } });

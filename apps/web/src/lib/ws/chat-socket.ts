@@ -1,7 +1,13 @@
 import { CONNECTION_ERROR_MESSAGES, WEBSOCKET, type ServerWsMessage } from '@parallax/contract';
 import { parseServerWsMessage } from './parse-server-frame';
 import { jitteredReconnectDelayMs } from './reconnect-delay';
-import type { Outgoing, SocketEvent, SocketIdentity, SocketLike, SocketState } from './socket-types';
+import type {
+  Outgoing,
+  SocketEvent,
+  SocketIdentity,
+  SocketLike,
+  SocketState,
+} from './socket-types';
 import { TokenBatcher } from './token-batcher';
 
 export type SocketTiming = { [K in keyof typeof WEBSOCKET]: number };
@@ -176,7 +182,8 @@ export class ChatSocket {
     });
 
     socket.onopen = () => {
-      if (identity.accessToken) this.#rawSend(socket, { type: 'auth', access_token: identity.accessToken });
+      if (identity.accessToken)
+        this.#rawSend(socket, { type: 'auth', access_token: identity.accessToken });
     };
     socket.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
@@ -209,7 +216,11 @@ export class ChatSocket {
     };
   }
 
-  #receive(socket: SocketLike, message: ServerWsMessage, connectTimer: ReturnType<typeof setTimeout>): void {
+  #receive(
+    socket: SocketLike,
+    message: ServerWsMessage,
+    connectTimer: ReturnType<typeof setTimeout>,
+  ): void {
     switch (message.type) {
       case 'connection_established':
         this.#clearTimer(connectTimer);
@@ -313,7 +324,11 @@ export class ChatSocket {
       this.#setState('error');
       return;
     }
-    const delay = jitteredReconnectDelayMs(this.#attempt, this.#options.random, this.#timing.reconnectJitter);
+    const delay = jitteredReconnectDelayMs(
+      this.#attempt,
+      this.#options.random,
+      this.#timing.reconnectJitter,
+    );
     this.#attempt += 1;
     this.#setState('reconnecting');
     this.#later(delay, () => {

@@ -32,7 +32,9 @@ describe('TokenBatcher', () => {
     vi.advanceTimersByTime(15);
     expect(flushes).toHaveLength(0);
     vi.advanceTimersByTime(1);
-    expect(flushes).toEqual([[{ messageId: 'm', text: 't1 t2 ', lastSequence: 2, isComplete: false }]]);
+    expect(flushes).toEqual([
+      [{ messageId: 'm', text: 't1 t2 ', lastSequence: 2, isComplete: false }],
+    ]);
   });
 
   it('flushes the closing token at once and groups by message', () => {
@@ -49,7 +51,14 @@ describe('TokenBatcher', () => {
 
   it('keeps when the server produced the first and last token of a batch', () => {
     const { flushes, batcher } = make();
-    for (let i = 1; i <= 5; i += 1) batcher.push({ messageId: 'm', token: 't', sequence: i, isComplete: false, at: 1000 + i * 10 });
+    for (let i = 1; i <= 5; i += 1)
+      batcher.push({
+        messageId: 'm',
+        token: 't',
+        sequence: i,
+        isComplete: false,
+        at: 1000 + i * 10,
+      });
     expect(flushes[0]?.[0]).toMatchObject({ firstAt: 1010, lastAt: 1050 });
   });
 });

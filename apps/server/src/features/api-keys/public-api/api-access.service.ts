@@ -36,7 +36,8 @@ export interface CallRecord {
   refund: boolean;
 }
 
-const unauthorized = (message: string, code = 'invalid_api_key'): OpenAiError => new OpenAiError(401, 'authentication_error', message, code);
+const unauthorized = (message: string, code = 'invalid_api_key'): OpenAiError =>
+  new OpenAiError(401, 'authentication_error', message, code);
 
 function secondsUntilNextMinute(now: Date): number {
   return 60 - now.getUTCSeconds();
@@ -71,11 +72,18 @@ export class ApiAccessService {
   ) {}
 
   async authenticate(secret: string | undefined, now: Date = new Date()): Promise<KeyAccess> {
-    if (secret === undefined) throw unauthorized('You didn’t provide an API key. Send it as "Authorization: Bearer <key>".', 'missing_api_key');
-    const row = looksLikeSecret(secret) ? await this.repository.findByHash(hashSecret(secret)) : undefined;
+    if (secret === undefined)
+      throw unauthorized(
+        'You didn’t provide an API key. Send it as "Authorization: Bearer <key>".',
+        'missing_api_key',
+      );
+    const row = looksLikeSecret(secret)
+      ? await this.repository.findByHash(hashSecret(secret))
+      : undefined;
     if (!row) throw unauthorized('Incorrect API key provided. Create a key on the API keys page.');
     const status = keyStatus(row, now);
-    if (status === 'revoked') throw unauthorized('This API key has been revoked.', 'api_key_revoked');
+    if (status === 'revoked')
+      throw unauthorized('This API key has been revoked.', 'api_key_revoked');
     if (status === 'expired') throw unauthorized('This API key has expired.', 'api_key_expired');
     const allowed = allowedModelsOf(row);
     return {
@@ -84,7 +92,8 @@ export class ApiAccessService {
       owner: { kind: 'user', id: row.user_id },
       allowedModels: allowed === null ? null : new Set(allowed),
       requestsPerMinute: row.requests_per_minute,
-      monthlyTokenBudget: row.monthly_token_budget === null ? null : Number(row.monthly_token_budget),
+      monthlyTokenBudget:
+        row.monthly_token_budget === null ? null : Number(row.monthly_token_budget),
     };
   }
 
@@ -95,7 +104,13 @@ export class ApiAccessService {
   /** 403 unless the key may use the model (registry id). */
   checkModel(access: KeyAccess, modelId: string): void {
     if (!this.mayUseModel(access, modelId)) {
-      throw new OpenAiError(403, 'permission_error', `This API key is not allowed to use the model "${modelId}".`, 'model_not_allowed', 'model');
+      throw new OpenAiError(
+        403,
+        'permission_error',
+        `This API key is not allowed to use the model "${modelId}".`,
+        'model_not_allowed',
+        'model',
+      );
     }
   }
 
@@ -107,13 +122,24 @@ export class ApiAccessService {
     const headers: Record<string, string> = {};
     if (access.requestsPerMinute !== null) {
       const limit = access.requestsPerMinute;
-      const taken = await this.repository.takeRateSlot(access.keyId, now.toISOString().slice(0, 16), limit);
+      const taken = await this.repository.takeRateSlot(
+        access.keyId,
+        now.toISOString().slice(0, 16),
+        limit,
+      );
       const reset = secondsUntilNextMinute(now);
       headers['x-ratelimit-limit-requests'] = String(limit);
       headers['x-ratelimit-remaining-requests'] = String(Math.max(0, limit - (taken ?? limit)));
       headers['x-ratelimit-reset-requests'] = `${reset}s`;
       if (taken === undefined) {
-        throw new OpenAiError(429, 'rate_limit_error', `Rate limit reached for this API key: ${limit} requests per minute.`, 'rate_limit_exceeded', null, { ...headers, 'retry-after': String(reset) });
+        throw new OpenAiError(
+          429,
+          'rate_limit_error',
+          `Rate limit reached for this API key: ${limit} requests per minute.`,
+          'rate_limit_exceeded',
+          null,
+          { ...headers, 'retry-after': String(reset) },
+        );
       }
     }
     // A call's tokens are known only once it has answered, so calls already running when the
@@ -125,10 +151,17 @@ export class ApiAccessService {
       headers['x-ratelimit-remaining-tokens'] = String(Math.max(0, budget - used));
       headers['x-ratelimit-reset-tokens'] = `${secondsUntilNextMonth(now)}s`;
       if (used >= budget) {
-        throw new OpenAiError(429, 'rate_limit_error', `This API key has used its monthly budget of ${budget} tokens.`, 'insufficient_quota', null, {
-          ...headers,
-          'retry-after': String(secondsUntilNextMonth(now)),
-        });
+        throw new OpenAiError(
+          429,
+          'rate_limit_error',
+          `This API key has used its monthly budget of ${budget} tokens.`,
+          'insufficient_quota',
+          null,
+          {
+            ...headers,
+            'retry-after': String(secondsUntilNextMonth(now)),
+          },
+        );
       }
     }
     try {
@@ -136,18 +169,31 @@ export class ApiAccessService {
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'limit_exceeded') throw error;
       const daily = this.limits.dailyLimitFor(access.owner);
-      throw new OpenAiError(429, 'rate_limit_error', `You have used all ${daily ?? 0} messages of today’s allowance (the web app and the API share it). It resets at 00:00 UTC.`, 'daily_limit_exceeded', null, {
-        ...headers,
-        'retry-after': String(secondsUntilNextUtcDay(now)),
-        'x-ratelimit-limit-requests-day': String(daily ?? 0),
-        'x-ratelimit-remaining-requests-day': '0',
-      });
+      throw new OpenAiError(
+        429,
+        'rate_limit_error',
+        `You have used all ${daily ?? 0} messages of today’s allowance (the web app and the API share it). It resets at 00:00 UTC.`,
+        'daily_limit_exceeded',
+        null,
+        {
+          ...headers,
+          'retry-after': String(secondsUntilNextUtcDay(now)),
+          'x-ratelimit-limit-requests-day': String(daily ?? 0),
+          'x-ratelimit-remaining-requests-day': '0',
+        },
+      );
     }
   }
 
   /** Records the call for the usage views, and gives the message back when nothing was answered. */
-  async settle(access: KeyAccess, admission: Admission, call: CallRecord, now: Date = new Date()): Promise<void> {
-    if (call.refund && admission.chargeDay !== null) await this.limits.refund(access.owner, admission.chargeDay);
+  async settle(
+    access: KeyAccess,
+    admission: Admission,
+    call: CallRecord,
+    now: Date = new Date(),
+  ): Promise<void> {
+    if (call.refund && admission.chargeDay !== null)
+      await this.limits.refund(access.owner, admission.chargeDay);
     await this.repository.recordCall(
       {
         id: crypto.randomUUID(),

@@ -56,20 +56,37 @@ export async function runChatCompletion(call: ChatCompletionCall): Promise<void>
   let failure: unknown;
   try {
     outcome = body.stream
-      ? await streamAnswer(reply, adapter.streamChat(request), new ChunkWriter(newCompletionMeta(info.id), body.stream_options?.include_usage === true), controller.signal, () => estimatePromptTokens(chat))
+      ? await streamAnswer(
+          reply,
+          adapter.streamChat(request),
+          new ChunkWriter(newCompletionMeta(info.id), body.stream_options?.include_usage === true),
+          controller.signal,
+          () => estimatePromptTokens(chat),
+        )
       : await sendCompletion(reply, adapter.completeChat(request), info.id);
   } catch (error) {
     failure = error;
     const clientGone = controller.signal.aborted;
     // 499 (nginx's "client closed request") is only recorded: nobody is left to send it to.
-    outcome = { status: clientGone ? 499 : toOpenAiError(error).status, outcome: clientGone ? 'client_closed' : isProviderError(error) ? error.kind : 'error', usage: { inputTokens: 0, outputTokens: 0 }, empty: true };
+    outcome = {
+      status: clientGone ? 499 : toOpenAiError(error).status,
+      outcome: clientGone ? 'client_closed' : isProviderError(error) ? error.kind : 'error',
+      usage: { inputTokens: 0, outputTokens: 0 },
+      empty: true,
+    };
   }
   await settle(call, info.id, admission, outcome, started);
   if (failure !== undefined && !reply.sent && !reply.raw.destroyed) throw failure;
 }
 
 /** Records the call under the registry id it resolved to, however the caller named the model. */
-async function settle(call: ChatCompletionCall, model: string, admission: Admission, outcome: Outcome, started: number): Promise<void> {
+async function settle(
+  call: ChatCompletionCall,
+  model: string,
+  admission: Admission,
+  outcome: Outcome,
+  started: number,
+): Promise<void> {
   const record: CallRecord = {
     model,
     stream: call.body.stream === true,
@@ -88,11 +105,21 @@ async function settle(call: ChatCompletionCall, model: string, admission: Admiss
   }
 }
 
-async function sendCompletion(reply: FastifyReply, answer: ReturnType<ModelsService['completeChat']>, model: string): Promise<Outcome> {
+async function sendCompletion(
+  reply: FastifyReply,
+  answer: ReturnType<ModelsService['completeChat']>,
+  model: string,
+): Promise<Outcome> {
   const completion = await answer;
   const meta = newCompletionMeta(model);
   // Serialised here: the zod response schema documents the shape; checking it per call is cost.
-  await reply.type('application/json; charset=utf-8').send(JSON.stringify(completionBody(meta, completion.text, completion.finishReason, completion.usage)));
+  await reply
+    .type('application/json; charset=utf-8')
+    .send(
+      JSON.stringify(
+        completionBody(meta, completion.text, completion.finishReason, completion.usage),
+      ),
+    );
   return { status: 200, outcome: 'ok', usage: completion.usage, empty: false };
 }
 
@@ -106,7 +133,13 @@ async function write(reply: FastifyReply, text: string, signal: AbortSignal): Pr
  * upstream event, so a failure before any token still gets its own HTTP status (the SDKs'
  * typed errors); later failures become an error event, as OpenAI sends them.
  */
-async function streamAnswer(reply: FastifyReply, events: AsyncIterable<ChatStreamEvent>, writer: ChunkWriter, signal: AbortSignal, estimateInput: () => number): Promise<Outcome> {
+async function streamAnswer(
+  reply: FastifyReply,
+  events: AsyncIterable<ChatStreamEvent>,
+  writer: ChunkWriter,
+  signal: AbortSignal,
+  estimateInput: () => number,
+): Promise<Outcome> {
   const iterator = events[Symbol.asyncIterator]();
   const first = await iterator.next();
   reply.hijack();
@@ -127,18 +160,27 @@ async function streamAnswer(reply: FastifyReply, events: AsyncIterable<ChatStrea
         textChunks += 1;
         await write(reply, pending + writer.text(event.text), signal);
         pending = '';
-      } else if (event.type === 'usage') usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      } else if (event.type === 'usage')
+        usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
       else finish = event.reason;
     }
   } catch (error) {
-    const partial = { inputTokens: usage?.inputTokens ?? estimateInput(), outputTokens: usage?.outputTokens ?? textChunks };
+    const partial = {
+      inputTokens: usage?.inputTokens ?? estimateInput(),
+      outputTokens: usage?.outputTokens ?? textChunks,
+    };
     if (signal.aborted || reply.raw.destroyed) {
       // A half-closed socket stays open until our side ends too.
       reply.raw.destroy();
       return { status: 200, outcome: 'client_closed', usage: partial, empty: textChunks === 0 };
     }
     reply.raw.end(pending + writer.error(toOpenAiError(error).body()));
-    return { status: 200, outcome: isProviderError(error) ? error.kind : 'error', usage: partial, empty: textChunks === 0 };
+    return {
+      status: 200,
+      outcome: isProviderError(error) ? error.kind : 'error',
+      usage: partial,
+      empty: textChunks === 0,
+    };
   }
   const final = usage ?? { inputTokens: estimateInput(), outputTokens: textChunks };
   reply.raw.end(pending + writer.end(finish, final));

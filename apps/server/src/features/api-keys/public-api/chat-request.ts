@@ -20,9 +20,18 @@ export function toModelChatRequest(body: OpenAiChatRequest): ModelChatRequest {
     if (message.role === 'system' || message.role === 'developer') system.push(text);
     else messages.push({ role: message.role, content: text });
   }
-  if (messages.length === 0) throw invalidRequest('messages: at least one user or assistant message is required', 'messages');
+  if (messages.length === 0)
+    throw invalidRequest(
+      'messages: at least one user or assistant message is required',
+      'messages',
+    );
   const maxTokens = body.max_completion_tokens ?? body.max_tokens ?? undefined;
-  const stop = body.stop === null || body.stop === undefined ? undefined : typeof body.stop === 'string' ? [body.stop] : body.stop;
+  const stop =
+    body.stop === null || body.stop === undefined
+      ? undefined
+      : typeof body.stop === 'string'
+        ? [body.stop]
+        : body.stop;
   return {
     messages,
     system: system.length === 0 ? undefined : system.join('\n\n'),
@@ -36,6 +45,7 @@ export function toModelChatRequest(body: OpenAiChatRequest): ModelChatRequest {
 /** The prompt's tokens, estimated, for a call whose upstream never reported them (a hang-up). */
 export function estimatePromptTokens(request: ModelChatRequest): number {
   let tokens = request.system === undefined ? 0 : estimateTokens(request.system);
-  for (const turn of request.messages) tokens += typeof turn.content === 'string' ? estimateTokens(turn.content) : 0;
+  for (const turn of request.messages)
+    tokens += typeof turn.content === 'string' ? estimateTokens(turn.content) : 0;
   return tokens;
 }

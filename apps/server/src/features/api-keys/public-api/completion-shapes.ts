@@ -6,7 +6,11 @@ export function toOpenAiFinish(reason: FinishReason): OpenAiFinishReason {
 }
 
 export function toOpenAiUsage(usage: TokenUsage): OpenAiUsage {
-  return { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens };
+  return {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.inputTokens + usage.outputTokens,
+  };
 }
 
 export interface CompletionMeta {
@@ -16,16 +20,32 @@ export interface CompletionMeta {
 }
 
 export function newCompletionMeta(model: string): CompletionMeta {
-  return { id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`, created: Math.floor(Date.now() / 1000), model };
+  return {
+    id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`,
+    created: Math.floor(Date.now() / 1000),
+    model,
+  };
 }
 
-export function completionBody(meta: CompletionMeta, text: string, finish: FinishReason, usage: TokenUsage): OpenAiChatCompletion {
+export function completionBody(
+  meta: CompletionMeta,
+  text: string,
+  finish: FinishReason,
+  usage: TokenUsage,
+): OpenAiChatCompletion {
   return {
     id: meta.id,
     object: 'chat.completion',
     created: meta.created,
     model: meta.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: toOpenAiFinish(finish) }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: text, refusal: null },
+        logprobs: null,
+        finish_reason: toOpenAiFinish(finish),
+      },
+    ],
     usage: toOpenAiUsage(usage),
   };
 }
@@ -58,7 +78,8 @@ export class ChunkWriter {
   /** The finish chunk, the usage chunk when asked for, and the end marker. */
   end(finish: FinishReason, usage: TokenUsage): string {
     let out = `${this.#head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${toOpenAiFinish(finish)}"}]${this.#usageField}}\n\n`;
-    if (this.includeUsage) out += `${this.#head}],"usage":${JSON.stringify(toOpenAiUsage(usage))}}\n\n`;
+    if (this.includeUsage)
+      out += `${this.#head}],"usage":${JSON.stringify(toOpenAiUsage(usage))}}\n\n`;
     return `${out}data: [DONE]\n\n`;
   }
 

@@ -11,9 +11,15 @@ function splitProviderId(requested: string): { provider: Provider; rest: string 
 }
 
 /** The registry row `provider/model` names: by registry id or by the provider's own model name. */
-function matchProviderModel(models: readonly ModelInfo[], provider: Provider, rest: string): ModelInfo | undefined {
+function matchProviderModel(
+  models: readonly ModelInfo[],
+  provider: Provider,
+  rest: string,
+): ModelInfo | undefined {
   const ofProvider = models.filter((m) => m.provider === provider);
-  return ofProvider.find((m) => m.id === rest) ?? ofProvider.find((m) => m.model === rest && !m.is_demo);
+  return (
+    ofProvider.find((m) => m.id === rest) ?? ofProvider.find((m) => m.model === rest && !m.is_demo)
+  );
 }
 
 /**
@@ -21,7 +27,10 @@ function matchProviderModel(models: readonly ModelInfo[], provider: Provider, re
  * `google/gemini-2.5-flash` for the Vertex row). 404 for an unknown one, 503 when its provider
  * is not configured (the models service's errors).
  */
-export async function lookUpModel(models: ModelsService, requested: string): Promise<ResolvedModel> {
+export async function lookUpModel(
+  models: ModelsService,
+  requested: string,
+): Promise<ResolvedModel> {
   const split = splitProviderId(requested);
   if (!split) return models.resolve(requested);
   const match = matchProviderModel(await models.list(), split.provider, split.rest);

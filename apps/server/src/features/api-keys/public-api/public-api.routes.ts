@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OpenAiChatCompletion, OpenAiChatRequest, OpenAiErrorBody, OpenAiModel, OpenAiModelList, type ModelInfo } from '@parallax/contract';
+import {
+  OpenAiChatCompletion,
+  OpenAiChatRequest,
+  OpenAiErrorBody,
+  OpenAiModel,
+  OpenAiModelList,
+  type ModelInfo,
+} from '@parallax/contract';
 import { z } from 'zod';
 import { ApiKeysRepository } from '../api-keys.repository';
 import { ApiAccessService, bearerSecret, type KeyAccess } from './api-access.service';
@@ -16,30 +23,64 @@ declare module 'fastify' {
 }
 
 const tags = ['openai-compatible'];
-const errors = { 400: OpenAiErrorBody, 401: OpenAiErrorBody, 403: OpenAiErrorBody, 404: OpenAiErrorBody, 413: OpenAiErrorBody, 429: OpenAiErrorBody, 502: OpenAiErrorBody, 503: OpenAiErrorBody, 504: OpenAiErrorBody };
+const errors = {
+  400: OpenAiErrorBody,
+  401: OpenAiErrorBody,
+  403: OpenAiErrorBody,
+  404: OpenAiErrorBody,
+  413: OpenAiErrorBody,
+  429: OpenAiErrorBody,
+  502: OpenAiErrorBody,
+  503: OpenAiErrorBody,
+  504: OpenAiErrorBody,
+};
 const security = [{ apiKey: [] }];
 
 function accessOf(request: FastifyRequest): KeyAccess {
-  if (!request.apiKeyAccess) throw new OpenAiError(401, 'authentication_error', 'You didn’t provide an API key.', 'missing_api_key');
+  if (!request.apiKeyAccess)
+    throw new OpenAiError(
+      401,
+      'authentication_error',
+      'You didn’t provide an API key.',
+      'missing_api_key',
+    );
   return request.apiKeyAccess;
 }
 
 function sendOpenAiError(reply: FastifyReply, error: OpenAiError): FastifyReply {
-  return reply.status(error.status).headers(error.headers).type('application/json; charset=utf-8').send(JSON.stringify(error.body()));
+  return reply
+    .status(error.status)
+    .headers(error.headers)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(error.body()));
 }
 
 function toOpenAiModel(info: ModelInfo, createdAt: string): OpenAiModel {
-  return { id: info.id, object: 'model', created: Math.floor(Date.parse(createdAt) / 1000), owned_by: info.provider };
+  return {
+    id: info.id,
+    object: 'model',
+    created: Math.floor(Date.parse(createdAt) / 1000),
+    owned_by: info.provider,
+  };
 }
 
 function registerOpenAiErrors(api: FastifyInstance): void {
   api.setErrorHandler((error: unknown, request, reply) => {
     const outcome = toOpenAiError(error);
-    if (outcome.status >= 500 && !(error instanceof OpenAiError)) request.log.error({ err: error }, 'public API call failed');
+    if (outcome.status >= 500 && !(error instanceof OpenAiError))
+      request.log.error({ err: error }, 'public API call failed');
     return sendOpenAiError(reply, outcome);
   });
   api.setNotFoundHandler((request, reply) =>
-    sendOpenAiError(reply, new OpenAiError(404, 'invalid_request_error', `Unknown request URL: ${request.method} ${request.url.split('?')[0] ?? ''}.`, 'unknown_url')),
+    sendOpenAiError(
+      reply,
+      new OpenAiError(
+        404,
+        'invalid_request_error',
+        `Unknown request URL: ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+        'unknown_url',
+      ),
+    ),
   );
 }
 
@@ -57,12 +98,26 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
   });
 
   const usableModels = async (key: KeyAccess) =>
-    (await api.models.listWithCreation()).filter(({ info }) => info.available && access.mayUseModel(key, info.id));
+    (await api.models.listWithCreation()).filter(
+      ({ info }) => info.available && access.mayUseModel(key, info.id),
+    );
 
   api.get(
     '/models',
-    { schema: { tags, security, summary: 'Models this API key may use, in OpenAI’s list shape', response: { 200: OpenAiModelList, ...errors } } },
-    async (request) => ({ object: 'list' as const, data: (await usableModels(accessOf(request))).map(({ info, createdAt }) => toOpenAiModel(info, createdAt)) }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Models this API key may use, in OpenAI’s list shape',
+        response: { 200: OpenAiModelList, ...errors },
+      },
+    },
+    async (request) => ({
+      object: 'list' as const,
+      data: (await usableModels(accessOf(request))).map(({ info, createdAt }) =>
+        toOpenAiModel(info, createdAt),
+      ),
+    }),
   );
 
   api.get(
@@ -81,7 +136,14 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
       const { info } = await lookUpModel(api.models, request.params['*']);
       access.checkModel(key, info.id);
       const found = (await usableModels(key)).find((m) => m.info.id === info.id);
-      if (!found) throw new OpenAiError(404, 'invalid_request_error', `The model "${request.params['*']}" does not exist.`, 'model_not_found', 'model');
+      if (!found)
+        throw new OpenAiError(
+          404,
+          'invalid_request_error',
+          `The model "${request.params['*']}" does not exist.`,
+          'model_not_found',
+          'model',
+        );
       return toOpenAiModel(found.info, found.createdAt);
     },
   );
@@ -92,7 +154,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
       schema: {
         tags,
         security,
-        summary: 'Chat completion in OpenAI’s shape, streamed (text/event-stream of chunks, ending with data: [DONE]) or not',
+        summary:
+          'Chat completion in OpenAI’s shape, streamed (text/event-stream of chunks, ending with data: [DONE]) or not',
         description:
           'Any enabled model of any provider, by registry id or provider/model. Unknown request fields are ignored, as OpenAI does; n > 1 is refused. With stream: true the answer is text/event-stream: chat.completion.chunk events, a usage chunk when stream_options.include_usage is set, then data: [DONE].',
         body: OpenAiChatRequest,
@@ -101,7 +164,14 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     (request, reply) => {
       api.drain.refuseWhileDraining();
-      return runChatCompletion({ request, reply, body: request.body, key: accessOf(request), access, models: api.models });
+      return runChatCompletion({
+        request,
+        reply,
+        body: request.body,
+        key: accessOf(request),
+        access,
+        models: api.models,
+      });
     },
   );
 };

@@ -11,7 +11,11 @@ export interface AppleKey {
 const CLIENT_SECRET_TTL_SECONDS = 5 * 60;
 
 /** Apple's client secret is a short-lived ES256 JWT signed with the team's key. */
-export async function createAppleClientSecret(key: AppleKey, audience: string, now: Date = new Date()): Promise<string> {
+export async function createAppleClientSecret(
+  key: AppleKey,
+  audience: string,
+  now: Date = new Date(),
+): Promise<string> {
   const privateKey = await importPKCS8(key.privateKey, 'ES256');
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({})

@@ -15,7 +15,9 @@ export interface ProviderProfile {
 function claimedEmail(claims: JWTPayload): string | null {
   // Apple sends email_verified as the string "true".
   const verified = claims.email_verified === true || claims.email_verified === 'true';
-  return verified && typeof claims.email === 'string' && claims.email.length > 0 ? normaliseEmail(claims.email) : null;
+  return verified && typeof claims.email === 'string' && claims.email.length > 0
+    ? normaliseEmail(claims.email)
+    : null;
 }
 
 /**
@@ -37,7 +39,10 @@ export async function resolveOAuthAccount(
 
   const email = claimedEmail(claims);
   if (email === null) {
-    throw new OAuthFailure('email_not_verified', 'Your account with this provider has no verified email address, so we cannot sign you in with it.');
+    throw new OAuthFailure(
+      'email_not_verified',
+      'Your account with this provider has no verified email address, so we cannot sign you in with it.',
+    );
   }
   let user = await accounts.findByEmail(email);
   if (user !== undefined && user.email_verified !== 1) {
@@ -61,13 +66,21 @@ export async function resolveOAuthAccount(
       updated_at: now,
     });
     user = await accounts.findByEmail(email);
-    if (user === undefined) throw new OAuthFailure('provider_error', 'Your account could not be created. Please try again.');
+    if (user === undefined)
+      throw new OAuthFailure(
+        'provider_error',
+        'Your account could not be created. Please try again.',
+      );
   }
   await oauth.insertIdentity({ provider, subject, user_id: user.id, email, created_at: now });
   return fillMissingName(accounts, user, profile.name);
 }
 
-async function fillMissingName(accounts: AccountsRepository, user: UserRow, name: string | null): Promise<UserRow> {
+async function fillMissingName(
+  accounts: AccountsRepository,
+  user: UserRow,
+  name: string | null,
+): Promise<UserRow> {
   if (user.name !== null || name === null) return user;
   await accounts.update(user.id, { name, updated_at: new Date().toISOString() });
   return { ...user, name };
@@ -82,7 +95,10 @@ export function parseAppleUserName(raw: string | undefined): string | null {
     const name = (parsed as { name?: unknown }).name;
     if (typeof name !== 'object' || name === null) return null;
     const { firstName, lastName } = name as { firstName?: unknown; lastName?: unknown };
-    const full = [firstName, lastName].filter((p): p is string => typeof p === 'string' && p.trim().length > 0).join(' ').trim();
+    const full = [firstName, lastName]
+      .filter((p): p is string => typeof p === 'string' && p.trim().length > 0)
+      .join(' ')
+      .trim();
     return full.length > 0 ? full.slice(0, 100) : null;
   } catch {
     return null;

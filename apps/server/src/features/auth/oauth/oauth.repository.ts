@@ -13,16 +13,36 @@ export class OauthRepository {
   }
 
   /** Single use: returns the row to exactly one caller, and only while it is live. */
-  async takeState(state: string, provider: string, now: string): Promise<OauthStateRow | undefined> {
-    const row = await this.db.selectFrom('oauth_states').selectAll().where('state', '=', state).executeTakeFirst();
+  async takeState(
+    state: string,
+    provider: string,
+    now: string,
+  ): Promise<OauthStateRow | undefined> {
+    const row = await this.db
+      .selectFrom('oauth_states')
+      .selectAll()
+      .where('state', '=', state)
+      .executeTakeFirst();
     if (row === undefined) return undefined;
-    const deleted = await this.db.deleteFrom('oauth_states').where('state', '=', state).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1 || row.provider !== provider || row.expires_at <= now) return undefined;
+    const deleted = await this.db
+      .deleteFrom('oauth_states')
+      .where('state', '=', state)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1 || row.provider !== provider || row.expires_at <= now)
+      return undefined;
     return row;
   }
 
-  findIdentity(provider: string, subject: string): Promise<Selectable<UserIdentitiesTable> | undefined> {
-    return this.db.selectFrom('user_identities').selectAll().where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+  findIdentity(
+    provider: string,
+    subject: string,
+  ): Promise<Selectable<UserIdentitiesTable> | undefined> {
+    return this.db
+      .selectFrom('user_identities')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
   }
 
   async insertIdentity(row: Selectable<UserIdentitiesTable>): Promise<void> {

@@ -34,12 +34,23 @@ export class OAuthService {
     const g = config.oauth.google;
     this.google =
       g.clientId && g.clientSecret
-        ? { client: new OidcClient(g.issuer ?? DEFAULT_GOOGLE_ISSUER), credentials: { clientId: g.clientId, clientSecret: g.clientSecret } }
+        ? {
+            client: new OidcClient(g.issuer ?? DEFAULT_GOOGLE_ISSUER),
+            credentials: { clientId: g.clientId, clientSecret: g.clientSecret },
+          }
         : null;
     const a = config.oauth.apple;
     this.apple =
       a.clientId && a.teamId && a.keyId && a.privateKey
-        ? { client: new OidcClient(a.issuer ?? DEFAULT_APPLE_ISSUER), key: { clientId: a.clientId, teamId: a.teamId, keyId: a.keyId, privateKey: a.privateKey } }
+        ? {
+            client: new OidcClient(a.issuer ?? DEFAULT_APPLE_ISSUER),
+            key: {
+              clientId: a.clientId,
+              teamId: a.teamId,
+              keyId: a.keyId,
+              privateKey: a.privateKey,
+            },
+          }
         : null;
   }
 
@@ -54,7 +65,10 @@ export class OAuthService {
   async googleLoginUrl(redirectUri: string, visitorId: string | null): Promise<string> {
     const google = this.requireGoogle();
     if (redirectUri !== `${this.config.appUrl}${GOOGLE_CALLBACK_PATH}`) {
-      throw new AppError('bad_request', `redirect_uri: must be ${this.config.appUrl}${GOOGLE_CALLBACK_PATH}`);
+      throw new AppError(
+        'bad_request',
+        `redirect_uri: must be ${this.config.appUrl}${GOOGLE_CALLBACK_PATH}`,
+      );
     }
     const { authorization_endpoint: endpoint } = await this.discover(google.client);
     const pending = await this.savePendingState('google', redirectUri, visitorId);
@@ -72,12 +86,20 @@ export class OAuthService {
     return url.toString();
   }
 
-  async googleExchange(code: string, state: string, redirectUri: string, callerVisitorId: string | null): Promise<TokenResponse> {
+  async googleExchange(
+    code: string,
+    state: string,
+    redirectUri: string,
+    callerVisitorId: string | null,
+  ): Promise<TokenResponse> {
     const google = this.requireGoogle();
     try {
       const pending = await this.repository.takeState(state, 'google', new Date().toISOString());
       if (pending === undefined || pending.redirect_uri !== redirectUri) {
-        throw new OAuthFailure('invalid_state', 'This sign-in attempt has expired or was already used. Please start again.');
+        throw new OAuthFailure(
+          'invalid_state',
+          'This sign-in attempt has expired or was already used. Please start again.',
+        );
       }
       const idToken = await google.client.exchangeCode({
         code,
@@ -86,12 +108,25 @@ export class OAuthService {
         client_secret: google.credentials.clientSecret,
         code_verifier: pending.code_verifier,
       });
-      const claims = await google.client.verifyIdToken(idToken, google.credentials.clientId, pending.nonce);
+      const claims = await google.client.verifyIdToken(
+        idToken,
+        google.credentials.clientId,
+        pending.nonce,
+      );
       const profile = {
         name: typeof claims.name === 'string' ? claims.name.slice(0, 100) : null,
-        avatarUrl: typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null,
+        avatarUrl:
+          typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture)
+            ? claims.picture
+            : null,
       };
-      const user = await resolveOAuthAccount(this.accounts, this.repository, 'google', claims, profile);
+      const user = await resolveOAuthAccount(
+        this.accounts,
+        this.repository,
+        'google',
+        claims,
+        profile,
+      );
       return await this.signIn.complete(user, pending.visitor_id ?? callerVisitorId);
     } catch (error) {
       if (error instanceof OAuthFailure) throw new AppError('bad_request', error.message);
@@ -117,13 +152,26 @@ export class OAuthService {
   }
 
   /** Apple's form_post. Throws OAuthFailure (its reason goes into the error redirect). */
-  async appleCallback(input: { code?: string | undefined; state: string; user?: string | undefined; error?: string | undefined }): Promise<TokenResponse> {
+  async appleCallback(input: {
+    code?: string | undefined;
+    state: string;
+    user?: string | undefined;
+    error?: string | undefined;
+  }): Promise<TokenResponse> {
     const apple = this.apple;
-    if (apple === null) throw new OAuthFailure('provider_error', 'Apple sign-in is not configured.');
+    if (apple === null)
+      throw new OAuthFailure('provider_error', 'Apple sign-in is not configured.');
     const pending = await this.repository.takeState(input.state, 'apple', new Date().toISOString());
-    if (input.error !== undefined) throw new OAuthFailure(input.error === 'user_cancelled_authorize' ? 'cancelled' : 'provider_error', 'Apple sign-in was not completed.');
+    if (input.error !== undefined)
+      throw new OAuthFailure(
+        input.error === 'user_cancelled_authorize' ? 'cancelled' : 'provider_error',
+        'Apple sign-in was not completed.',
+      );
     if (pending === undefined || input.code === undefined) {
-      throw new OAuthFailure('invalid_state', 'This sign-in attempt has expired or was already used. Please start again.');
+      throw new OAuthFailure(
+        'invalid_state',
+        'This sign-in attempt has expired or was already used. Please start again.',
+      );
     }
     const discovery = await apple.client.discovery();
     const idToken = await apple.client.exchangeCode({
@@ -133,17 +181,28 @@ export class OAuthService {
       client_secret: await createAppleClientSecret(apple.key, discovery.issuer),
     });
     const claims = await apple.client.verifyIdToken(idToken, apple.key.clientId, pending.nonce);
-    const user = await resolveOAuthAccount(this.accounts, this.repository, 'apple', claims, { name: parseAppleUserName(input.user), avatarUrl: null });
+    const user = await resolveOAuthAccount(this.accounts, this.repository, 'apple', claims, {
+      name: parseAppleUserName(input.user),
+      avatarUrl: null,
+    });
     return this.signIn.complete(user, pending.visitor_id);
   }
 
   private requireGoogle() {
-    if (this.google === null) throw new AppError('provider_not_configured', 'Google sign-in is not configured on this server.');
+    if (this.google === null)
+      throw new AppError(
+        'provider_not_configured',
+        'Google sign-in is not configured on this server.',
+      );
     return this.google;
   }
 
   private requireApple() {
-    if (this.apple === null) throw new AppError('provider_not_configured', 'Apple sign-in is not configured on this server.');
+    if (this.apple === null)
+      throw new AppError(
+        'provider_not_configured',
+        'Apple sign-in is not configured on this server.',
+      );
     return this.apple;
   }
 
@@ -151,13 +210,24 @@ export class OAuthService {
     try {
       return await client.discovery();
     } catch {
-      throw new AppError('service_unavailable', 'The sign-in provider is not reachable right now. Please try again later.');
+      throw new AppError(
+        'service_unavailable',
+        'The sign-in provider is not reachable right now. Please try again later.',
+      );
     }
   }
 
-  private async savePendingState(provider: OAuthProvider, redirectUri: string, visitorId: string | null) {
+  private async savePendingState(
+    provider: OAuthProvider,
+    redirectUri: string,
+    visitorId: string | null,
+  ) {
     const now = new Date();
-    const pending = { state: generateOpaqueToken(), nonce: generateOpaqueToken(), codeVerifier: generateOpaqueToken() };
+    const pending = {
+      state: generateOpaqueToken(),
+      nonce: generateOpaqueToken(),
+      codeVerifier: generateOpaqueToken(),
+    };
     await this.repository.insertState({
       state: pending.state,
       provider,

@@ -53,9 +53,17 @@ async function authorizeLikeABrowser(authUrl: string): Promise<URL> {
   return new URL(res.headers.get('location') ?? '');
 }
 
-async function googleSignIn(app: TestApp, claims: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function googleSignIn(
+  app: TestApp,
+  claims: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const redirectUri = `${app.config.appUrl}/auth/google/callback`;
-  const login = await app.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent(redirectUri)}`, headers });
+  const login = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent(redirectUri)}`,
+    headers,
+  });
   expect(login.statusCode).toBe(200);
   const authUrl = new URL(login.json<{ auth_url: string }>().auth_url);
   expect(authUrl.origin + authUrl.pathname).toBe(`${issuer()}/authorize`);
@@ -69,43 +77,100 @@ async function googleSignIn(app: TestApp, claims: Record<string, unknown>, heade
     method: 'POST',
     url: '/api/v1/auth/oauth/google/exchange',
     headers,
-    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state'), redirect_uri: redirectUri },
+    payload: {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      redirect_uri: redirectUri,
+    },
   });
 }
 
 describe('Google sign-in', () => {
   it('creates a verified account from the ID token, then finds it again by subject', async () => {
     t = await appWithProviders();
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({ google: true, apple: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({
+      google: true,
+      apple: true,
+    });
     const email = uniqueEmail('g');
-    const claims = { sub: `google-${email}`, email, email_verified: true, name: 'Gina Google', picture: 'https://example.test/g.png' };
+    const claims = {
+      sub: `google-${email}`,
+      email,
+      email_verified: true,
+      name: 'Gina Google',
+      picture: 'https://example.test/g.png',
+    };
     const res = await googleSignIn(t, claims);
     expect(res.statusCode).toBe(200);
     const tokens = TokenResponse.parse(res.json());
-    const user = User.parse((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(tokens.access_token) })).json());
-    expect(user).toMatchObject({ email, name: 'Gina Google', email_verified: true, avatar_url: 'https://example.test/g.png' });
+    const user = User.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/users/me',
+          headers: bearer(tokens.access_token),
+        })
+      ).json(),
+    );
+    expect(user).toMatchObject({
+      email,
+      name: 'Gina Google',
+      email_verified: true,
+      avatar_url: 'https://example.test/g.png',
+    });
 
     const again = await googleSignIn(t, { ...claims, email: uniqueEmail('changed') });
-    const second = User.parse((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(again.json<TokenResponse>().access_token) })).json());
+    const second = User.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/users/me',
+          headers: bearer(again.json<TokenResponse>().access_token),
+        })
+      ).json(),
+    );
     expect(second.id).toBe(user.id);
   });
 
   it('links to an existing account by verified email, never by an unverified one', async () => {
     t = await appWithProviders();
     const { user } = await registerAndSignIn(t.app);
-    const linked = await googleSignIn(t, { sub: `g-${user.id}`, email: user.email, email_verified: true });
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(linked.json<TokenResponse>().access_token) });
+    const linked = await googleSignIn(t, {
+      sub: `g-${user.id}`,
+      email: user.email,
+      email_verified: true,
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: bearer(linked.json<TokenResponse>().access_token),
+    });
     expect(me.json().id).toBe(user.id);
     // The password still works for the linked account.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: user.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
 
-    const refused = await googleSignIn(t, { sub: 'g-unverified', email: uniqueEmail(), email_verified: false });
+    const refused = await googleSignIn(t, {
+      sub: 'g-unverified',
+      email: uniqueEmail(),
+      email_verified: false,
+    });
     expect(refused.statusCode).toBe(400);
   });
 
   it('refuses a replayed state, a foreign redirect_uri and a token for another client', async () => {
     t = await appWithProviders();
-    const bad = await t.app.inject({ method: 'GET', url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent('https://evil.test/auth/google/callback')}` });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent('https://evil.test/auth/google/callback')}`,
+    });
     expect(bad.statusCode).toBe(400);
 
     const email = uniqueEmail();
@@ -114,15 +179,34 @@ describe('Google sign-in', () => {
     const replay = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/oauth/google/exchange',
-      payload: { code: 'whatever', state: 'not-a-live-state', redirect_uri: `${t.config.appUrl}/auth/google/callback` },
+      payload: {
+        code: 'whatever',
+        state: 'not-a-live-state',
+        redirect_uri: `${t.config.appUrl}/auth/google/callback`,
+      },
     });
     expect(replay.statusCode).toBe(400);
 
-    const wrongAudience = await googleSignIn(t, { sub: 'g-aud', email: uniqueEmail(), email_verified: true, aud: 'someone-else' });
+    const wrongAudience = await googleSignIn(t, {
+      sub: 'g-aud',
+      email: uniqueEmail(),
+      email_verified: true,
+      aud: 'someone-else',
+    });
     expect(wrongAudience.statusCode).toBe(400);
-    const wrongNonce = await googleSignIn(t, { sub: 'g-nonce', email: uniqueEmail(), email_verified: true, nonce: 'forged' });
+    const wrongNonce = await googleSignIn(t, {
+      sub: 'g-nonce',
+      email: uniqueEmail(),
+      email_verified: true,
+      nonce: 'forged',
+    });
     expect(wrongNonce.statusCode).toBe(400);
-    const expired = await googleSignIn(t, { sub: 'g-exp', email: uniqueEmail(), email_verified: true, exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await googleSignIn(t, {
+      sub: 'g-exp',
+      email: uniqueEmail(),
+      email_verified: true,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
     expect(expired.statusCode).toBe(400);
   });
 
@@ -133,8 +217,16 @@ describe('Google sign-in', () => {
     t.app.visitors.onVisitorClaimed(async (visitor, userId) => {
       claimed.push(`${visitor}->${userId}`);
     });
-    const res = await googleSignIn(t, { sub: 'g-visitor', email: uniqueEmail(), email_verified: true }, { 'x-visitor-id': visitorId });
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(res.json<TokenResponse>().access_token) });
+    const res = await googleSignIn(
+      t,
+      { sub: 'g-visitor', email: uniqueEmail(), email_verified: true },
+      { 'x-visitor-id': visitorId },
+    );
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: bearer(res.json<TokenResponse>().access_token),
+    });
     expect(claimed).toEqual([`${visitorId}->${me.json().id}`]);
   });
 });
@@ -145,9 +237,14 @@ describe('Apple sign-in', () => {
     expect(login.statusCode).toBe(200);
     const authUrl = new URL(login.json<{ auth_url: string }>().auth_url);
     expect(authUrl.searchParams.get('response_mode')).toBe('form_post');
-    expect(authUrl.searchParams.get('redirect_uri')).toBe(`${app.config.appUrl}/api/v1/auth/oauth/apple/callback`);
+    expect(authUrl.searchParams.get('redirect_uri')).toBe(
+      `${app.config.appUrl}/api/v1/auth/oauth/apple/callback`,
+    );
     const back = await authorizeLikeABrowser(authUrl.toString());
-    return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+    return {
+      code: back.searchParams.get('code') ?? '',
+      state: back.searchParams.get('state') ?? '',
+    };
   }
 
   /** Apple's page posts an HTML form to the server's callback. */
@@ -172,14 +269,22 @@ describe('Apple sign-in', () => {
     expect(location.origin + location.pathname).toBe(`${t.config.appUrl}/auth/apple/success`);
     const accessToken = location.searchParams.get('access_token') ?? '';
     expect(location.searchParams.get('refresh_token')).toBeTruthy();
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(accessToken) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: bearer(accessToken),
+    });
     expect(me.json()).toMatchObject({ email, name: 'Ana Apple', email_verified: true });
 
     // Later sign-ins carry no name; the kept one stays.
     const next = await appleAuthorize(t);
     const again = await postForm(t, next);
     const token2 = new URL(again.headers.location ?? '').searchParams.get('access_token') ?? '';
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token2) })).json().name).toBe('Ana Apple');
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token2) })
+      ).json().name,
+    ).toBe('Ana Apple');
   });
 
   it('redirects to the error page for a used state, a cancel or a bad form', async () => {
@@ -188,11 +293,15 @@ describe('Apple sign-in', () => {
     nextClaims = { sub: 'apple-x', email: uniqueEmail(), email_verified: 'true' };
     expect((await postForm(t, { code, state })).statusCode).toBe(303);
     const reused = await postForm(t, { code, state });
-    expect(reused.headers.location).toBe(`${t.config.appUrl}/auth/apple/error?reason=invalid_state`);
+    expect(reused.headers.location).toBe(
+      `${t.config.appUrl}/auth/apple/error?reason=invalid_state`,
+    );
 
     const cancelled = await appleAuthorize(t);
     const res = await postForm(t, { state: cancelled.state, error: 'user_cancelled_authorize' });
     expect(res.headers.location).toBe(`${t.config.appUrl}/auth/apple/error?reason=cancelled`);
-    expect((await postForm(t, { code: 'x' })).headers.location).toBe(`${t.config.appUrl}/auth/apple/error?reason=invalid_request`);
+    expect((await postForm(t, { code: 'x' })).headers.location).toBe(
+      `${t.config.appUrl}/auth/apple/error?reason=invalid_request`,
+    );
   });
 });

@@ -12,7 +12,8 @@ export interface OidcDiscovery {
 export class OAuthFailure extends Error {
   override readonly name = 'OAuthFailure';
   constructor(
-    readonly reason: 'cancelled' | 'invalid_state' | 'provider_error' | 'invalid_token' | 'email_not_verified',
+    readonly reason:
+      'cancelled' | 'invalid_state' | 'provider_error' | 'invalid_token' | 'email_not_verified',
     detail: string,
   ) {
     super(detail);
@@ -24,7 +25,9 @@ const HTTP_TIMEOUT_MS = 10_000;
 function isDiscovery(value: unknown): value is OidcDiscovery {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'].every((k) => typeof v[k] === 'string');
+  return ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'].every(
+    (k) => typeof v[k] === 'string',
+  );
 }
 
 /**
@@ -55,9 +58,15 @@ export class OidcClient {
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
     const body: unknown = await response.json().catch(() => null);
-    const idToken = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).id_token : undefined;
+    const idToken =
+      typeof body === 'object' && body !== null
+        ? (body as Record<string, unknown>).id_token
+        : undefined;
     if (!response.ok || typeof idToken !== 'string') {
-      throw new OAuthFailure('provider_error', 'The sign-in provider refused the authorization code. Please try again.');
+      throw new OAuthFailure(
+        'provider_error',
+        'The sign-in provider refused the authorization code. Please try again.',
+      );
     }
     return idToken;
   }
@@ -65,7 +74,9 @@ export class OidcClient {
   /** Checks signature (issuer's JWKS, asymmetric algorithms only), issuer, audience, expiry and nonce. */
   async verifyIdToken(idToken: string, audience: string, nonce: string): Promise<JWTPayload> {
     const discovery = await this.discovery();
-    this.jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_MS });
+    this.jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri), {
+      timeoutDuration: HTTP_TIMEOUT_MS,
+    });
     try {
       const { payload } = await jwtVerify(idToken, this.jwks, {
         issuer: discovery.issuer,
@@ -73,19 +84,34 @@ export class OidcClient {
         algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      if (payload.nonce !== nonce) throw new OAuthFailure('invalid_token', 'The sign-in response did not match this sign-in attempt. Please try again.');
+      if (payload.nonce !== nonce)
+        throw new OAuthFailure(
+          'invalid_token',
+          'The sign-in response did not match this sign-in attempt. Please try again.',
+        );
       return payload;
     } catch (error) {
-      if (error instanceof errors.JOSEError) throw new OAuthFailure('invalid_token', 'The sign-in provider sent an invalid identity token. Please try again.');
+      if (error instanceof errors.JOSEError)
+        throw new OAuthFailure(
+          'invalid_token',
+          'The sign-in provider sent an invalid identity token. Please try again.',
+        );
       throw error;
     }
   }
 
   private async fetchDiscovery(): Promise<OidcDiscovery> {
     const url = `${this.issuerUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`;
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok || !isDiscovery(body)) throw new OAuthFailure('provider_error', 'The sign-in provider is not reachable right now. Please try again later.');
+    if (!response.ok || !isDiscovery(body))
+      throw new OAuthFailure(
+        'provider_error',
+        'The sign-in provider is not reachable right now. Please try again later.',
+      );
     return body;
   }
 }

@@ -172,7 +172,10 @@ describe('upstream faults', () => {
         const error = await socket.waitFor(
           (f): f is WsError => f.type === 'error' && f.message_id === sent.id,
         );
-        expect(error).toMatchObject({ code: kind, error: describeKind(kind, 'openai').userMessage });
+        expect(error).toMatchObject({
+          code: kind,
+          error: describeKind(kind, 'openai').userMessage,
+        });
         await socket.waitFor((f) => f.type === 'ai_status' && f.status === 'error');
         const stored = (
           await t.app.inject({
@@ -181,7 +184,10 @@ describe('upstream faults', () => {
             headers: visitorHeaders(visitor),
           })
         ).json<HistoryResponse>().messages[0];
-        expect(stored).toMatchObject({ status: 'error', error: describeKind(kind, 'openai').userMessage });
+        expect(stored).toMatchObject({
+          status: 'error',
+          error: describeKind(kind, 'openai').userMessage,
+        });
         await expect
           .poll(
             async () =>

@@ -16,8 +16,10 @@ const STATUS_LABEL = { active: 'Active', expired: 'Expired', revoked: 'Revoked' 
 
 function limitsText(key: ApiKey): string {
   const parts = [key.allowed_models === null ? 'All models' : key.allowed_models.join(', ')];
-  if (key.monthly_token_budget !== null) parts.push(`${key.monthly_token_budget.toLocaleString()} tokens a month`);
-  if (key.requests_per_minute !== null) parts.push(`${key.requests_per_minute.toLocaleString()} requests a minute`);
+  if (key.monthly_token_budget !== null)
+    parts.push(`${key.monthly_token_budget.toLocaleString()} tokens a month`);
+  if (key.requests_per_minute !== null)
+    parts.push(`${key.requests_per_minute.toLocaleString()} requests a minute`);
   return parts.join(' · ');
 }
 
@@ -52,11 +54,20 @@ export function ApiKeyCard({ apiKey: key, onRename, onRevoke }: ApiKeyCardProps)
           </p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className={buttonClasses('ghost', 'sm')} onClick={() => onRename(key)} aria-label={`Rename ${key.name}`}>
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'sm')}
+            onClick={() => onRename(key)}
+            aria-label={`Rename ${key.name}`}
+          >
             <Pencil className="size-4" aria-hidden /> Rename
           </button>
           {usable && (
-            <button type="button" className={buttonClasses('outline', 'sm', 'text-red-700 dark:text-red-300')} onClick={() => onRevoke(key)}>
+            <button
+              type="button"
+              className={buttonClasses('outline', 'sm', 'text-red-700 dark:text-red-300')}
+              onClick={() => onRevoke(key)}
+            >
               Revoke
             </button>
           )}
@@ -65,8 +76,18 @@ export function ApiKeyCard({ apiKey: key, onRename, onRevoke }: ApiKeyCardProps)
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
         <Stat label="Created" value={formatDate(key.created_at, '')} />
         <Stat label="Last used" value={formatDate(key.last_used_at, 'Never')} />
-        <Stat label={key.status === 'revoked' ? 'Revoked' : 'Expires'} value={key.status === 'revoked' ? formatDate(key.revoked_at, '') : formatDate(key.expires_at, 'Never')} />
-        <Stat label="This month" value={`${key.requests_this_month.toLocaleString()} req · ${key.tokens_this_month.toLocaleString()} tokens`} />
+        <Stat
+          label={key.status === 'revoked' ? 'Revoked' : 'Expires'}
+          value={
+            key.status === 'revoked'
+              ? formatDate(key.revoked_at, '')
+              : formatDate(key.expires_at, 'Never')
+          }
+        />
+        <Stat
+          label="This month"
+          value={`${key.requests_this_month.toLocaleString()} req · ${key.tokens_this_month.toLocaleString()} tokens`}
+        />
       </dl>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <p className="min-w-0 text-xs text-fg-muted">{limitsText(key)}</p>

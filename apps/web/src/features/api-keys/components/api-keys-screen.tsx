@@ -30,7 +30,10 @@ export function ApiKeysScreen() {
 
   const usable = (models.data ?? []).filter((m) => m.available);
   const exampleModel = usable.find((m) => !m.is_demo)?.id ?? usable[0]?.id ?? 'parallax-demo';
-  const replaceKey = (key: ApiKey) => queryClient.setQueryData<ApiKey[]>(apiKeysKey, (list) => list?.map((k) => (k.id === key.id ? key : k)));
+  const replaceKey = (key: ApiKey) =>
+    queryClient.setQueryData<ApiKey[]>(apiKeysKey, (list) =>
+      list?.map((k) => (k.id === key.id ? key : k)),
+    );
 
   const onCreated = (result: CreatedApiKey) => {
     setCreating(false);
@@ -59,7 +62,9 @@ export function ApiKeysScreen() {
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
-          <p className="mt-1 text-sm text-fg-muted">Call every model from your own code with the OpenAI SDK.</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Call every model from your own code with the OpenAI SDK.
+          </p>
         </div>
         {list.length > 0 && (
           <Button onClick={() => setCreating(true)}>
@@ -81,7 +86,11 @@ export function ApiKeysScreen() {
             title="Could not load your API keys"
             description={keys.error.message}
             action={
-              <button type="button" className={buttonClasses('outline')} onClick={() => void keys.refetch()}>
+              <button
+                type="button"
+                className={buttonClasses('outline')}
+                onClick={() => void keys.refetch()}
+              >
                 Try again
               </button>
             }
@@ -109,8 +118,17 @@ export function ApiKeysScreen() {
 
       <QuickStart model={exampleModel} />
 
-      <CreateKeyDialog open={creating} models={usable} onClose={() => setCreating(false)} onCreated={onCreated} />
-      <SecretDialog secret={created?.secret ?? null} name={created?.key.name ?? ''} onDone={() => setCreated(null)} />
+      <CreateKeyDialog
+        open={creating}
+        models={usable}
+        onClose={() => setCreating(false)}
+        onCreated={onCreated}
+      />
+      <SecretDialog
+        secret={created?.secret ?? null}
+        name={created?.key.name ?? ''}
+        onDone={() => setCreated(null)}
+      />
       <RenameKeyDialog apiKey={renaming} onCancel={() => setRenaming(null)} onRename={rename} />
       <RevokeKeyDialog apiKey={revoking} onCancel={() => setRevoking(null)} onConfirm={revoke} />
     </div>

@@ -14,7 +14,13 @@ interface CopyButtonProps {
 }
 
 /** Copies `text` and says so for a moment; a refused clipboard leaves the text to select by hand. */
-export function CopyButton({ text, label, variant = 'outline', size = 'sm', className }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label,
+  variant = 'outline',
+  size = 'sm',
+  className,
+}: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -32,7 +38,12 @@ export function CopyButton({ text, label, variant = 'outline', size = 'sm', clas
   };
 
   return (
-    <button type="button" onClick={() => void copy()} className={buttonClasses(variant, size, className)} aria-label={copied ? 'Copied' : label}>
+    <button
+      type="button"
+      onClick={() => void copy()}
+      className={buttonClasses(variant, size, className)}
+      aria-label={copied ? 'Copied' : label}
+    >
       {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
       <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
     </button>

@@ -13,13 +13,27 @@ interface RenameKeyDialogProps {
 /** Open while `apiKey` is set; the name field starts with the current name. */
 export function RenameKeyDialog({ apiKey, onCancel, onRename }: RenameKeyDialogProps) {
   return (
-    <Modal open={apiKey !== null} onOpenChange={(open) => !open && onCancel()} title="Rename API key">
-      {apiKey && <RenameForm key={apiKey.id} apiKey={apiKey} onCancel={onCancel} onRename={onRename} />}
+    <Modal
+      open={apiKey !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title="Rename API key"
+    >
+      {apiKey && (
+        <RenameForm key={apiKey.id} apiKey={apiKey} onCancel={onCancel} onRename={onRename} />
+      )}
     </Modal>
   );
 }
 
-function RenameForm({ apiKey, onCancel, onRename }: { apiKey: ApiKey; onCancel: () => void; onRename: RenameKeyDialogProps['onRename'] }) {
+function RenameForm({
+  apiKey,
+  onCancel,
+  onRename,
+}: {
+  apiKey: ApiKey;
+  onCancel: () => void;
+  onRename: RenameKeyDialogProps['onRename'];
+}) {
   const id = useId();
   const [name, setName] = useState(apiKey.name);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +56,13 @@ function RenameForm({ apiKey, onCancel, onRename }: { apiKey: ApiKey; onCancel: 
         <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium">
           Name
         </label>
-        <Input id={`${id}-name`} value={name} maxLength={API_KEY_NAME_MAX} onChange={(e) => setName(e.target.value)} autoFocus />
+        <Input
+          id={`${id}-name`}
+          value={name}
+          maxLength={API_KEY_NAME_MAX}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
         <FieldError id={`${id}-error`} message={error} />
       </div>
       <div className="flex justify-end gap-2">

@@ -21,7 +21,11 @@ export function RevokeKeyDialog({ apiKey, onConfirm, onCancel }: RevokeKeyDialog
         <button type="button" className={buttonClasses('outline')} onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className={buttonClasses('danger')} onClick={() => apiKey && onConfirm(apiKey)}>
+        <button
+          type="button"
+          className={buttonClasses('danger')}
+          onClick={() => apiKey && onConfirm(apiKey)}
+        >
           Revoke key
         </button>
       </div>

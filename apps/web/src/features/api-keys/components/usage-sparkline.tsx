@@ -24,7 +24,16 @@ export function UsageSparkline({ days }: { days: readonly ApiKeyUsageDay[] }) {
       {days.map((d, i) => {
         const h = d.tokens === 0 ? 1 : Math.max(2, (d.tokens / max) * HEIGHT);
         return (
-          <rect key={d.day} x={i * (BAR + GAP)} y={HEIGHT - h} width={BAR} height={h} rx={0.5} fill="currentColor" opacity={d.tokens === 0 ? 0.25 : 0.9}>
+          <rect
+            key={d.day}
+            x={i * (BAR + GAP)}
+            y={HEIGHT - h}
+            width={BAR}
+            height={h}
+            rx={0.5}
+            fill="currentColor"
+            opacity={d.tokens === 0 ? 0.25 : 0.9}
+          >
             <title>{`${d.day}: ${d.requests.toLocaleString()} requests, ${d.tokens.toLocaleString()} tokens`}</title>
           </rect>
         );

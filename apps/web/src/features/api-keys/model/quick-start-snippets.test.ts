@@ -23,8 +23,13 @@ describe('quick start snippets', () => {
   });
 
   it('the curl body is valid JSON', () => {
-    const body = /-d '([\s\S]*)'$/.exec(quickStartSnippet('curl', { ...options, stream: true }))?.[1] ?? '';
-    expect(JSON.parse(body)).toEqual({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'Hello!' }], stream: true });
+    const body =
+      /-d '([\s\S]*)'$/.exec(quickStartSnippet('curl', { ...options, stream: true }))?.[1] ?? '';
+    expect(JSON.parse(body)).toEqual({
+      model: 'gpt-5-mini',
+      messages: [{ role: 'user', content: 'Hello!' }],
+      stream: true,
+    });
   });
 
   it('names the official package to install', () => {

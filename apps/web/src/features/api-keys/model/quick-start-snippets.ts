@@ -2,7 +2,11 @@
 export const SNIPPET_LANGUAGES = ['curl', 'javascript', 'python'] as const;
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
 
-export const SNIPPET_LABELS: Record<SnippetLanguage, string> = { curl: 'curl', javascript: 'JavaScript', python: 'Python' };
+export const SNIPPET_LABELS: Record<SnippetLanguage, string> = {
+  curl: 'curl',
+  javascript: 'JavaScript',
+  python: 'Python',
+};
 
 export interface SnippetOptions {
   /** This app's OpenAI-compatible base URL, e.g. https://parallax.example/v1. */
@@ -46,13 +50,24 @@ function javascript({ baseUrl, model, stream }: SnippetOptions): string {
   return [
     ...head,
     ...(stream
-      ? [...call('stream'), 'for await (const chunk of stream) {', "  process.stdout.write(chunk.choices[0]?.delta?.content ?? '');", '}']
+      ? [
+          ...call('stream'),
+          'for await (const chunk of stream) {',
+          "  process.stdout.write(chunk.choices[0]?.delta?.content ?? '');",
+          '}',
+        ]
       : [...call('completion'), 'console.log(completion.choices[0].message.content);']),
   ].join('\n');
 }
 
 function python({ baseUrl, model, stream }: SnippetOptions): string {
-  const head = ['import os', 'from openai import OpenAI', '', `client = OpenAI(api_key=os.environ["${KEY_ENV_VAR}"], base_url="${baseUrl}")`, ''];
+  const head = [
+    'import os',
+    'from openai import OpenAI',
+    '',
+    `client = OpenAI(api_key=os.environ["${KEY_ENV_VAR}"], base_url="${baseUrl}")`,
+    '',
+  ];
   const call = (name: string) => [
     `${name} = client.chat.completions.create(`,
     `    model="${model}",`,
@@ -63,12 +78,20 @@ function python({ baseUrl, model, stream }: SnippetOptions): string {
   return [
     ...head,
     ...(stream
-      ? [...call('stream'), 'for chunk in stream:', '    print(chunk.choices[0].delta.content or "", end="")']
+      ? [
+          ...call('stream'),
+          'for chunk in stream:',
+          '    print(chunk.choices[0].delta.content or "", end="")',
+        ]
       : [...call('completion'), 'print(completion.choices[0].message.content)']),
   ].join('\n');
 }
 
-const BUILDERS: Record<SnippetLanguage, (options: SnippetOptions) => string> = { curl, javascript, python };
+const BUILDERS: Record<SnippetLanguage, (options: SnippetOptions) => string> = {
+  curl,
+  javascript,
+  python,
+};
 
 export function quickStartSnippet(language: SnippetLanguage, options: SnippetOptions): string {
   return BUILDERS[language](options);

@@ -15,7 +15,10 @@ export async function refreshTokens(refreshToken: string): Promise<RefreshedToke
     const res = await http.post<unknown>('/auth/refresh', body, { skipAuthRefresh: true });
     return toSessionTokens(res.data);
   } catch (error) {
-    const elsewhere = isApiError(error) && error.status === 409 ? await tokensRefreshedElsewhere(refreshToken) : null;
+    const elsewhere =
+      isApiError(error) && error.status === 409
+        ? await tokensRefreshedElsewhere(refreshToken)
+        : null;
     if (elsewhere) return elsewhere;
     throw error;
   }

@@ -27,7 +27,6 @@ export function LoginScreen() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-
   const emailError = touched.email ? validateEmail(email) : null;
   const passwordError = touched.password ? validateRequired(password) : null;
 

@@ -28,7 +28,6 @@ export function SignupScreen() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-
   const emailError = touched.email ? validateEmail(email) : null;
   const passwordError = touched.password ? validateNewPassword(password) : null;
 

@@ -55,7 +55,10 @@ export function VerifyEmailAsk() {
         </Button>
         <p className="text-center text-sm text-fg-muted">
           Already verified?{' '}
-          <Link to="/login" className="font-medium text-accent-soft-fg underline-offset-2 hover:underline">
+          <Link
+            to="/login"
+            className="font-medium text-accent-soft-fg underline-offset-2 hover:underline"
+          >
             Sign in
           </Link>
         </p>

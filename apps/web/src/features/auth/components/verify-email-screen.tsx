@@ -94,7 +94,8 @@ function VerifyEmailForm({ email, sendCode }: { email: string; sendCode: boolean
       subtitle={
         <>
           Enter the {CODE_LENGTH}-digit code we sent to{' '}
-          <BreakableEmail email={email} className="font-medium [overflow-wrap:anywhere] text-fg" />. It expires in 10 minutes.
+          <BreakableEmail email={email} className="font-medium [overflow-wrap:anywhere] text-fg" />.
+          It expires in 10 minutes.
         </>
       }
       footer={

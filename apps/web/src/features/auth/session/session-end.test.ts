@@ -25,7 +25,13 @@ let stopFollowing = () => undefined as void;
 function otherTabWrites(state: typeof signedIn | typeof signedOut): void {
   const value = JSON.stringify({ state, version: 0 });
   localStorage.setItem(AUTH_STORAGE_KEY, value);
-  window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue: value, storageArea: localStorage }));
+  window.dispatchEvent(
+    new StorageEvent('storage', {
+      key: AUTH_STORAGE_KEY,
+      newValue: value,
+      storageArea: localStorage,
+    }),
+  );
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -51,7 +57,11 @@ describe('a session that ends elsewhere', () => {
   it('takes over the tokens another tab rotated, and stays signed in', async () => {
     otherTabWrites({ ...signedIn, accessToken: 'acc2', refreshToken: 'ref2' });
     await settle();
-    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'acc2', refreshToken: 'ref2', isAuthenticated: true });
+    expect(useAuthStore.getState()).toMatchObject({
+      accessToken: 'acc2',
+      refreshToken: 'ref2',
+      isAuthenticated: true,
+    });
     expect(ended).toEqual([]);
   });
 
@@ -82,9 +92,19 @@ describe('a session that ends elsewhere', () => {
 });
 
 describe('a refresh another tab made first', () => {
-  it("uses the pair that tab stored, as soon as it is there", async () => {
+  it('uses the pair that tab stored, as soon as it is there', async () => {
     const pending = tokensRefreshedElsewhere('ref', { tries: 20, delayMs: 5 });
-    setTimeout(() => localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ state: { ...signedIn, accessToken: 'acc2', refreshToken: 'ref2' }, version: 0 })), 20);
+    setTimeout(
+      () =>
+        localStorage.setItem(
+          AUTH_STORAGE_KEY,
+          JSON.stringify({
+            state: { ...signedIn, accessToken: 'acc2', refreshToken: 'ref2' },
+            version: 0,
+          }),
+        ),
+      20,
+    );
     expect(await pending).toEqual({ accessToken: 'acc2', refreshToken: 'ref2' });
   });
 

@@ -71,7 +71,11 @@ export function endSession(reason: SessionEndReason): void {
 export function followOtherTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
     // `key` is null when another tab cleared the whole storage.
-    if (event.storageArea !== localStorage || (event.key !== AUTH_STORAGE_KEY && event.key !== null)) return;
+    if (
+      event.storageArea !== localStorage ||
+      (event.key !== AUTH_STORAGE_KEY && event.key !== null)
+    )
+      return;
     const had = hasSession();
     void Promise.resolve(useAuthStore.persist.rehydrate()).then(() => {
       // Rehydrating from a removed key keeps what is in memory: removed means signed out.
@@ -105,4 +109,3 @@ export async function tokensRefreshedElsewhere(
   }
   return null;
 }
-

@@ -112,7 +112,11 @@ describe('legacy auth keys', () => {
     localStorage.setItem(LEGACY_AUTH_KEYS.accessToken, 'a2');
     localStorage.setItem(LEGACY_AUTH_KEYS.refreshToken, 'r2');
     await useAuthStore.persist.rehydrate();
-    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'a2', refreshToken: 'r2', isAuthenticated: true });
+    expect(useAuthStore.getState()).toMatchObject({
+      accessToken: 'a2',
+      refreshToken: 'r2',
+      isAuthenticated: true,
+    });
     expect(localStorage.getItem(LEGACY_AUTH_KEYS.refreshToken)).toBeNull();
   });
 });

@@ -104,7 +104,8 @@ export const useAuthStore = create<AuthState>()(
       }),
       // A session saved by this build wins over one found under the legacy keys.
       merge: (persisted, current) => {
-        const legacy = typeof localStorage === 'undefined' ? {} : migrateLegacyAuthKeys(localStorage);
+        const legacy =
+          typeof localStorage === 'undefined' ? {} : migrateLegacyAuthKeys(localStorage);
         return { ...current, ...legacy, ...(persisted as Partial<AuthState> | undefined) };
       },
     },

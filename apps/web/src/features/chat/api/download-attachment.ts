@@ -6,6 +6,8 @@ import { saveBlob } from '../../../lib/save-blob';
  * through the API client (bearer token or visitor id) rather than a bare link.
  */
 export async function downloadAttachment(id: string, filename: string): Promise<void> {
-  const res = await http.get<Blob>(`/chat/attachments/${encodeURIComponent(id)}`, { responseType: 'blob' });
+  const res = await http.get<Blob>(`/chat/attachments/${encodeURIComponent(id)}`, {
+    responseType: 'blob',
+  });
   saveBlob(res.data, filename);
 }

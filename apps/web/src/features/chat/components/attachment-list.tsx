@@ -23,7 +23,10 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
               disabled={!saved}
               onClick={() =>
                 void downloadAttachment(a.id, a.filename).catch((error: unknown) =>
-                  toast.error('Download failed', error instanceof Error ? error.message : undefined),
+                  toast.error(
+                    'Download failed',
+                    error instanceof Error ? error.message : undefined,
+                  ),
                 )
               }
               className="flex max-w-60 items-center gap-2 rounded-lg border border-line bg-surface px-2.5 py-1.5 text-left text-xs hover:bg-surface-2 disabled:opacity-70"

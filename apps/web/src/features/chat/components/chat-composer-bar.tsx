@@ -13,7 +13,13 @@ interface ChatComposerBarProps {
 }
 
 /** Composer + model picker + remaining messages, shared by the home and chat screens. */
-export function ChatComposerBar({ composer, onSend, onStop, busy, inputRef }: ChatComposerBarProps) {
+export function ChatComposerBar({
+  composer,
+  onSend,
+  onStop,
+  busy,
+  inputRef,
+}: ChatComposerBarProps) {
   const { modelChoice } = composer;
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const ref = inputRef ?? ownRef;

@@ -12,7 +12,13 @@ import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import { isLive } from '../model/message-transitions';
 import { regenerateHint } from '../model/regenerate-hint';
 import type { Prompt, UiMessage } from '../model/ui-message';
-import { editAndResend, regenerate, retry, startChatStreaming, stop } from '../session/chat-actions';
+import {
+  editAndResend,
+  regenerate,
+  retry,
+  startChatStreaming,
+  stop,
+} from '../session/chat-actions';
 import { emptyThread, useChatSession } from '../session/chat-session-store';
 import { loadOlder, loadThread, refreshTitle, showVersion } from '../session/load-thread';
 import { toast } from '../../../ui/toast/toast-store';
@@ -96,7 +102,8 @@ export function ChatDetailScreen() {
   const error = useChatSession((s) => s.threads[chatId]?.error ?? null);
   const liveKey = useChatSession((s) => liveMessageOf(s.threads[chatId]?.messages)?.key ?? null);
   const answered = useChatSession(
-    (s) => s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
+    (s) =>
+      s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
   const composer = useChatComposer(chatId, chatId);
   const setCurrent = useChatStorage((s) => s.setCurrentConversation);

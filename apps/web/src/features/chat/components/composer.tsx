@@ -1,6 +1,14 @@
 import { LIMITS } from '@parallax/contract';
 import { ArrowUp, Paperclip, Square, X } from 'lucide-react';
-import { forwardRef, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from '../../../lib/cn';
 
 export const COMPOSER_ID = 'composer';
@@ -25,7 +33,18 @@ const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** The message box: Enter sends, Shift+Enter breaks the line; files by click, drop or paste. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { value, onChange, files, onFilesChange, onSend, onStop, busy = false, toolbar, footer, placeholder },
+  {
+    value,
+    onChange,
+    files,
+    onFilesChange,
+    onSend,
+    onStop,
+    busy = false,
+    toolbar,
+    footer,
+    placeholder,
+  },
   ref,
 ) {
   const fileInput = useRef<HTMLInputElement>(null);
@@ -136,7 +155,12 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         </div>
         <div className="flex shrink-0 items-center gap-3">
           <span
-            className={cn('text-xs tabular-nums', length >= LIMITS.messageMaxChars ? 'text-red-600 dark:text-red-400' : 'text-fg-subtle')}
+            className={cn(
+              'text-xs tabular-nums',
+              length >= LIMITS.messageMaxChars
+                ? 'text-red-600 dark:text-red-400'
+                : 'text-fg-subtle',
+            )}
             aria-live="polite"
           >
             {formatCount(length)} / {formatCount(LIMITS.messageMaxChars)}

@@ -33,7 +33,8 @@ const SUGGESTIONS: ReadonlyArray<{ icon: LucideIcon; title: string; prompt: stri
   {
     icon: Columns3,
     title: 'Compare models',
-    prompt: 'Which is better for a small team: a monorepo or several repositories? Give pros and cons.',
+    prompt:
+      'Which is better for a small team: a monorepo or several repositories? Give pros and cons.',
   },
 ];
 
@@ -100,7 +101,12 @@ export function HomeScreen() {
           busy
         />
         <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
-          <ChatComposerBar composer={composer} inputRef={composerRef} onSend={() => void composer.submit().then(follow)} busy={composer.sending} />
+          <ChatComposerBar
+            composer={composer}
+            inputRef={composerRef}
+            onSend={() => void composer.submit().then(follow)}
+            busy={composer.sending}
+          />
         </div>
       </div>
     );
@@ -113,7 +119,9 @@ export function HomeScreen() {
           {greetingFor(new Date())}
           {firstName ? `, ${firstName}` : ''}
         </h1>
-        <p className="mt-3 text-fg-muted">Ask several AI models, watch them answer, and compare side by side.</p>
+        <p className="mt-3 text-fg-muted">
+          Ask several AI models, watch them answer, and compare side by side.
+        </p>
       </div>
       {project && <ProjectChip project={project} />}
       <ChatComposerBar
@@ -130,10 +138,15 @@ export function HomeScreen() {
               onClick={() => applySuggestion(prompt)}
               className="group flex w-full items-start gap-3 rounded-xl border border-line bg-surface/60 p-4 text-left transition-colors hover:border-line-strong hover:bg-surface"
             >
-              <Icon className="mt-0.5 size-4 shrink-0 text-fg-subtle transition-colors group-hover:text-accent" aria-hidden />
+              <Icon
+                className="mt-0.5 size-4 shrink-0 text-fg-subtle transition-colors group-hover:text-accent"
+                aria-hidden
+              />
               <span className="min-w-0">
                 <span className="block text-sm font-medium">{title}</span>
-                <span className="mt-0.5 line-clamp-1 block text-sm text-fg-muted">{prompt.trim()}</span>
+                <span className="mt-0.5 line-clamp-1 block text-sm text-fg-muted">
+                  {prompt.trim()}
+                </span>
               </span>
             </button>
           </li>

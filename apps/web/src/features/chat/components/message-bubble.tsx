@@ -64,7 +64,11 @@ export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubb
     );
   }
   return (
-    <div className="group/user flex flex-col items-end" data-role="user" data-status={message.status}>
+    <div
+      className="group/user flex flex-col items-end"
+      data-role="user"
+      data-status={message.status}
+    >
       <div
         className={
           'max-w-[85%] rounded-2xl rounded-br-md bg-accent-soft px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap text-fg ' +
@@ -108,7 +112,12 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
   const text = message.content || message.resumedFrom || '';
   const isError = message.status === 'error';
   return (
-    <div className="group/assistant" data-role="assistant" data-status={message.status} aria-busy={live}>
+    <div
+      className="group/assistant"
+      data-role="assistant"
+      data-status={message.status}
+      aria-busy={live}
+    >
       {message.modelFriendlyName && (
         <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
       )}
@@ -124,19 +133,31 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
             <div className="min-w-0 flex-1">
               <Markdown text={text || MESSAGES.streamErrorDefault} provider={message.provider} />
               {canRetry(message) && (
-                <Button size="sm" variant="outline" className="mt-3" onClick={() => onRetry(message)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="mt-3"
+                  onClick={() => onRetry(message)}
+                >
                   <RotateCcw className="size-3.5" aria-hidden /> Retry
                 </Button>
               )}
             </div>
           </div>
         ) : (
-          <Markdown text={text} provider={message.provider} streaming={live} className="text-[15px]" />
+          <Markdown
+            text={text}
+            provider={message.provider}
+            streaming={live}
+            className="text-[15px]"
+          />
         )}
       </MessageErrorBoundary>
       {!live && (message.versions || !isError) && (
         <div className="mt-1 flex h-7 items-center gap-0.5">
-          {message.versions && <VersionSwitcher versions={message.versions} onSelect={onSelectVersion} />}
+          {message.versions && (
+            <VersionSwitcher versions={message.versions} onSelect={onSelectVersion} />
+          )}
           {!isError && <CopyButton text={text} />}
           {!isError && onRegenerate && (
             <ActionButton

@@ -25,7 +25,8 @@ const NEAR_BOTTOM_PX = 120;
 const NEAR_TOP_PX = 200;
 
 function lastOfRole(messages: UiMessage[], role: UiMessage['role']): UiMessage | undefined {
-  for (let i = messages.length - 1; i >= 0; i -= 1) if (messages[i]?.role === role) return messages[i];
+  for (let i = messages.length - 1; i >= 0; i -= 1)
+    if (messages[i]?.role === role) return messages[i];
   return undefined;
 }
 
@@ -51,7 +52,10 @@ export function MessageList(props: MessageListProps) {
   const autoScrollTop = useRef<number | null>(null);
   const firstKey = messages[0]?.key;
   const renderedFirstKey = useRef(firstKey);
-  const measured = useRef<{ firstKey: string | undefined; height: number }>({ firstKey: undefined, height: 0 });
+  const measured = useRef<{ firstKey: string | undefined; height: number }>({
+    firstKey: undefined,
+    height: 0,
+  });
 
   useEffect(() => {
     renderedFirstKey.current = firstKey;
@@ -65,7 +69,12 @@ export function MessageList(props: MessageListProps) {
       const height = el.scrollHeight;
       const before = measured.current;
       const key = renderedFirstKey.current;
-      if (before.firstKey && key !== before.firstKey && height > before.height && !stickToBottom.current) {
+      if (
+        before.firstKey &&
+        key !== before.firstKey &&
+        height > before.height &&
+        !stickToBottom.current
+      ) {
         // Older turns were put in front: keep the same message under the reader's eyes.
         el.scrollTop += height - before.height;
       } else if (stickToBottom.current) {
@@ -84,7 +93,8 @@ export function MessageList(props: MessageListProps) {
     if (!el) return;
     // The scroll event of our own follow can arrive after the answer grew again: still following.
     const following = autoScrollTop.current !== null && el.scrollTop >= autoScrollTop.current;
-    stickToBottom.current = following || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    stickToBottom.current =
+      following || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (!following) autoScrollTop.current = null;
     setScrolledUp(!stickToBottom.current && isAwayFromBottom(el));
     if (el.scrollTop < NEAR_TOP_PX && hasMore && !loadingOlder) onLoadOlder();
@@ -105,14 +115,26 @@ export function MessageList(props: MessageListProps) {
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto" data-testid="message-list">
-        <div ref={content} className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto"
+        data-testid="message-list"
+      >
+        <div
+          ref={content}
+          className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6"
+        >
           {hasMore && (
             <div className="flex justify-center py-2 text-xs text-fg-subtle">
               {loadingOlder ? (
                 <Spinner size="sm" label="Loading older messages" />
               ) : (
-                <button type="button" onClick={onLoadOlder} className="rounded-md px-2 py-1 hover:bg-surface-2">
+                <button
+                  type="button"
+                  onClick={onLoadOlder}
+                  className="rounded-md px-2 py-1 hover:bg-surface-2"
+                >
                   Load older messages
                 </button>
               )}
@@ -123,7 +145,11 @@ export function MessageList(props: MessageListProps) {
               <UserBubble
                 key={m.key}
                 message={m}
-                onEdit={!busy && m.status !== 'pending' && !unsent.has(m.messageId) ? props.onEdit : undefined}
+                onEdit={
+                  !busy && m.status !== 'pending' && !unsent.has(m.messageId)
+                    ? props.onEdit
+                    : undefined
+                }
               />
             ) : (
               <AssistantBubble

@@ -9,7 +9,12 @@ import {
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu';
 import { useAuth } from '../../auth';
-import { BUILT_IN_LABEL, PROVIDER_LABELS, providerLabel, unavailableText } from '../model/model-labels';
+import {
+  BUILT_IN_LABEL,
+  PROVIDER_LABELS,
+  providerLabel,
+  unavailableText,
+} from '../model/model-labels';
 
 interface ModelPickerProps {
   models: ModelInfo[];
@@ -44,7 +49,9 @@ export function ModelPicker({ models, selected, onSelect, isLoading }: ModelPick
           {selected ? selected.friendly_name : isLoading ? 'Loading models…' : 'No model available'}
         </span>
         {selected && (
-          <span className="hidden shrink-0 whitespace-nowrap text-fg-muted sm:inline">· {providerLabel(selected)}</span>
+          <span className="hidden shrink-0 whitespace-nowrap text-fg-muted sm:inline">
+            · {providerLabel(selected)}
+          </span>
         )}
         <ChevronDown className="size-3.5 shrink-0" aria-hidden />
       </DropdownMenuTrigger>
@@ -62,19 +69,27 @@ export function ModelPicker({ models, selected, onSelect, isLoading }: ModelPick
               >
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-2">
-                    <span className="truncate" title={model.friendly_name}>{model.friendly_name}</span>
+                    <span className="truncate" title={model.friendly_name}>
+                      {model.friendly_name}
+                    </span>
                   </span>
                   {!model.available && (
-                    <span className="mt-0.5 block text-xs text-fg-muted">{unavailableText(model, isAdmin)}</span>
+                    <span className="mt-0.5 block text-xs text-fg-muted">
+                      {unavailableText(model, isAdmin)}
+                    </span>
                   )}
                 </span>
-                {selected?.id === model.id && <Check className="mt-0.5 size-4 text-accent" aria-hidden />}
+                {selected?.id === model.id && (
+                  <Check className="mt-0.5 size-4 text-accent" aria-hidden />
+                )}
               </DropdownMenuItem>
             ))}
           </div>
         ))}
         {groups.length === 0 && (
-          <p className="px-2.5 py-2 text-sm text-fg-muted">{isLoading ? 'Loading models…' : 'No models are configured.'}</p>
+          <p className="px-2.5 py-2 text-sm text-fg-muted">
+            {isLoading ? 'Loading models…' : 'No models are configured.'}
+          </p>
         )}
       </DropdownMenuContent>
     </DropdownMenu>

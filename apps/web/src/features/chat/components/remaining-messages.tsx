@@ -11,7 +11,13 @@ export function RemainingMessages() {
   if (remaining === null || dailyLimit === null) return null;
   return (
     <p className="text-center text-xs text-fg-subtle" data-testid="remaining-messages">
-      <span className={remaining === 0 ? 'font-medium text-red-600 dark:text-red-400' : 'font-medium text-fg-muted'}>
+      <span
+        className={
+          remaining === 0
+            ? 'font-medium text-red-600 dark:text-red-400'
+            : 'font-medium text-fg-muted'
+        }
+      >
         {remaining}
       </span>{' '}
       of {dailyLimit} messages left today

@@ -48,7 +48,11 @@ export function VersionSwitcher({ versions, onSelect }: VersionSwitcherProps) {
 
   return (
     // Focus lands in the new version's switcher after a switch: the group's name says where it is.
-    <div role="group" aria-label={`Version ${index + 1} of ${ids.length}`} className="flex items-center text-xs">
+    <div
+      role="group"
+      aria-label={`Version ${index + 1} of ${ids.length}`}
+      className="flex items-center text-xs"
+    >
       <button
         type="button"
         ref={previousButton}

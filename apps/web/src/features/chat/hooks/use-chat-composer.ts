@@ -28,7 +28,13 @@ export function useChatComposer(
   const promptFor = (content: string): Prompt | null => {
     const model = modelChoice.selected;
     return model
-      ? { content, conversationId, projectId: project?.id ?? null, provider: model.provider, model: model.id }
+      ? {
+          content,
+          conversationId,
+          projectId: project?.id ?? null,
+          provider: model.provider,
+          model: model.id,
+        }
       : null;
   };
 

@@ -1,5 +1,12 @@
 import { MESSAGES, type Attachment, type MessageResponse } from '@parallax/contract';
-import { assistantKey, userKey, withCancelNote, type Prompt, type UiMessage, type VersionOf } from './ui-message';
+import {
+  assistantKey,
+  userKey,
+  withCancelNote,
+  type Prompt,
+  type UiMessage,
+  type VersionOf,
+} from './ui-message';
 
 export type { VersionOf } from './ui-message';
 
@@ -61,7 +68,11 @@ export function versionOf(message: UiMessage): VersionOf {
 }
 
 /** The reply: completed when it carries the response, otherwise streaming (tokens follow). */
-export function applySendReply(list: UiMessage[], prompt: Prompt, reply: MessageResponse): UiMessage[] {
+export function applySendReply(
+  list: UiMessage[],
+  prompt: Prompt,
+  reply: MessageResponse,
+): UiMessage[] {
   const hasText = reply.response !== null && reply.response !== '';
   const withUser = update(list, userKey(reply.id), (m) => ({
     ...m,
@@ -183,7 +194,11 @@ export function cancelStream(list: UiMessage[], messageId: string): UiMessage[] 
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
     const { resumedFrom, ...rest } = m;
-    return { ...rest, status: 'completed', content: withCancelNote(m.content || resumedFrom || '') };
+    return {
+      ...rest,
+      status: 'completed',
+      content: withCancelNote(m.content || resumedFrom || ''),
+    };
   });
 }
 
@@ -200,6 +215,10 @@ export function mergeHistory(list: UiMessage[], olderPage: UiMessage[]): UiMessa
   const known = new Set(list.map((m) => m.key));
   const page = olderPage
     .filter((m) => !known.has(m.key))
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || (a.messageId === b.messageId ? (a.role === 'user' ? -1 : 1) : 0));
+    .sort(
+      (a, b) =>
+        a.createdAt.localeCompare(b.createdAt) ||
+        (a.messageId === b.messageId ? (a.role === 'user' ? -1 : 1) : 0),
+    );
   return [...page, ...list];
 }

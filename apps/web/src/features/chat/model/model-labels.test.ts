@@ -10,7 +10,9 @@ describe('model labels', () => {
   it('tells users the model is not available here, and admins which setting is missing', () => {
     const model = { available: false, unavailable_reason: 'OPENAI_API_KEY is not set' };
     expect(unavailableText(model, false)).toBe('Not available on this server');
-    expect(unavailableText(model, true)).toBe('Not available on this server (OPENAI_API_KEY is not set)');
+    expect(unavailableText(model, true)).toBe(
+      'Not available on this server (OPENAI_API_KEY is not set)',
+    );
     expect(unavailableText({ available: true, unavailable_reason: null }, true)).toBeNull();
   });
 });

@@ -24,7 +24,12 @@ export function providerLabel(model: Pick<ModelInfo, 'provider' | 'is_demo'>): s
  * Why a model cannot be picked, in words for who is asking: users learn what they can do,
  * admins also see which setting is missing.
  */
-export function unavailableText(model: Pick<ModelInfo, 'available' | 'unavailable_reason'>, isAdmin: boolean): string | null {
+export function unavailableText(
+  model: Pick<ModelInfo, 'available' | 'unavailable_reason'>,
+  isAdmin: boolean,
+): string | null {
   if (model.available) return null;
-  return isAdmin && model.unavailable_reason ? `${NOT_AVAILABLE_TEXT} (${model.unavailable_reason})` : NOT_AVAILABLE_TEXT;
+  return isAdmin && model.unavailable_reason
+    ? `${NOT_AVAILABLE_TEXT} (${model.unavailable_reason})`
+    : NOT_AVAILABLE_TEXT;
 }

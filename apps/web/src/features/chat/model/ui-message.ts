@@ -1,4 +1,10 @@
-import { MESSAGES, type Attachment, type ChatMessage, type MessageStatus, type ProviderName } from '@parallax/contract';
+import {
+  MESSAGES,
+  type Attachment,
+  type ChatMessage,
+  type MessageStatus,
+  type ProviderName,
+} from '@parallax/contract';
 
 /** What a Retry or Regenerate sends again. */
 export interface Prompt {
@@ -70,7 +76,9 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     modelFriendlyName: turn.model_friendly_name,
     createdAt: turn.created_at,
     requestId: turn.request_id,
-    ...(turn.sibling_ids.length > 1 && { versions: { ids: turn.sibling_ids, index: turn.sibling_index } }),
+    ...(turn.sibling_ids.length > 1 && {
+      versions: { ids: turn.sibling_ids, index: turn.sibling_index },
+    }),
   };
   const user: UiMessage = {
     ...common,
@@ -82,7 +90,12 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
   };
   const prompt =
     turn.provider && turn.model
-      ? { content: turn.content, conversationId: turn.conversation_id, provider: turn.provider, model: turn.model }
+      ? {
+          content: turn.content,
+          conversationId: turn.conversation_id,
+          provider: turn.provider,
+          model: turn.model,
+        }
       : undefined;
   const streaming = turn.status === 'streaming' || turn.status === 'pending';
   const assistant: UiMessage = {

@@ -10,7 +10,13 @@ import { chatSocket } from '../socket/chat-connection';
 import { useChatStorage } from '../store/chat-storage';
 import { getThread, ownerOf, updateMessages } from './chat-session-store';
 import { sendFlow, type SendDeps, type SendRequest, type SendOutcome } from './send-flow';
-import { handleSocketEvent, markCancelled, markCancelling, setSilenceHandler, watchStream } from './stream-events';
+import {
+  handleSocketEvent,
+  markCancelled,
+  markCancelling,
+  setSilenceHandler,
+  watchStream,
+} from './stream-events';
 
 let started = false;
 
@@ -23,13 +29,17 @@ export function startChatStreaming(): void {
   setSilenceHandler((messageId) => {
     socket.untrack(messageId);
     const message = findAssistant(messageId);
-    void cancelGeneration({ requestId: message?.requestId ?? null, messageId }).catch(() => undefined);
+    void cancelGeneration({ requestId: message?.requestId ?? null, messageId }).catch(
+      () => undefined,
+    );
   });
 }
 
 function findAssistant(messageId: string): UiMessage | undefined {
   const owner = ownerOf(messageId);
-  return owner ? getThread(owner).messages.find((m) => m.key === assistantKey(messageId)) : undefined;
+  return owner
+    ? getThread(owner).messages.find((m) => m.key === assistantKey(messageId))
+    : undefined;
 }
 
 export function appSendDeps(): SendDeps {
@@ -80,7 +90,11 @@ export function regenerate(threadKey: string, message: UiMessage): Promise<SendO
 }
 
 /** "Edit and resend": the edited question replaces the turn, and what followed it, with a new version. */
-export function editAndResend(threadKey: string, message: UiMessage, prompt: Prompt): Promise<SendOutcome> {
+export function editAndResend(
+  threadKey: string,
+  message: UiMessage,
+  prompt: Prompt,
+): Promise<SendOutcome> {
   return send({ threadKey, prompt, versionOf: versionOf(message) });
 }
 

@@ -42,7 +42,11 @@ export const emptyThread = (state: Thread['state'] = 'ready'): Thread => ({
 });
 
 /** Live messages of every open conversation; not persisted (history is on the server). */
-export const useChatSession = create<ChatSessionState>()(() => ({ threads: {}, working: {}, owners: {} }));
+export const useChatSession = create<ChatSessionState>()(() => ({
+  threads: {},
+  working: {},
+  owners: {},
+}));
 
 export function getThread(key: string): Thread {
   return useChatSession.getState().threads[key] ?? emptyThread();
@@ -73,7 +77,10 @@ export function renameThread(from: string, to: string): void {
     const source = s.threads[from];
     if (!source) return s;
     const target = s.threads[to];
-    const threads = { ...s.threads, [to]: target ? { ...target, messages: [...target.messages, ...source.messages] } : source };
+    const threads = {
+      ...s.threads,
+      [to]: target ? { ...target, messages: [...target.messages, ...source.messages] } : source,
+    };
     delete threads[from];
     const owners = { ...s.owners };
     for (const m of source.messages) owners[m.messageId] = to;

@@ -72,8 +72,14 @@ export async function loadOlder(conversationId: string): Promise<void> {
   patchThread(conversationId, { loadingOlder: true });
   try {
     const history = await getHistory(conversationId, thread.cursor);
-    updateMessages(conversationId, (list) => mergeHistory(list, history.messages.flatMap(turnToMessages)));
-    patchThread(conversationId, { hasMore: history.has_more, cursor: history.cursor, loadingOlder: false });
+    updateMessages(conversationId, (list) =>
+      mergeHistory(list, history.messages.flatMap(turnToMessages)),
+    );
+    patchThread(conversationId, {
+      hasMore: history.has_more,
+      cursor: history.cursor,
+      loadingOlder: false,
+    });
   } catch {
     patchThread(conversationId, { loadingOlder: false });
   }

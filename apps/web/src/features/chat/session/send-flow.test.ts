@@ -7,7 +7,12 @@ import { NEW_THREAD, getThread, useChatSession } from './chat-session-store';
 import { sendFlow, type SendDeps } from './send-flow';
 import { handleSocketEvent, markCancelled, resetStreaming } from './stream-events';
 
-const PROMPT = { content: '  Hello there  ', conversationId: null, provider: 'openai', model: 'gpt-test' } as const;
+const PROMPT = {
+  content: '  Hello there  ',
+  conversationId: null,
+  provider: 'openai',
+  model: 'gpt-test',
+} as const;
 
 function reply(overrides: Partial<MessageResponse> = {}): MessageResponse {
   return {
@@ -39,7 +44,12 @@ const allowed: LimitsResponse = {
 };
 
 function fakeDeps(overrides: Partial<SendDeps> = {}) {
-  const calls = { modal: [] as unknown[], errors: [] as string[], tracked: [] as string[], sent: [] as unknown[] };
+  const calls = {
+    modal: [] as unknown[],
+    errors: [] as string[],
+    tracked: [] as string[],
+    sent: [] as unknown[],
+  };
   const deps: SendDeps = {
     checkLimits: () => Promise.resolve(allowed),
     allocateMessageId: () => Promise.resolve('m1'),
@@ -72,7 +82,9 @@ afterEach(() => vi.useRealTimers());
 describe('send flow (spec §4 Sending)', () => {
   it('shows the message as pending at once, then streaming when the reply has no text', async () => {
     let release: (r: MessageResponse) => void = () => undefined;
-    const { deps, calls } = fakeDeps({ sendMessage: () => new Promise((resolve) => (release = resolve)) });
+    const { deps, calls } = fakeDeps({
+      sendMessage: () => new Promise((resolve) => (release = resolve)),
+    });
     const outcome = sendFlow(deps, { threadKey: NEW_THREAD, prompt: PROMPT });
     await vi.waitFor(() => expect(statuses(NEW_THREAD)).toEqual(['user:pending']));
     expect(messages(NEW_THREAD)[0]?.content).toBe('Hello there');
@@ -85,7 +97,9 @@ describe('send flow (spec §4 Sending)', () => {
   });
 
   it('completes at once when the reply carries the response', async () => {
-    const { deps } = fakeDeps({ sendMessage: () => Promise.resolve(reply({ response: 'Hi!', status: 'completed' })) });
+    const { deps } = fakeDeps({
+      sendMessage: () => Promise.resolve(reply({ response: 'Hi!', status: 'completed' })),
+    });
     await sendFlow(deps, { threadKey: 'c1', prompt: { ...PROMPT, conversationId: 'c1' } });
     expect(statuses()).toEqual(['user:completed', 'assistant:completed']);
     expect(assistant()?.content).toBe('Hi!');
@@ -93,7 +107,14 @@ describe('send flow (spec §4 Sending)', () => {
 
   it('on failure keeps the message (completed) and adds an assistant error message, which alone can be retried', async () => {
     const { deps } = fakeDeps({
-      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Server error. Please try again later.' })),
+      sendMessage: () =>
+        Promise.reject(
+          new ApiError({
+            kind: 'http',
+            status: 500,
+            message: 'Server error. Please try again later.',
+          }),
+        ),
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'failed' });
     expect(statuses()).toEqual(['user:completed', 'assistant:error']);
@@ -103,18 +124,23 @@ describe('send flow (spec §4 Sending)', () => {
 
   it('on 429 removes the optimistic message and opens the rate-limit modal with the renewal time', async () => {
     const { deps, calls } = fakeDeps({
-      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
+      sendMessage: () =>
+        Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
     expect(messages()).toEqual([]);
-    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 10, resetsAt: RESETS_AT, freeDailyLimit: 25 }]);
+    expect(calls.modal).toEqual([
+      { remaining: 0, dailyLimit: 10, resetsAt: RESETS_AT, freeDailyLimit: 25 },
+    ]);
   });
 
   it('on 429 still opens the modal, with the count alone, when the limits cannot be read', async () => {
     let checks = 0;
     const { deps, calls } = fakeDeps({
-      checkLimits: () => (checks++ === 0 ? Promise.resolve(allowed) : Promise.reject(new Error('down'))),
-      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
+      checkLimits: () =>
+        checks++ === 0 ? Promise.resolve(allowed) : Promise.reject(new Error('down')),
+      sendMessage: () =>
+        Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
     expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 10 }]);
@@ -123,10 +149,17 @@ describe('send flow (spec §4 Sending)', () => {
   it('checks limits first: when sending is not allowed the modal opens and nothing is sent', async () => {
     const { deps, calls } = fakeDeps({
       checkLimits: () =>
-        Promise.resolve({ ...allowed, can_send_message: false, remaining_messages: 0, daily_limit: 3 }),
+        Promise.resolve({
+          ...allowed,
+          can_send_message: false,
+          remaining_messages: 0,
+          daily_limit: 3,
+        }),
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'blocked' });
-    expect(calls.modal).toEqual([{ remaining: 0, dailyLimit: 3, resetsAt: RESETS_AT, freeDailyLimit: 25 }]);
+    expect(calls.modal).toEqual([
+      { remaining: 0, dailyLimit: 3, resetsAt: RESETS_AT, freeDailyLimit: 25 },
+    ]);
     expect(calls.sent).toEqual([]);
     expect(messages()).toEqual([]);
   });
@@ -138,8 +171,12 @@ describe('send flow (spec §4 Sending)', () => {
   });
 
   it('refuses an empty message and reports a failed id allocation without sending', async () => {
-    const { deps, calls } = fakeDeps({ allocateMessageId: () => Promise.reject(new Error('timeout')) });
-    expect(await sendFlow(deps, { threadKey: 'c1', prompt: { ...PROMPT, content: '   ' } })).toEqual({
+    const { deps, calls } = fakeDeps({
+      allocateMessageId: () => Promise.reject(new Error('timeout')),
+    });
+    expect(
+      await sendFlow(deps, { threadKey: 'c1', prompt: { ...PROMPT, content: '   ' } }),
+    ).toEqual({
       kind: 'invalid',
       error: MESSAGES.messageEmpty,
     });
@@ -162,7 +199,10 @@ describe('streaming end (spec §4)', () => {
     await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
   }
   const tokens = (text: string, lastSequence: number, isComplete = false) =>
-    handleSocketEvent({ type: 'tokens', batches: [{ messageId: 'm1', text, lastSequence, isComplete }] });
+    handleSocketEvent({
+      type: 'tokens',
+      batches: [{ messageId: 'm1', text, lastSequence, isComplete }],
+    });
 
   it('appends tokens and completes on the closing token', async () => {
     await streaming();
@@ -174,7 +214,12 @@ describe('streaming end (spec §4)', () => {
   it('a stream error keeps the partial text and adds the error text', async () => {
     await streaming();
     tokens('Part', 1);
-    handleSocketEvent({ type: 'error', messageId: 'm1', error: 'upstream broke', code: 'upstream_error' });
+    handleSocketEvent({
+      type: 'error',
+      messageId: 'm1',
+      error: 'upstream broke',
+      code: 'upstream_error',
+    });
     expect(assistant()?.status).toBe('error');
     expect(assistant()?.content).toBe(`Part\n\n${MESSAGES.streamErrorPrefix}upstream broke`);
     expect(canRetry(assistant() as UiMessage)).toBe(true);
@@ -182,15 +227,25 @@ describe('streaming end (spec §4)', () => {
 
   it('maps known server errors to the spec texts', async () => {
     await streaming();
-    handleSocketEvent({ type: 'error', messageId: 'm1', error: 'Rate limit reached for requests', code: 'rate_limit' });
-    expect(assistant()?.content).toBe(`${MESSAGES.streamErrorPrefix}Rate limit exceeded. Please wait a moment before trying again.`);
+    handleSocketEvent({
+      type: 'error',
+      messageId: 'm1',
+      error: 'Rate limit reached for requests',
+      code: 'rate_limit',
+    });
+    expect(assistant()?.content).toBe(
+      `${MESSAGES.streamErrorPrefix}Rate limit exceeded. Please wait a moment before trying again.`,
+    );
   });
 
   it('cancel appends the cancel note, or says the response was cancelled when nothing came', async () => {
     await streaming();
     tokens('Some text', 1);
     markCancelled('m1');
-    expect(assistant()).toMatchObject({ status: 'completed', content: `Some text\n\n${MESSAGES.cancelledSuffix}` });
+    expect(assistant()).toMatchObject({
+      status: 'completed',
+      content: `Some text\n\n${MESSAGES.cancelledSuffix}`,
+    });
     // Late tokens after a cancel are ignored.
     tokens(' more', 2);
     await new Promise((r) => setTimeout(r, 30));
@@ -216,28 +271,76 @@ describe('streaming end (spec §4)', () => {
     vi.advanceTimersByTime(29_000);
     expect(assistant()?.status).toBe('streaming');
     vi.advanceTimersByTime(1_500);
-    expect(assistant()).toMatchObject({ status: 'error', content: `${MESSAGES.streamErrorPrefix}${MESSAGES.noActivityTimeout}` });
+    expect(assistant()).toMatchObject({
+      status: 'error',
+      content: `${MESSAGES.streamErrorPrefix}${MESSAGES.noActivityTimeout}`,
+    });
   });
 });
 
 describe('versions (regenerate, edit and resend)', () => {
   const turn = (id: string, content: string): UiMessage[] => [
-    { key: `${id}:user`, messageId: id, role: 'user', content, status: 'completed', conversationId: 'c1', provider: 'openai', model: 'gpt-test', modelFriendlyName: null, attachments: [], createdAt: '2025-01-01T00:00:00.000Z', requestId: null },
-    { key: `${id}:assistant`, messageId: id, role: 'assistant', content: `answer ${id}`, status: 'completed', conversationId: 'c1', provider: 'openai', model: 'gpt-test', modelFriendlyName: null, attachments: [], createdAt: '2025-01-01T00:00:00.000Z', requestId: null },
+    {
+      key: `${id}:user`,
+      messageId: id,
+      role: 'user',
+      content,
+      status: 'completed',
+      conversationId: 'c1',
+      provider: 'openai',
+      model: 'gpt-test',
+      modelFriendlyName: null,
+      attachments: [],
+      createdAt: '2025-01-01T00:00:00.000Z',
+      requestId: null,
+    },
+    {
+      key: `${id}:assistant`,
+      messageId: id,
+      role: 'assistant',
+      content: `answer ${id}`,
+      status: 'completed',
+      conversationId: 'c1',
+      provider: 'openai',
+      model: 'gpt-test',
+      modelFriendlyName: null,
+      attachments: [],
+      createdAt: '2025-01-01T00:00:00.000Z',
+      requestId: null,
+    },
   ];
   const seed = () =>
-    useChatSession.setState({ threads: { c1: { ...getThread('c1'), messages: [...turn('a', 'one'), ...turn('b', 'two'), ...turn('c', 'three')] } } });
+    useChatSession.setState({
+      threads: {
+        c1: {
+          ...getThread('c1'),
+          messages: [...turn('a', 'one'), ...turn('b', 'two'), ...turn('c', 'three')],
+        },
+      },
+    });
 
   it('a new version replaces the turn and what follows it, and names the turn it versions', async () => {
     seed();
-    const { deps, calls } = fakeDeps({ sendMessage: (input) => (calls.sent.push(input), Promise.resolve(reply({ id: 'm1', message: 'two, edited' }))) });
+    const { deps, calls } = fakeDeps({
+      sendMessage: (input) => (
+        calls.sent.push(input),
+        Promise.resolve(reply({ id: 'm1', message: 'two, edited' }))
+      ),
+    });
     await sendFlow(deps, {
       threadKey: 'c1',
       prompt: { ...PROMPT, content: 'two, edited', conversationId: 'c1' },
       versionOf: { messageId: 'b', siblingIds: ['x', 'b'] },
     });
-    expect(calls.sent).toEqual([expect.objectContaining({ version_of: 'b', conversation_id: 'c1' })]);
-    expect(messages().map((m) => m.key)).toEqual(['a:user', 'a:assistant', 'm1:user', 'm1:assistant']);
+    expect(calls.sent).toEqual([
+      expect.objectContaining({ version_of: 'b', conversation_id: 'c1' }),
+    ]);
+    expect(messages().map((m) => m.key)).toEqual([
+      'a:user',
+      'a:assistant',
+      'm1:user',
+      'm1:assistant',
+    ]);
     expect(messages()[2]?.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
     expect(messages()[3]?.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
   });
@@ -245,26 +348,39 @@ describe('versions (regenerate, edit and resend)', () => {
   it('a refused version (429) gives back the turns it had replaced', async () => {
     seed();
     const { deps } = fakeDeps({
-      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
+      sendMessage: () =>
+        Promise.reject(new ApiError({ kind: 'http', status: 429, message: 'limit' })),
     });
     await sendFlow(deps, {
       threadKey: 'c1',
       prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
       versionOf: { messageId: 'b', siblingIds: ['b'] },
     });
-    expect(messages().map((m) => m.key)).toEqual(['a:user', 'a:assistant', 'b:user', 'b:assistant', 'c:user', 'c:assistant']);
+    expect(messages().map((m) => m.key)).toEqual([
+      'a:user',
+      'a:assistant',
+      'b:user',
+      'b:assistant',
+      'c:user',
+      'c:assistant',
+    ]);
   });
 
   it('a version whose send failed is retried as that version again', async () => {
     seed();
     const { deps } = fakeDeps({
-      sendMessage: () => Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Server error.' })),
+      sendMessage: () =>
+        Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Server error.' })),
     });
     await sendFlow(deps, {
       threadKey: 'c1',
       prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
       versionOf: { messageId: 'b', siblingIds: ['b'] },
     });
-    expect(messages().at(-1)).toMatchObject({ status: 'error', sendFailed: true, versionOf: { messageId: 'b', siblingIds: ['b'] } });
+    expect(messages().at(-1)).toMatchObject({
+      status: 'error',
+      sendFailed: true,
+      versionOf: { messageId: 'b', siblingIds: ['b'] },
+    });
   });
 });

@@ -139,16 +139,22 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
   } catch (error) {
     deps.untrack(id);
     if (isApiError(error) && error.status === 429) {
-      updateMessages(request.threadKey, (list) => (request.versionOf ? shownBefore : removeTurn(list, id)));
+      updateMessages(request.threadKey, (list) =>
+        request.versionOf ? shownBefore : removeTurn(list, id),
+      );
       const dailyLimit = numberField(error.data, 'daily_limit') ?? deps.dailyLimit() ?? 0;
       deps.setLimits(0);
       // The refusal carries no renewal time or sign-up offer: ask for them, or show the count alone.
       const limits = await deps.checkLimits(limitsQuery).catch(() => null);
-      deps.openRateLimitModal(limits ? { ...rateLimitInfo(limits), remaining: 0 } : { remaining: 0, dailyLimit });
+      deps.openRateLimitModal(
+        limits ? { ...rateLimitInfo(limits), remaining: 0 } : { remaining: 0, dailyLimit },
+      );
       return { kind: 'blocked' };
     }
     const text = isApiError(error) ? error.message : MESSAGES.sendFailedFallback;
-    updateMessages(request.threadKey, (list) => applySendFailure(list, id, prompt, text, request.versionOf));
+    updateMessages(request.threadKey, (list) =>
+      applySendFailure(list, id, prompt, text, request.versionOf),
+    );
     return { kind: 'failed' };
   }
 

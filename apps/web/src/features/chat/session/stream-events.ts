@@ -7,7 +7,13 @@ import {
   failStream,
 } from '../model/message-transitions';
 import { assistantKey } from '../model/ui-message';
-import { getThread, ownerOf, setWorking, updateMessages, useChatSession } from './chat-session-store';
+import {
+  getThread,
+  ownerOf,
+  setWorking,
+  updateMessages,
+  useChatSession,
+} from './chat-session-store';
 
 /*
  * Socket events → message transitions. Token text is gathered and applied every
@@ -124,11 +130,16 @@ export function handleSocketEvent(event: SocketEvent): void {
       if (isWatched(messageId)) watchStream(messageId);
       if (status === 'working' || status === 'initializing' || status === 'processing') {
         const owner = ownerOf(messageId) ?? '';
-        const started = getThread(owner).messages.find((m) => m.key === assistantKey(messageId))?.content;
+        const started = getThread(owner).messages.find(
+          (m) => m.key === assistantKey(messageId),
+        )?.content;
         // 'working' once text is flowing counts as streaming: no stage over running text.
         if (status === 'working' && !started) {
           const since = useChatSession.getState().working[messageId]?.startedAt ?? Date.now();
-          setWorking({ messageId, stage: event.stage ?? event.details ?? 'Working', startedAt: since }, messageId);
+          setWorking(
+            { messageId, stage: event.stage ?? event.details ?? 'Working', startedAt: since },
+            messageId,
+          );
         }
         return;
       }
@@ -154,7 +165,11 @@ export function handleSocketEvent(event: SocketEvent): void {
       const mapped = mapWebsocketError(`${event.code} ${event.error}`);
       flushOne(messageId);
       finish(messageId, (list) =>
-        failStream(list, messageId, mapped?.message ?? (event.error || MESSAGES.streamErrorDefault)),
+        failStream(
+          list,
+          messageId,
+          mapped?.message ?? (event.error || MESSAGES.streamErrorDefault),
+        ),
       );
       return;
     }

@@ -55,7 +55,9 @@ function readModel(raw: string | null): ModelChoice | null {
 /** Moves the legacy one-key-per-field values into the new state and deletes them. */
 export function migrateLegacyChatKeys(
   storage: Storage,
-): Partial<Pick<ChatStorageState, 'currentConversationId' | 'remainingMessages' | 'dailyLimit' | 'lastModel'>> {
+): Partial<
+  Pick<ChatStorageState, 'currentConversationId' | 'remainingMessages' | 'dailyLimit' | 'lastModel'>
+> {
   const migrated: ReturnType<typeof migrateLegacyChatKeys> = {};
   const conversation = storage.getItem(LEGACY_CHAT_KEYS.currentConversationId);
   if (conversation) migrated.currentConversationId = conversation;
@@ -101,7 +103,8 @@ export const useChatStorage = create<ChatStorageState>()(
         lastModel: s.lastModel,
       }),
       merge: (persisted, current) => {
-        const legacy = typeof localStorage === 'undefined' ? {} : migrateLegacyChatKeys(localStorage);
+        const legacy =
+          typeof localStorage === 'undefined' ? {} : migrateLegacyChatKeys(localStorage);
         return { ...current, ...legacy, ...(persisted as Partial<ChatStorageState> | undefined) };
       },
     },

@@ -2,7 +2,10 @@ import { type CompareSession, type CreateCompareSessionRequest, HTTP } from '@pa
 import { http, parseWire } from '../../../lib/http';
 
 /** allocate-id?allocate_comparison_id=true, then POST /compare/sessions with that id. */
-export async function createSession(models: readonly string[], blind: boolean): Promise<CompareSession> {
+export async function createSession(
+  models: readonly string[],
+  blind: boolean,
+): Promise<CompareSession> {
   const ids = await http.post<unknown>('/chat/messages/allocate-id', undefined, {
     params: { allocate_comparison_id: true },
     timeout: HTTP.allocateIdTimeoutMs,

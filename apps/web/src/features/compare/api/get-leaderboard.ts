@@ -5,7 +5,10 @@ import { http, parseWire } from '../../../lib/http';
 export type LeaderboardScope = LeaderboardQuery['scope'];
 
 /** GET /compare/leaderboard?period=&scope= (global: admins only). */
-export async function getLeaderboard(period: LeaderboardPeriod, scope: LeaderboardScope): Promise<LeaderboardResponse> {
+export async function getLeaderboard(
+  period: LeaderboardPeriod,
+  scope: LeaderboardScope,
+): Promise<LeaderboardResponse> {
   const query: LeaderboardQuery = { period, scope };
   const res = await http.get<unknown>('/compare/leaderboard', { params: query });
   return parseWire('LeaderboardResponse', res.data);

@@ -1,4 +1,8 @@
-import { type ComparePanelSendRequest, type ComparePanelSendResponse, HTTP } from '@parallax/contract';
+import {
+  type ComparePanelSendRequest,
+  type ComparePanelSendResponse,
+  HTTP,
+} from '@parallax/contract';
 import { http, parseWire, retryWhileRestarting } from '../../../lib/http';
 import { chatHeaders } from '../../chat';
 

@@ -2,8 +2,15 @@ import type { CompareSession, CompareVoteChoice, CompareVoteRequest } from '@par
 import { http, parseWire } from '../../../lib/http';
 
 /** POST /compare/sessions/{id}/votes: the best panel, 'tie' or 'all_bad' for one turn. */
-export async function vote(sessionId: string, turnIndex: number, winner: CompareVoteChoice): Promise<CompareSession> {
+export async function vote(
+  sessionId: string,
+  turnIndex: number,
+  winner: CompareVoteChoice,
+): Promise<CompareSession> {
   const body: CompareVoteRequest = { turn_index: turnIndex, winner };
-  const res = await http.post<unknown>(`/compare/sessions/${encodeURIComponent(sessionId)}/votes`, body);
+  const res = await http.post<unknown>(
+    `/compare/sessions/${encodeURIComponent(sessionId)}/votes`,
+    body,
+  );
   return parseWire('CompareSession', res.data);
 }

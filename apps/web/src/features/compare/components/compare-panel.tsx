@@ -43,16 +43,25 @@ function shown(answer: CompareAnswer | undefined, live: LiveAnswer | undefined) 
   const storedStatus = answer?.status;
   const liveRunning = live !== undefined && isRunning(live.status);
   const status: LiveStatus =
-    live && (liveRunning || !storedStatus || isRunning(storedStatus)) ? live.status : (storedStatus ?? 'pending');
-  const text = live && (liveRunning || !storedStatus || isRunning(storedStatus)) && (live.text || !answer?.response)
-    ? live.text
-    : (answer?.response ?? '');
+    live && (liveRunning || !storedStatus || isRunning(storedStatus))
+      ? live.status
+      : (storedStatus ?? 'pending');
+  const text =
+    live &&
+    (liveRunning || !storedStatus || isRunning(storedStatus)) &&
+    (live.text || !answer?.response)
+      ? live.text
+      : (answer?.response ?? '');
   const error = status === 'error' ? (answer?.error ?? live?.error ?? 'The answer failed.') : null;
   return { status, text, error };
 }
 
 /** An answer's markdown, re-rendered only when its own text changes (not on a sibling's tick). */
-const AnswerText = memo(function AnswerText(props: { text: string; provider: Panel['provider']; streaming: boolean }) {
+const AnswerText = memo(function AnswerText(props: {
+  text: string;
+  provider: Panel['provider'];
+  streaming: boolean;
+}) {
   return <Markdown {...props} />;
 });
 
@@ -60,91 +69,138 @@ const AnswerText = memo(function AnswerText(props: { text: string; provider: Pan
  * One model's column: its own thread, status and live figures; stop and retry act on it alone.
  * It reads only its own answers from the live store, so another panel's refresh skips it.
  */
-export const ComparePanel = memo(forwardRef<HTMLDivElement, ComparePanelProps>(function ComparePanel(
-  { panel, turns, onStop, onRetry, onContinue, onScroll, hidden },
-  scrollRef,
-) {
-  const ids = turns.map((t) => t.answer?.message_id ?? t.pendingMessageId ?? '');
-  const mine = useLiveAnswers(useShallow((s) => ids.map((id) => s.answers[id])));
-  const live: Record<string, LiveAnswer> = {};
-  mine.forEach((answer, i) => {
-    const id = ids[i];
-    if (answer && id) live[id] = answer;
-  });
-  const last = turns.at(-1);
-  const lastId = last?.answer?.message_id ?? last?.pendingMessageId;
-  const lastLive = lastId ? live[lastId] : undefined;
-  const lastShown = shown(last?.answer, lastLive);
-  const metrics = metricsOf(last?.answer, lastLive, panel, last?.prompt ?? '');
-  const scroller = useRef<HTMLDivElement | null>(null);
-  const [scrolledUp, setScrolledUp] = useState(false);
-  const setScroller = useCallback(
-    (element: HTMLDivElement | null) => {
-      scroller.current = element;
-      if (typeof scrollRef === 'function') scrollRef(element);
-      else if (scrollRef) scrollRef.current = element;
-    },
-    [scrollRef],
-  );
-  const onPanelScroll = () => {
-    if (scroller.current) setScrolledUp(isAwayFromBottom(scroller.current));
-    onScroll?.();
-  };
-  const jumpToLatest = () => {
-    scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-    setScrolledUp(false);
-  };
-  return (
-    <section
-      aria-label={panel.label}
-      data-panel={panel.index}
-      data-status={last ? lastShown.status : 'idle'}
-      className={`flex min-h-0 min-w-0 flex-col rounded-2xl border border-line bg-surface ${hidden ? 'hidden' : ''}`}
-    >
-      <header className="space-y-1 border-b border-line px-3 py-2">
-        <div className="flex items-center justify-between gap-2">
-          <h2 className="truncate text-sm font-semibold" data-testid="panel-label">{panel.label}</h2>
-          <span className="text-xs text-fg-muted" data-testid="panel-status">{last ? STATUS_TEXT[lastShown.status] : ''}</span>
+export const ComparePanel = memo(
+  forwardRef<HTMLDivElement, ComparePanelProps>(function ComparePanel(
+    { panel, turns, onStop, onRetry, onContinue, onScroll, hidden },
+    scrollRef,
+  ) {
+    const ids = turns.map((t) => t.answer?.message_id ?? t.pendingMessageId ?? '');
+    const mine = useLiveAnswers(useShallow((s) => ids.map((id) => s.answers[id])));
+    const live: Record<string, LiveAnswer> = {};
+    mine.forEach((answer, i) => {
+      const id = ids[i];
+      if (answer && id) live[id] = answer;
+    });
+    const last = turns.at(-1);
+    const lastId = last?.answer?.message_id ?? last?.pendingMessageId;
+    const lastLive = lastId ? live[lastId] : undefined;
+    const lastShown = shown(last?.answer, lastLive);
+    const metrics = metricsOf(last?.answer, lastLive, panel, last?.prompt ?? '');
+    const scroller = useRef<HTMLDivElement | null>(null);
+    const [scrolledUp, setScrolledUp] = useState(false);
+    const setScroller = useCallback(
+      (element: HTMLDivElement | null) => {
+        scroller.current = element;
+        if (typeof scrollRef === 'function') scrollRef(element);
+        else if (scrollRef) scrollRef.current = element;
+      },
+      [scrollRef],
+    );
+    const onPanelScroll = () => {
+      if (scroller.current) setScrolledUp(isAwayFromBottom(scroller.current));
+      onScroll?.();
+    };
+    const jumpToLatest = () => {
+      scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+      setScrolledUp(false);
+    };
+    return (
+      <section
+        aria-label={panel.label}
+        data-panel={panel.index}
+        data-status={last ? lastShown.status : 'idle'}
+        className={`flex min-h-0 min-w-0 flex-col rounded-2xl border border-line bg-surface ${hidden ? 'hidden' : ''}`}
+      >
+        <header className="space-y-1 border-b border-line px-3 py-2">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="truncate text-sm font-semibold" data-testid="panel-label">
+              {panel.label}
+            </h2>
+            <span className="text-xs text-fg-muted" data-testid="panel-status">
+              {last ? STATUS_TEXT[lastShown.status] : ''}
+            </span>
+          </div>
+          <dl className="grid grid-cols-4 gap-1 text-[11px] text-fg-muted">
+            <div>
+              <dt>TTFT</dt>
+              <dd data-testid="panel-ttft">{format(metrics.ttftMs, ' ms')}</dd>
+            </div>
+            <div>
+              <dt>tok/s</dt>
+              <dd data-testid="panel-tps">{format(metrics.tokensPerSecond, '', 1)}</dd>
+            </div>
+            <div>
+              <dt>Tokens</dt>
+              <dd>{format(metrics.tokens, '')}</dd>
+            </div>
+            <div>
+              <dt>Cost</dt>
+              <dd>{formatCost(metrics.costUsd)}</dd>
+            </div>
+          </dl>
+        </header>
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          <div
+            ref={setScroller}
+            onScroll={onPanelScroll}
+            className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3"
+            data-testid="panel-scroll"
+          >
+            {turns.map((turn) => {
+              const id = turn.answer?.message_id ?? turn.pendingMessageId;
+              const view = shown(turn.answer, id ? live[id] : undefined);
+              return (
+                <article key={turn.index} className="space-y-2">
+                  <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">
+                    {turn.prompt}
+                  </p>
+                  <div data-role="panel-answer" data-status={view.status} className="text-sm">
+                    {view.text && (
+                      <AnswerText
+                        text={view.text}
+                        provider={panel.provider}
+                        streaming={isRunning(view.status)}
+                      />
+                    )}
+                    {view.status === 'cancelled' && (
+                      <p className="text-xs italic text-fg-muted">Stopped.</p>
+                    )}
+                    {view.error && (
+                      <p role="alert" className="text-xs text-danger">
+                        {view.error}
+                      </p>
+                    )}
+                    {view.status === 'error' && turn.answer && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => turn.answer && onRetry(turn.answer, turn.prompt)}
+                      >
+                        Retry
+                      </Button>
+                    )}
+                  </div>
+                </article>
+              );
+            })}
+          </div>
+          {last && isRunning(lastShown.status) && scrolledUp && (
+            <JumpToLatest onJump={jumpToLatest} />
+          )}
         </div>
-        <dl className="grid grid-cols-4 gap-1 text-[11px] text-fg-muted">
-          <div><dt>TTFT</dt><dd data-testid="panel-ttft">{format(metrics.ttftMs, ' ms')}</dd></div>
-          <div><dt>tok/s</dt><dd data-testid="panel-tps">{format(metrics.tokensPerSecond, '', 1)}</dd></div>
-          <div><dt>Tokens</dt><dd>{format(metrics.tokens, '')}</dd></div>
-          <div><dt>Cost</dt><dd>{formatCost(metrics.costUsd)}</dd></div>
-        </dl>
-      </header>
-      <div className="relative flex min-h-0 flex-1 flex-col">
-      <div ref={setScroller} onScroll={onPanelScroll} className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3" data-testid="panel-scroll">
-        {turns.map((turn) => {
-          const id = turn.answer?.message_id ?? turn.pendingMessageId;
-          const view = shown(turn.answer, id ? live[id] : undefined);
-          return (
-            <article key={turn.index} className="space-y-2">
-              <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">{turn.prompt}</p>
-              <div data-role="panel-answer" data-status={view.status} className="text-sm">
-                {view.text && <AnswerText text={view.text} provider={panel.provider} streaming={isRunning(view.status)} />}
-                {view.status === 'cancelled' && <p className="text-xs italic text-fg-muted">Stopped.</p>}
-                {view.error && <p role="alert" className="text-xs text-danger">{view.error}</p>}
-                {view.status === 'error' && turn.answer && (
-                  <Button size="sm" variant="outline" onClick={() => turn.answer && onRetry(turn.answer, turn.prompt)}>
-                    Retry
-                  </Button>
-                )}
-              </div>
-            </article>
-          );
-        })}
-      </div>
-      {last && isRunning(lastShown.status) && scrolledUp && <JumpToLatest onJump={jumpToLatest} />}
-      </div>
-      <footer className="flex gap-2 border-t border-line px-3 py-2">
-        {last && isRunning(lastShown.status) && lastId && (
-          <Button size="sm" variant="outline" onClick={() => onStop(lastId)}>Stop</Button>
-        )}
-        {onContinue && (
-          <Button size="sm" variant="ghost" onClick={() => onContinue(panel.index)}>Continue with this one</Button>
-        )}
-      </footer>
-    </section>
-  );
-}));
+        <footer className="flex gap-2 border-t border-line px-3 py-2">
+          {last && isRunning(lastShown.status) && lastId && (
+            <Button size="sm" variant="outline" onClick={() => onStop(lastId)}>
+              Stop
+            </Button>
+          )}
+          {onContinue && (
+            <Button size="sm" variant="ghost" onClick={() => onContinue(panel.index)}>
+              Continue with this one
+            </Button>
+          )}
+        </footer>
+      </section>
+    );
+  }),
+);

@@ -38,7 +38,9 @@ export function CompareScreen() {
           ))}
         </div>
         {sessionId && tab === 'compare' && (
-          <Link to="/compare" className="ml-auto text-sm text-accent">New comparison</Link>
+          <Link to="/compare" className="ml-auto text-sm text-accent">
+            New comparison
+          </Link>
         )}
       </div>
       {tab === 'leaderboard' ? (

@@ -38,15 +38,29 @@ export function LeaderboardView() {
         </div>
         {user?.role === 'admin' && (
           <label className="inline-flex items-center gap-2 text-xs">
-            <input type="checkbox" checked={scope === 'global'} onChange={(e) => setScope(e.target.checked ? 'global' : 'mine')} />
+            <input
+              type="checkbox"
+              checked={scope === 'global'}
+              onChange={(e) => setScope(e.target.checked ? 'global' : 'mine')}
+            />
             All users
           </label>
         )}
-        {data && <span className="text-xs text-fg-muted" data-testid="leaderboard-votes">{pluralize(data.total_votes, 'vote')}</span>}
+        {data && (
+          <span className="text-xs text-fg-muted" data-testid="leaderboard-votes">
+            {pluralize(data.total_votes, 'vote')}
+          </span>
+        )}
       </div>
       {isLoading && <p className="text-sm text-fg-muted">Loading…</p>}
-      {isError && <p role="alert" className="text-sm">The leaderboard could not be loaded.</p>}
-      {data && data.entries.length === 0 && <p className="text-sm text-fg-muted">Vote on a comparison to start the leaderboard.</p>}
+      {isError && (
+        <p role="alert" className="text-sm">
+          The leaderboard could not be loaded.
+        </p>
+      )}
+      {data && data.entries.length === 0 && (
+        <p className="text-sm text-fg-muted">Vote on a comparison to start the leaderboard.</p>
+      )}
       {data && data.entries.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -67,7 +81,12 @@ export function LeaderboardView() {
                 <tr key={e.model} className="border-t border-line" data-testid="leaderboard-row">
                   <td className="px-2 py-1">{e.rank}</td>
                   <td className="px-2 py-1 font-medium">{e.model_friendly_name}</td>
-                  <td className="px-2 py-1">{Math.round(e.rating)} <span className="text-xs text-fg-muted">({Math.round(e.ci_low)}–{Math.round(e.ci_high)})</span></td>
+                  <td className="px-2 py-1">
+                    {Math.round(e.rating)}{' '}
+                    <span className="text-xs text-fg-muted">
+                      ({Math.round(e.ci_low)}–{Math.round(e.ci_high)})
+                    </span>
+                  </td>
                   <td className="px-2 py-1">{Math.round(e.win_rate * 100)}%</td>
                   <td className="px-2 py-1">{e.votes}</td>
                   <td className="px-2 py-1">{fixed(e.avg_ttft_ms, 0, ' ms')}</td>

@@ -10,14 +10,18 @@ export function LimitNoticeModal() {
   const { notice, close } = useLimitNotice();
   const { isAuthenticated } = useAuth();
   return (
-    <Modal open={notice !== null} onOpenChange={(open) => !open && close()} title="Not enough messages left">
+    <Modal
+      open={notice !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Not enough messages left"
+    >
       {notice && (
         <div className="mt-3 space-y-3 text-sm">
           <div className="flex items-center gap-3 rounded-xl bg-surface-2 px-4 py-3">
             <Gauge className="size-5 text-accent" aria-hidden />
             <p>
-              This comparison needs <span className="font-semibold">{notice.needed}</span> messages (one per model), but only{' '}
-              <span className="font-semibold">{notice.remaining}</span>
+              This comparison needs <span className="font-semibold">{notice.needed}</span> messages
+              (one per model), but only <span className="font-semibold">{notice.remaining}</span>
               {notice.dailyLimit !== null ? ` of ${notice.dailyLimit}` : ''} are left today.
             </p>
           </div>

@@ -3,7 +3,9 @@ import { limitAdvice } from './limit-notice-text';
 
 describe('limitAdvice', () => {
   it('suggests as many models as are left, never fewer than two', () => {
-    expect(limitAdvice(3, false)).toBe('Choose 3 models or fewer, or come back when your allowance renews.');
+    expect(limitAdvice(3, false)).toBe(
+      'Choose 3 models or fewer, or come back when your allowance renews.',
+    );
     expect(limitAdvice(1, false)).toBe(
       'A comparison needs at least 2 models, so it can run again when your allowance renews.',
     );

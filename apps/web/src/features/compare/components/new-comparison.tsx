@@ -50,7 +50,10 @@ export function NewComparison() {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-4 rounded-2xl border border-line bg-surface p-4">
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4 rounded-2xl border border-line bg-surface p-4"
+    >
       <fieldset>
         <legend className="mb-2 text-sm font-medium">
           Models ({selected.length}/{COMPARE_MAX_PANELS}, at least {COMPARE_MIN_PANELS})
@@ -66,7 +69,10 @@ export function NewComparison() {
               <input
                 type="checkbox"
                 checked={selected.includes(model.id)}
-                disabled={!model.available || (!selected.includes(model.id) && selected.length >= COMPARE_MAX_PANELS)}
+                disabled={
+                  !model.available ||
+                  (!selected.includes(model.id) && selected.length >= COMPARE_MAX_PANELS)
+                }
                 onChange={() => toggle(model)}
               />
               <span className="truncate">{model.friendly_name}</span>
@@ -75,7 +81,12 @@ export function NewComparison() {
         </div>
       </fieldset>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-0.5 shrink-0" checked={blind} onChange={(e) => setBlind(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="mt-0.5 shrink-0"
+          checked={blind}
+          onChange={(e) => setBlind(e.target.checked)}
+        />
         Blind mode (names hidden and order shuffled until you vote)
       </label>
       <textarea
@@ -89,8 +100,15 @@ export function NewComparison() {
         placeholder="One prompt, sent to every model at once"
         className="w-full resize-y rounded-xl border border-line bg-surface-2 p-3 text-sm"
       />
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-      <Button type="submit" disabled={busy || selected.length < COMPARE_MIN_PANELS || !prompt.trim()}>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <Button
+        type="submit"
+        disabled={busy || selected.length < COMPARE_MIN_PANELS || !prompt.trim()}
+      >
         {busy ? 'Starting…' : `Compare ${selected.length} models`}
       </Button>
     </form>

@@ -17,15 +17,22 @@ export function SessionList() {
       />
       {isLoading && <p className="text-sm text-fg-muted">Loading…</p>}
       {data && data.sessions.length === 0 && (
-        <p className="text-sm text-fg-muted">{search ? 'No comparison matches.' : 'No comparisons yet.'}</p>
+        <p className="text-sm text-fg-muted">
+          {search ? 'No comparison matches.' : 'No comparisons yet.'}
+        </p>
       )}
       <ul className="divide-y divide-line rounded-2xl border border-line">
         {data?.sessions.map((s) => (
           <li key={s.id}>
-            <Link to={`/compare/${s.id}`} className="block px-4 py-3 hover:bg-surface-2" data-testid="compare-session-link">
+            <Link
+              to={`/compare/${s.id}`}
+              className="block px-4 py-3 hover:bg-surface-2"
+              data-testid="compare-session-link"
+            >
               <span className="block truncate text-sm font-medium">{s.title}</span>
               <span className="block truncate text-xs text-fg-muted">
-                {s.panel_labels.join(' · ')} · {s.turn_count} {s.turn_count === 1 ? 'turn' : 'turns'}
+                {s.panel_labels.join(' · ')} · {s.turn_count}{' '}
+                {s.turn_count === 1 ? 'turn' : 'turns'}
                 {s.blind && !s.revealed ? ' · blind' : ''}
               </span>
             </Link>

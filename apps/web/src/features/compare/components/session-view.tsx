@@ -33,7 +33,12 @@ function panelTurns(session: CompareSession, pending: PendingTurn | undefined) {
     }));
     const mine = showPending ? pending.answers.find((a) => a.panel === panel.index) : undefined;
     if (pending && mine && !stored.has(mine.messageId))
-      turns.push({ index: session.turns.length, prompt: pending.prompt, answer: undefined, pendingMessageId: mine.messageId });
+      turns.push({
+        index: session.turns.length,
+        prompt: pending.prompt,
+        answer: undefined,
+        pendingMessageId: mine.messageId,
+      });
     return turns;
   });
 }
@@ -42,7 +47,10 @@ function panelTurns(session: CompareSession, pending: PendingTurn | undefined) {
 export function SessionView({ sessionId }: { sessionId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { data: session, isError } = useQuery({ queryKey: sessionKey(sessionId), queryFn: () => getSession(sessionId) });
+  const { data: session, isError } = useQuery({
+    queryKey: sessionKey(sessionId),
+    queryFn: () => getSession(sessionId),
+  });
   const pending = usePendingTurns((s) => s.bySession[sessionId]);
   const [synced, setSynced] = useState(true);
   const [activeTab, setActiveTab] = useState(0);
@@ -70,7 +78,8 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   );
   const onStop = useCallback((id: string) => void stopPanel(id), []);
   const onRetry = useCallback(
-    (answer: CompareAnswer, prompt: string) => void retryPanel(queryClient, sessionId, answer, prompt),
+    (answer: CompareAnswer, prompt: string) =>
+      void retryPanel(queryClient, sessionId, answer, prompt),
     [queryClient, sessionId],
   );
   const onContinue = useCallback(
@@ -84,7 +93,12 @@ export function SessionView({ sessionId }: { sessionId: string }) {
     [navigate, sessionId],
   );
   const continueHandler = useCallback((panel: number) => void onContinue(panel), [onContinue]);
-  if (isError) return <p role="alert" className="p-6 text-sm">This comparison could not be found.</p>;
+  if (isError)
+    return (
+      <p role="alert" className="p-6 text-sm">
+        This comparison could not be found.
+      </p>
+    );
   if (!session) return <p className="p-6 text-sm text-fg-muted">Loading comparison…</p>;
 
   const lastTurn = session.turns.at(-1);
@@ -92,14 +106,20 @@ export function SessionView({ sessionId }: { sessionId: string }) {
     liveRunning ||
     threads.some((turns) => {
       const last = turns.at(-1);
-      return last?.pendingMessageId !== undefined || (last?.answer !== undefined && isRunning(last.answer.status));
+      return (
+        last?.pendingMessageId !== undefined ||
+        (last?.answer !== undefined && isRunning(last.answer.status))
+      );
     });
   const canVote = lastTurn !== undefined && !anyRunning;
 
   const onVote = async (choice: CompareVoteChoice) => {
     if (!lastTurn) return;
     try {
-      queryClient.setQueryData(sessionKey(sessionId), await vote(sessionId, lastTurn.index, choice));
+      queryClient.setQueryData(
+        sessionKey(sessionId),
+        await vote(sessionId, lastTurn.index, choice),
+      );
       void queryClient.invalidateQueries({ queryKey: ['compare', 'leaderboard'] });
     } catch {
       toast.error('Your vote could not be saved', 'Try again in a moment.');
@@ -123,18 +143,30 @@ export function SessionView({ sessionId }: { sessionId: string }) {
     const dx = endX - touchX.current;
     touchX.current = null;
     if (Math.abs(dx) < SWIPE_PX) return;
-    setActiveTab((tab) => Math.min(session.panels.length - 1, Math.max(0, tab + (dx < 0 ? 1 : -1))));
+    setActiveTab((tab) =>
+      Math.min(session.panels.length - 1, Math.max(0, tab + (dx < 0 ? 1 : -1))),
+    );
   };
 
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="min-w-0 truncate text-base font-semibold" title={session.title}>{session.title}</h2>
+        <h2 className="min-w-0 truncate text-base font-semibold" title={session.title}>
+          {session.title}
+        </h2>
         <div className="flex items-center gap-3 text-sm">
-          {session.blind && <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">{session.revealed ? 'Blind · revealed' : 'Blind'}</span>}
+          {session.blind && (
+            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">
+              {session.revealed ? 'Blind · revealed' : 'Blind'}
+            </span>
+          )}
           {!isPhone && (
             <label className="inline-flex items-center gap-2">
-              <input type="checkbox" checked={synced} onChange={(e) => setSynced(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={synced}
+                onChange={(e) => setSynced(e.target.checked)}
+              />
               Scroll together
             </label>
           )}
@@ -157,7 +189,11 @@ export function SessionView({ sessionId }: { sessionId: string }) {
       )}
       <div
         className="grid min-h-0 flex-1 gap-3"
-        style={{ gridTemplateColumns: isPhone ? 'minmax(0, 1fr)' : `repeat(${session.panels.length}, minmax(0, 1fr))` }}
+        style={{
+          gridTemplateColumns: isPhone
+            ? 'minmax(0, 1fr)'
+            : `repeat(${session.panels.length}, minmax(0, 1fr))`,
+        }}
         onTouchStart={(e) => (touchX.current = e.touches[0]?.clientX ?? null)}
         onTouchEnd={(e) => swipe(e.changedTouches[0]?.clientX ?? 0)}
       >
@@ -177,7 +213,14 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           </ErrorBoundary>
         ))}
       </div>
-      {lastTurn && <VoteBar panels={session.panels} vote={lastTurn.vote} disabled={!canVote} onVote={(c) => void onVote(c)} />}
+      {lastTurn && (
+        <VoteBar
+          panels={session.panels}
+          vote={lastTurn.vote}
+          disabled={!canVote}
+          onVote={(c) => void onVote(c)}
+        />
+      )}
       <form onSubmit={(e) => void onFollowUp(e)} className="flex gap-2">
         <textarea
           aria-label="Follow-up prompt"
@@ -190,7 +233,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           placeholder="Follow up with every model"
           className="min-h-10 flex-1 resize-y rounded-xl border border-line bg-surface-2 p-2 text-sm"
         />
-        <Button type="submit" disabled={busy || anyRunning || !followUp.trim()}>Send to all</Button>
+        <Button type="submit" disabled={busy || anyRunning || !followUp.trim()}>
+          Send to all
+        </Button>
       </form>
     </div>
   );

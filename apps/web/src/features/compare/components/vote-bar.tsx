@@ -17,17 +17,39 @@ function describe(vote: CompareVoteChoice, panels: ComparePanel[]): string {
 /** The verdict on the latest turn: best answer, a tie, or all bad. */
 export function VoteBar({ panels, vote, disabled, onVote }: VoteBarProps) {
   return (
-    <div role="group" aria-label="Vote" className="flex flex-wrap items-center gap-2 rounded-2xl border border-line px-3 py-2 text-sm">
-      <span className="text-fg-muted">{vote === null ? 'Which answer is best?' : `Your vote: ${describe(vote, panels)}`}</span>
+    <div
+      role="group"
+      aria-label="Vote"
+      className="flex flex-wrap items-center gap-2 rounded-2xl border border-line px-3 py-2 text-sm"
+    >
+      <span className="text-fg-muted">
+        {vote === null ? 'Which answer is best?' : `Your vote: ${describe(vote, panels)}`}
+      </span>
       {panels.map((panel) => (
-        <Button key={panel.index} size="sm" variant={vote === panel.index ? 'primary' : 'outline'} disabled={disabled} onClick={() => onVote(panel.index)}>
+        <Button
+          key={panel.index}
+          size="sm"
+          variant={vote === panel.index ? 'primary' : 'outline'}
+          disabled={disabled}
+          onClick={() => onVote(panel.index)}
+        >
           {`Best: ${panel.label}`}
         </Button>
       ))}
-      <Button size="sm" variant={vote === 'tie' ? 'primary' : 'outline'} disabled={disabled} onClick={() => onVote('tie')}>
+      <Button
+        size="sm"
+        variant={vote === 'tie' ? 'primary' : 'outline'}
+        disabled={disabled}
+        onClick={() => onVote('tie')}
+      >
         Tie
       </Button>
-      <Button size="sm" variant={vote === 'all_bad' ? 'primary' : 'outline'} disabled={disabled} onClick={() => onVote('all_bad')}>
+      <Button
+        size="sm"
+        variant={vote === 'all_bad' ? 'primary' : 'outline'}
+        disabled={disabled}
+        onClick={() => onVote('all_bad')}
+      >
         All bad
       </Button>
     </div>

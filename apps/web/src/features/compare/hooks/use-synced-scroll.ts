@@ -38,7 +38,8 @@ export function useSyncedScroll(synced: boolean) {
         const range = source.scrollHeight - source.clientHeight;
         const fraction = range > 0 ? source.scrollTop / range : 0;
         for (const [other, element] of elements.current) {
-          if (other !== index) element.scrollTop = fraction * (element.scrollHeight - element.clientHeight);
+          if (other !== index)
+            element.scrollTop = fraction * (element.scrollHeight - element.clientHeight);
         }
         requestAnimationFrame(() => {
           driving.current = null;

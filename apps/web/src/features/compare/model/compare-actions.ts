@@ -58,7 +58,10 @@ export async function sendTurn(
 ): Promise<boolean> {
   if (!(await hasUnits(session.panels.length))) return false;
   const ids = await Promise.all(session.panels.map(() => allocatePanelMessageId()));
-  const answers = session.panels.map((panel, i) => ({ panel: panel.index, messageId: ids[i] ?? '' }));
+  const answers = session.panels.map((panel, i) => ({
+    panel: panel.index,
+    messageId: ids[i] ?? '',
+  }));
   usePendingTurns.getState().set(session.id, { prompt, answers });
   await Promise.all(
     answers.map((a) => sendOne(queryClient, session.id, a.panel, prompt, a.messageId, false)),

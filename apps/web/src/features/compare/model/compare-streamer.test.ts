@@ -5,7 +5,11 @@ import type { LiveAnswer } from './live-answer';
 
 function fakeSource() {
   let listener: (event: SocketEvent) => void = () => undefined;
-  const source: StreamSource & { emit: (e: SocketEvent) => void; resumed: string[]; tracked: string[] } = {
+  const source: StreamSource & {
+    emit: (e: SocketEvent) => void;
+    resumed: string[];
+    tracked: string[];
+  } = {
     resumed: [],
     tracked: [],
     onEvent: (l) => {
@@ -61,19 +65,33 @@ describe('CompareStreamer', () => {
 
     published.length = 0;
     source.emit({ type: 'status', messageId: 'm1', status: 'error', details: 'Upstream failed' });
-    expect(published).toEqual([{ at: Date.now(), answers: [expect.objectContaining({ messageId: 'm1', status: 'error', error: 'Upstream failed' })] }]);
+    expect(published).toEqual([
+      {
+        at: Date.now(),
+        answers: [
+          expect.objectContaining({ messageId: 'm1', status: 'error', error: 'Upstream failed' }),
+        ],
+      },
+    ]);
     expect(ended).toEqual(['m1']);
     // m0 streams on, untouched by m1's failure.
     source.emit(tokens('m0', '!', 3));
     vi.advanceTimersByTime(33);
-    expect(published.at(-1)?.answers[0]).toMatchObject({ messageId: 'm0', text: 'Hello!', status: 'streaming' });
+    expect(published.at(-1)?.answers[0]).toMatchObject({
+      messageId: 'm0',
+      text: 'Hello!',
+      status: 'streaming',
+    });
     streamer.stop();
   });
 
   it('a reopened answer resumes from its first token; a retry replays into an empty text', () => {
     const source = fakeSource();
     const published: LiveAnswer[] = [];
-    const streamer = new CompareStreamer(source, { publish: (a) => published.push(...a), onEnd: () => undefined });
+    const streamer = new CompareStreamer(source, {
+      publish: (a) => published.push(...a),
+      onEnd: () => undefined,
+    });
     streamer.follow('r', 2, { resume: true });
     expect(source.resumed).toEqual(['r']);
     source.emit(tokens('r', 'stale', 9));

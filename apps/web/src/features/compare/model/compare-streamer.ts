@@ -32,7 +32,10 @@ interface Followed {
  */
 export class CompareStreamer {
   readonly #followed = new Map<string, Followed>();
-  readonly #clocks = new Map<number, { start: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval> }>();
+  readonly #clocks = new Map<
+    number,
+    { start: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval> }
+  >();
   readonly #refreshMs: number;
   readonly #staggerMs: number;
   readonly #now: () => number;

@@ -36,7 +36,7 @@ function live(changes: Partial<LiveAnswer>): LiveAnswer {
 }
 
 describe('metricsOf', () => {
-  it('measures a resumed answer from the server\'s token times, not the replay burst', () => {
+  it("measures a resumed answer from the server's token times, not the replay burst", () => {
     // 61 tokens produced over one second, replayed to this page within 5 ms.
     const resumed = live({
       firstTokenAt: 1000,
@@ -52,8 +52,12 @@ describe('metricsOf', () => {
     });
   });
 
-  it('falls back on this page\'s clock when the server sends no token times', () => {
+  it("falls back on this page's clock when the server sends no token times", () => {
     const sent = live({ sentAt: 0, firstTokenAt: 200, lastTokenAt: 1200 });
-    expect(metricsOf(undefined, sent, undefined, '')).toMatchObject({ ttftMs: 200, tokens: 100, tokensPerSecond: 100 });
+    expect(metricsOf(undefined, sent, undefined, '')).toMatchObject({
+      ttftMs: 200,
+      tokens: 100,
+      tokensPerSecond: 100,
+    });
   });
 });

@@ -47,15 +47,22 @@ function serverTiming(live: LiveAnswer, stored: CompareAnswer | undefined) {
   const ttftMs = Number.isNaN(createdAt)
     ? clientTiming(live).ttftMs
     : Math.max(0, first - createdAt);
-  return { tokens, ttftMs, tokensPerSecond: streamMs > 0 && tokens > 1 ? (tokens - 1) / (streamMs / 1000) : null };
+  return {
+    tokens,
+    ttftMs,
+    tokensPerSecond: streamMs > 0 && tokens > 1 ? (tokens - 1) / (streamMs / 1000) : null,
+  };
 }
 
 /** Figures from this page's clock, for a server that sends no token times. */
 function clientTiming(live: LiveAnswer) {
   const tokens = estimateTokens(live.text);
-  const ttftMs = live.firstTokenAt !== null && live.sentAt !== null ? live.firstTokenAt - live.sentAt : null;
+  const ttftMs =
+    live.firstTokenAt !== null && live.sentAt !== null ? live.firstTokenAt - live.sentAt : null;
   const streamMs =
-    live.firstTokenAt !== null && live.lastTokenAt !== null ? live.lastTokenAt - live.firstTokenAt : 0;
+    live.firstTokenAt !== null && live.lastTokenAt !== null
+      ? live.lastTokenAt - live.firstTokenAt
+      : 0;
   return { tokens, ttftMs, tokensPerSecond: streamMs > 0 ? tokens / (streamMs / 1000) : null };
 }
 
@@ -78,7 +85,8 @@ export function metricsOf(
     };
   }
   if (!live) return { ttftMs: null, tokens: null, tokensPerSecond: null, costUsd: null };
-  const { tokens, ttftMs, tokensPerSecond } = live.serverFirstAt !== null ? serverTiming(live, stored) : clientTiming(live);
+  const { tokens, ttftMs, tokensPerSecond } =
+    live.serverFirstAt !== null ? serverTiming(live, stored) : clientTiming(live);
   const inputPrice = panel?.input_price_per_million ?? null;
   const outputPrice = panel?.output_price_per_million ?? null;
   return {

@@ -2,7 +2,10 @@ import type { ConversationExportQuery } from '@parallax/contract';
 import { http } from '../../../lib/http';
 import { saveBlob } from '../../../lib/save-blob';
 
-const EXTENSIONS: Record<ConversationExportQuery['format'], string> = { markdown: 'md', json: 'json' };
+const EXTENSIONS: Record<ConversationExportQuery['format'], string> = {
+  markdown: 'md',
+  json: 'json',
+};
 
 /** GET /chat/conversations/{id}/export: saves the chat as Markdown or JSON. */
 export async function exportConversation(
@@ -14,6 +17,11 @@ export async function exportConversation(
     params: { format },
     responseType: 'blob',
   });
-  const base = title.replace(/[^\p{L}\p{N} _-]/gu, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'chat';
+  const base =
+    title
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'chat';
   saveBlob(res.data, `${base}.${EXTENSIONS[format]}`);
 }

@@ -11,5 +11,9 @@ export async function getConversation(id: string): Promise<Conversation> {
 }
 
 export function useConversation(id: string) {
-  return useQuery({ queryKey: conversationKey(id), queryFn: () => getConversation(id), enabled: id !== '' });
+  return useQuery({
+    queryKey: conversationKey(id),
+    queryFn: () => getConversation(id),
+    enabled: id !== '',
+  });
 }

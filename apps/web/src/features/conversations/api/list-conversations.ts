@@ -1,11 +1,18 @@
-import { CONVERSATION_LIST_DEFAULT_LIMIT, type ConversationListResponse, type Conversation } from '@parallax/contract';
+import {
+  CONVERSATION_LIST_DEFAULT_LIMIT,
+  type ConversationListResponse,
+  type Conversation,
+} from '@parallax/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
 
 export const conversationsKey = ['conversations', 'list'] as const;
 
 /** GET /chat/conversations/ — one page at `offset`, optionally filtered by a search text. */
-export async function listConversations(params: { offset: number; search: string }): Promise<ConversationListResponse> {
+export async function listConversations(params: {
+  offset: number;
+  search: string;
+}): Promise<ConversationListResponse> {
   const res = await http.get<unknown>('/chat/conversations/', {
     params: {
       offset: params.offset,

@@ -17,7 +17,14 @@ interface ChatActionButtonsProps {
 }
 
 /** Favourite, rename and delete of one chat: the sidebar row and the chat header share them. */
-export function ChatActionButtons({ conversation: c, onToggleFavourite, onRename, onDelete, more, className }: ChatActionButtonsProps) {
+export function ChatActionButtons({
+  conversation: c,
+  onToggleFavourite,
+  onRename,
+  onDelete,
+  more,
+  className,
+}: ChatActionButtonsProps) {
   const name = c.title || CONVERSATION_DEFAULT_TITLE;
   return (
     <div className={cn('flex shrink-0 items-center', className)}>
@@ -31,7 +38,13 @@ export function ChatActionButtons({ conversation: c, onToggleFavourite, onRename
       >
         <Star className={cn('size-3.5', c.is_favourite && 'fill-current')} aria-hidden />
       </button>
-      <button type="button" aria-label={`Rename ${name}`} title="Rename" onClick={onRename} className={ICON_BUTTON}>
+      <button
+        type="button"
+        aria-label={`Rename ${name}`}
+        title="Rename"
+        onClick={onRename}
+        className={ICON_BUTTON}
+      >
         <Pencil className="size-3.5" aria-hidden />
       </button>
       <button

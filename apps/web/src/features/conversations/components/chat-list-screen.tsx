@@ -29,11 +29,16 @@ export function ChatListScreen() {
   const sentinel = useRef<HTMLDivElement>(null);
 
   const patchCached = (id: string, change: (c: Conversation) => Conversation) =>
-    queryClient.setQueriesData<Pages>({ queryKey: conversationsKey }, (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((p) => ({ ...p, conversations: p.conversations.map((c) => (c.id === id ? change(c) : c)) })),
-      },
+    queryClient.setQueriesData<Pages>(
+      { queryKey: conversationsKey },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            conversations: p.conversations.map((c) => (c.id === id ? change(c) : c)),
+          })),
+        },
     );
   const refresh = () => void queryClient.invalidateQueries({ queryKey: conversationsKey });
 
@@ -41,7 +46,10 @@ export function ChatListScreen() {
     try {
       await deleteConversation(id);
     } catch (error) {
-      toast.error('Could not delete the conversation', error instanceof Error ? error.message : undefined);
+      toast.error(
+        'Could not delete the conversation',
+        error instanceof Error ? error.message : undefined,
+      );
     }
     refresh();
   });
@@ -50,28 +58,39 @@ export function ChatListScreen() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const hidden = new Set(deletes.pending.map((p) => p.id));
-  const conversations = (list.data?.pages ?? []).flatMap((p) => p.conversations).filter((c) => !hidden.has(c.id));
+  const conversations = (list.data?.pages ?? [])
+    .flatMap((p) => p.conversations)
+    .filter((c) => !hidden.has(c.id));
 
   const toggleFavourite = (c: Conversation) => {
     patchCached(c.id, (x) => ({ ...x, is_favourite: !c.is_favourite }));
     setFavourite(c.id, !c.is_favourite).catch((error: unknown) => {
       patchCached(c.id, (x) => ({ ...x, is_favourite: c.is_favourite }));
-      toast.error('Could not update favourites', error instanceof Error ? error.message : undefined);
+      toast.error(
+        'Could not update favourites',
+        error instanceof Error ? error.message : undefined,
+      );
     });
   };
   const rename = (c: Conversation, title: string) => {
     patchCached(c.id, (x) => ({ ...x, title }));
     renameConversation(c.id, title).catch((error: unknown) => {
       patchCached(c.id, (x) => ({ ...x, title: c.title }));
-      toast.error('Could not rename the conversation', error instanceof Error ? error.message : undefined);
+      toast.error(
+        'Could not rename the conversation',
+        error instanceof Error ? error.message : undefined,
+      );
     });
   };
 
@@ -84,7 +103,10 @@ export function ChatListScreen() {
         </Link>
       </div>
       <div className="relative mb-4">
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-subtle"
+          aria-hidden
+        />
         <Input
           type="search"
           value={query}
@@ -107,7 +129,11 @@ export function ChatListScreen() {
           title="Could not load your chats"
           description={list.error.message}
           action={
-            <button type="button" className={buttonClasses('outline')} onClick={() => void list.refetch()}>
+            <button
+              type="button"
+              className={buttonClasses('outline')}
+              onClick={() => void list.refetch()}
+            >
               Try again
             </button>
           }
@@ -116,7 +142,11 @@ export function ChatListScreen() {
         <EmptyState
           icon={MessagesSquare}
           title={search ? 'No chats match your search' : 'No chats yet'}
-          description={search ? 'Try other words.' : 'Your conversations will appear here after your first message.'}
+          description={
+            search
+              ? 'Try other words.'
+              : 'Your conversations will appear here after your first message.'
+          }
           action={
             !search && (
               <Link to="/" className={buttonClasses('primary')}>

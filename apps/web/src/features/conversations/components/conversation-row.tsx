@@ -16,7 +16,11 @@ function formatWhen(iso: string | null, now = new Date()): string {
   const sameDay = date.toDateString() === now.toDateString();
   if (sameDay) return date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(!sameYear && { year: 'numeric' }) });
+  return date.toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(!sameYear && { year: 'numeric' }),
+  });
 }
 
 interface ConversationRowProps {
@@ -26,12 +30,20 @@ interface ConversationRowProps {
   onDelete: (c: Conversation) => void;
 }
 
-export function ConversationRow({ conversation: c, onToggleFavourite, onRename, onDelete }: ConversationRowProps) {
+export function ConversationRow({
+  conversation: c,
+  onToggleFavourite,
+  onRename,
+  onDelete,
+}: ConversationRowProps) {
   const [editing, setEditing] = useState(false);
   const shownTitle = c.title || CONVERSATION_DEFAULT_TITLE;
 
   return (
-    <li className="group relative flex items-center gap-2 rounded-xl px-2 hover:bg-surface-2" data-testid="conversation-row">
+    <li
+      className="group relative flex items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
+      data-testid="conversation-row"
+    >
       {editing ? (
         <TitleEditor
           initial={c.title}
@@ -50,7 +62,9 @@ export function ConversationRow({ conversation: c, onToggleFavourite, onRename, 
               {c.message_count} {c.message_count === 1 ? 'message' : 'messages'}
             </span>
           </span>
-          <span className="shrink-0 text-xs text-fg-subtle tabular-nums">{formatWhen(c.last_message_at ?? c.updated_at)}</span>
+          <span className="shrink-0 text-xs text-fg-subtle tabular-nums">
+            {formatWhen(c.last_message_at ?? c.updated_at)}
+          </span>
         </Link>
       )}
       <div className="flex shrink-0 items-center">
@@ -80,7 +94,10 @@ export function ConversationRow({ conversation: c, onToggleFavourite, onRename, 
             type="button"
             aria-label={`Delete ${shownTitle}`}
             onClick={() => onDelete(c)}
-            className={cn(ICON_BUTTON, 'hover:text-red-600 sm:opacity-0 sm:group-hover:opacity-100')}
+            className={cn(
+              ICON_BUTTON,
+              'hover:text-red-600 sm:opacity-0 sm:group-hover:opacity-100',
+            )}
           >
             <Trash2 className="size-4" aria-hidden />
           </button>

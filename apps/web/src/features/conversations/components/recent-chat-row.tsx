@@ -16,7 +16,12 @@ interface RecentChatRowProps {
 }
 
 /** One sidebar chat: a link, with its actions shown on hover, on keyboard focus or on a long press. */
-export function RecentChatRow({ conversation: c, onRename, onToggleFavourite, onDelete }: RecentChatRowProps) {
+export function RecentChatRow({
+  conversation: c,
+  onRename,
+  onToggleFavourite,
+  onDelete,
+}: RecentChatRowProps) {
   const [editing, setEditing] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const longPress = useLongPress(() => setRevealed(true));

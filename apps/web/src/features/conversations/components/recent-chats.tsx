@@ -34,7 +34,10 @@ export function RecentChats() {
 
   return (
     <section aria-labelledby="recent-chats-heading" className="min-w-0">
-      <h2 id="recent-chats-heading" className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase">
+      <h2
+        id="recent-chats-heading"
+        className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase"
+      >
         Recent chats
       </h2>
       {groupByDay(conversations).map((group) => (
@@ -53,7 +56,11 @@ export function RecentChats() {
           </ul>
         </div>
       ))}
-      <DeleteChatDialog title={deleting?.title ?? null} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <DeleteChatDialog
+        title={deleting?.title ?? null}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -36,7 +36,10 @@ export function TitleEditor({ initial, onSave, onCancel, className }: TitleEdito
       onBlur={save}
       onKeyDown={onKeyDown}
       onFocus={(e) => e.currentTarget.select()}
-      className={cn('h-8 min-w-0 flex-1 rounded-lg border border-accent bg-surface px-2 text-sm focus:outline-none focus:ring-2 focus:ring-accent/60', className)}
+      className={cn(
+        'h-8 min-w-0 flex-1 rounded-lg border border-accent bg-surface px-2 text-sm focus:outline-none focus:ring-2 focus:ring-accent/60',
+        className,
+      )}
     />
   );
 }

@@ -3,7 +3,13 @@ import { Undo2 } from 'lucide-react';
 import type { PendingDelete } from '../hooks/use-undoable-delete';
 
 /** The undo toast of a delete: bottom centre, one line per conversation still recoverable. */
-export function UndoDeleteBar({ pending, onUndo }: { pending: PendingDelete[]; onUndo: (id: string) => void }) {
+export function UndoDeleteBar({
+  pending,
+  onUndo,
+}: {
+  pending: PendingDelete[];
+  onUndo: (id: string) => void;
+}) {
   if (pending.length === 0) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">

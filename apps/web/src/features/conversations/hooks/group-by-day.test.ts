@@ -20,7 +20,16 @@ describe('groupByDay', () => {
   const at = (days: number, hour = 9) => new Date(2026, 10, 24 - days, hour).toISOString();
 
   it('puts chats under Today, Yesterday, Previous 7 days and Older, keeping their order', () => {
-    const groups = groupByDay([chat('a', at(0)), chat('b', at(0, 1)), chat('c', at(1, 23)), chat('d', at(6)), chat('e', at(30))], now);
+    const groups = groupByDay(
+      [
+        chat('a', at(0)),
+        chat('b', at(0, 1)),
+        chat('c', at(1, 23)),
+        chat('d', at(6)),
+        chat('e', at(30)),
+      ],
+      now,
+    );
     expect(groups.map((g) => [g.label, g.conversations.map((c) => c.id)])).toEqual([
       ['Today', ['a', 'b']],
       ['Yesterday', ['c']],

@@ -20,10 +20,17 @@ function labelFor(iso: string, today: number): DayGroupLabel {
 }
 
 /** Chats under the sidebar's day headings, in the order given, empty headings left out. */
-export function groupByDay(conversations: readonly Conversation[], now: Date = new Date()): DayGroup[] {
+export function groupByDay(
+  conversations: readonly Conversation[],
+  now: Date = new Date(),
+): DayGroup[] {
   const today = startOfDay(now);
   const groups = new Map<DayGroupLabel, Conversation[]>();
-  for (const label of ['Today', 'Yesterday', 'Previous 7 days', 'Older'] as const) groups.set(label, []);
-  for (const c of conversations) groups.get(labelFor(c.last_message_at ?? c.updated_at, today))?.push(c);
-  return [...groups].filter(([, list]) => list.length > 0).map(([label, list]) => ({ label, conversations: list }));
+  for (const label of ['Today', 'Yesterday', 'Previous 7 days', 'Older'] as const)
+    groups.set(label, []);
+  for (const c of conversations)
+    groups.get(labelFor(c.last_message_at ?? c.updated_at, today))?.push(c);
+  return [...groups]
+    .filter(([, list]) => list.length > 0)
+    .map(([label, list]) => ({ label, conversations: list }));
 }

@@ -9,7 +9,10 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : und
 /** Rename, favourite and delete a chat; every list and header showing it refreshes after. */
 export function useConversationActions() {
   const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['conversations'] }), [queryClient]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['conversations'] }),
+    [queryClient],
+  );
 
   const rename = useCallback(
     async (c: Pick<Conversation, 'id'>, title: string): Promise<boolean> => {

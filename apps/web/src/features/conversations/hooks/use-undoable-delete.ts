@@ -10,7 +10,10 @@ export interface PendingDelete {
  * Delete with undo: the item hides at once and is deleted for real only when the undo window
  * closes. Leaving the screen commits whatever is still pending.
  */
-export function useUndoableDelete(commit: (id: string) => Promise<void>, windowMs: number = TOAST.defaultDurationMs) {
+export function useUndoableDelete(
+  commit: (id: string) => Promise<void>,
+  windowMs: number = TOAST.defaultDurationMs,
+) {
   const [pending, setPending] = useState<PendingDelete[]>([]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   const commitRef = useRef(commit);
@@ -25,7 +28,10 @@ export function useUndoableDelete(commit: (id: string) => Promise<void>, windowM
   const remove = useCallback(
     (item: PendingDelete) => {
       setPending((list) => [...list.filter((p) => p.id !== item.id), item]);
-      timers.current.set(item.id, setTimeout(() => finish(item.id), windowMs));
+      timers.current.set(
+        item.id,
+        setTimeout(() => finish(item.id), windowMs),
+      );
     },
     [finish, windowMs],
   );

@@ -14,7 +14,10 @@ export async function listProjectChats(projectId: string): Promise<Conversation[
 }
 
 export function useProjectChats(projectId: string) {
-  return useQuery({ queryKey: projectChatsKey(projectId), queryFn: () => listProjectChats(projectId) });
+  return useQuery({
+    queryKey: projectChatsKey(projectId),
+    queryFn: () => listProjectChats(projectId),
+  });
 }
 
 /** The newest chats outside any project, to pick from on a project's page. */
@@ -22,5 +25,7 @@ export async function listLooseChats(): Promise<Conversation[]> {
   const res = await http.get<unknown>('/chat/conversations/', {
     params: { offset: 0, limit: PAGE, excludeComparisons: true },
   });
-  return parseWire('ConversationListResponse', res.data).conversations.filter((c) => c.project_id === null);
+  return parseWire('ConversationListResponse', res.data).conversations.filter(
+    (c) => c.project_id === null,
+  );
 }

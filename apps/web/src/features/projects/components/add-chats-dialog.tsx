@@ -31,7 +31,9 @@ export function AddChatsDialog({ project, onClose, onAdd }: AddChatsDialogProps)
         {chats.isLoading ? (
           <Spinner />
         ) : list.length === 0 ? (
-          <p className="py-6 text-center text-sm text-fg-muted">Every chat is already in a project.</p>
+          <p className="py-6 text-center text-sm text-fg-muted">
+            Every chat is already in a project.
+          </p>
         ) : (
           <ul className="space-y-1">
             {list.map((c) => (

@@ -19,8 +19,16 @@ export function DeleteProjectDialog({ project, onCancel, onConfirm }: DeleteProj
   }, [project]);
   const count = project?.chat_count ?? 0;
   const options: ReadonlyArray<{ value: ChatsChoice; label: string; hint: string }> = [
-    { value: 'keep', label: 'Keep its chats', hint: 'They move out of the project and stay in your chats.' },
-    { value: 'delete', label: 'Delete its chats too', hint: 'They and their messages are deleted for good.' },
+    {
+      value: 'keep',
+      label: 'Keep its chats',
+      hint: 'They move out of the project and stay in your chats.',
+    },
+    {
+      value: 'delete',
+      label: 'Delete its chats too',
+      hint: 'They and their messages are deleted for good.',
+    },
   ];
   return (
     <Modal

@@ -21,7 +21,9 @@ export function InstructionsEditor({ project, onSave }: InstructionsEditorProps)
       <h2 id={`${id}-title`} className="text-sm font-semibold">
         Instructions
       </h2>
-      <p className="text-sm text-fg-muted">Sent to the model before every message in this project’s chats.</p>
+      <p className="text-sm text-fg-muted">
+        Sent to the model before every message in this project’s chats.
+      </p>
       <Textarea
         aria-labelledby={`${id}-title`}
         value={text}

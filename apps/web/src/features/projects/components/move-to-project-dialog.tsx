@@ -54,7 +54,9 @@ export function MoveToProjectDialog({ conversation, onClose }: MoveToProjectDial
                 >
                   <ProjectIcon project={p} size="sm" />
                   <span className="min-w-0 flex-1 truncate">{p.name}</span>
-                  {conversation?.project_id === p.id && <Check className="size-4 text-accent" aria-label="Current project" />}
+                  {conversation?.project_id === p.id && (
+                    <Check className="size-4 text-accent" aria-label="Current project" />
+                  )}
                 </button>
               </li>
             ))}

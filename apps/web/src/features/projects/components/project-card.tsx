@@ -18,9 +18,12 @@ export function ProjectCard({ project: p }: { project: Project }) {
           {p.archived && <span className="text-xs text-fg-muted">Archived</span>}
         </span>
       </div>
-      <p className="line-clamp-2 min-h-10 text-sm break-words text-fg-muted">{p.description || 'No description'}</p>
+      <p className="line-clamp-2 min-h-10 text-sm break-words text-fg-muted">
+        {p.description || 'No description'}
+      </p>
       <p className="mt-auto text-xs text-fg-muted">
-        {p.chat_count} {p.chat_count === 1 ? 'chat' : 'chats'} · active {formatActivity(p.last_activity_at)}
+        {p.chat_count} {p.chat_count === 1 ? 'chat' : 'chats'} · active{' '}
+        {formatActivity(p.last_activity_at)}
       </p>
     </Link>
   );

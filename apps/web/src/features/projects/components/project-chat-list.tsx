@@ -19,7 +19,10 @@ export function ProjectChatList({ chats, onRemove, onDropChat }: ProjectChatList
   return (
     <div
       {...drop.handlers}
-      className={cn('rounded-2xl border border-line bg-surface', drop.over && 'border-accent ring-2 ring-accent/40')}
+      className={cn(
+        'rounded-2xl border border-line bg-surface',
+        drop.over && 'border-accent ring-2 ring-accent/40',
+      )}
     >
       {chats.length === 0 ? (
         <EmptyState
@@ -34,7 +37,10 @@ export function ProjectChatList({ chats, onRemove, onDropChat }: ProjectChatList
             const title = c.title || CONVERSATION_DEFAULT_TITLE;
             return (
               <li key={c.id} className="flex items-center gap-2 px-2" {...chatDragSource(c.id)}>
-                <Link to={`/chats/${c.id}`} className="min-w-0 flex-1 rounded-lg px-2 py-3 hover:bg-surface-2">
+                <Link
+                  to={`/chats/${c.id}`}
+                  className="min-w-0 flex-1 rounded-lg px-2 py-3 hover:bg-surface-2"
+                >
                   <span className="block truncate text-sm font-medium">{title}</span>
                   <span className="block text-xs text-fg-muted">
                     {c.message_count} {c.message_count === 1 ? 'message' : 'messages'} ·{' '}

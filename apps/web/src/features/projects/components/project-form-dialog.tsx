@@ -1,4 +1,9 @@
-import { PROJECT_COLOURS, PROJECT_LIMITS, type Project, type ProjectColour } from '@parallax/contract';
+import {
+  PROJECT_COLOURS,
+  PROJECT_LIMITS,
+  type Project,
+  type ProjectColour,
+} from '@parallax/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { buttonClasses } from '../../../ui/button';
@@ -25,7 +30,13 @@ interface ProjectFormDialogProps {
   onSave: (values: ProjectFormValues) => Promise<boolean>;
 }
 
-const EMPTY: ProjectFormValues = { name: '', description: '', icon: '📁', colour: 'blue', instructions: '' };
+const EMPTY: ProjectFormValues = {
+  name: '',
+  description: '',
+  icon: '📁',
+  colour: 'blue',
+  instructions: '',
+};
 
 /** Create a project, or edit its name, description, icon and colour. */
 export function ProjectFormDialog({ open, project, onCancel, onSave }: ProjectFormDialogProps) {
@@ -43,7 +54,14 @@ export function ProjectFormDialog({ open, project, onCancel, onSave }: ProjectFo
     if (!values.name.trim() || saving) return;
     setSaving(true);
     try {
-      if (await onSave({ ...values, name: values.name.trim(), description: values.description.trim() })) onCancel();
+      if (
+        await onSave({
+          ...values,
+          name: values.name.trim(),
+          description: values.description.trim(),
+        })
+      )
+        onCancel();
     } finally {
       setSaving(false);
     }
@@ -96,7 +114,9 @@ export function ProjectFormDialog({ open, project, onCancel, onSave }: ProjectFo
                 onClick={() => set('icon', icon)}
                 className={cn(
                   'grid size-9 place-items-center rounded-lg border text-lg',
-                  values.icon === icon ? 'border-accent bg-surface-3' : 'border-line hover:bg-surface-2',
+                  values.icon === icon
+                    ? 'border-accent bg-surface-3'
+                    : 'border-line hover:bg-surface-2',
                 )}
               >
                 {icon}
@@ -149,7 +169,11 @@ export function ProjectFormDialog({ open, project, onCancel, onSave }: ProjectFo
           <button type="button" className={buttonClasses('outline')} onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className={buttonClasses('primary')} disabled={!values.name.trim() || saving}>
+          <button
+            type="submit"
+            className={buttonClasses('primary')}
+            disabled={!values.name.trim() || saving}
+          >
             {project ? 'Save' : 'Create project'}
           </button>
         </div>

@@ -8,9 +8,15 @@ export function ProjectInstructions({ projectId }: { projectId: string }) {
   const project = useProject(projectId).data;
   if (!project) return null;
   return (
-    <details className="group mx-auto mt-2 max-w-3xl rounded-lg text-sm" data-testid="project-instructions">
+    <details
+      className="group mx-auto mt-2 max-w-3xl rounded-lg text-sm"
+      data-testid="project-instructions"
+    >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-1 py-1 text-fg-muted hover:text-fg [&::-webkit-details-marker]:hidden">
-        <ChevronRight className="size-4 shrink-0 transition-transform group-open:rotate-90" aria-hidden />
+        <ChevronRight
+          className="size-4 shrink-0 transition-transform group-open:rotate-90"
+          aria-hidden
+        />
         <ProjectIcon project={project} size="sm" />
         <span className="min-w-0 truncate">
           Project instructions · <span className="font-medium text-fg">{project.name}</span>

@@ -1,5 +1,14 @@
 import type { Project } from '@parallax/contract';
-import { Archive, ArchiveRestore, ChevronLeft, MoreHorizontal, Pencil, Plus, SquarePen, Trash2 } from 'lucide-react';
+import {
+  Archive,
+  ArchiveRestore,
+  ChevronLeft,
+  MoreHorizontal,
+  Pencil,
+  Plus,
+  SquarePen,
+  Trash2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -64,22 +73,34 @@ function ProjectPage({ project: p }: { project: Project }) {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      <Link to="/project" className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg">
+      <Link
+        to="/project"
+        className="mb-4 inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
+      >
         <ChevronLeft className="size-4" aria-hidden /> Projects
       </Link>
       <header className="mb-6 flex flex-wrap items-start gap-4">
         <ProjectIcon project={p} size="lg" />
         <div className="min-w-0 flex-1 basis-48">
           <h1 className="text-2xl font-semibold tracking-tight break-words">{p.name}</h1>
-          {p.description && <p className="mt-1 text-sm break-words text-fg-muted">{p.description}</p>}
+          {p.description && (
+            <p className="mt-1 text-sm break-words text-fg-muted">{p.description}</p>
+          )}
           {p.archived && <p className="mt-1 text-xs font-medium text-fg-muted">Archived</p>}
         </div>
         <div className="flex items-center gap-2">
-          <button type="button" className={buttonClasses('primary')} onClick={() => void navigate(`/?project=${p.id}`)}>
+          <button
+            type="button"
+            className={buttonClasses('primary')}
+            onClick={() => void navigate(`/?project=${p.id}`)}
+          >
             <SquarePen className="size-4" aria-hidden /> New chat in this project
           </button>
           <DropdownMenu>
-            <DropdownMenuTrigger aria-label="Project actions" className={buttonClasses('outline', 'icon')}>
+            <DropdownMenuTrigger
+              aria-label="Project actions"
+              className={buttonClasses('outline', 'icon')}
+            >
               <MoreHorizontal className="size-4" aria-hidden />
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
@@ -106,7 +127,11 @@ function ProjectPage({ project: p }: { project: Project }) {
             <h2 id="project-chats" className="text-sm font-semibold">
               Chats
             </h2>
-            <button type="button" className={buttonClasses('outline', 'sm')} onClick={() => setAdding(true)}>
+            <button
+              type="button"
+              className={buttonClasses('outline', 'sm')}
+              onClick={() => setAdding(true)}
+            >
               <Plus className="size-4" aria-hidden /> Add chats
             </button>
           </div>
@@ -125,7 +150,10 @@ function ProjectPage({ project: p }: { project: Project }) {
             project={p}
             onSave={async (instructions) => (await actions.update(p.id, { instructions })) !== null}
           />
-          <DefaultModelSelect project={p} onChange={(model) => void actions.update(p.id, { default_model: model })} />
+          <DefaultModelSelect
+            project={p}
+            onChange={(model) => void actions.update(p.id, { default_model: model })}
+          />
         </aside>
       </div>
 
@@ -137,7 +165,11 @@ function ProjectPage({ project: p }: { project: Project }) {
           (await actions.update(p.id, { name, description, icon, colour })) !== null
         }
       />
-      <AddChatsDialog project={adding ? p : null} onClose={() => setAdding(false)} onAdd={(id) => void actions.move(id, p)} />
+      <AddChatsDialog
+        project={adding ? p : null}
+        onClose={() => setAdding(false)}
+        onAdd={(id) => void actions.move(id, p)}
+      />
       <DeleteProjectDialog
         project={deleting ? p : null}
         onCancel={() => setDeleting(false)}

@@ -29,12 +29,19 @@ export function ProjectsScreen() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">Projects</h1>
-          <p className="mt-1 text-sm text-fg-muted">Group chats that belong together, with instructions they all follow.</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Group chats that belong together, with instructions they all follow.
+          </p>
         </div>
         {newButton}
       </div>
       <label className="mb-4 inline-flex items-center gap-2 text-sm text-fg-muted">
-        <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} className="size-4 accent-accent" />
+        <input
+          type="checkbox"
+          checked={showArchived}
+          onChange={(e) => setShowArchived(e.target.checked)}
+          className="size-4 accent-accent"
+        />
         Show archived projects
       </label>
       {projects.isLoading ? (

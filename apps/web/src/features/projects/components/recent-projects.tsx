@@ -13,7 +13,10 @@ export function RecentProjects() {
   if (list.length === 0) return null;
   return (
     <section aria-labelledby="recent-projects-heading" className="min-w-0">
-      <h2 id="recent-projects-heading" className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase">
+      <h2
+        id="recent-projects-heading"
+        className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase"
+      >
         Recent projects
       </h2>
       <ul className="space-y-0.5">
@@ -35,7 +38,9 @@ function RecentProjectRow({ project: p }: { project: Project }) {
         className={({ isActive }) =>
           cn(
             'flex h-8 items-center gap-2 rounded-lg px-2 text-sm',
-            isActive ? 'bg-surface-3/70 font-medium text-fg' : 'text-fg-muted hover:bg-surface-2 hover:text-fg',
+            isActive
+              ? 'bg-surface-3/70 font-medium text-fg'
+              : 'text-fg-muted hover:bg-surface-2 hover:text-fg',
             drop.over && 'bg-surface-3 text-fg ring-2 ring-accent',
           )
         }

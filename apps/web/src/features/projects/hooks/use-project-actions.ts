@@ -1,4 +1,9 @@
-import type { CreateProjectRequest, DeleteProjectQuery, Project, UpdateProjectRequest } from '@parallax/contract';
+import type {
+  CreateProjectRequest,
+  DeleteProjectQuery,
+  Project,
+  UpdateProjectRequest,
+} from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../ui/toast/toast-store';
@@ -21,7 +26,7 @@ export function useProjectActions() {
   }, [queryClient]);
 
   const attempt = useCallback(
-    async <T,>(failure: string, run: () => Promise<T>): Promise<T | null> => {
+    async <T>(failure: string, run: () => Promise<T>): Promise<T | null> => {
       try {
         return await run();
       } catch (error) {
@@ -52,8 +57,13 @@ export function useProjectActions() {
     ),
     /** Moves a chat into a project, or out of its project with null. */
     move: useCallback(
-      async (conversationId: string, project: Pick<Project, 'id' | 'name'> | null): Promise<boolean> => {
-        const moved = await attempt('Could not move the chat', () => moveChat(conversationId, project?.id ?? null));
+      async (
+        conversationId: string,
+        project: Pick<Project, 'id' | 'name'> | null,
+      ): Promise<boolean> => {
+        const moved = await attempt('Could not move the chat', () =>
+          moveChat(conversationId, project?.id ?? null),
+        );
         if (moved) toast.success(project ? `Moved to ${project.name}` : 'Removed from the project');
         return moved !== null;
       },

@@ -54,8 +54,14 @@ export function AccountDataSection() {
       description="Export every chat, project and favourite with their attachments as a zip, or import chats from a Parallax export or ChatGPT’s conversations.json."
     >
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClasses('outline')} disabled={busy !== null} onClick={() => void runExport()}>
-          <Download className="size-4" aria-hidden /> {busy === 'export' ? 'Preparing…' : 'Export all data'}
+        <button
+          type="button"
+          className={buttonClasses('outline')}
+          disabled={busy !== null}
+          onClick={() => void runExport()}
+        >
+          <Download className="size-4" aria-hidden />{' '}
+          {busy === 'export' ? 'Preparing…' : 'Export all data'}
         </button>
         <button
           type="button"
@@ -63,7 +69,8 @@ export function AccountDataSection() {
           disabled={busy !== null}
           onClick={() => fileInput.current?.click()}
         >
-          <Upload className="size-4" aria-hidden /> {busy === 'import' ? 'Importing…' : 'Import chats'}
+          <Upload className="size-4" aria-hidden />{' '}
+          {busy === 'import' ? 'Importing…' : 'Import chats'}
         </button>
         <input
           ref={fileInput}
@@ -79,8 +86,8 @@ export function AccountDataSection() {
         />
       </div>
       <p className="mt-3 text-xs text-fg-muted">
-        Files up to {MAX_MB} MB. An import adds to your account and never changes what is there; a file with any error
-        imports nothing.
+        Files up to {MAX_MB} MB. An import adds to your account and never changes what is there; a
+        file with any error imports nothing.
       </p>
       {result && (
         <p role="status" className="mt-3 text-sm font-medium text-green-700 dark:text-green-400">

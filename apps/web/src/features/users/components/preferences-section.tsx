@@ -52,7 +52,10 @@ export function PreferencesSection({ user, theme }: { user: AuthUser; theme: The
     const model = usable.find((m) => m.id === id);
     void save(
       {
-        preferences: { default_model: model?.id ?? null, default_provider: model?.provider ?? null },
+        preferences: {
+          default_model: model?.id ?? null,
+          default_provider: model?.provider ?? null,
+        },
       },
       'Default model saved',
     );

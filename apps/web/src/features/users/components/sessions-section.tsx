@@ -5,7 +5,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { authErrorMessage, logoutEverywhere, recordSessionEnd, signOut, useAuthStore } from '../../auth';
+import {
+  authErrorMessage,
+  logoutEverywhere,
+  recordSessionEnd,
+  signOut,
+  useAuthStore,
+} from '../../auth';
 import { SettingsSection } from './settings-section';
 
 export function SessionsSection() {
