@@ -31,6 +31,9 @@ const chatMessage = {
   error: null,
   request_id: 'r1',
   comparison_id: null,
+  parent_id: null,
+  sibling_ids: ['m1'],
+  sibling_index: 0,
 };
 
 const SAMPLES: Array<[WireSchemaName, unknown]> = [
