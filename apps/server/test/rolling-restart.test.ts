@@ -70,7 +70,7 @@ describe.skipIf(!scaled)(
         JWT_SECRET: randomBytes(32).toString('hex'),
         OPENAI_API_KEY: 'sk-test-rolling',
         OPENAI_BASE_URL: sim.baseUrls.openai,
-        SHUTDOWN_GRACE_MS: '20000',
+        SHUTDOWN_GRACE_MS: '30000',
       };
     }, 60_000);
     afterAll(async () => {
@@ -94,7 +94,7 @@ describe.skipIf(!scaled)(
             a.baseUrl,
             '/api/v1/chat/messages',
             visitorHeaders(visitor, connectionId),
-            sendBody('a long answer [sim tokens=250 tps=50]'),
+            sendBody('a 20-second answer [sim tokens=600 tps=30]'),
           )
         ).json,
       );

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@parallax/contract';
 import { startProviderSim, type ProviderSim, type SimRequestRecord } from '@parallax/provider-sim';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -26,22 +26,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Tab {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
-
-async function open(): Promise<Tab> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { page, context, errors };
-}
+const open = (): Promise<Tab> => openTab(browser, server.url);
 
 const SIM = ' [sim tokens=20]';
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerVerified, signIn } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openTab, type Tab } from './support/browser';
 import {
   markdownSettled,
   mathErrorSeen,
@@ -33,24 +33,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Tab {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
-
-async function open(baseURL: string = inject('baseUrl'), timezoneId?: string): Promise<Tab> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-US',
-    ...(timezoneId && { timezoneId }),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { page, context, errors };
-}
+const open = (baseURL: string = inject('baseUrl'), timezoneId?: string): Promise<Tab> =>
+  openTab(browser, baseURL, { timezoneId });
 
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const assistants = (page: Page) => page.locator('[data-role="assistant"]');

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openTab, type Tab } from './support/browser';
 import { markdownSettled, rawMarkdownSeen, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
@@ -58,22 +58,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Tab {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
-
-async function open(): Promise<Tab> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1400, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { page, context, errors };
-}
+const open = (): Promise<Tab> =>
+  openTab(browser, server.url, { viewport: { width: 1400, height: 900 } });
 
 const panel = (page: Page, index: number) => page.locator(`section[data-panel="${index}"]`);
 const statusOf = (page: Page, index: number) => panel(page, index).getAttribute('data-status');

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, signIn } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -22,22 +22,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Tab {
-  page: Page;
-  context: BrowserContext;
-  errors: string[];
-}
-
-async function open(): Promise<Tab> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { page, context, errors };
-}
+const open = (): Promise<Tab> =>
+  openTab(browser, server.url, { viewport: { width: 1280, height: 900 } });
 
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 

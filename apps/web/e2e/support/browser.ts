@@ -38,3 +38,28 @@ export async function openPage(
     },
   };
 }
+
+export interface Tab {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught page errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh context and page on a server of the test's own (own env), recording page errors. */
+export async function openTab(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+): Promise<Tab> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'en-US',
+    ...(options.timezoneId && { timezoneId: options.timezoneId }),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, context, errors };
+}
