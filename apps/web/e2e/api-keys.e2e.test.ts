@@ -76,5 +76,5 @@ describe('API keys in the browser', () => {
     } finally {
       await t.context.close();
     }
-  });
+  }, 120_000);
 });

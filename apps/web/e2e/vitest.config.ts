@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // A screen shows when its chunk has loaded and rendered: seconds, not one, on a busy 2-core
+    // machine. Polls wait that long; a real failure still fails, only later.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

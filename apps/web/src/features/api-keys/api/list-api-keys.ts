@@ -1,6 +1,7 @@
 import type { ApiKey } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
+import { useAuth } from '../../auth';
 
 export const apiKeysKey = ['api-keys'] as const;
 
@@ -10,6 +11,8 @@ export async function listApiKeys(): Promise<ApiKey[]> {
   return parseWire('ApiKeysResponse', res.data).keys;
 }
 
+/** The signed-in user's keys; a visitor (behind the sign-up modal) asks nothing. */
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysKey, queryFn: listApiKeys });
+  const { isAuthenticated } = useAuth();
+  return useQuery({ queryKey: apiKeysKey, queryFn: listApiKeys, enabled: isAuthenticated });
 }
