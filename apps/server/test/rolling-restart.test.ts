@@ -157,7 +157,7 @@ describe.skipIf(!scaled)(
         30_000,
       );
       onB.close();
-    }, 90_000);
+    }, 180_000);
 
     it.skipIf(!redisServerInstalled)(
       `Redis down mid-answer: server_error, health 503; Redis back: health 200, presence restored within a second${

@@ -35,7 +35,7 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], {
