@@ -6,6 +6,7 @@ import { hashSecret, looksLikeSecret } from '../api-key-secret';
 import { monthStartDay, utcDay } from '../api-key-usage';
 import type { ApiKeysRepository } from '../api-keys.repository';
 import { allowedModelsOf, keyStatus } from '../api-keys.service';
+import type { ApiCallRecorder } from './call-recorder';
 import { OpenAiError } from './openai-error';
 
 /** What a valid key lets its call do, read from the key's row on every call. */
@@ -69,6 +70,7 @@ export class ApiAccessService {
   constructor(
     private readonly repository: ApiKeysRepository,
     private readonly limits: LimitsService,
+    private readonly recorder: ApiCallRecorder,
   ) {}
 
   async authenticate(secret: string | undefined, now: Date = new Date()): Promise<KeyAccess> {
@@ -185,7 +187,10 @@ export class ApiAccessService {
     }
   }
 
-  /** Records the call for the usage views, and gives the message back when nothing was answered. */
+  /**
+   * Gives the message back when nothing was answered (at once: the owner's next send may need
+   * it), and hands the call's record to the recorder, which writes it within a moment.
+   */
   async settle(
     access: KeyAccess,
     admission: Admission,
@@ -194,8 +199,8 @@ export class ApiAccessService {
   ): Promise<void> {
     if (call.refund && admission.chargeDay !== null)
       await this.limits.refund(access.owner, admission.chargeDay);
-    await this.repository.recordCall(
-      {
+    this.recorder.add({
+      call: {
         id: crypto.randomUUID(),
         key_id: access.keyId,
         user_id: access.userId,
@@ -208,7 +213,7 @@ export class ApiAccessService {
         latency_ms: Math.round(call.latencyMs),
         created_at: now.toISOString(),
       },
-      utcDay(now),
-    );
+      day: utcDay(now),
+    });
   }
 }
