@@ -144,8 +144,9 @@ export class ApiAccessService {
         );
       }
     }
-    // A call's tokens are known only once it has answered, so calls already running when the
-    // budget runs out still finish: the budget can be overshot by those, never by later calls.
+    // A call's tokens are known only once it has answered, and its record is written within
+    // CALL_FLUSH_AFTER_MS after that: the budget can be overshot by calls running when it runs
+    // out and by calls admitted in that short window, never by later ones.
     if (access.monthlyTokenBudget !== null) {
       const budget = access.monthlyTokenBudget;
       const used = await this.repository.tokensSince(access.keyId, monthStartDay(now));
