@@ -40,6 +40,7 @@ export class ApiCallRecorder {
   #timer: NodeJS.Timeout | undefined;
   /** The write in progress: batches are written one after the other, never side by side. */
   #writing: Promise<void> = Promise.resolve();
+  #flushQueued = false;
   /** Calls between their answer and their record (e.g. a refund in progress). */
   readonly #settling = new Set<Promise<unknown>>();
 
@@ -84,7 +85,15 @@ export class ApiCallRecorder {
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#writing = this.#writing.then(() => this.#writeBatches());
+    // One write waiting behind the current one is enough: it takes whatever is pending when it
+    // starts, so calls added meanwhile (past maxBatch, each asking for a flush) join it.
+    if (!this.#flushQueued) {
+      this.#flushQueued = true;
+      this.#writing = this.#writing.then(() => {
+        this.#flushQueued = false;
+        return this.#writeBatches();
+      });
+    }
     return this.#writing;
   }
 
