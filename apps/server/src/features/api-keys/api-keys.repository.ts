@@ -1,8 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { ReusedQuery } from '../../db/reused-query';
 import type { ApiCallsTable, ApiKeysTable, Database } from '../../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type ApiCallRow = Insertable<ApiCallsTable>;
+
+/** 11 columns each: 1,100 parameters, far under SQLite's (32,766) and PostgreSQL's (65,535) caps. */
+const CALL_INSERT_ROWS = 100;
 
 export interface KeyUsageRow {
   key_id: string;
@@ -12,6 +16,10 @@ export interface KeyUsageRow {
 }
 
 export class ApiKeysRepository {
+  readonly #byHash = new ReusedQuery({ secretHash: '\u0000hash' }, ({ secretHash }) =>
+    this.db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: Insertable<ApiKeysTable>): Promise<void> {
@@ -38,13 +46,13 @@ export class ApiKeysRepository {
       .executeTakeFirst();
   }
 
-  /** The key a secret belongs to, whatever its state (the caller checks revoked and expired). */
-  findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('secret_hash', '=', secretHash)
-      .executeTakeFirst();
+  /**
+   * The key a secret belongs to, whatever its state (the caller checks revoked and expired).
+   * Read on every public API call, so compiled once.
+   */
+  async findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
+    const result = await this.#byHash.execute(this.db, { secretHash });
+    return result.rows[0];
   }
 
   async rename(id: string, userId: string, name: string): Promise<boolean> {
@@ -130,32 +138,67 @@ export class ApiKeysRepository {
     return row === undefined ? undefined : Number(row.rate_count);
   }
 
-  /** The call, the key's day counters and its last use, together. */
-  async recordCall(call: ApiCallRow & { created_at: string }, day: string): Promise<void> {
+  /**
+   * Calls, their keys' day counters and last use, in one transaction. The counters are summed
+   * per key and day first (PostgreSQL refuses an upsert touching one row twice), and touched in
+   * key order, so two processes writing batches lock rows in the same order. last_used_at only
+   * moves forward, whichever process writes last.
+   */
+  async recordCalls(
+    calls: readonly { call: ApiCallRow & { created_at: string }; day: string }[],
+  ): Promise<void> {
+    if (calls.length === 0) return;
+    const counters = new Map<
+      string,
+      { key_id: string; day: string; requests: number; input_tokens: number; output_tokens: number }
+    >();
+    const lastUsed = new Map<string, string>();
+    for (const { call, day } of calls) {
+      const id = `${call.key_id}\u0000${day}`;
+      const counter = counters.get(id) ?? {
+        key_id: call.key_id,
+        day,
+        requests: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+      };
+      counter.requests += 1;
+      counter.input_tokens += Number(call.input_tokens);
+      counter.output_tokens += Number(call.output_tokens);
+      counters.set(id, counter);
+      const last = lastUsed.get(call.key_id);
+      if (last === undefined || last < call.created_at) lastUsed.set(call.key_id, call.created_at);
+    }
+    const byKey = <T>(entries: Iterable<T>, key: (t: T) => string): T[] =>
+      [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('api_calls').values(call).execute();
-      await trx
-        .insertInto('api_key_usage')
-        .values({
-          key_id: call.key_id,
-          day,
-          requests: 1,
-          input_tokens: call.input_tokens,
-          output_tokens: call.output_tokens,
-        })
-        .onConflict((oc) =>
-          oc.columns(['key_id', 'day']).doUpdateSet((eb) => ({
-            requests: eb(eb.ref('api_key_usage.requests'), '+', 1),
-            input_tokens: eb(eb.ref('api_key_usage.input_tokens'), '+', call.input_tokens),
-            output_tokens: eb(eb.ref('api_key_usage.output_tokens'), '+', call.output_tokens),
-          })),
-        )
-        .execute();
-      await trx
-        .updateTable('api_keys')
-        .set({ last_used_at: call.created_at })
-        .where('id', '=', call.key_id)
-        .execute();
+      for (const counter of byKey(counters.values(), (c) => `${c.key_id} ${c.day}`)) {
+        await trx
+          .insertInto('api_key_usage')
+          .values(counter)
+          .onConflict((oc) =>
+            oc.columns(['key_id', 'day']).doUpdateSet((eb) => ({
+              requests: eb(eb.ref('api_key_usage.requests'), '+', counter.requests),
+              input_tokens: eb(eb.ref('api_key_usage.input_tokens'), '+', counter.input_tokens),
+              output_tokens: eb(eb.ref('api_key_usage.output_tokens'), '+', counter.output_tokens),
+            })),
+          )
+          .execute();
+      }
+      for (const [keyId, at] of byKey(lastUsed, ([id]) => id)) {
+        await trx
+          .updateTable('api_keys')
+          .set({ last_used_at: at })
+          .where('id', '=', keyId)
+          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+          .execute();
+      }
+      // Rows of at most CALL_INSERT_ROWS per statement keep under SQLite's bound-parameter cap.
+      for (let i = 0; i < calls.length; i += CALL_INSERT_ROWS)
+        await trx
+          .insertInto('api_calls')
+          .values(calls.slice(i, i + CALL_INSERT_ROWS).map(({ call }) => call))
+          .execute();
     });
   }
 }

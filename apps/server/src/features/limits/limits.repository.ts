@@ -1,7 +1,23 @@
 import type { Kysely } from 'kysely';
+import { ReusedQuery } from '../../db/reused-query';
 import type { Database } from '../../db/schema';
 
 export class LimitsRepository {
+  /** Compiled once: a public API call spends a unit, and building the upsert costs more than running it. */
+  readonly #spend = new ReusedQuery(
+    { subject: '\u0000subject', day: '\u0000day', limit: -0.5 },
+    ({ subject, day, limit }) =>
+      this.db
+        .insertInto('daily_usage')
+        .values({ subject, day, used: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['subject', 'day'])
+            .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
+            .where('daily_usage.used', '<', limit),
+        ),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async used(subject: string, day: string): Promise<number> {
@@ -20,17 +36,8 @@ export class LimitsRepository {
    * the WHERE refuses the unit once the limit is reached. Needs limit >= 1.
    */
   async spend(subject: string, day: string, limit: number): Promise<boolean> {
-    const result = await this.db
-      .insertInto('daily_usage')
-      .values({ subject, day, used: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['subject', 'day'])
-          .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
-          .where('daily_usage.used', '<', limit),
-      )
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    const result = await this.#spend.execute(this.db, { subject, day, limit });
+    return Number(result.numAffectedRows ?? 0n) === 1;
   }
 
   async refund(subject: string, day: string): Promise<void> {

@@ -6,6 +6,7 @@ import { hashSecret, looksLikeSecret } from '../api-key-secret';
 import { monthStartDay, utcDay } from '../api-key-usage';
 import type { ApiKeysRepository } from '../api-keys.repository';
 import { allowedModelsOf, keyStatus } from '../api-keys.service';
+import type { ApiCallRecorder } from './call-recorder';
 import { OpenAiError } from './openai-error';
 
 /** What a valid key lets its call do, read from the key's row on every call. */
@@ -69,6 +70,7 @@ export class ApiAccessService {
   constructor(
     private readonly repository: ApiKeysRepository,
     private readonly limits: LimitsService,
+    private readonly recorder: ApiCallRecorder,
   ) {}
 
   async authenticate(secret: string | undefined, now: Date = new Date()): Promise<KeyAccess> {
@@ -142,8 +144,9 @@ export class ApiAccessService {
         );
       }
     }
-    // A call's tokens are known only once it has answered, so calls already running when the
-    // budget runs out still finish: the budget can be overshot by those, never by later calls.
+    // A call's tokens are known only once it has answered, and its record is written within
+    // CALL_FLUSH_AFTER_MS after that: the budget can be overshot by calls running when it runs
+    // out and by calls admitted in that short window, never by later ones.
     if (access.monthlyTokenBudget !== null) {
       const budget = access.monthlyTokenBudget;
       const used = await this.repository.tokensSince(access.keyId, monthStartDay(now));
@@ -185,7 +188,10 @@ export class ApiAccessService {
     }
   }
 
-  /** Records the call for the usage views, and gives the message back when nothing was answered. */
+  /**
+   * Gives the message back when nothing was answered (at once: the owner's next send may need
+   * it), and hands the call's record to the recorder, which writes it within a moment.
+   */
   async settle(
     access: KeyAccess,
     admission: Admission,
@@ -194,8 +200,8 @@ export class ApiAccessService {
   ): Promise<void> {
     if (call.refund && admission.chargeDay !== null)
       await this.limits.refund(access.owner, admission.chargeDay);
-    await this.repository.recordCall(
-      {
+    this.recorder.add({
+      call: {
         id: crypto.randomUUID(),
         key_id: access.keyId,
         user_id: access.userId,
@@ -208,7 +214,7 @@ export class ApiAccessService {
         latency_ms: Math.round(call.latencyMs),
         created_at: now.toISOString(),
       },
-      utcDay(now),
-    );
+      day: utcDay(now),
+    });
   }
 }

@@ -5,6 +5,7 @@ import type { ChatStreamEvent, FinishReason, TokenUsage } from '../../../provide
 import { isProviderError } from '../../../providers/provider-error';
 import type { ModelsService } from '../../models/models.service';
 import type { Admission, ApiAccessService, CallRecord, KeyAccess } from './api-access.service';
+import type { ApiCallRecorder } from './call-recorder';
 import { estimatePromptTokens, toModelChatRequest } from './chat-request';
 import { ChunkWriter, completionBody, newCompletionMeta } from './completion-shapes';
 import { lookUpModel } from './model-lookup';
@@ -16,6 +17,7 @@ export interface ChatCompletionCall {
   body: OpenAiChatRequest;
   key: KeyAccess;
   access: ApiAccessService;
+  recorder: ApiCallRecorder;
   models: ModelsService;
 }
 
@@ -99,7 +101,7 @@ async function settle(
     refund: outcome.empty && outcome.outcome !== 'client_closed',
   };
   try {
-    await call.access.settle(call.key, admission, record);
+    await call.recorder.track(call.access.settle(call.key, admission, record));
   } catch (error) {
     call.request.log.error({ err: error }, 'public API call could not be recorded');
   }

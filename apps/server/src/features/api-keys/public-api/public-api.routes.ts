@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { ApiKeysRepository } from '../api-keys.repository';
 import { ApiAccessService, bearerSecret, type KeyAccess } from './api-access.service';
+import { ApiCallRecorder } from './call-recorder';
 import { runChatCompletion } from './chat-completion';
 import { lookUpModel } from './model-lookup';
 import { OpenAiError, toOpenAiError } from './openai-error';
@@ -90,7 +91,11 @@ function registerOpenAiErrors(api: FastifyInstance): void {
  * SDKs raise their own typed errors.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
-  const access = new ApiAccessService(new ApiKeysRepository(api.db), api.limits);
+  const repository = new ApiKeysRepository(api.db);
+  const recorder = new ApiCallRecorder(repository, api.log);
+  const access = new ApiAccessService(repository, api.limits, recorder);
+  // Runs before the root's onClose that closes the database (hooks of a plugin close first).
+  api.addHook('onClose', () => recorder.close());
   registerOpenAiErrors(api);
   api.decorateRequest('apiKeyAccess', null);
   api.addHook('onRequest', async (request) => {
@@ -170,6 +175,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
         body: request.body,
         key: accessOf(request),
         access,
+        recorder,
         models: api.models,
       });
     },
