@@ -86,5 +86,5 @@ describe('a process killed mid-answer', () => {
     );
     expect(retried.status).toBe(200);
     expect(retried.json as MessageResponse).toMatchObject({ id: sent.id, status: 'completed' });
-  }, 90_000);
+  }, 150_000);
 });
