@@ -93,7 +93,7 @@ export class ConversationsRepository {
   }
 
   async insert(
-    row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id'>,
+    row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id' | 'search_excluded'>,
     owner: ChatOwner,
   ): Promise<void> {
     await this.db

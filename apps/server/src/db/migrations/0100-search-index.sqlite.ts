@@ -1,0 +1,128 @@
+import { sql, type Kysely } from 'kysely';
+import { searchDocumentsInserts } from './0100-search-index.documents';
+
+// SQLite: `search_fts` is a contentless FTS5 table (the texts already live in conversations and
+// messages; contentless_delete lets a row go by rowid alone). Its rowid is search_documents.id.
+// Columns: `owner` holds hex(owner_key) as one token so a query names its owner inside MATCH
+// and FTS5 intersects posting lists instead of ranking every owner's matches; `text` is the
+// title, the user's message or a knowledge chunk; `answer` is a completed answer.
+// unicode61 with remove_diacritics 2 folds case and accents (é, ü, ç → e, u, c).
+
+const OWNER = (row: string) =>
+  `case when ${row}.user_id is not null then 'u:' || ${row}.user_id else 'v:' || ${row}.visitor_id end`;
+
+/** The FTS rows of documents already in search_documents (chosen by `where` on alias d). */
+function ftsInserts(where: string): string[] {
+  return [
+    `insert into search_fts (rowid, owner, text)
+      select d.id, hex(d.owner_key), c.title from search_documents d
+      join conversations c on c.id = d.conversation_id where d.kind = 'title' and ${where}`,
+    `insert into search_fts (rowid, owner, text, answer)
+      select d.id, hex(d.owner_key), m.content,
+        case when m.status = 'completed' then m.response end
+      from search_documents d join messages m on m.id = d.message_id
+      where d.kind = 'turn' and ${where}`,
+  ];
+}
+
+/** Every statement that writes a conversation's documents and their FTS rows afresh. */
+function reindexConversation(id: string): string {
+  return [
+    `delete from search_documents where conversation_id = ${id} and kind in ('title', 'turn')`,
+    ...searchDocumentsInserts(`c.id = ${id}`, OWNER('c')),
+    ...ftsInserts(`d.conversation_id = ${id}`),
+  ]
+    .map((s) => `${s};`)
+    .join('\n');
+}
+
+const TURN_FTS_ROW = `
+  insert into search_fts (rowid, owner, text, answer)
+    select d.id, hex(d.owner_key), new.content,
+      case when new.status = 'completed' then new.response end
+    from search_documents d where d.message_id = new.id and d.kind = 'turn';`;
+
+const TRIGGERS = [
+  // A document leaving (deleted, or cascaded from its chat or turn) takes its FTS row along.
+  `create trigger search_documents_delete after delete on search_documents begin
+    delete from search_fts where rowid = old.id;
+  end`,
+  `create trigger search_conversation_insert after insert on conversations
+  when new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null begin
+    insert into search_documents (kind, owner_key, conversation_id, created_at)
+      values ('title', ${OWNER('new')}, new.id, new.created_at);
+    insert into search_fts (rowid, owner, text)
+      values (last_insert_rowid(), hex(${OWNER('new')}), new.title);
+  end`,
+  `create trigger search_conversation_title after update of title on conversations
+  when new.title is not old.title begin
+    delete from search_fts
+      where rowid = (select id from search_documents where conversation_id = new.id and kind = 'title');
+    ${ftsInserts(`d.conversation_id = new.id`)[0]};
+  end`,
+  // A visitor's chat claimed by an account, or a chat put into or out of the vault.
+  `create trigger search_conversation_scope after update of user_id, visitor_id, search_excluded
+  on conversations
+  when new.user_id is not old.user_id or new.visitor_id is not old.visitor_id
+    or new.search_excluded is not old.search_excluded begin
+    ${reindexConversation('new.id')}
+  end`,
+  `create trigger search_message_insert after insert on messages
+  when new.conversation_id is not null begin
+    insert into search_documents (kind, owner_key, conversation_id, message_id, created_at)
+      select 'turn', ${OWNER('c')}, c.id, new.id, new.created_at from conversations c
+      where c.id = new.conversation_id and c.search_excluded = 0
+        and coalesce(c.user_id, c.visitor_id) is not null;
+    ${TURN_FTS_ROW}
+  end`,
+  // Streaming writes partial responses with status 'streaming': only completion (or a completed
+  // answer changing or going away) touches the index.
+  `create trigger search_message_update after update of content, status, response on messages
+  when new.content is not old.content
+    or (new.status = 'completed' and (old.status is not 'completed' or new.response is not old.response))
+    or (old.status = 'completed' and new.status is not 'completed') begin
+    delete from search_fts
+      where rowid = (select id from search_documents where message_id = new.id and kind = 'turn');
+    ${TURN_FTS_ROW}
+  end`,
+];
+
+export async function createSqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table search_documents (
+      id integer primary key,
+      kind text not null,
+      owner_key text not null,
+      conversation_id text references conversations(id) on delete cascade,
+      message_id text references messages(id) on delete cascade,
+      project_id text,
+      source_id text,
+      source_name text,
+      created_at text not null,
+      body text
+    )`.execute(db);
+  await sql`create index search_documents_conversation_idx on search_documents (conversation_id)`.execute(
+    db,
+  );
+  await sql`create index search_documents_message_idx on search_documents (message_id)`.execute(db);
+  await sql`create index search_documents_source_idx on search_documents (owner_key, source_id)
+    where source_id is not null`.execute(db);
+  await sql`
+    create virtual table search_fts using fts5(
+      owner, text, answer,
+      content = '', contentless_delete = 1,
+      tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+  // Existing chats first, then the triggers that keep them in step from now on.
+  for (const statement of [...searchDocumentsInserts('1 = 1', OWNER('c')), ...ftsInserts('1 = 1')])
+    await sql.raw(statement).execute(db);
+  for (const trigger of TRIGGERS) await sql.raw(trigger).execute(db);
+}
+
+export async function dropSqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
+  for (const trigger of TRIGGERS) {
+    const name = /create trigger (\w+)/.exec(trigger)?.[1];
+    if (name !== undefined) await sql.raw(`drop trigger if exists ${name}`).execute(db);
+  }
+  await sql`drop table search_fts`.execute(db);
+  await sql`drop table search_documents`.execute(db);
+}
