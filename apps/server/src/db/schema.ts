@@ -349,15 +349,15 @@ export interface ApiCallsTable {
 }
 
 /**
- * One searchable unit (migration 0100): a chat's title, a turn (user message and, once
- * completed, its answer) or a project knowledge chunk. Triggers write title and turn rows;
+ * One searchable text (migration 0100): a chat's title, a user message, a completed answer
+ * or a project knowledge chunk. Triggers write the chat ones;
  * the full-text index beside it is FTS5 `search_fts` (SQLite) or the `tsv` column (PostgreSQL),
  * which only the search repository's raw SQL touches.
  */
 export interface SearchDocumentsTable {
   /** bigint on PostgreSQL: a string from pg. */
   id: Generated<number | string>;
-  /** title | turn | knowledge */
+  /** title | message | answer | knowledge */
   kind: string;
   /** 'u:<user id>' or 'v:<visitor id>'. */
   owner_key: string;

@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { searchDocumentsInserts } from './0100-search-index.documents';
 
 // PostgreSQL: search_documents.tsv is the document's tsvector ('simple' configuration: no
-// stemming, no stop words, like FTS5's unicode61), weight A for the title / user message /
-// knowledge chunk and B for the answer, so a query can ask for one of the two. A GIN index
+// stemming, no stop words, like FTS5's unicode61). A GIN index
 // over (owner_key, tsv) — btree_gin makes the text column GIN-indexable — answers "this
 // owner's documents matching these words" from one index.
 // Texts are folded by search_fold(): punctuation to spaces (the same words FTS5 sees: `e.g.`
@@ -15,10 +14,7 @@ import { searchDocumentsInserts } from './0100-search-index.documents';
 const OWNER = (row: string) =>
   `case when ${row}.user_id is not null then 'u:' || ${row}.user_id else 'v:' || ${row}.visitor_id end`;
 
-const TSV = {
-  title: `search_tsv(c.title, null)`,
-  turn: `search_tsv(m.content, case when m.status = 'completed' then m.response end)`,
-};
+const TSV = (text: string) => `search_tsv(${text})`;
 
 const ACCENTED =
   'ÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćĈĉĊċČčĎďÈÉÊËèéêëĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥÌÍÎÏìíîïĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľÑñŃńŅņŇňÒÓÔÕÖòóôõöŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťÙÚÛÜùúûüŨũŪūŬŭŮůŰűŲųŴŵÝýÿŶŷŸŹźŻżŽž';
@@ -35,27 +31,24 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
         ? `unaccent('unaccent'::regdictionary, ${PREPARED})`
         : `translate(${PREPARED}, '${ACCENTED}', '${UNACCENTED}')`
     }) $$`,
-  `create function search_tsv(a text, b text) returns tsvector language sql immutable parallel safe as $$
-    select setweight(to_tsvector('simple', search_fold(coalesce(a, ''))), 'A')
-      || setweight(to_tsvector('simple', search_fold(coalesce(b, ''))), 'B') $$`,
+  `create function search_tsv(t text) returns tsvector language sql immutable parallel safe as $$
+    select to_tsvector('simple', search_fold(coalesce(t, ''))) $$`,
   // Words come from the server's own tokeniser (letters and digits only); each is folded like
   // the documents and written as a quoted lexeme, so no input can be tsquery syntax.
-  `create function search_query(terms text[], prefix_last boolean, weights text)
+  `create function search_query(terms text[], prefix_last boolean)
   returns tsquery language plpgsql immutable parallel safe as $$
   declare
     q text := '';
     w text;
     i int := 0;
     n int := coalesce(array_length(terms, 1), 0);
-    suffix text;
   begin
     foreach w in array coalesce(terms, '{}'::text[]) loop
       i := i + 1;
       w := replace(search_fold(w), ' ', '');
       continue when w = '';
-      suffix := case when prefix_last and i = n then '*' else '' end || weights;
       q := q || case when q = '' then '' else ' & ' end || quote_literal(w)
-        || case when suffix = '' then '' else ':' || suffix end;
+        || case when prefix_last and i = n then ':*' else '' end;
     end loop;
     if q = '' then return null; end if;
     return q::tsquery;
@@ -65,35 +58,41 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
     if tg_op = 'INSERT' then
       if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null then
         insert into search_documents (kind, owner_key, conversation_id, created_at, tsv)
-        values ('title', ${OWNER('new')}, new.id, new.created_at, search_tsv(new.title, null));
+        values ('title', ${OWNER('new')}, new.id, new.created_at, search_tsv(new.title));
       end if;
     elsif new.user_id is distinct from old.user_id or new.visitor_id is distinct from old.visitor_id
       or new.search_excluded is distinct from old.search_excluded then
       -- Claimed by an account, or put into or out of the vault: its documents afresh.
-      delete from search_documents where conversation_id = new.id and kind in ('title', 'turn');
+      delete from search_documents where conversation_id = new.id and kind <> 'knowledge';
       ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)
         .map((s) => `${s};`)
         .join('\n')}
     elsif new.title is distinct from old.title then
-      update search_documents set tsv = search_tsv(new.title, null)
+      update search_documents set tsv = search_tsv(new.title)
       where conversation_id = new.id and kind = 'title';
     end if;
     return null;
   end $$`,
+  // One document per user message; its answer becomes a second one when it completes.
   `create function search_message_changed() returns trigger language plpgsql as $$
   begin
-    if tg_op = 'INSERT' then
-      insert into search_documents (kind, owner_key, conversation_id, message_id, created_at, tsv)
-      select 'turn', ${OWNER('c')}, c.id, new.id, new.created_at,
-        search_tsv(new.content, case when new.status = 'completed' then new.response end)
-      from conversations c
-      where c.id = new.conversation_id and c.search_excluded = 0
-        and coalesce(c.user_id, c.visitor_id) is not null;
-    else
-      update search_documents
-      set tsv = search_tsv(new.content, case when new.status = 'completed' then new.response end)
-      where message_id = new.id and kind = 'turn';
+    if tg_op = 'UPDATE' and new.content is distinct from old.content then
+      update search_documents set tsv = search_tsv(new.content)
+      where message_id = new.id and kind = 'message';
     end if;
+    if tg_op = 'UPDATE' and old.status = 'completed' then
+      delete from search_documents where message_id = new.id and kind = 'answer';
+    end if;
+    insert into search_documents (kind, owner_key, conversation_id, message_id, created_at, tsv)
+    select doc.kind, ${OWNER('c')}, c.id, new.id, new.created_at, search_tsv(doc.text)
+    from conversations c,
+      (select 'message' as kind, new.content as text where tg_op = 'INSERT'
+       union all
+       select 'answer', new.response where new.status = 'completed' and new.response is not null
+         and (tg_op = 'INSERT' or old.status is distinct from 'completed'
+           or new.response is distinct from old.response)) doc
+    where c.id = new.conversation_id and c.search_excluded = 0
+      and coalesce(c.user_id, c.visitor_id) is not null;
     return null;
   end $$`,
 ];
@@ -181,8 +180,8 @@ export async function dropPostgresSearchIndex(db: Kysely<unknown>): Promise<void
   for (const fn of [
     'search_message_changed()',
     'search_conversation_changed()',
-    'search_query(text[], boolean, text)',
-    'search_tsv(text, text)',
+    'search_query(text[], boolean)',
+    'search_tsv(text)',
     'search_fold(text)',
   ])
     await sql.raw(`drop function ${fn}`).execute(db);

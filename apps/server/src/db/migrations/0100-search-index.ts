@@ -3,8 +3,8 @@ import { dialectOf } from '../dialect';
 import { createPostgresSearchIndex, dropPostgresSearchIndex } from './0100-search-index.postgres';
 import { createSqliteSearchIndex, dropSqliteSearchIndex } from './0100-search-index.sqlite';
 
-// History search: one row per searchable unit in `search_documents` (a chat's title, a turn —
-// the user's message and, once completed, its answer — or a project knowledge chunk), owned
+// History search: one row per searchable text in `search_documents` (a chat's title, a user's
+// message, an answer once it completes, or a project knowledge chunk), owned
 // like the chat it comes from, and a full-text index over it: FTS5 on SQLite, a tsvector + GIN
 // on PostgreSQL. Triggers on conversations and messages keep the documents in step inside the
 // writing statement's own transaction, whichever code path writes (sends, answers completing,

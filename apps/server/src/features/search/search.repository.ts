@@ -125,7 +125,7 @@ export class SearchRepository {
   async conversationIds(owner: SearchOwnerKey, terms: SearchTerms, cap: number): Promise<string[]> {
     const matching = this.#postgres
       ? sql`select d.conversation_id, d.created_at from search_documents d
-          where d.owner_key = ${owner} and d.tsv @@ ${tsQuery(terms, '')}
+          where d.owner_key = ${owner} and d.tsv @@ ${tsQuery(terms)}
           order by d.id desc limit ${SEARCH_CANDIDATES}`
       : sql`select d.conversation_id, d.created_at from search_fts
           join search_documents d on d.id = search_fts.rowid
@@ -205,9 +205,7 @@ export class SearchRepository {
     filter: SearchFilter,
     page: { limit: number; offset: number },
   ) {
-    // Weight A holds titles, user messages and knowledge; B holds answers.
-    const weights = filter.kind === 'answer' ? 'B' : filter.kind === undefined ? '' : 'A';
-    const query = tsQuery(terms, weights);
+    const query = tsQuery(terms);
     const conditions = [
       sql`d.owner_key = ${owner}`,
       sql`d.tsv @@ ${query}`,
@@ -240,8 +238,8 @@ function ftsMatch(owner: SearchOwnerKey, terms: SearchTerms, columns: string): s
   return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(' AND ')})`;
 }
 
-function tsQuery(terms: SearchTerms, weights: '' | 'A' | 'B'): Fragment {
-  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast}, ${weights})`;
+function tsQuery(terms: SearchTerms): Fragment {
+  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast})`;
 }
 
 interface Joins {
@@ -276,9 +274,8 @@ function joinSql(joins: Joins): Fragment {
 }
 
 function filterConditions(filter: SearchFilter): Fragment[] {
-  const kind = filter.kind === 'message' || filter.kind === 'answer' ? 'turn' : filter.kind;
   return [
-    kind === undefined ? undefined : sql`d.kind = ${kind}`,
+    filter.kind === undefined ? undefined : sql`d.kind = ${filter.kind}`,
     filter.from === undefined ? undefined : sql`d.created_at >= ${filter.from}`,
     filter.to === undefined ? undefined : sql`d.created_at < ${filter.to}`,
     filter.projectId === undefined

@@ -9,7 +9,7 @@ import {
   type SearchFilter,
   type SearchOwnerKey,
 } from './search.repository';
-import { buildSnippet, findMatches } from './search-snippet';
+import { buildSnippet } from './search-snippet';
 import { parseSearchText, type SearchTerms } from './search-terms';
 
 /** The chat list's search (`?search=`) lists at most this many matching conversations. */
@@ -69,7 +69,7 @@ export class SearchService {
     );
     const hits = page.flatMap(({ id, rank }) => {
       const row = rows.get(id);
-      return row === undefined ? [] : [toHit(row, rank, terms, query.kind)];
+      return row === undefined ? [] : [toHit(row, rank, terms)];
     });
     return {
       hits,
@@ -158,32 +158,21 @@ function toFilter(query: SearchQuery): SearchFilter {
   };
 }
 
-/** Which text of a document matched, and what kind of hit that makes. */
-function matchedText(
-  row: DocumentRow,
-  terms: SearchTerms,
-  asked: SearchHitKind | undefined,
-): { kind: SearchHitKind; text: string } {
-  if (row.kind === 'title') return { kind: 'title', text: row.title ?? '' };
-  if (row.kind === 'knowledge') return { kind: 'knowledge', text: row.body ?? '' };
-  const answer = row.status === 'completed' ? (row.response ?? '') : '';
-  const content = row.content ?? '';
-  if (asked === 'answer') return { kind: 'answer', text: answer };
-  if (asked === 'message' || answer === '' || findMatches(content, terms).length > 0)
-    return { kind: 'message', text: content };
-  return { kind: 'answer', text: answer };
+/** The text a document indexes, read back from its row. */
+function documentText(row: DocumentRow): string {
+  if (row.kind === 'title') return row.title ?? '';
+  if (row.kind === 'knowledge') return row.body ?? '';
+  return (row.kind === 'answer' ? row.response : row.content) ?? '';
 }
 
-function toHit(
-  row: DocumentRow,
-  rank: number,
-  terms: SearchTerms,
-  asked: SearchHitKind | undefined,
-): SearchHit {
-  const { kind, text } = matchedText(row, terms, asked);
+function hitKind(kind: string): SearchHitKind {
+  return kind === 'title' || kind === 'answer' || kind === 'knowledge' ? kind : 'message';
+}
+
+function toHit(row: DocumentRow, rank: number, terms: SearchTerms): SearchHit {
   const conversationKind = row.conversation_kind;
   return {
-    kind,
+    kind: hitKind(row.kind),
     conversation_id: row.conversation_id,
     conversation_title: row.title,
     conversation_kind:
@@ -198,7 +187,7 @@ function toHit(
     source_name: row.source_name,
     provider: row.provider,
     model: row.model,
-    ...buildSnippet(text, terms),
+    ...buildSnippet(documentText(row), terms),
     rank,
     created_at: row.created_at,
   };
