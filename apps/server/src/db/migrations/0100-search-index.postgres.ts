@@ -34,8 +34,9 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
   `create function search_tsv(t text) returns tsvector language sql immutable parallel safe as $$
     select to_tsvector('simple', search_fold(coalesce(t, ''))) $$`,
   // Words come from the server's own tokeniser (letters and digits only); each is folded like
-  // the documents and written as a quoted lexeme, so no input can be tsquery syntax.
-  `create function search_query(terms text[], prefix_last boolean)
+  // the documents and written as a quoted lexeme, so no input can be tsquery syntax. Every
+  // word must match, or (any_word: knowledge retrieval for a whole message) any of them.
+  `create function search_query(terms text[], prefix_last boolean, any_word boolean)
   returns tsquery language plpgsql immutable parallel safe as $$
   declare
     q text := '';
@@ -47,7 +48,7 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
       i := i + 1;
       w := replace(search_fold(w), ' ', '');
       continue when w = '';
-      q := q || case when q = '' then '' else ' & ' end || quote_literal(w)
+      q := q || case when q = '' then '' when any_word then ' | ' else ' & ' end || quote_literal(w)
         || case when prefix_last and i = n then ':*' else '' end;
     end loop;
     if q = '' then return null; end if;
@@ -180,7 +181,7 @@ export async function dropPostgresSearchIndex(db: Kysely<unknown>): Promise<void
   for (const fn of [
     'search_message_changed()',
     'search_conversation_changed()',
-    'search_query(text[], boolean)',
+    'search_query(text[], boolean, boolean)',
     'search_tsv(text)',
     'search_fold(text)',
   ])

@@ -148,7 +148,7 @@ export class SearchRepository {
       if (this.#postgres) {
         await sql`insert into search_documents
             (kind, owner_key, project_id, source_id, source_name, created_at, body, tsv)
-          values (${values}, search_tsv(${chunk.text}, null))`.execute(this.db);
+          values (${values}, search_tsv(${chunk.text}::text))`.execute(this.db);
       } else {
         const { rows } = await sql<{ id: number }>`insert into search_documents
             (kind, owner_key, project_id, source_id, source_name, created_at, body)
@@ -235,11 +235,11 @@ function ownerToken(owner: SearchOwnerKey): string {
 function ftsMatch(owner: SearchOwnerKey, terms: SearchTerms, columns: string): string {
   const last = terms.words.length - 1;
   const words = terms.words.map((w, i) => `"${w}"${terms.prefixLast && i === last ? '*' : ''}`);
-  return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(' AND ')})`;
+  return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(terms.anyWord ? ' OR ' : ' AND ')})`;
 }
 
 function tsQuery(terms: SearchTerms): Fragment {
-  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast})`;
+  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast}, ${terms.anyWord})`;
 }
 
 interface Joins {

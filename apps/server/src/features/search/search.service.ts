@@ -118,8 +118,9 @@ export class SearchService {
     text: string,
     limit: number,
   ): Promise<KnowledgeMatch[]> {
-    const terms = parseSearchText(text);
-    if (terms.words.length === 0) return [];
+    const parsed = parseSearchText(text);
+    if (parsed.words.length === 0) return [];
+    const terms = { words: parsed.words, prefixLast: false, anyWord: true };
     const key: SearchOwnerKey = `u:${userId}`;
     const ranked = await this.repository.rank(
       key,
