@@ -25,3 +25,27 @@ export function searchDocumentsInserts(
       where ${scope} and m.status = 'completed' and m.response is not null`,
   ];
 }
+
+/** search_documents on either dialect: `id` is its primary key, `extra` any further columns. */
+export function searchDocumentsTable(id: string, extra = ''): string {
+  return `create table search_documents (
+    id ${id} primary key,
+    kind text not null,
+    owner_key text not null,
+    conversation_id text references conversations(id) on delete cascade,
+    message_id text references messages(id) on delete cascade,
+    project_id text,
+    source_id text,
+    source_name text,
+    created_at text not null,
+    body text${extra}
+  )`;
+}
+
+/** The cascades from chats and turns, and removing a knowledge file's chunks, look these up. */
+export const SEARCH_DOCUMENTS_INDEXES = [
+  'create index search_documents_conversation_idx on search_documents (conversation_id)',
+  'create index search_documents_message_idx on search_documents (message_id)',
+  `create index search_documents_source_idx on search_documents (owner_key, source_id)
+    where source_id is not null`,
+];

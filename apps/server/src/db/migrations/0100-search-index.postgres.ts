@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { searchDocumentsInserts } from './0100-search-index.documents';
+import {
+  SEARCH_DOCUMENTS_INDEXES,
+  searchDocumentsInserts,
+  searchDocumentsTable,
+} from './0100-search-index.documents';
 
 // PostgreSQL: search_documents.tsv is the document's tsvector ('simple' configuration: no
 // stemming, no stop words, like FTS5's unicode61). A GIN index
@@ -133,20 +137,7 @@ async function tryExtension(db: Kysely<unknown>, name: 'unaccent' | 'btree_gin')
 export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
   const hasUnaccent = await tryExtension(db, 'unaccent');
   const hasBtreeGin = await tryExtension(db, 'btree_gin');
-  await sql`
-    create table search_documents (
-      id bigserial primary key,
-      kind text not null,
-      owner_key text not null,
-      conversation_id text references conversations(id) on delete cascade,
-      message_id text references messages(id) on delete cascade,
-      project_id text,
-      source_id text,
-      source_name text,
-      created_at text not null,
-      body text,
-      tsv tsvector not null
-    )`.execute(db);
+  await sql.raw(searchDocumentsTable('bigserial', ', tsv tsvector not null')).execute(db);
   for (const fn of FUNCTIONS(hasUnaccent)) await sql.raw(fn).execute(db);
   for (const statement of searchDocumentsInserts('true', OWNER('c'), TSV))
     await sql.raw(statement).execute(db);
@@ -163,12 +154,7 @@ export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<vo
   await sql`create index search_documents_owner_idx on search_documents (owner_key, id)`.execute(
     db,
   );
-  await sql`create index search_documents_conversation_idx on search_documents (conversation_id)`.execute(
-    db,
-  );
-  await sql`create index search_documents_message_idx on search_documents (message_id)`.execute(db);
-  await sql`create index search_documents_source_idx on search_documents (owner_key, source_id)
-    where source_id is not null`.execute(db);
+  for (const index of SEARCH_DOCUMENTS_INDEXES) await sql.raw(index).execute(db);
   for (const trigger of TRIGGERS) await sql.raw(trigger).execute(db);
 }
 

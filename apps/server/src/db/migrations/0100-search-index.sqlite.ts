@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { searchDocumentsInserts } from './0100-search-index.documents';
+import {
+  SEARCH_DOCUMENTS_INDEXES,
+  searchDocumentsInserts,
+  searchDocumentsTable,
+} from './0100-search-index.documents';
 
 // SQLite: `search_fts` is a contentless FTS5 table (the texts already live in conversations and
 // messages; contentless_delete lets a row go by rowid alone). Its rowid is search_documents.id.
@@ -106,25 +110,8 @@ const TRIGGERS = [
 ];
 
 export async function createSqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table search_documents (
-      id integer primary key,
-      kind text not null,
-      owner_key text not null,
-      conversation_id text references conversations(id) on delete cascade,
-      message_id text references messages(id) on delete cascade,
-      project_id text,
-      source_id text,
-      source_name text,
-      created_at text not null,
-      body text
-    )`.execute(db);
-  await sql`create index search_documents_conversation_idx on search_documents (conversation_id)`.execute(
-    db,
-  );
-  await sql`create index search_documents_message_idx on search_documents (message_id)`.execute(db);
-  await sql`create index search_documents_source_idx on search_documents (owner_key, source_id)
-    where source_id is not null`.execute(db);
+  await sql.raw(searchDocumentsTable('integer')).execute(db);
+  for (const index of SEARCH_DOCUMENTS_INDEXES) await sql.raw(index).execute(db);
   await sql`
     create virtual table search_fts using fts5(
       owner, text, answer,

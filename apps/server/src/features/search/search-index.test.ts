@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndSignIn } from '../../../test/auth';
-import {
-  createChatTestApp,
-  newVisitorId,
-  sendBody,
-  visitorHeaders,
-  type ChatTestApp,
-} from '../../../test/chat';
-import { createChat, hitsFor, insertTurn } from './search.test-support';
+import { createChatTestApp, sendBody, type ChatTestApp } from '../../../test/chat';
+import { createChat, hitsFor, insertTurn, newVisitor } from './search.test-support';
 
 /** The index follows the rows: sends, completion, renames, deletes, claims, the vault flag. */
 describe('search index upkeep', () => {
@@ -17,11 +11,6 @@ describe('search index upkeep', () => {
     t = await createChatTestApp();
   });
   afterAll(() => t.close());
-
-  const visitor = () => {
-    const id = newVisitorId();
-    return { id, headers: visitorHeaders(id), owner: { user_id: null, visitor_id: id } };
-  };
 
   async function waitForStatus(messageId: string, status: string): Promise<void> {
     for (let i = 0; i < 200; i += 1) {
@@ -37,7 +26,7 @@ describe('search index upkeep', () => {
   }
 
   it('indexes a sent message at once and its answer when it completes', async () => {
-    const { headers } = visitor();
+    const { headers } = newVisitor();
     const body = sendBody('Describe the migration of arctic terns');
     const sent = await t.app.inject({
       method: 'POST',
@@ -68,7 +57,7 @@ describe('search index upkeep', () => {
   });
 
   it('leaves a streaming answer out until it completes', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Draft' });
     const id = await insertTurn(t.app, chat, owner, {
       content: 'question',
@@ -102,7 +91,7 @@ describe('search index upkeep', () => {
   });
 
   it('follows renames and forgets deleted chats', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Old name' });
     await insertTurn(t.app, chat, owner, { content: 'gondola', response: 'gondola' });
     const rename = await t.app.inject({
@@ -142,7 +131,7 @@ describe('search index upkeep', () => {
   });
 
   it("moves a visitor's index rows to the account that claims them", async () => {
-    const v = visitor();
+    const v = newVisitor();
     const chat = await createChat(t.app, v.headers, { title: 'Before signing up' });
     await insertTurn(t.app, chat, v.owner, { content: 'marmalade recipe' });
     const { accessToken } = await registerAndSignIn(t.app, { visitorId: v.id });
@@ -153,7 +142,7 @@ describe('search index upkeep', () => {
   });
 
   it('keeps an excluded chat out of the index entirely, and back in when the flag clears', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Secret vault' });
     await insertTurn(t.app, chat, owner, { content: 'pinecone', response: 'pinecone' });
     const exclude = (flag: number) =>
