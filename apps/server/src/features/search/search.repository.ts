@@ -59,9 +59,10 @@ type Fragment = RawBuilder<unknown>;
 /**
  * The most matches one search ranks: the newest ones. A rare word has fewer; a word in nearly
  * every text of a heavy user (100,000 of them) would otherwise have bm25 / ts_rank computed
- * for each on every keystroke. Paging never goes past SEARCH_MAX_OFFSET (1,000) anyway.
+ * for each on every keystroke (5,000 cost 100 ms p50 on SQLite with 300,000 messages on a busy
+ * machine: BENCHMARKS.md). Paging stops at SEARCH_MAX_OFFSET (1,000) anyway.
  */
-export const SEARCH_CANDIDATES = 5_000;
+export const SEARCH_CANDIDATES = 1_000;
 
 /**
  * The search index's SQL: ranking on FTS5 (SQLite) or tsvector (PostgreSQL), reading the
