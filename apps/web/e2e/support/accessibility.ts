@@ -39,10 +39,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /**
  * Contrast measured mid-transition (a theme switch fading colours, a modal fading in over the
- * page) is neither theme's: wait until every finite animation has finished.
+ * page) is neither theme's. Motion is reduced (the app then shortens every transition to 1 ms),
+ * two frames let a just-switched theme start its transitions even on a busy machine, then every
+ * finite animation must have finished.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(100);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const frames = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    );
+  await frames();
   await page.waitForFunction(
     () =>
       document
@@ -51,4 +61,5 @@ export async function settled(page: Page): Promise<void> {
     undefined,
     { timeout: 10_000 },
   );
+  await frames();
 }
