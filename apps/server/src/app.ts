@@ -25,6 +25,7 @@ import { registerConversations } from './features/conversations/conversations.pl
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerProjects } from './features/projects/projects.plugin';
+import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './features/visitors/visitors.plugin';
@@ -153,6 +154,8 @@ export async function buildApp(
   // Conversations and daily limits: one service each, shared by chat and compare.
   registerConversations(app);
   registerProjects(app);
+  // Project knowledge files: app.knowledge and its background indexer.
+  registerKnowledge(app);
   registerLimits(app);
   // Uploaded files: app.attachments over the file storage, and their sweeper.
   registerAttachments(app);

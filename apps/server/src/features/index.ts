@@ -11,6 +11,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -31,6 +32,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   limitsRoutes,
   compareRoutes,
   projectsRoutes,
+  knowledgeRoutes,
   dataTransferRoutes,
   apiKeysRoutes,
 ];
