@@ -50,7 +50,7 @@ export const ChatMessage = z.object({
   sibling_ids: z.array(Id).min(1),
   sibling_index: z.int().nonnegative(),
   /** The project files the answer drew on, in the order they were given to the model. */
-  sources: z.array(MessageSource).default([]),
+  sources: z.array(MessageSource),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -111,7 +111,7 @@ export const MessageResponse = z.object({
   remaining_messages: z.int().nonnegative().nullable(),
   request_id: z.string(),
   /** The project files the answer drew on (empty while it streams: see ai_status completed). */
-  sources: z.array(MessageSource).default([]),
+  sources: z.array(MessageSource),
 });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
