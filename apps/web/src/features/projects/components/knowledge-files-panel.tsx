@@ -75,6 +75,7 @@ export function KnowledgeFilesPanel({ projectId }: { projectId: string }) {
           type="button"
           className={buttonClasses('outline', 'sm')}
           disabled={full || actions.uploading}
+          aria-describedby={`${id}-limits`}
           onClick={() => input.current?.click()}
         >
           {actions.uploading ? <Spinner size="sm" /> : null} Add files
@@ -88,10 +89,8 @@ export function KnowledgeFilesPanel({ projectId }: { projectId: string }) {
           type="file"
           multiple
           accept={KNOWLEDGE_LIMITS.accept}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Add files"
-          aria-describedby={`${id}-limits`}
+          // The visible button opens it: hidden, the picker is not a second control to AT.
+          hidden
           onChange={(event) => {
             add(event.target.files);
             event.target.value = '';
