@@ -92,6 +92,7 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
   const p = await ctx.newPage();
   await p.goto(projectPath, { waitUntil: 'networkidle' });
   const suffix = `${size === 'phone' ? 'phone-' : ''}${scheme}`;
+  await p.getByRole('list', { name: 'Project files' }).waitFor();
   // Desktop: tall enough for the whole files panel; phone: scrolled to the files.
   if (size === 'desktop') await p.setViewportSize({ width: 1280, height: 1180 });
   else await p.getByRole('list', { name: 'Project files' }).scrollIntoViewIfNeeded();
