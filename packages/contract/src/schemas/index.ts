@@ -12,3 +12,4 @@ export * from './knowledge';
 export * from './data-transfer';
 export * from './api-keys';
 export * from './openai-api';
+export * from './search';
