@@ -265,17 +265,6 @@ export interface KnowledgeFilesTable {
   updated_at: IsoTimestamp;
 }
 
-/** A piece of a knowledge file's text, full-text indexed (FTS5 / tsvector, migration 0110). */
-export interface KnowledgeChunksTable {
-  seq: Generated<number>;
-  file_id: string;
-  project_id: string;
-  /** 0-based order of the chunk in its file. */
-  position: number;
-  filename: string;
-  content: string;
-}
-
 export interface AttachmentsTable {
   id: string;
   user_id: string | null;
@@ -422,7 +411,6 @@ export interface Database {
   projects: ProjectsTable;
   messages: MessagesTable;
   knowledge_files: KnowledgeFilesTable;
-  knowledge_chunks: KnowledgeChunksTable;
   attachments: AttachmentsTable;
   daily_usage: DailyUsageTable;
   generation_leases: GenerationLeasesTable;

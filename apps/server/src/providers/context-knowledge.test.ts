@@ -3,14 +3,15 @@ import { buildContext, estimateTokens, type KnowledgeExcerpt } from './context';
 
 const model = { friendlyName: 'Test Model', contextWindow: 2_000, supportsVision: false };
 
+/** Excerpt `i` of about `tokens` tokens; its text starts with its number. */
 function excerpt(i: number, tokens: number): KnowledgeExcerpt {
   return {
     fileId: `f${i % 2}`,
     filename: `file-${i % 2}.md`,
-    position: i,
-    text: 'abcd'.repeat(tokens),
+    text: `${i}:${'abcd'.repeat(tokens)}`,
   };
 }
+const order = (used: readonly KnowledgeExcerpt[]) => used.map((e) => Number(e.text.split(':')[0]));
 
 describe('buildContext with project knowledge', () => {
   it('adds the best excerpts after the instructions, within half of the room left', () => {
@@ -23,9 +24,9 @@ describe('buildContext with project knowledge', () => {
       reserveOutputTokens: 500,
     });
     // 1,500 tokens of budget, ~5 used: knowledge gets at most ~747, so 4 excerpts of ~160.
-    expect(built.knowledgeUsed.map((e) => e.position)).toEqual([0, 1, 2, 3]);
+    expect(order(built.knowledgeUsed)).toEqual([0, 1, 2, 3]);
     expect(built.system?.startsWith('Be brief.\n\n<project_files>')).toBe(true);
-    expect(built.system).toContain('<excerpt file="file-1.md" chunk="2">');
+    expect(built.system).toContain('<excerpt file="file-1.md">\n1:abcd');
     expect(estimateTokens(built.system ?? '')).toBeLessThanOrEqual(750);
     expect(built.estimatedTokens).toBeLessThanOrEqual(1_500);
   });
@@ -41,7 +42,7 @@ describe('buildContext with project knowledge', () => {
       message: 'hello',
       reserveOutputTokens: 500,
     });
-    expect(built.knowledgeUsed.map((e) => e.position)).toEqual([1]);
+    expect(order(built.knowledgeUsed)).toEqual([1]);
     expect(built.droppedTurns).toBe(0);
     expect(built.estimatedTokens).toBeLessThanOrEqual(1_500);
   });

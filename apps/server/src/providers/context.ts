@@ -49,8 +49,6 @@ export interface ContextModel {
 export interface KnowledgeExcerpt {
   fileId: string;
   filename: string;
-  /** 0-based order of the chunk in its file. */
-  position: number;
   text: string;
 }
 
@@ -155,7 +153,7 @@ const KNOWLEDGE_PREAMBLE =
   "Excerpts from the files of the user's project follow. Use them when they help answer, and name the files you used.";
 
 function excerptBlock(excerpt: KnowledgeExcerpt): string {
-  return `<excerpt file="${excerpt.filename}" chunk="${excerpt.position + 1}">\n${excerpt.text}\n</excerpt>`;
+  return `<excerpt file="${excerpt.filename}">\n${excerpt.text}\n</excerpt>`;
 }
 
 /**

@@ -1,11 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../dialect';
+import type { Kysely } from 'kysely';
 
-// Project knowledge files and their full-text-indexed chunks, and the files an answer drew on.
-// Files cascade with their project (and account); chunks with their file. The chunks' text
-// index is each database's own: FTS5 (bm25) on SQLite, a generated tsvector with GIN
-// (ts_rank) on PostgreSQL. Chunks carry an integer key because FTS5's external content table
-// addresses rows by integer, and a plain table's implicit rowid may change on VACUUM.
+// Project knowledge files with their indexing state, and the files an answer drew on. Files
+// cascade with their project (and account). Their chunks are not here: they live in the shared
+// full-text index of migration 0100 (search_documents, kind 'knowledge', source_id = file id),
+// written through app.searchIndex, so history search finds them too.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -41,61 +39,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['state', 'lease_until'])
     .execute();
 
-  if (dialectOf(db) === 'postgres') {
-    await sql`
-      create table knowledge_chunks (
-        seq bigint generated always as identity primary key,
-        file_id text not null references knowledge_files(id) on delete cascade,
-        project_id text not null,
-        position integer not null,
-        filename text not null,
-        content text not null,
-        tsv tsvector generated always as (
-          setweight(to_tsvector('english', filename), 'B') || to_tsvector('english', content)
-        ) stored
-      )`.execute(db);
-    await sql`create index knowledge_chunks_tsv_idx on knowledge_chunks using gin (tsv)`.execute(
-      db,
-    );
-  } else {
-    await sql`
-      create table knowledge_chunks (
-        seq integer primary key,
-        file_id text not null references knowledge_files(id) on delete cascade,
-        project_id text not null,
-        position integer not null,
-        filename text not null,
-        content text not null
-      )`.execute(db);
-    await sql`
-      create virtual table knowledge_chunks_fts using fts5(
-        filename, content,
-        content = 'knowledge_chunks', content_rowid = 'seq',
-        tokenize = 'porter unicode61 remove_diacritics 2'
-      )`.execute(db);
-    // Kept in step by triggers, so every insert or delete (cascades included) updates it.
-    await sql`
-      create trigger knowledge_chunks_fts_insert after insert on knowledge_chunks begin
-        insert into knowledge_chunks_fts (rowid, filename, content)
-          values (new.seq, new.filename, new.content);
-      end`.execute(db);
-    await sql`
-      create trigger knowledge_chunks_fts_delete after delete on knowledge_chunks begin
-        insert into knowledge_chunks_fts (knowledge_chunks_fts, rowid, filename, content)
-          values ('delete', old.seq, old.filename, old.content);
-      end`.execute(db);
-  }
-  await db.schema
-    .createIndex('knowledge_chunks_file_idx')
-    .on('knowledge_chunks')
-    .columns(['file_id', 'position'])
-    .execute();
-  await db.schema
-    .createIndex('knowledge_chunks_project_idx')
-    .on('knowledge_chunks')
-    .column('project_id')
-    .execute();
-
   // JSON array of {file_id, filename}: the files an answer drew on, kept by name because the
   // file may be deleted later while the answer stays.
   await db.schema.alterTable('messages').addColumn('sources', 'text').execute();
@@ -103,11 +46,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('messages').dropColumn('sources').execute();
-  if (dialectOf(db) === 'sqlite') {
-    await sql`drop trigger if exists knowledge_chunks_fts_delete`.execute(db);
-    await sql`drop trigger if exists knowledge_chunks_fts_insert`.execute(db);
-    await sql`drop table if exists knowledge_chunks_fts`.execute(db);
-  }
-  await db.schema.dropTable('knowledge_chunks').execute();
   await db.schema.dropTable('knowledge_files').execute();
 }

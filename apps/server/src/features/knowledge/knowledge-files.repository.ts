@@ -3,6 +3,10 @@ import { dialectOf } from '../../db/dialect';
 import type { Database, KnowledgeFilesTable } from '../../db/schema';
 
 export type KnowledgeFileRow = Selectable<KnowledgeFilesTable>;
+export interface ProjectOwner {
+  id: string;
+  userId: string;
+}
 
 /** The knowledge_files table: a project's files, their indexing state and lease. */
 export class KnowledgeFilesRepository {
@@ -124,15 +128,24 @@ export class KnowledgeFilesRepository {
   }
 
   /** The project a conversation is in, when the project is its owner's (else null). */
-  async projectOfConversation(conversationId: string): Promise<string | null> {
+  async projectOfConversation(conversationId: string): Promise<ProjectOwner | null> {
     const row = await this.db
       .selectFrom('conversations as c')
       .innerJoin('projects as p', (join) =>
         join.onRef('p.id', '=', 'c.project_id').onRef('p.user_id', '=', 'c.user_id'),
       )
-      .select('p.id')
+      .select(['p.id', 'p.user_id'])
       .where('c.id', '=', conversationId)
       .executeTakeFirst();
-    return row?.id ?? null;
+    return row ? { id: row.id, userId: row.user_id } : null;
+  }
+
+  async projectById(projectId: string): Promise<ProjectOwner | null> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select(['id', 'user_id'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row ? { id: row.id, userId: row.user_id } : null;
   }
 }

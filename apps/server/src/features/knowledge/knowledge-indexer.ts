@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FileStorage } from '../../infra/storage/file-storage';
+import type { SearchService } from '../search';
 import { chunkText } from './chunk-text';
-import { KnowledgeChunksRepository } from './knowledge-chunks.repository';
 import { KnowledgeFilesRepository, type KnowledgeFileRow } from './knowledge-files.repository';
 import { ExtractionError, extractKnowledgeText, knowledgeKindOf } from './text-extraction';
 
@@ -39,6 +39,7 @@ export class KnowledgeIndexer {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storage: FileStorage,
+    private readonly search: SearchService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -112,10 +113,16 @@ export class KnowledgeIndexer {
     try {
       const chunks = chunkText(await this.#textOf(file));
       await this.db.transaction().execute(async (trx) => {
-        await new KnowledgeChunksRepository(trx).replace(
-          { id: file.id, projectId: file.project_id, filename: file.filename },
-          chunks,
-        );
+        // Into the shared full-text index, replacing what an interrupted run left there.
+        const index = this.search.within(trx);
+        await index.removeChunks(file.user_id, file.id);
+        await index.indexChunks({
+          userId: file.user_id,
+          projectId: file.project_id,
+          sourceId: file.id,
+          sourceName: file.filename,
+          texts: chunks.map((chunk) => chunk.text),
+        });
         const finished = await new KnowledgeFilesRepository(trx).finish(file.id, {
           state: 'ready',
           error: null,

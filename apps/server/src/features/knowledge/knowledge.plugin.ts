@@ -13,15 +13,19 @@ declare module 'fastify' {
 }
 
 /**
- * Root-level; call after registerProjects and before registerChat. Knowledge files live in
+ * Root-level; call after registerSearch, registerProjects and before registerChat. Knowledge files live in
  * their own folder (DATA_DIR/knowledge): the attachments sweeper removes whatever in
  * DATA_DIR/uploads no message refers to.
  */
 export function registerKnowledge(app: FastifyInstance): void {
   const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'knowledge'));
-  const indexer = new KnowledgeIndexer(app.db, storage, app.log);
+  const indexer = new KnowledgeIndexer(app.db, storage, app.searchIndex, app.log);
+  const knowledge = new KnowledgeService(app.db, storage, indexer, app.projects, app.searchIndex);
   app.decorate('knowledgeIndexer', indexer);
-  app.decorate('knowledge', new KnowledgeService(app.db, storage, indexer, app.projects));
+  app.decorate('knowledge', knowledge);
+  // A deleted project's files cascade away; their chunks in the shared index go in the same
+  // transaction, and the stored bytes are swept as orphans.
+  app.projects.onDeleting((trx, project) => knowledge.removeProjectChunks(trx, project));
   indexer.start();
   app.addHook('preClose', () => indexer.close());
 }

@@ -7,7 +7,7 @@ import type { FileStorage } from '../../infra/storage/file-storage';
 import type { KnowledgeExcerpt } from '../../providers/context';
 import { safeFilename, sniffFile } from '../attachments';
 import type { ProjectsService } from '../projects';
-import { KnowledgeChunksRepository } from './knowledge-chunks.repository';
+import type { SearchService } from '../search';
 import { KnowledgeFilesRepository, type KnowledgeFileRow } from './knowledge-files.repository';
 import type { KnowledgeIndexer } from './knowledge-indexer';
 import { searchTerms } from './search-terms';
@@ -66,6 +66,7 @@ export class KnowledgeService {
     private readonly storage: FileStorage,
     private readonly indexer: KnowledgeIndexer,
     private readonly projects: ProjectsService,
+    private readonly search: SearchService,
   ) {}
 
   async list(userId: string, projectId: string): Promise<KnowledgeFile[]> {
@@ -139,7 +140,7 @@ export class KnowledgeService {
       const files = new KnowledgeFilesRepository(trx);
       const found = await files.find(projectId, fileId);
       if (!found) throw new AppError('not_found', FILE_NOT_FOUND);
-      await new KnowledgeChunksRepository(trx).deleteOfFile(fileId);
+      await this.search.within(trx).removeChunks(userId, fileId);
       await files.delete(projectId, fileId);
       return found;
     });
@@ -154,21 +155,37 @@ export class KnowledgeService {
     turn: { conversationId: string | null; projectId: string | null },
     message: string,
   ): Promise<KnowledgeExcerpt[]> {
-    const projectId =
+    const files = new KnowledgeFilesRepository(this.db);
+    const project =
       turn.conversationId !== null
-        ? await new KnowledgeFilesRepository(this.db).projectOfConversation(turn.conversationId)
-        : turn.projectId;
-    if (projectId === null) return [];
-    const chunks = await new KnowledgeChunksRepository(this.db).search(
-      projectId,
-      searchTerms(message),
+        ? await files.projectOfConversation(turn.conversationId)
+        : turn.projectId !== null
+          ? await files.projectById(turn.projectId)
+          : null;
+    if (project === null) return [];
+    // Without the commonest words: ts_rank, unlike bm25, does not discount them.
+    const terms = searchTerms(message);
+    if (terms.length === 0) return [];
+    const chunks = await this.search.findKnowledge(
+      project.userId,
+      project.id,
+      terms.join(' '),
       RETRIEVED_CHUNKS,
     );
     return chunks.map((chunk) => ({
-      fileId: chunk.fileId,
-      filename: chunk.filename,
-      position: chunk.position,
-      text: chunk.content,
+      fileId: chunk.sourceId,
+      filename: chunk.sourceName,
+      text: chunk.text,
     }));
+  }
+
+  /** Inside a project's delete: its files' chunks leave the shared index with it. */
+  async removeProjectChunks(
+    trx: Kysely<Database>,
+    project: { userId: string; id: string },
+  ): Promise<void> {
+    const index = this.search.within(trx);
+    for (const file of await new KnowledgeFilesRepository(trx).list(project.id))
+      await index.removeChunks(project.userId, file.id);
   }
 }

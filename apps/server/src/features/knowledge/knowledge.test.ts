@@ -27,8 +27,14 @@ describe('project knowledge files', () => {
     const dir = path.join(t.config.dataDir, 'knowledge');
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   };
+  // The file's chunks in the shared full-text index (kind 'knowledge', source_id = file id).
   const chunksOf = (fileId: string) =>
-    t.app.db.selectFrom('knowledge_chunks').selectAll().where('file_id', '=', fileId).execute();
+    t.app.db
+      .selectFrom('search_documents')
+      .select(['body as content', 'project_id', 'source_name'])
+      .where('kind', '=', 'knowledge')
+      .where('source_id', '=', fileId)
+      .execute();
 
   it('indexes text, Markdown, CSV, code and a real PDF off the request, each ready with its chunks', async () => {
     const h = await k.signedIn();
@@ -163,6 +169,34 @@ describe('project knowledge files', () => {
     expect(await chunksOf(file?.id ?? '')).toEqual([]);
     expect(await k.list(h, p.id)).toEqual([]);
     expect(storedFiles().length).toBe(before - 1);
+  });
+
+  it('puts chunks in the shared history index, and a deleted project takes them along', async () => {
+    const h = await k.signedIn();
+    const p = await k.createProject(h);
+    const [file] = await k.uploadIndexed(h, p.id, [
+      { name: 'glossary.md', data: 'A quokkaphrase is an invented word for this test.' },
+    ]);
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/search?q=quokkaphrase&kind=knowledge',
+      headers: h,
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    const hits = search.json<{
+      hits: Array<{ source_id: string | null; source_name: string | null }>;
+    }>().hits;
+    expect(hits.map((hit) => [hit.source_id, hit.source_name])).toEqual([
+      [file?.id, 'glossary.md'],
+    ]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/projects/${p.id}?chats=keep`,
+      headers: h,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await chunksOf(file?.id ?? '')).toEqual([]);
   });
 
   it('takes up a file a crashed process left indexing, and fails one interrupted too often', async () => {
