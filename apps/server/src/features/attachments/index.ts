@@ -6,4 +6,4 @@ export {
   safeFilename,
   type AttachmentsService,
 } from './attachments.service';
-export { sniffFile } from './file-sniffer';
+export { isUtf8Text, sniffFile } from './file-sniffer';

@@ -1,4 +1,5 @@
 import { extractText, getDocumentProxy } from 'unpdf';
+import { isUtf8Text } from '../attachments';
 
 /**
  * What a knowledge file is, from its bytes, and its text. Upload refuses what is neither PDF
@@ -12,16 +13,6 @@ const PDF_MAGIC = '%PDF-';
 /** Thrown by extraction with a reason the user can act on; shown on the failed file. */
 export class ExtractionError extends Error {
   override readonly name = 'ExtractionError';
-}
-
-function isUtf8Text(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function knowledgeKindOf(bytes: Uint8Array): KnowledgeKind | null {
