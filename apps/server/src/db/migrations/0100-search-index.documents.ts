@@ -4,6 +4,13 @@
  * conversation): its title, each user message, each completed answer. `tsv` adds
  * PostgreSQL's tsvector column, computed from the same texts.
  */
+/**
+ * The title an untitled chat has until its first exchange names it (the contract's
+ * CONVERSATION_DEFAULT_TITLE, as of this migration): every such chat shares it, so it is not
+ * indexed, and naming the chat then only inserts (FTS5 rows are costly to rewrite).
+ */
+export const PLACEHOLDER_TITLE = `'New chat'`;
+
 export function searchDocumentsInserts(
   where: string,
   owner: string,
@@ -15,7 +22,7 @@ export function searchDocumentsInserts(
   return [
     `insert into search_documents (${columns})
       select 'title', ${owner}, c.id, null, c.created_at${extra('c.title')}
-      from conversations c where ${scope}`,
+      from conversations c where ${scope} and c.title <> ${PLACEHOLDER_TITLE}`,
     `insert into search_documents (${columns})
       select 'message', ${owner}, c.id, m.id, m.created_at${extra('m.content')}
       from messages m join conversations c on c.id = m.conversation_id where ${scope}`,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  PLACEHOLDER_TITLE,
   SEARCH_DOCUMENTS_INDEXES,
   searchDocumentsInserts,
   searchDocumentsTable,
@@ -61,7 +62,8 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
   `create function search_conversation_changed() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
-      if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null then
+      if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null
+        and new.title <> ${PLACEHOLDER_TITLE} then
         insert into search_documents (kind, owner_key, conversation_id, created_at, tsv)
         values ('title', ${OWNER('new')}, new.id, new.created_at, search_tsv(new.title));
       end if;
@@ -73,8 +75,8 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
         .map((s) => `${s};`)
         .join('\n')}
     elsif new.title is distinct from old.title then
-      update search_documents set tsv = search_tsv(new.title)
-      where conversation_id = new.id and kind = 'title';
+      delete from search_documents where conversation_id = new.id and kind = 'title';
+      ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)[0] ?? ''};
     end if;
     return null;
   end $$`,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  PLACEHOLDER_TITLE,
   SEARCH_DOCUMENTS_INDEXES,
   searchDocumentsInserts,
   searchDocumentsTable,
@@ -54,7 +55,8 @@ const TRIGGERS = [
     delete from search_fts where rowid = old.id;
   end`,
   `create trigger search_conversation_insert after insert on conversations
-  when new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null begin
+  when new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null
+    and new.title <> ${PLACEHOLDER_TITLE} begin
     insert into search_documents (kind, owner_key, conversation_id, created_at)
       values ('title', ${OWNER('new')}, new.id, new.created_at);
     insert into search_fts (rowid, owner, text)
@@ -62,9 +64,11 @@ const TRIGGERS = [
   end`,
   `create trigger search_conversation_title after update of title on conversations
   when new.title is not old.title begin
-    delete from search_fts
-      where rowid = (select id from search_documents where conversation_id = new.id and kind = 'title');
-    ${ftsInserts(`d.conversation_id = new.id`)[0]};
+    ${statements([
+      `delete from search_documents where conversation_id = new.id and kind = 'title'`,
+      searchDocumentsInserts('c.id = new.id', OWNER('c'))[0] ?? '',
+      ftsInserts('d.conversation_id = new.id')[0] ?? '',
+    ])}
   end`,
   // A visitor's chat claimed by an account, or a chat put into or out of the vault.
   `create trigger search_conversation_scope after update of user_id, visitor_id, search_excluded

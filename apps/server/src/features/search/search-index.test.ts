@@ -90,6 +90,17 @@ describe('search index upkeep', () => {
     expect((await hitsFor(t.app, headers, { q: 'quokka' })).length).toBe(1);
   });
 
+  it('indexes a chat once it is named, not under the placeholder every new chat has', async () => {
+    const { headers, owner } = newVisitor();
+    const chat = await createChat(t.app, headers, {});
+    expect(chat.title).toBe('New chat');
+    await insertTurn(t.app, chat, owner, { content: 'lanterns' });
+    expect(await hitsFor(t.app, headers, { q: 'new chat' })).toEqual([]);
+    await t.app.conversations.nameFromFirstMessage(chat.id, 'Paper lanterns at dusk');
+    const titles = await hitsFor(t.app, headers, { q: 'lanterns', kind: 'title' });
+    expect(titles.map((h) => h.conversation_title)).toEqual(['Paper lanterns at dusk']);
+  });
+
   it('follows renames and forgets deleted chats', async () => {
     const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Old name' });

@@ -76,18 +76,48 @@ export class SearchRepository {
     this.#postgres = dialectOf(db) === 'postgres';
   }
 
-  /** The owner's matching documents, best first: `limit` of them after skipping `offset`. */
+  /** PostgreSQL ranks in SQL (rank); SQLite hands back candidates for the service to rank. */
+  get ranksInDatabase(): boolean {
+    return this.#postgres;
+  }
+
+  /** PostgreSQL: the owner's matching documents, best first, `limit` after skipping `offset`. */
   async rank(
     owner: SearchOwnerKey,
     terms: SearchTerms,
     filter: SearchFilter,
     page: { limit: number; offset: number },
   ): Promise<RankedId[]> {
-    const query = this.#postgres
-      ? this.#rankPostgres(owner, terms, filter, page)
-      : this.#rankSqlite(owner, terms, filter, page);
-    const { rows } = await query.execute(this.db);
+    const { rows } = await this.#rankPostgres(owner, terms, filter, page).execute(this.db);
     return rows.map((r) => ({ id: Number(r.id), rank: Number(r.rank) }));
+  }
+
+  /**
+   * SQLite: ids of the owner's SEARCH_CANDIDATES newest matching documents, unranked. FTS5
+   * walks its posting lists backwards and stops; bm25() is left out on purpose (see
+   * search-rank.ts).
+   */
+  async candidates(
+    owner: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+  ): Promise<number[]> {
+    const columns =
+      filter.kind === 'answer' ? 'answer' : filter.kind === undefined ? '{text answer}' : 'text';
+    const joins = joinsFor(filter);
+    const conditions = [
+      sql`search_fts match ${ftsMatch(owner, terms, columns)}`,
+      ...filterConditions(filter),
+    ];
+    if (joins.documents) conditions.push(sql`d.owner_key = ${owner}`);
+    const { rows } = await sql<{ id: number }>`
+      select search_fts.rowid as id
+      from search_fts ${joins.documents ? sql`join search_documents d on d.id = search_fts.rowid` : sql``}
+      ${joinSql(joins)}
+      where ${sql.join(conditions, sql` and `)}
+      order by search_fts.rowid desc
+      limit ${SEARCH_CANDIDATES}`.execute(this.db);
+    return rows.map((r) => Number(r.id));
   }
 
   /** The given documents of the owner with what a hit shows (another owner's ids drop out). */
@@ -170,34 +200,6 @@ export class SearchRepository {
       .where('kind', '=', 'knowledge')
       .executeTakeFirst();
     return Number(result.numDeletedRows);
-  }
-
-  #rankSqlite(
-    owner: SearchOwnerKey,
-    terms: SearchTerms,
-    filter: SearchFilter,
-    page: { limit: number; offset: number },
-  ) {
-    const columns =
-      filter.kind === 'answer' ? 'answer' : filter.kind === undefined ? '{text answer}' : 'text';
-    const joins = joinsFor(filter);
-    const conditions = [
-      sql`search_fts match ${ftsMatch(owner, terms, columns)}`,
-      ...filterConditions(filter),
-    ];
-    if (joins.documents) conditions.push(sql`d.owner_key = ${owner}`);
-    // The newest SEARCH_CANDIDATES matches (FTS5 walks its posting lists backwards and stops),
-    // then bm25 over those only: lower is better; the owner column (weight 0) never counts.
-    return sql<{ id: number; rank: number }>`
-      select id, rank from (
-        select search_fts.rowid as id, -bm25(search_fts, 0.0, 1.0, 1.0) as rank
-        from search_fts ${joins.documents ? sql`join search_documents d on d.id = search_fts.rowid` : sql``}
-        ${joinSql(joins)}
-        where ${sql.join(conditions, sql` and `)}
-        order by search_fts.rowid desc
-        limit ${SEARCH_CANDIDATES}) candidates
-      order by rank desc, id desc
-      limit ${page.limit} offset ${page.offset}`;
   }
 
   #rankPostgres(
