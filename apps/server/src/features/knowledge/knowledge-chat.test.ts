@@ -4,7 +4,7 @@ import { createChatTestApp, sendBody, type ChatTestApp } from '../../../test/cha
 import { makePdf } from '../../../test/pdf';
 import { CHARS_PER_TOKEN, KNOWLEDGE_MAX_TOKENS } from '../../providers/context';
 import { RETRIEVED_CHUNKS } from './knowledge.service';
-import { knowledgeClient } from './knowledge-test-kit';
+import { knowledgeClient } from './knowledge.test-support';
 
 type UpstreamBody = { messages: Array<{ role: string; content: unknown }> };
 

@@ -10,7 +10,7 @@ import {
 } from '../../../test/chat';
 import { makePdf } from '../../../test/pdf';
 import { INTERRUPTED_TOO_OFTEN, MAX_INDEXING_ATTEMPTS } from './knowledge-indexer';
-import { knowledgeClient } from './knowledge-test-kit';
+import { knowledgeClient } from './knowledge.test-support';
 
 const MB = 1024 * 1024;
 
