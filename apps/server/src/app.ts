@@ -26,6 +26,7 @@ import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerProjects } from './features/projects/projects.plugin';
 import { registerSearch } from './features/search/search.plugin';
+import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './features/visitors/visitors.plugin';
@@ -156,6 +157,8 @@ export async function buildApp(
   // Conversations and daily limits: one service each, shared by chat and compare.
   registerConversations(app);
   registerProjects(app);
+  // Project knowledge files: app.knowledge and its background indexer.
+  registerKnowledge(app);
   registerLimits(app);
   // Uploaded files: app.attachments over the file storage, and their sweeper.
   registerAttachments(app);

@@ -75,6 +75,7 @@ const message: ChatMessage = {
   parent_id: 'm_01HZX2',
   sibling_ids: ['m_01HZW9', 'm_01HZX4'],
   sibling_index: 1,
+  sources: [{ file_id: 'f_1', filename: 'tide-tables.pdf' }],
 };
 
 describe('models', () => {
@@ -216,6 +217,7 @@ describe('messages', () => {
       attachments: [],
       remaining_messages: 9,
       request_id: 'req_7d1',
+      sources: [],
     };
     expect(overTheWire(MessageResponse, answer)).toEqual(answer);
     expect(overTheWire(ChatMessage, message)).toEqual(message);

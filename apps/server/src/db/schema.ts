@@ -241,6 +241,28 @@ export interface MessagesTable {
   parent_id: string | null;
   /** When this version was last sent or chosen; the branch below a turn follows the latest. */
   chosen_at: IsoTimestamp | null;
+  /** JSON array of the contract's MessageSource: the project files the answer drew on (0110). */
+  sources: string | null;
+}
+
+/** A project's knowledge file (migration 0110); its bytes are in the knowledge file storage. */
+export interface KnowledgeFilesTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  storage_name: string;
+  /** indexing | ready | failed */
+  state: string;
+  error: string | null;
+  chunk_count: number;
+  attempts: number;
+  /** Until when the indexing process holds the file; null when nobody does. */
+  lease_until: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }
 
 export interface AttachmentsTable {
@@ -388,6 +410,7 @@ export interface Database {
   conversations: ConversationsTable;
   projects: ProjectsTable;
   messages: MessagesTable;
+  knowledge_files: KnowledgeFilesTable;
   attachments: AttachmentsTable;
   daily_usage: DailyUsageTable;
   generation_leases: GenerationLeasesTable;

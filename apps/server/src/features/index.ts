@@ -12,6 +12,7 @@ import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { searchRoutes } from './search/search.routes';
+import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -32,6 +33,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   limitsRoutes,
   compareRoutes,
   projectsRoutes,
+  knowledgeRoutes,
   dataTransferRoutes,
   apiKeysRoutes,
   searchRoutes,

@@ -45,9 +45,24 @@ export interface ContextModel {
   supportsVision: boolean;
 }
 
+/** A piece of a project file that may help with the turn (features/knowledge retrieves it). */
+export interface KnowledgeExcerpt {
+  fileId: string;
+  filename: string;
+  text: string;
+}
+
+/**
+ * Project knowledge gets at most this many tokens, and at most half of what the system
+ * message and the new turn leave: the chat's own recent turns keep the rest.
+ */
+export const KNOWLEDGE_MAX_TOKENS = 6_000;
+
 export interface BuildContextInput {
   model: ContextModel;
   system?: string | undefined;
+  /** Best first; as many as fit go after the system text, inside the system message. */
+  knowledge?: readonly KnowledgeExcerpt[];
   /** Oldest first; the new message is not part of it. */
   history: readonly HistoryTurn[];
   message: string;
@@ -61,6 +76,8 @@ export interface BuiltContext {
   /** How many of the oldest history turns did not fit. */
   droppedTurns: number;
   estimatedTokens: number;
+  /** The excerpts that fit and were sent, best first. */
+  knowledgeUsed: KnowledgeExcerpt[];
 }
 
 export type ContextErrorCode = 'attachment_refused' | 'context_length';
@@ -132,13 +149,45 @@ function turnTokens(turn: ChatTurn): number {
   );
 }
 
+const KNOWLEDGE_PREAMBLE =
+  "Excerpts from the files of the user's project follow. Use them when they help answer, and name the files you used.";
+
+function excerptBlock(excerpt: KnowledgeExcerpt): string {
+  return `<excerpt file="${excerpt.filename}">\n${excerpt.text}\n</excerpt>`;
+}
+
+/**
+ * The system text with the best excerpts that fit in `room` tokens (each whole or not at all;
+ * a long one skipped leaves room for a shorter one after it).
+ */
+function withKnowledge(
+  system: string | undefined,
+  excerpts: readonly KnowledgeExcerpt[],
+  room: number,
+): { system: string | undefined; used: KnowledgeExcerpt[] } {
+  const blocks: string[] = [];
+  const used: KnowledgeExcerpt[] = [];
+  let left = room - estimateTokens(KNOWLEDGE_PREAMBLE) - 10;
+  for (const excerpt of excerpts) {
+    const block = excerptBlock(excerpt);
+    const cost = estimateTokens(block) + 1;
+    if (cost > left) continue;
+    left -= cost;
+    blocks.push(block);
+    used.push(excerpt);
+  }
+  if (used.length === 0) return { system, used };
+  const knowledge = `<project_files>\n${KNOWLEDGE_PREAMBLE}\n${blocks.join('\n')}\n</project_files>`;
+  return { system: system ? `${system}\n\n${knowledge}` : knowledge, used };
+}
+
 export function buildContext(input: BuildContextInput): BuiltContext {
   const { model } = input;
   const reserve =
     input.reserveOutputTokens ??
     Math.min(DEFAULT_OUTPUT_RESERVE_TOKENS, Math.floor(model.contextWindow / 4));
   const budget = model.contextWindow - reserve;
-  const system = input.system?.trim() ? input.system : undefined;
+  const instructions = input.system?.trim() ? input.system : undefined;
 
   const parts = (input.attachments ?? []).map((a) => attachmentPart(a, model));
   const current: ChatTurn =
@@ -146,11 +195,18 @@ export function buildContext(input: BuildContextInput): BuiltContext {
       ? { role: 'user', content: input.message }
       : { role: 'user', content: [{ type: 'text', text: input.message }, ...parts] };
 
-  let used = (system ? estimateTokens(system) : 0) + turnTokens(current);
+  let used = (instructions ? estimateTokens(instructions) : 0) + turnTokens(current);
   if (used > budget) {
     const contextLength = WS_ERROR_MAPPING.find((m) => m.kind === 'context_length');
     throw new ContextError('context_length', contextLength?.message ?? 'Message too long.');
   }
+  const knowledgeRoom = Math.min(KNOWLEDGE_MAX_TOKENS, Math.floor((budget - used) / 2));
+  const { system, used: knowledgeUsed } = withKnowledge(
+    instructions,
+    input.knowledge ?? [],
+    knowledgeRoom,
+  );
+  used += (system ? estimateTokens(system) : 0) - (instructions ? estimateTokens(instructions) : 0);
 
   // Newest turns matter most: walk back from the end and stop at the first that does not fit.
   let firstKept = input.history.length;
@@ -173,5 +229,6 @@ export function buildContext(input: BuildContextInput): BuiltContext {
     messages: [...kept.map((t): ChatTurn => ({ role: t.role, content: t.content })), current],
     droppedTurns: input.history.length - kept.length,
     estimatedTokens: used,
+    knowledgeUsed,
   };
 }

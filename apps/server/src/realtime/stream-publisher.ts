@@ -1,4 +1,4 @@
-import type { AiStreamStatus } from '@parallax/contract';
+import type { AiStreamStatus, MessageSource } from '@parallax/contract';
 import type { Bus } from '../infra/bus/bus';
 import {
   encodeEnvelope,
@@ -61,7 +61,10 @@ export class MessageStreamPublisher {
    * surfaces at the next event (thrown) and at `complete`/`fail` (rejected).
    */
 
-  status(status: AiStreamStatus, extra: { details?: string; stage?: string } = {}): void {
+  status(
+    status: AiStreamStatus,
+    extra: { details?: string; stage?: string; sources?: MessageSource[] } = {},
+  ): void {
     const final = status === 'completed' || status === 'error';
     this.#emit({ type: 'ai_status', status, message_id: this.address.messageId, ...extra }, final);
   }
@@ -85,8 +88,11 @@ export class MessageStreamPublisher {
     );
   }
 
-  /** The closing token (empty, is_complete) then the completed status; resolves once delivered. */
-  async complete(details?: string): Promise<void> {
+  /**
+   * The closing token (empty, is_complete) then the completed status, with the project files
+   * the answer drew on; resolves once delivered.
+   */
+  async complete(details?: string, sources: readonly MessageSource[] = []): Promise<void> {
     this.#sequence += 1;
     this.#emit(
       {
@@ -98,7 +104,10 @@ export class MessageStreamPublisher {
       },
       false,
     );
-    this.status('completed', details === undefined ? {} : { details });
+    this.status('completed', {
+      ...(details === undefined ? {} : { details }),
+      ...(sources.length > 0 ? { sources: [...sources] } : {}),
+    });
     await this.delivered();
   }
 

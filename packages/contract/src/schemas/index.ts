@@ -8,6 +8,7 @@ export * from './logging';
 export * from './websocket';
 export * from './compare';
 export * from './projects';
+export * from './knowledge';
 export * from './data-transfer';
 export * from './api-keys';
 export * from './openai-api';

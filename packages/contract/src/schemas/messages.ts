@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../errors';
 import { Id, IsoTimestamp, ProviderName, QueryBoolean, limitQuery, OffsetQuery } from './common';
+import { MessageSource } from './knowledge';
 
 /** Spec §3 "Chat message" and §7 "Messages" (/api/v1/chat/...). */
 
@@ -48,6 +49,8 @@ export const ChatMessage = z.object({
    */
   sibling_ids: z.array(Id).min(1),
   sibling_index: z.int().nonnegative(),
+  /** The project files the answer drew on, in the order they were given to the model. */
+  sources: z.array(MessageSource),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -107,6 +110,8 @@ export const MessageResponse = z.object({
   /** Null when the caller has no daily limit. */
   remaining_messages: z.int().nonnegative().nullable(),
   request_id: z.string(),
+  /** The project files the answer drew on (empty while it streams: see ai_status completed). */
+  sources: z.array(MessageSource),
 });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseJson } from '../parse-json';
 import { Id } from './common';
+import { MessageSource } from './knowledge';
 
 /*
  * Websocket /ws/{connectionId}?user_id=… (spec §7, ARCHITECTURE "Wire conventions").
@@ -81,6 +82,8 @@ export const WsAiStatus = z.object({
   message_id: Id,
   /** Human-readable working stage ("Searching", "Thinking"...), shown with elapsed seconds. */
   stage: z.string().optional(),
+  /** On `completed`: the project files the answer drew on (its "Sources"), when any. */
+  sources: z.array(MessageSource).optional(),
 });
 export type WsAiStatus = z.infer<typeof WsAiStatus>;
 

@@ -36,7 +36,8 @@ function ascii(bytes: Uint8Array, offset: number, text: string): boolean {
   return [...text].every((char, i) => bytes[offset + i] === char.charCodeAt(0));
 }
 
-function isUtf8Text(bytes: Uint8Array): boolean {
+/** UTF-8 without NUL bytes: what counts as a text file here and for project knowledge. */
+export function isUtf8Text(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);

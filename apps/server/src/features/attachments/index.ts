@@ -3,5 +3,7 @@ export type { AttachmentRow } from './attachments.repository';
 export {
   MAX_FILE_BYTES,
   MAX_FILES_PER_MESSAGE,
+  safeFilename,
   type AttachmentsService,
 } from './attachments.service';
+export { isUtf8Text, sniffFile } from './file-sniffer';

@@ -7,6 +7,7 @@ import { AppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
+import type { KnowledgeService } from '../knowledge';
 import type { LimitsService } from '../limits';
 import type { ProjectsService } from '../projects';
 import type { ResolvedModel } from '../models/models.service';
@@ -40,6 +41,7 @@ export interface AnswerDeps {
   limits: LimitsService;
   conversations: ConversationsService;
   projects: ProjectsService;
+  knowledge: KnowledgeService;
   generations: Generations;
   attachments: AttachmentsService;
   runner: GenerationRunner;
@@ -86,7 +88,10 @@ export class AnswerService {
       content: string;
       parentId: string | null;
       includeHistory: boolean;
-      /** Whose project instructions open the context: the stored chat's, or a new chat's project. */
+      /**
+       * Whose project instructions and files open the context: the stored chat's, or a new
+       * chat's project.
+       */
       instructions: { conversationId: string | null; projectId: string | null };
     },
     attachments: AnswerInput['attachments'],
@@ -98,10 +103,11 @@ export class AnswerService {
         : projectId !== null
           ? this.deps.projects.instructionsOf(projectId)
           : Promise.resolve('');
+    const knowledge = () => this.deps.knowledge.excerptsFor(turn.instructions, turn.content);
     const history =
       turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null;
     return openUpstreamAnswer(
-      { model, content: turn.content, history, attachments, instructions },
+      { model, content: turn.content, history, attachments, instructions, knowledge },
       this.messages,
     );
   }

@@ -43,6 +43,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     conversations,
     projects: app.projects,
+    knowledge: app.knowledge,
     generations,
     attachments,
     runner: new GenerationRunner(messagesRepository, app.log),

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  MessageSource,
   PROVIDERS,
   type Attachment,
   type ChatMessage,
@@ -35,6 +37,18 @@ export function toAttachment(row: AttachmentRow): Attachment {
   };
 }
 
+const StoredSources = z.array(MessageSource).catch([]);
+
+/** messages.sources as the contract's list ([] when none or unreadable). */
+function sourcesOf(row: MessageRow): MessageSource[] {
+  if (row.sources === null) return [];
+  try {
+    return StoredSources.parse(JSON.parse(row.sources));
+  } catch {
+    return [];
+  }
+}
+
 function tokens(row: MessageRow): number | null {
   if (row.input_tokens === null && row.output_tokens === null) return null;
   return Number(row.input_tokens ?? 0) + Number(row.output_tokens ?? 0);
@@ -67,6 +81,7 @@ export function toChatMessage(
     parent_id: row.parent_id,
     sibling_ids: versions?.ids ?? [row.id],
     sibling_index: versions?.index ?? 0,
+    sources: sourcesOf(row),
   };
 }
 
@@ -92,5 +107,6 @@ export function toMessageResponse(
     attachments: attachments.map(toAttachment),
     remaining_messages: remaining,
     request_id: row.request_id,
+    sources: streaming ? [] : sourcesOf(row),
   };
 }

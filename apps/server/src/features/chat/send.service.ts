@@ -274,6 +274,7 @@ export class SendService {
       stream_ms: null,
       parent_id: null,
       chosen_at: now,
+      sources: null,
     };
   }
 }

@@ -17,6 +17,12 @@ import { ProjectsRepository, type ProjectRow } from './projects.repository';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
+/** Work another feature does inside a project's delete transaction (its own rows of it). */
+export type ProjectDeletingListener = (
+  trx: Kysely<Database>,
+  project: { userId: string; id: string },
+) => Promise<void>;
+
 function toExportedProject(row: Selectable<ProjectsTable>): ExportedProject {
   return {
     id: row.id,
@@ -45,6 +51,8 @@ function toProject(row: ProjectRow): Project {
  * id never tells a stranger whether it exists.
  */
 export class ProjectsService {
+  readonly #deleting: ProjectDeletingListener[] = [];
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly repository: ProjectsRepository,
@@ -107,11 +115,18 @@ export class ProjectsService {
     chats: 'keep' | 'delete',
   ): Promise<DeleteProjectResponse> {
     const count = await this.db.transaction().execute(async (trx) => {
+      // Before the row goes: listeners read what the delete will cascade away.
+      for (const listener of this.#deleting) await listener(trx, { userId, id });
       if (!(await new ProjectsRepository(trx).delete(userId, id)))
         throw new AppError('not_found', PROJECT_NOT_FOUND);
       return this.deps.conversations.within(trx).emptyProject(userId, id, chats);
     });
     return { ok: true, chats: count };
+  }
+
+  /** Runs `listener` in every project delete's transaction, before the project row goes. */
+  onDeleting(listener: ProjectDeletingListener): void {
+    this.#deleting.push(listener);
   }
 
   /** Every project of the user as the export file holds it. */

@@ -34,6 +34,7 @@ const chatMessage = {
   parent_id: null,
   sibling_ids: ['m1'],
   sibling_index: 0,
+  sources: [],
 };
 
 const SAMPLES: Array<[WireSchemaName, unknown]> = [

@@ -17,6 +17,8 @@ export const WIRE_SCHEMA_NAMES = [
   'CompareSession',
   'Conversation',
   'DeleteProjectResponse',
+  'DeleteKnowledgeFileResponse',
+  'KnowledgeFileListResponse',
   'ConversationListResponse',
   'CreatedApiKey',
   'HistoryResponse',

@@ -267,6 +267,7 @@ export class ChatSocket {
           status: message.status,
           ...(message.details !== undefined && { details: message.details }),
           ...(message.stage !== undefined && { stage: message.stage }),
+          ...(message.sources !== undefined && { sources: message.sources }),
         });
         return;
       case 'ai_progress':

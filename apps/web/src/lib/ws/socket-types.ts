@@ -1,4 +1,4 @@
-import type { AiStreamStatus, ClientWsMessage } from '@parallax/contract';
+import type { AiStreamStatus, ClientWsMessage, MessageSource } from '@parallax/contract';
 import type { TokenBatch } from './token-batcher';
 
 export type SocketState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error';
@@ -22,7 +22,15 @@ export interface SocketIdentity {
 
 export type SocketEvent =
   | { type: 'tokens'; batches: TokenBatch[] }
-  | { type: 'status'; messageId: string; status: AiStreamStatus; details?: string; stage?: string }
+  | {
+      type: 'status';
+      messageId: string;
+      status: AiStreamStatus;
+      details?: string;
+      stage?: string;
+      /** On completed: the project files the answer drew on. */
+      sources?: MessageSource[];
+    }
   | { type: 'progress'; messageId: string; progress: number; stage: string }
   | { type: 'error'; messageId?: string; error: string; code: string; details?: string };
 

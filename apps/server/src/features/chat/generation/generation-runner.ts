@@ -1,4 +1,4 @@
-import { MESSAGES, STREAM_ERROR_CODES } from '@parallax/contract';
+import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
@@ -25,6 +25,11 @@ interface Failure {
   text: string;
   code: string;
   details?: string;
+}
+
+/** messages.sources: JSON of the files drawn on, null when none (most turns). */
+function sourcesColumn(sources: readonly MessageSource[]): string | null {
+  return sources.length > 0 ? JSON.stringify(sources) : null;
 }
 
 /**
@@ -67,10 +72,13 @@ export class GenerationRunner {
       });
     };
     let stopUpstream: (() => void) | undefined;
+    // Known once the context is built; kept with the answer whether it completes or stops.
+    let sources: MessageSource[] = [];
     try {
       publisher.status('initializing');
       const answer = await job.answer();
       sentAt = answer.sentAt;
+      sources = answer.sources;
       stopUpstream = () => answer.abort();
       if (job.signal.aborted) answer.abort();
       else job.signal.addEventListener('abort', stopUpstream, { once: true });
@@ -102,11 +110,12 @@ export class GenerationRunner {
         stream_ms:
           firstTokenAt === null || lastTokenAt === null ? null : lastTokenAt - firstTokenAt,
         owner_process: null,
+        sources: sourcesColumn(sources),
       });
-      await publisher.complete();
+      await publisher.complete(undefined, sources);
       return 'completed';
     } catch (error) {
-      return this.#finishFailed(job, error, response, persist);
+      return this.#finishFailed(job, error, response, persist, sources);
     } finally {
       if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
     }
@@ -117,13 +126,19 @@ export class GenerationRunner {
     error: unknown,
     response: string,
     persist: (changes: Parameters<MessagesRepository['update']>[1]) => Promise<boolean>,
+    sources: MessageSource[],
   ): Promise<GenerationOutcome> {
     const { publisher } = job;
     const aborted = job.signal.aborted || (isProviderError(error) && error.kind === 'cancelled');
     try {
       if (aborted && !job.isShutdown()) {
-        await persist({ status: 'cancelled', response, owner_process: null });
-        await publisher.complete('cancelled');
+        await persist({
+          status: 'cancelled',
+          response,
+          owner_process: null,
+          sources: sourcesColumn(sources),
+        });
+        await publisher.complete('cancelled', sources);
         return 'cancelled';
       }
       const failure = aborted

@@ -127,6 +127,7 @@ describe('MessagesRepository.writePartials', () => {
         stream_ms: null,
         parent_id: null,
         chosen_at: null,
+        sources: null,
         ...changes,
       },
       { kind: 'visitor', id: randomUUID() },

@@ -1,5 +1,10 @@
+import type { MessageSource } from '@parallax/contract';
 import type { ChatStreamEvent } from '../../../providers/chat-types';
-import { buildContext, type Attachment as ContextAttachment } from '../../../providers/context';
+import {
+  buildContext,
+  type Attachment as ContextAttachment,
+  type KnowledgeExcerpt,
+} from '../../../providers/context';
 import type { ResolvedModel } from '../../models/models.service';
 import type { MessagesRepository } from '../messages.repository';
 
@@ -12,6 +17,8 @@ export interface AnswerInput {
   attachments: () => Promise<ContextAttachment[]>;
   /** The system message: the instructions of the chat's project ('' for none). */
   instructions: () => Promise<string>;
+  /** The project's file excerpts that best match the turn, best first ([] outside projects). */
+  knowledge: () => Promise<KnowledgeExcerpt[]>;
 }
 
 /** The upstream request of one answer, already under way. */
@@ -21,6 +28,17 @@ export interface UpstreamAnswer {
   abort(): void;
   /** Date.now() when the request was sent: time to first token counts from here. */
   sentAt: number;
+  /** The project files whose excerpts went into the context, in the order they were given. */
+  sources: MessageSource[];
+}
+
+/** Each file once, where its best excerpt ranked. */
+function sourcesOf(excerpts: readonly KnowledgeExcerpt[]): MessageSource[] {
+  const seen = new Map<string, MessageSource>();
+  for (const excerpt of excerpts)
+    if (!seen.has(excerpt.fileId))
+      seen.set(excerpt.fileId, { file_id: excerpt.fileId, filename: excerpt.filename });
+  return [...seen.values()];
 }
 
 /**
@@ -34,9 +52,10 @@ export async function openUpstreamAnswer(
   messages: MessagesRepository,
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
-  const [earlier, instructions] = await Promise.all([
+  const [earlier, instructions, knowledge] = await Promise.all([
     input.history ? messages.branchTurns(input.history.leafId) : Promise.resolve([]),
     input.instructions(),
+    input.knowledge(),
   ]);
   const history = earlier.flatMap((turn) => [
     { role: 'user' as const, content: turn.content },
@@ -51,6 +70,7 @@ export async function openUpstreamAnswer(
     },
     // Before the history and counted in the budget: buildContext trims turns, never these.
     system: instructions,
+    knowledge,
     history,
     message: input.content,
     attachments: await input.attachments(),
@@ -69,6 +89,7 @@ export async function openUpstreamAnswer(
   let firstTaken = false;
   return {
     sentAt,
+    sources: sourcesOf(context.knowledgeUsed),
     abort: () => controller.abort(),
     stream: {
       [Symbol.asyncIterator]: () => ({

@@ -1,13 +1,8 @@
 import type { Attachment } from '@parallax/contract';
 import { Download, Paperclip } from 'lucide-react';
+import { formatSize } from '../../../lib/format-numbers';
 import { toast } from '../../../ui/toast/toast-store';
 import { downloadAttachment } from '../api/download-attachment';
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** A message's files; saved ones download through the API (they are served to their owner only). */
 export function AttachmentList({ attachments }: { attachments: Attachment[] }) {

@@ -8,6 +8,7 @@ import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
 import { AttachmentList } from './attachment-list';
+import { MessageSources } from './message-sources';
 import { ActionButton, CopyButton } from './message-actions';
 import { VersionSwitcher } from './version-switcher';
 import { WorkingIndicator } from './working-indicator';
@@ -153,6 +154,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
           />
         )}
       </MessageErrorBoundary>
+      {!live && message.sources && <MessageSources sources={message.sources} />}
       {!live && (message.versions || !isError) && (
         <div className="mt-1 flex h-7 items-center gap-0.5">
           {message.versions && (

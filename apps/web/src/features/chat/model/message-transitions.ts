@@ -1,4 +1,9 @@
-import { MESSAGES, type Attachment, type MessageResponse } from '@parallax/contract';
+import {
+  MESSAGES,
+  type Attachment,
+  type MessageResponse,
+  type MessageSource,
+} from '@parallax/contract';
 import {
   assistantKey,
   userKey,
@@ -96,6 +101,7 @@ export function applySendReply(
     requestId: reply.request_id,
     prompt: { ...prompt, conversationId: reply.conversation_id },
     ...versionsOfTurn(withUser, reply.id),
+    ...(reply.sources.length > 0 && { sources: reply.sources }),
   };
   const existing = withUser.findIndex((m) => m.key === assistant.key);
   if (existing !== -1) {
@@ -105,6 +111,10 @@ export function applySendReply(
       ...assistant,
       content: hasText ? assistant.content : current.content,
       status: hasText ? 'completed' : current.status,
+      // The socket's completed status may have brought them before this reply.
+      ...((assistant.sources ?? current.sources) && {
+        sources: assistant.sources ?? current.sources,
+      }),
     }));
   }
   return [...withUser, assistant];
@@ -176,6 +186,15 @@ export function completeStream(list: UiMessage[], messageId: string): UiMessage[
     const { resumedFrom, ...rest } = m;
     return { ...rest, status: 'completed', content: m.content || resumedFrom || '' };
   });
+}
+
+/** The files an answer drew on, told by the socket when it completed. */
+export function setSources(
+  list: UiMessage[],
+  messageId: string,
+  sources: MessageSource[],
+): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => ({ ...m, sources }));
 }
 
 /** Stream error: status error, the partial text kept, then '❌ Error: …'. */

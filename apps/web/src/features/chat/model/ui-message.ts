@@ -2,6 +2,7 @@ import {
   MESSAGES,
   type Attachment,
   type ChatMessage,
+  type MessageSource,
   type MessageStatus,
   type ProviderName,
 } from '@parallax/contract';
@@ -43,6 +44,8 @@ export interface UiMessage {
   versions?: TurnVersions;
   /** Assistant only: a send of a new version that failed; its retry sends that version again. */
   versionOf?: VersionOf;
+  /** Assistant only: the project files the answer drew on ("Sources"); absent: none. */
+  sources?: MessageSource[];
 }
 
 /** The turn a regenerate or edit replaces, and the versions it had. */
@@ -107,6 +110,7 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     attachments: [],
     ...(prompt && { prompt }),
     ...(streaming && turn.response ? { resumedFrom: turn.response } : {}),
+    ...(turn.sources.length > 0 && { sources: turn.sources }),
   };
   if (turn.status === 'error' && turn.error && turn.response)
     assistant.content = `${turn.response}\n\n${turn.error}`;

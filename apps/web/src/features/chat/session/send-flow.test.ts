@@ -29,6 +29,7 @@ function reply(overrides: Partial<MessageResponse> = {}): MessageResponse {
     attachments: [],
     remaining_messages: 4,
     request_id: 'req-1',
+    sources: [],
     ...overrides,
   };
 }

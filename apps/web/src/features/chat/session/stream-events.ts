@@ -5,6 +5,7 @@ import {
   cancelStream,
   completeStream,
   failStream,
+  setSources,
 } from '../model/message-transitions';
 import { assistantKey } from '../model/ui-message';
 import {
@@ -125,7 +126,10 @@ export function handleSocketEvent(event: SocketEvent): void {
       if (pending.size > 0) flushTimer ??= setTimeout(flushPending, STREAM_UI.refreshMs);
       return;
     case 'status': {
-      const { messageId, status } = event;
+      const { messageId, status, sources } = event;
+      // The closing token usually ended the message already: sources apply to it all the same.
+      const thread = ownerOf(messageId);
+      if (sources && thread) updateMessages(thread, (list) => setSources(list, messageId, sources));
       if (!isLiveHere(messageId)) return;
       if (isWatched(messageId)) watchStream(messageId);
       if (status === 'working' || status === 'initializing' || status === 'processing') {

@@ -28,11 +28,15 @@ import { AddChatsDialog } from './add-chats-dialog';
 import { DefaultModelSelect } from './default-model-select';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { InstructionsEditor } from './instructions-editor';
+import { KnowledgeFilesPanel } from './knowledge-files-panel';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectChatList } from './project-chat-list';
 import { ProjectIcon } from './project-icon';
 
-/** /project/{id}: a project's chats, a new chat in it, its instructions, default model and settings. */
+/**
+ * /project/{id}: a project's chats, a new chat in it, its instructions, knowledge files,
+ * default model and settings.
+ */
 export function ProjectScreen() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
@@ -150,6 +154,7 @@ function ProjectPage({ project: p }: { project: Project }) {
             project={p}
             onSave={async (instructions) => (await actions.update(p.id, { instructions })) !== null}
           />
+          <KnowledgeFilesPanel projectId={p.id} />
           <DefaultModelSelect
             project={p}
             onChange={(model) => void actions.update(p.id, { default_model: model })}

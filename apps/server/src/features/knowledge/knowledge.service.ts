@@ -1,0 +1,191 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { KNOWLEDGE_LIMITS, KnowledgeFileState, type KnowledgeFile } from '@parallax/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../infra/errors';
+import type { FileStorage } from '../../infra/storage/file-storage';
+import type { KnowledgeExcerpt } from '../../providers/context';
+import { safeFilename, sniffFile } from '../attachments';
+import type { ProjectsService } from '../projects';
+import type { SearchService } from '../search';
+import { KnowledgeFilesRepository, type KnowledgeFileRow } from './knowledge-files.repository';
+import type { KnowledgeIndexer } from './knowledge-indexer';
+import { searchTerms } from './search-terms';
+import { knowledgeKindOf } from './text-extraction';
+
+/** Chunks a turn is offered at most; the context budget may keep fewer. */
+export const RETRIEVED_CHUNKS = 8;
+export const FILE_NOT_FOUND = 'File not found';
+const MAX_MB = KNOWLEDGE_LIMITS.maxFileBytes / (1024 * 1024);
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+function toKnowledgeFile(row: KnowledgeFileRow): KnowledgeFile {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    filename: row.filename,
+    content_type: row.content_type,
+    size: Number(row.size),
+    state: KnowledgeFileState.catch('failed').parse(row.state),
+    error: row.error,
+    chunk_count: Number(row.chunk_count),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The stored name and type of an acceptable file, or the reason (naming the field) it is refused. */
+function inspect(file: UploadedFile): { name: string; contentType: string } {
+  const name = safeFilename(file.filename);
+  if (file.data.length > KNOWLEDGE_LIMITS.maxFileBytes)
+    throw new AppError('payload_too_large', `files: ${name} is larger than ${MAX_MB} MB.`);
+  if (file.data.length === 0) throw new AppError('validation_error', `files: ${name} is empty.`);
+  const kind = knowledgeKindOf(file.data);
+  if (!kind)
+    throw new AppError(
+      'unsupported_media_type',
+      `files: ${name} cannot be added: only text files (text, Markdown, code, CSV) and PDFs are supported.`,
+    );
+  const contentType =
+    kind === 'pdf' ? 'application/pdf' : (sniffFile(file.data, name)?.contentType ?? 'text/plain');
+  return { name, contentType };
+}
+
+/**
+ * A project's knowledge files: upload (checked whole before anything is stored), list, delete,
+ * and the chunks a turn in the project is given. Only the project's owner reaches its files;
+ * any other caller gets the project's 404.
+ */
+export class KnowledgeService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly storage: FileStorage,
+    private readonly indexer: KnowledgeIndexer,
+    private readonly projects: ProjectsService,
+    private readonly search: SearchService,
+  ) {}
+
+  async list(userId: string, projectId: string): Promise<KnowledgeFile[]> {
+    await this.projects.assertOwned({ kind: 'user', id: userId }, projectId);
+    return (await new KnowledgeFilesRepository(this.db).list(projectId)).map(toKnowledgeFile);
+  }
+
+  async upload(
+    userId: string,
+    projectId: string,
+    uploads: readonly UploadedFile[],
+  ): Promise<KnowledgeFile[]> {
+    await this.projects.assertOwned({ kind: 'user', id: userId }, projectId);
+    if (uploads.length === 0)
+      throw new AppError('validation_error', 'files: choose at least one file to add.');
+    const checked = uploads.map((file) => ({ ...inspect(file), data: file.data }));
+    const written: string[] = [];
+    try {
+      const rows = await this.db.transaction().execute(async (trx) => {
+        const files = new KnowledgeFilesRepository(trx);
+        // Counted inside the transaction that inserts, with the project row locked on
+        // PostgreSQL: two uploads at once cannot both squeeze under the limit.
+        await files.lockProject(projectId);
+        const present = await files.count(projectId);
+        const room = KNOWLEDGE_LIMITS.maxFilesPerProject - present;
+        if (checked.length > room)
+          throw new AppError(
+            'validation_error',
+            `files: a project holds at most ${KNOWLEDGE_LIMITS.maxFilesPerProject} files; this one has ${present}, so ${Math.max(room, 0)} more can be added.`,
+          );
+        let stampedAt = 0;
+        const fresh = [];
+        for (const file of checked) {
+          const storageName = randomBytes(24).toString('hex');
+          written.push(storageName);
+          await this.storage.write(storageName, file.data);
+          // Listed by created_at: files of one upload keep the order they were sent in.
+          const at = new Date((stampedAt = Math.max(Date.now(), stampedAt + 1))).toISOString();
+          fresh.push({
+            id: randomUUID(),
+            project_id: projectId,
+            user_id: userId,
+            filename: file.name,
+            content_type: file.contentType,
+            size: file.data.length,
+            storage_name: storageName,
+            state: 'indexing',
+            error: null,
+            chunk_count: 0,
+            attempts: 0,
+            lease_until: null,
+            created_at: at,
+            updated_at: at,
+          });
+        }
+        await files.insert(fresh);
+        return fresh;
+      });
+      this.indexer.enqueue(rows.map((row) => row.id));
+      return rows.map(toKnowledgeFile);
+    } catch (error) {
+      await this.storage.remove(written);
+      throw error;
+    }
+  }
+
+  /** Deletes the file with its chunks: later turns no longer draw on it. */
+  async delete(userId: string, projectId: string, fileId: string): Promise<void> {
+    await this.projects.assertOwned({ kind: 'user', id: userId }, projectId);
+    const row = await this.db.transaction().execute(async (trx) => {
+      const files = new KnowledgeFilesRepository(trx);
+      const found = await files.find(projectId, fileId);
+      if (!found) throw new AppError('not_found', FILE_NOT_FOUND);
+      await this.search.within(trx).removeChunks(userId, fileId);
+      await files.delete(projectId, fileId);
+      return found;
+    });
+    await this.storage.remove([row.storage_name]);
+  }
+
+  /**
+   * The project's chunks that best match a turn's message, best first: the project of the
+   * stored chat, or the project a new chat is being started in (its ownership already checked).
+   */
+  async excerptsFor(
+    turn: { conversationId: string | null; projectId: string | null },
+    message: string,
+  ): Promise<KnowledgeExcerpt[]> {
+    const files = new KnowledgeFilesRepository(this.db);
+    const project =
+      turn.conversationId !== null
+        ? await files.projectOfConversation(turn.conversationId)
+        : turn.projectId !== null
+          ? await files.projectById(turn.projectId)
+          : null;
+    if (project === null) return [];
+    // Without the commonest words: ts_rank, unlike bm25, does not discount them.
+    const terms = searchTerms(message);
+    if (terms.length === 0) return [];
+    const chunks = await this.search.findKnowledge(
+      project.userId,
+      project.id,
+      terms.join(' '),
+      RETRIEVED_CHUNKS,
+    );
+    return chunks.map((chunk) => ({
+      fileId: chunk.sourceId,
+      filename: chunk.sourceName,
+      text: chunk.text,
+    }));
+  }
+
+  /** Inside a project's delete: its files' chunks leave the shared index with it. */
+  async removeProjectChunks(
+    trx: Kysely<Database>,
+    project: { userId: string; id: string },
+  ): Promise<void> {
+    const index = this.search.within(trx);
+    for (const file of await new KnowledgeFilesRepository(trx).list(project.id))
+      await index.removeChunks(project.userId, file.id);
+  }
+}
