@@ -33,6 +33,7 @@ export function FavouriteRow({
 }) {
   const title = c.title || CONVERSATION_DEFAULT_TITLE;
   const kind = KINDS[c.kind];
+  const when = formatWhen(c.last_message_at ?? c.updated_at);
   return (
     <li
       className="flex items-center gap-2 rounded-xl px-2 hover:bg-surface-2"
@@ -49,11 +50,11 @@ export function FavouriteRow({
           <span className="block truncate text-sm font-medium">{title}</span>
           <span className="block truncate text-xs text-fg-muted">
             {kind.label} · {countLabel(c)}
+            {/* On a phone the time joins this line, leaving the title the row's width. */}
+            <span className="sm:hidden"> · {when}</span>
           </span>
         </span>
-        <span className="shrink-0 text-xs text-fg-muted tabular-nums">
-          {formatWhen(c.last_message_at ?? c.updated_at)}
-        </span>
+        <span className="hidden shrink-0 text-xs text-fg-muted tabular-nums sm:block">{when}</span>
       </Link>
       <StarToggle starred name={title} onToggle={() => onUnstar(c)} size="md" />
     </li>
