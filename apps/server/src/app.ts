@@ -25,6 +25,7 @@ import { registerConversations } from './features/conversations/conversations.pl
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerProjects } from './features/projects/projects.plugin';
+import { registerSearch } from './features/search/search.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './features/visitors/visitors.plugin';
@@ -150,6 +151,8 @@ export async function buildApp(
   registerVisitors(app);
   // AI providers: app.models, the registry and its adapters.
   registerModels(app);
+  // History search: app.searchIndex (database triggers keep its index in step with the chats).
+  registerSearch(app);
   // Conversations and daily limits: one service each, shared by chat and compare.
   registerConversations(app);
   registerProjects(app);

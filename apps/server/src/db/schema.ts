@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types of the one database, shared by every repository.
  *
@@ -181,6 +183,8 @@ export interface ConversationsTable {
   last_message_at: IsoTimestamp | null;
   /** The last turn of the branch shown and sent to the model (migration 0050). */
   current_leaf_id: string | null;
+  /** 1 keeps the chat out of the search index entirely (the vault's chats; migration 0100). */
+  search_excluded: Generated<number>;
 }
 
 /** A user's group of chats (migration 0070). */
@@ -344,6 +348,30 @@ export interface ApiCallsTable {
   created_at: IsoTimestamp;
 }
 
+/**
+ * One searchable text (migration 0100): a chat's title, a user message, a completed answer
+ * or a project knowledge chunk. Triggers write the chat ones;
+ * the full-text index beside it is FTS5 `search_fts` (SQLite) or the `tsv` column (PostgreSQL),
+ * which only the search repository's raw SQL touches.
+ */
+export interface SearchDocumentsTable {
+  /** bigint on PostgreSQL: a string from pg. */
+  id: Generated<number | string>;
+  /** title | message | answer | knowledge */
+  kind: string;
+  /** 'u:<user id>' or 'v:<visitor id>'. */
+  owner_key: string;
+  conversation_id: string | null;
+  message_id: string | null;
+  /** Knowledge chunks only: their project, file id and file name. */
+  project_id: string | null;
+  source_id: string | null;
+  source_name: string | null;
+  created_at: IsoTimestamp;
+  /** Knowledge chunks only (the other texts stay in conversations and messages). */
+  body: string | null;
+}
+
 export interface Database {
   client_error_logs: ClientErrorLogsTable;
   telemetry_events: TelemetryEventsTable;
@@ -370,4 +398,5 @@ export interface Database {
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
   api_calls: ApiCallsTable;
+  search_documents: SearchDocumentsTable;
 }

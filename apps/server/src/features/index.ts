@@ -11,6 +11,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { searchRoutes } from './search/search.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -33,4 +34,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   projectsRoutes,
   dataTransferRoutes,
   apiKeysRoutes,
+  searchRoutes,
 ];

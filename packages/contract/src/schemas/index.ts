@@ -11,3 +11,4 @@ export * from './projects';
 export * from './data-transfer';
 export * from './api-keys';
 export * from './openai-api';
+export * from './search';

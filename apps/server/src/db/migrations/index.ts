@@ -9,6 +9,7 @@ import * as m0040 from './0040-attachments-storage-name';
 import * as m0050 from './0050-message-tree';
 import * as m0070 from './0070-projects';
 import * as m0090 from './0090-api-keys';
+import * as m0100 from './0100-search-index';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0050-message-tree': m0050,
   '0070-projects': m0070,
   '0090-api-keys': m0090,
+  '0100-search-index': m0100,
 };

@@ -9,9 +9,15 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level (not encapsulated) so every feature plugin sees the same service. */
+/**
+ * Root-level (not encapsulated) so every feature plugin sees the same service. Call after
+ * registerSearch: the list's `?search=` asks the search index which chats match.
+ */
 export function registerConversations(app: FastifyInstance): void {
-  const conversations = new ConversationsService(new ConversationsRepository(app.db));
+  const conversations = new ConversationsService(
+    new ConversationsRepository(app.db),
+    (owner, text) => app.searchIndex.conversationIds(owner, text),
+  );
   app.decorate('conversations', conversations);
   app.visitors.onVisitorClaimed((visitorId, userId) =>
     conversations.moveVisitorToUser(visitorId, userId),

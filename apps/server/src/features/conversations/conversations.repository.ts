@@ -7,15 +7,11 @@ export type ConversationRow = Selectable<ConversationsTable> & { message_count: 
 export interface ListFilter {
   offset: number;
   limit: number;
-  search?: string | undefined;
+  /** Only these conversations (the search index's matches for `?search=`). */
+  ids?: readonly string[] | undefined;
   isFavourite?: boolean | undefined;
   excludeComparisons: boolean;
   projectId?: string | undefined;
-}
-
-/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export class ConversationsRepository {
@@ -43,29 +39,12 @@ export class ConversationsRepository {
     if (filter.projectId !== undefined) query = query.where('c.project_id', '=', filter.projectId);
     if (filter.isFavourite !== undefined)
       query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);
-    const search = filter.search?.trim();
-    if (search) {
-      const pattern = likePattern(search.toLowerCase());
-      // LIKE is case-insensitive for ASCII on SQLite only; lower() on both sides works on both.
-      query = query.where((eb) =>
-        eb.or([
-          eb(sql`lower(c.title)`, 'like', sql`${pattern} escape '\\'`),
-          eb.exists(
-            eb
-              .selectFrom('messages as s')
-              .select(sql`1`.as('one'))
-              .whereRef('s.conversation_id', '=', 'c.id')
-              // The owner's own turns only, whoever else's message might name this chat.
-              .where(owner.kind === 'user' ? 's.user_id' : 's.visitor_id', '=', owner.id)
-              .where((inner) =>
-                inner.or([
-                  inner(sql`lower(s.content)`, 'like', sql`${pattern} escape '\\'`),
-                  inner(sql`lower(coalesce(s.response, ''))`, 'like', sql`${pattern} escape '\\'`),
-                ]),
-              ),
-          ),
-        ]),
-      );
+    if (filter.ids !== undefined) {
+      // An empty list matches nothing (`in ()` is not SQL).
+      query =
+        filter.ids.length === 0
+          ? query.where(sql<boolean>`1 = 0`)
+          : query.where('c.id', 'in', [...filter.ids]);
     }
     return query;
   }
@@ -93,7 +72,7 @@ export class ConversationsRepository {
   }
 
   async insert(
-    row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id'>,
+    row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id' | 'search_excluded'>,
     owner: ChatOwner,
   ): Promise<void> {
     await this.db

@@ -36,19 +36,27 @@ export interface NewConversation {
   comparisonId?: string | null | undefined;
 }
 
+/** Ids of the owner's chats whose title or turns match a search text (the search index). */
+export type MatchConversations = (owner: ChatOwner, text: string) => Promise<string[]>;
+
 export class ConversationsService {
-  constructor(private readonly repository: ConversationsRepository) {}
+  constructor(
+    private readonly repository: ConversationsRepository,
+    private readonly matchConversations: MatchConversations,
+  ) {}
 
   /** The same rules over `db`, e.g. a transaction that creates a conversation with its turn. */
   within(db: Kysely<Database>): ConversationsService {
-    return new ConversationsService(new ConversationsRepository(db));
+    return new ConversationsService(new ConversationsRepository(db), this.matchConversations);
   }
 
   async list(owner: ChatOwner, query: ConversationListQuery): Promise<ConversationListResponse> {
+    const search = query.search?.trim();
+    const ids = search ? await this.matchConversations(owner, search) : undefined;
     const { rows, total } = await this.repository.list(owner, {
       offset: query.offset,
       limit: query.limit,
-      search: query.search,
+      ids,
       isFavourite: query.is_favourite,
       excludeComparisons: query.excludeComparisons,
       projectId: query.project_id,

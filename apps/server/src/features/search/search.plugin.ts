@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { SearchRepository } from './search.repository';
+import { SearchService } from './search.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * History search and the index writer for knowledge chunks (indexChunks, removeChunks,
+     * findKnowledge). Chat rows reach the index by database triggers.
+     */
+    readonly searchIndex: SearchService;
+  }
+}
+
+/** Root-level; the conversations list's `?search=` and the knowledge feature call it. */
+export function registerSearch(app: FastifyInstance): void {
+  app.decorate('searchIndex', new SearchService(new SearchRepository(app.db)));
+}

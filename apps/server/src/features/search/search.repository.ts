@@ -1,0 +1,291 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ConversationKind, SearchHitKind } from '@parallax/contract';
+import { dialectOf } from '../../db/dialect';
+import type { Database } from '../../db/schema';
+import type { SearchTerms } from './search-terms';
+
+/** 'u:<user id>' or 'v:<visitor id>': how search_documents names an owner (migration 0100). */
+export type SearchOwnerKey = `u:${string}` | `v:${string}`;
+
+export interface SearchFilter {
+  projectId?: string | undefined;
+  provider?: string | undefined;
+  model?: string | undefined;
+  isFavourite?: boolean | undefined;
+  kind?: SearchHitKind | undefined;
+  conversationKind?: ConversationKind | undefined;
+  /** ISO 8601 UTC, inclusive / exclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface RankedId {
+  id: number;
+  /** Higher is better. */
+  rank: number;
+}
+
+export interface DocumentRow {
+  id: number;
+  kind: string;
+  conversation_id: string | null;
+  message_id: string | null;
+  project_id: string | null;
+  source_id: string | null;
+  source_name: string | null;
+  created_at: string;
+  body: string | null;
+  title: string | null;
+  conversation_kind: string | null;
+  conversation_project_id: string | null;
+  content: string | null;
+  response: string | null;
+  status: string | null;
+  provider: string | null;
+  model: string | null;
+}
+
+export interface NewChunk {
+  ownerKey: SearchOwnerKey;
+  projectId: string;
+  sourceId: string;
+  sourceName: string;
+  text: string;
+  createdAt: string;
+}
+
+type Fragment = RawBuilder<unknown>;
+
+/**
+ * The most matches one search ranks: the newest ones. A rare word has fewer; a word in nearly
+ * every text of a heavy user (100,000 of them) would otherwise have bm25 / ts_rank computed
+ * for each on every keystroke. Paging never goes past SEARCH_MAX_OFFSET (1,000) anyway.
+ */
+export const SEARCH_CANDIDATES = 5_000;
+
+/**
+ * The search index's SQL: ranking on FTS5 (SQLite) or tsvector (PostgreSQL), reading the
+ * ranked documents back, and writing knowledge chunks. Chat documents are written by the
+ * triggers of migration 0100, never here.
+ */
+export class SearchRepository {
+  readonly #postgres: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.#postgres = dialectOf(db) === 'postgres';
+  }
+
+  /** The owner's matching documents, best first: `limit` of them after skipping `offset`. */
+  async rank(
+    owner: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+    page: { limit: number; offset: number },
+  ): Promise<RankedId[]> {
+    const query = this.#postgres
+      ? this.#rankPostgres(owner, terms, filter, page)
+      : this.#rankSqlite(owner, terms, filter, page);
+    const { rows } = await query.execute(this.db);
+    return rows.map((r) => ({ id: Number(r.id), rank: Number(r.rank) }));
+  }
+
+  /** The given documents of the owner with what a hit shows (another owner's ids drop out). */
+  async read(owner: SearchOwnerKey, ids: readonly number[]): Promise<DocumentRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('search_documents as d')
+      .leftJoin('conversations as c', 'c.id', 'd.conversation_id')
+      .leftJoin('messages as m', 'm.id', 'd.message_id')
+      .select([
+        'd.id',
+        'd.kind',
+        'd.conversation_id',
+        'd.message_id',
+        'd.project_id',
+        'd.source_id',
+        'd.source_name',
+        'd.created_at',
+        'd.body',
+        'c.title',
+        'c.kind as conversation_kind',
+        'c.project_id as conversation_project_id',
+        'm.content',
+        'm.response',
+        'm.status',
+        'm.provider',
+        'm.model',
+      ])
+      .where('d.owner_key', '=', owner)
+      .where('d.id', 'in', [...ids])
+      .execute();
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /** Ids of the owner's conversations with a matching title or turn (among the newest matches), most recent first. */
+  async conversationIds(owner: SearchOwnerKey, terms: SearchTerms, cap: number): Promise<string[]> {
+    const matching = this.#postgres
+      ? sql`select d.conversation_id, d.created_at from search_documents d
+          where d.owner_key = ${owner} and d.tsv @@ ${tsQuery(terms)}
+          order by d.id desc limit ${SEARCH_CANDIDATES}`
+      : sql`select d.conversation_id, d.created_at from search_fts
+          join search_documents d on d.id = search_fts.rowid
+          where search_fts match ${ftsMatch(owner, terms, '{text answer}')}
+            and d.owner_key = ${owner}
+          order by search_fts.rowid desc limit ${SEARCH_CANDIDATES}`;
+    const { rows } = await sql<{ conversation_id: string }>`
+      select conversation_id from (${matching}) found
+      where conversation_id is not null
+      group by conversation_id
+      order by max(created_at) desc
+      limit ${cap}`.execute(this.db);
+    return rows.map((r) => r.conversation_id);
+  }
+
+  async insertChunks(chunks: readonly NewChunk[]): Promise<void> {
+    for (const chunk of chunks) {
+      const values = sql`${'knowledge'}, ${chunk.ownerKey}, ${chunk.projectId}, ${chunk.sourceId},
+        ${chunk.sourceName}, ${chunk.createdAt}, ${chunk.text}`;
+      if (this.#postgres) {
+        await sql`insert into search_documents
+            (kind, owner_key, project_id, source_id, source_name, created_at, body, tsv)
+          values (${values}, search_tsv(${chunk.text}, null))`.execute(this.db);
+      } else {
+        const { rows } = await sql<{ id: number }>`insert into search_documents
+            (kind, owner_key, project_id, source_id, source_name, created_at, body)
+          values (${values}) returning id`.execute(this.db);
+        const id = rows[0]?.id;
+        await sql`insert into search_fts (rowid, owner, text)
+          values (${id}, ${ownerToken(chunk.ownerKey)}, ${chunk.text})`.execute(this.db);
+      }
+    }
+  }
+
+  /** Removes a knowledge file's chunks (the FTS rows follow by trigger on SQLite). */
+  async deleteChunks(owner: SearchOwnerKey, sourceId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('search_documents')
+      .where('owner_key', '=', owner)
+      .where('source_id', '=', sourceId)
+      .where('kind', '=', 'knowledge')
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  #rankSqlite(
+    owner: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+    page: { limit: number; offset: number },
+  ) {
+    const columns =
+      filter.kind === 'answer' ? 'answer' : filter.kind === undefined ? '{text answer}' : 'text';
+    const joins = joinsFor(filter);
+    const conditions = [
+      sql`search_fts match ${ftsMatch(owner, terms, columns)}`,
+      ...filterConditions(filter),
+    ];
+    if (joins.documents) conditions.push(sql`d.owner_key = ${owner}`);
+    // The newest SEARCH_CANDIDATES matches (FTS5 walks its posting lists backwards and stops),
+    // then bm25 over those only: lower is better; the owner column (weight 0) never counts.
+    return sql<{ id: number; rank: number }>`
+      select id, rank from (
+        select search_fts.rowid as id, -bm25(search_fts, 0.0, 1.0, 1.0) as rank
+        from search_fts ${joins.documents ? sql`join search_documents d on d.id = search_fts.rowid` : sql``}
+        ${joinSql(joins)}
+        where ${sql.join(conditions, sql` and `)}
+        order by search_fts.rowid desc
+        limit ${SEARCH_CANDIDATES}) candidates
+      order by rank desc, id desc
+      limit ${page.limit} offset ${page.offset}`;
+  }
+
+  #rankPostgres(
+    owner: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+    page: { limit: number; offset: number },
+  ) {
+    const query = tsQuery(terms);
+    const conditions = [
+      sql`d.owner_key = ${owner}`,
+      sql`d.tsv @@ ${query}`,
+      ...filterConditions(filter),
+    ];
+    return sql<{ id: string; rank: number }>`
+      select id, ts_rank(tsv, ${query}) as rank from (
+        select d.id, d.tsv
+        from search_documents d ${joinSql(joinsFor(filter))}
+        where ${sql.join(conditions, sql` and `)}
+        order by d.id desc
+        limit ${SEARCH_CANDIDATES}) candidates
+      order by rank desc, id desc
+      limit ${page.limit} offset ${page.offset}`;
+  }
+}
+
+/** hex(owner_key) as SQLite's hex() writes it: one FTS token, whatever the id's characters. */
+function ownerToken(owner: SearchOwnerKey): string {
+  return Buffer.from(owner, 'utf8').toString('hex').toUpperCase();
+}
+
+/**
+ * An FTS5 query naming the owner and the words. Words are letters and digits only
+ * (search-terms.ts), so quoting them makes each a plain term whatever it spells (OR, NEAR).
+ */
+function ftsMatch(owner: SearchOwnerKey, terms: SearchTerms, columns: string): string {
+  const last = terms.words.length - 1;
+  const words = terms.words.map((w, i) => `"${w}"${terms.prefixLast && i === last ? '*' : ''}`);
+  return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(' AND ')})`;
+}
+
+function tsQuery(terms: SearchTerms): Fragment {
+  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast})`;
+}
+
+interface Joins {
+  documents: boolean;
+  conversations: boolean;
+  messages: boolean;
+}
+
+function joinsFor(filter: SearchFilter): Joins {
+  const conversations =
+    filter.projectId !== undefined ||
+    filter.isFavourite !== undefined ||
+    filter.conversationKind !== undefined;
+  const messages = filter.provider !== undefined || filter.model !== undefined;
+  const documents =
+    conversations ||
+    messages ||
+    filter.kind !== undefined ||
+    filter.from !== undefined ||
+    filter.to !== undefined;
+  return { documents, conversations, messages };
+}
+
+function joinSql(joins: Joins): Fragment {
+  return sql.join(
+    [
+      joins.conversations ? sql`left join conversations c on c.id = d.conversation_id` : sql``,
+      joins.messages ? sql`join messages m on m.id = d.message_id` : sql``,
+    ],
+    sql` `,
+  );
+}
+
+function filterConditions(filter: SearchFilter): Fragment[] {
+  return [
+    filter.kind === undefined ? undefined : sql`d.kind = ${filter.kind}`,
+    filter.from === undefined ? undefined : sql`d.created_at >= ${filter.from}`,
+    filter.to === undefined ? undefined : sql`d.created_at < ${filter.to}`,
+    filter.projectId === undefined
+      ? undefined
+      : sql`coalesce(c.project_id, d.project_id) = ${filter.projectId}`,
+    filter.isFavourite === undefined
+      ? undefined
+      : sql`c.is_favourite = ${filter.isFavourite ? 1 : 0}`,
+    filter.conversationKind === undefined ? undefined : sql`c.kind = ${filter.conversationKind}`,
+    filter.provider === undefined ? undefined : sql`m.provider = ${filter.provider}`,
+    filter.model === undefined ? undefined : sql`m.model = ${filter.model}`,
+  ].filter((c): c is Fragment => c !== undefined);
+}
