@@ -9,12 +9,11 @@ import { http, parseWire } from '../../../lib/http';
 export const conversationsKey = ['conversations', 'list'] as const;
 
 export interface ConversationListFilter {
-  search: string;
   /** Starred chats only (the Favourites filter of /chats). */
   favourites: boolean;
 }
 
-/** GET /chat/conversations/ — one page at `offset`, optionally filtered by text or star. */
+/** GET /chat/conversations/ — one page at `offset`, optionally starred chats only. */
 export async function listConversations(
   params: ConversationListFilter & { offset: number },
 ): Promise<ConversationListResponse> {
@@ -23,7 +22,6 @@ export async function listConversations(
       offset: params.offset,
       limit: CONVERSATION_LIST_DEFAULT_LIMIT,
       excludeComparisons: true,
-      ...(params.search && { search: params.search }),
       ...(params.favourites && { is_favourite: true }),
     },
   });
@@ -33,7 +31,7 @@ export async function listConversations(
 /** The list as pages for infinite scroll; the next offset is what has been loaded so far. */
 export function useConversationList(filter: ConversationListFilter, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...conversationsKey, filter.search, filter.favourites],
+    queryKey: [...conversationsKey, filter.favourites],
     queryFn: ({ pageParam }) => listConversations({ offset: pageParam, ...filter }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>

@@ -11,17 +11,19 @@ import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast/toast-store';
 import { conversationsKey, useConversationList } from '../api/list-conversations';
 import { deleteConversation, renameConversation, setFavourite } from '../api/update-conversation';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUndoableDelete } from '../hooks/use-undoable-delete';
+import { SearchResultList } from '../../search';
 import { ChatListFilters } from './chat-list-filters';
 import { ConversationRow } from './conversation-row';
 import { UndoDeleteBar } from './undo-delete-bar';
 
-const SEARCH_DEBOUNCE_MS = 300;
+// Searching goes to the search index (GET /search), the same one the Ctrl/⌘+K palette asks.
+const SEARCH_DEBOUNCE_MS = 250;
 
 type Pages = InfiniteData<{ conversations: Conversation[]; total: number; has_more: boolean }>;
 
-/** /chats: every conversation, searchable, loaded page by page as the list scrolls. */
+/** /chats: every conversation, loaded page by page as the list scrolls; a search lists matching messages. */
 export function ChatListScreen() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
@@ -30,7 +32,7 @@ export function ChatListScreen() {
   const favourites = params.get('filter') === 'favourites';
   const setFavourites = (on: boolean) =>
     setParams(on ? { filter: 'favourites' } : {}, { replace: true });
-  const list = useConversationList({ search, favourites }, true);
+  const list = useConversationList({ favourites }, !search);
   const queryClient = useQueryClient();
 
   const patchCached = (id: string, change: (c: Conversation) => Conversation) =>
@@ -102,7 +104,12 @@ export function ChatListScreen() {
         onFavouritesChange={setFavourites}
       />
 
-      {list.isPending ? (
+      {search ? (
+        <SearchResultList
+          q={search}
+          filters={{ conversation_kind: 'regular', ...(favourites && { is_favourite: true }) }}
+        />
+      ) : list.isPending ? (
         <div className="space-y-2" aria-busy>
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-14 w-full rounded-xl" />
@@ -126,9 +133,8 @@ export function ChatListScreen() {
       ) : conversations.length === 0 ? (
         <EmptyState
           icon={MessagesSquare}
-          {...emptyText(search, favourites)}
+          {...emptyText(favourites)}
           action={
-            !search &&
             !favourites && (
               <Link to="/" className={buttonClasses('primary')}>
                 Start a chat
@@ -149,27 +155,24 @@ export function ChatListScreen() {
           ))}
         </ul>
       )}
-      <div ref={sentinel} className="flex justify-center py-4">
-        {list.isFetchingNextPage && <Spinner size="sm" label="Loading more chats" />}
-      </div>
+      {!search && (
+        <div ref={sentinel} className="flex justify-center py-4">
+          {list.isFetchingNextPage && <Spinner size="sm" label="Loading more chats" />}
+        </div>
+      )}
       <UndoDeleteBar pending={deletes.pending} onUndo={deletes.undo} />
     </div>
   );
 }
 
-function emptyText(search: string, favourites: boolean): { title: string; description: string } {
-  if (search)
-    return {
-      title: favourites ? 'No starred chats match your search' : 'No chats match your search',
-      description: 'Try other words.',
-    };
-  if (favourites)
-    return {
-      title: 'No starred chats yet',
-      description: 'Star a chat with the ☆ on its row or in its header to find it here.',
-    };
-  return {
-    title: 'No chats yet',
-    description: 'Your conversations will appear here after your first message.',
-  };
+function emptyText(favourites: boolean): { title: string; description: string } {
+  return favourites
+    ? {
+        title: 'No starred chats yet',
+        description: 'Star a chat with the ☆ on its row or in its header to find it here.',
+      }
+    : {
+        title: 'No chats yet',
+        description: 'Your conversations will appear here after your first message.',
+      };
 }
