@@ -71,12 +71,7 @@ function ChatThread({ chatId, busy, promptFor }: ChatThreadProps) {
     [chatId],
   );
   const onLoadOlder = useCallback(() => void loadOlder(chatId), [chatId]);
-  useRevealMessage(chatId, {
-    state: thread.state,
-    hasMore: thread.hasMore,
-    loadingOlder: thread.loadingOlder,
-    messageCount: thread.messages.length,
-  });
+  const reveal = useRevealMessage(chatId, thread);
   if (thread.state === 'loading' && thread.messages.length === 0) return <LoadingHistory />;
   return (
     <MessageList
@@ -91,6 +86,8 @@ function ChatThread({ chatId, busy, promptFor }: ChatThreadProps) {
       onEdit={onEdit}
       onSelectVersion={onSelectVersion}
       busy={busy || switching}
+      reveal={reveal.target}
+      onRevealed={reveal.done}
     />
   );
 }

@@ -1,62 +1,47 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../ui/toast/toast-store';
+import type { UiMessage } from '../model/ui-message';
 import { loadOlder } from '../session/load-thread';
+
+/** A turn to bring into view: its question (user) or its answer (assistant). */
+export interface RevealTarget {
+  messageId: string;
+  role: UiMessage['role'];
+}
 
 interface ThreadView {
   state: 'loading' | 'ready' | 'error';
   hasMore: boolean;
   loadingOlder: boolean;
-  messageCount: number;
-}
-
-const FLASH_MS = 2_400;
-
-/** The brief glow that says "this one": an animation, so nothing in React's tree changes. */
-function flash(el: Element): void {
-  el.animate(
-    [
-      {
-        backgroundColor: 'color-mix(in oklch, var(--accent) 16%, transparent)',
-        boxShadow: '0 0 0 6px color-mix(in oklch, var(--accent) 16%, transparent)',
-        borderRadius: '12px',
-      },
-      { backgroundColor: 'transparent', boxShadow: '0 0 0 6px transparent', borderRadius: '12px' },
-    ],
-    { duration: FLASH_MS, easing: 'ease-in' },
-  );
+  messages: readonly UiMessage[];
 }
 
 /**
- * `?message=<id>&in=answer|question` (a search hit): loads older pages until that turn is on
- * screen, scrolls it to the middle and makes it glow briefly, then drops the parameters so a
- * reload does not jump again.
+ * `?message=<id>&in=answer|question` (a search hit): loads older pages until that turn is in the
+ * thread, and answers it as the target for the message list to scroll to. `done` drops the
+ * parameters, so a reload does not jump again.
  */
-export function useRevealMessage(chatId: string, thread: ThreadView): void {
+export function useRevealMessage(
+  chatId: string,
+  thread: ThreadView,
+): { target: RevealTarget | null; done: () => void } {
   const [params, setParams] = useSearchParams();
-  const target = params.get('message');
+  const messageId = params.get('message');
   const role = params.get('in') === 'answer' ? 'assistant' : 'user';
-  const { state, hasMore, loadingOlder, messageCount } = thread;
+  const { state, hasMore, loadingOlder, messages } = thread;
+  const loaded = messageId !== null && messages.some((m) => m.messageId === messageId);
+  const done = useCallback(() => setParams({}, { replace: true }), [setParams]);
 
   useEffect(() => {
-    if (!target || state !== 'ready' || loadingOlder) return;
-    const id = CSS.escape(target);
-    const el =
-      document.querySelector(`[data-message-id="${id}"][data-role="${role}"]`) ??
-      document.querySelector(`[data-message-id="${id}"]`);
-    if (!el && hasMore) {
+    if (!messageId || loaded || state !== 'ready' || loadingOlder) return;
+    if (hasMore) {
       void loadOlder(chatId);
       return;
     }
-    setParams({}, { replace: true });
-    if (!el) {
-      toast.info('That message is not in this version of the chat');
-      return;
-    }
-    // After this frame's layout, so the list's own scroll to the newest turn comes first.
-    requestAnimationFrame(() => {
-      el.scrollIntoView({ block: 'center' });
-      flash(el);
-    });
-  }, [chatId, target, role, state, hasMore, loadingOlder, messageCount, setParams]);
+    done();
+    toast.info('That message is not in this version of the chat');
+  }, [chatId, messageId, loaded, state, hasMore, loadingOlder, done]);
+
+  return { target: messageId && loaded ? { messageId, role } : null, done };
 }
