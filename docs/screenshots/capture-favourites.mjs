@@ -3,27 +3,18 @@
 //   npm run build && PORT=3101 DATA_DIR=/tmp/favs-data VISITOR_DAILY_LIMIT=200 node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-favourites.mjs http://127.0.0.1:3101 /tmp/favs-shots
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { visitorApi } from './visitor-api.mjs';
 const require = createRequire(path.join(process.cwd(), 'package.json'));
 const { chromium } = require('playwright-core');
 const [base, out = '/tmp/favs-shots'] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 
 // Seeded through the API as one visitor; the browser then plays that visitor.
-const visitor = `visitor_${randomBytes(16).toString('hex')}`;
-async function api(method, url, body) {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { 'x-visitor-id': visitor, ...(body && { 'content-type': 'application/json' }) },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-const demo = { provider: 'openai', model: 'parallax-demo' };
+const { api, send, adopt } = visitorApi(base);
 const chats = [
   ['Plan a relaxed three-day trip to Lisbon with trams and viewpoints', true],
   ['Explain how public-key cryptography works, with a simple analogy', true],
@@ -33,7 +24,7 @@ const chats = [
   ['Summarise the causes of the 1929 stock market crash in five bullet points', true],
 ];
 for (const [message, starred] of chats) {
-  const sent = await api('POST', '/chat/messages', { message: `${message} [sim tokens=30]`, message_id: randomUUID(), ...demo });
+  const sent = await send(`${message} [sim tokens=30]`);
   await new Promise((r) => setTimeout(r, 600));
   if (starred) await api('PUT', `/chat/conversations/${sent.conversation_id}/favourite`, { is_favourite: true });
 }
@@ -47,7 +38,7 @@ const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone']) for (const filled of [true, false]) {
   const s = sizes[size];
   const ctx = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', timezoneId: 'America/New_York' });
-  if (filled) await ctx.addInitScript((id) => localStorage.setItem('visitor_id', id), visitor);
+  if (filled) await adopt(ctx);
   const page = await ctx.newPage();
   page.on('console', (m) => m.type() === 'error' && console.error(`${scheme}/${size}: ${m.text()}`));
   await page.goto(`${base}/favourites`, { waitUntil: 'networkidle' });

@@ -24,7 +24,12 @@ export function HitSummary({ hit }: { hit: SearchHit }) {
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
-          <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg">{where}</span>
+          {/* A title hit is its own heading: the snippet would only repeat it. */}
+          {hit.kind === 'title' ? (
+            <HitSnippet hit={hit} className="min-w-0 flex-1 truncate text-sm font-medium text-fg" />
+          ) : (
+            <span className="min-w-0 flex-1 truncate text-sm font-medium text-fg">{where}</span>
+          )}
           <span className="shrink-0 text-xs text-fg-muted tabular-nums">
             {formatWhen(hit.created_at)}
           </span>
