@@ -20,7 +20,7 @@ const TYPING_DEBOUNCE_MS = 150;
 const comparisonOf = async (conversationId: string) =>
   (await getConversation(conversationId)).comparison_id;
 
-/** Ctrl/⌘+K: search every chat, answer and project file as you type, and jump to a hit. */
+/** Ctrl/⌘+K: search every chat and answer (and project file) as you type, and jump to a hit. */
 export function CommandPalette() {
   const open = usePalette((s) => s.open);
   const setOpen = usePalette((s) => s.setOpen);
@@ -92,7 +92,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search chats, answers and project files"
+          placeholder="Search your chats and answers"
           className="h-14 min-w-0 flex-1 bg-transparent text-[15px] text-fg placeholder:text-fg-muted focus:outline-none"
         />
         {search.isFetching && <Spinner size="sm" label="Searching" />}
@@ -150,7 +150,7 @@ function PaletteStatus({
   count: number;
 }) {
   let text: string | null = null;
-  if (!typed) text = 'Type a word from any chat, answer or project file.';
+  if (!typed) text = 'Type a word from any chat or answer.';
   else if (search.isError) text = 'Search failed. Try again in a moment.';
   else if (count === 0 && q === typed && !search.isFetching) text = `No matches for “${q}”.`;
   if (!text) return null;

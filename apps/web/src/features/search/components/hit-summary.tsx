@@ -34,7 +34,9 @@ export function HitSummary({ hit }: { hit: SearchHit }) {
             {formatWhen(hit.created_at)}
           </span>
         </span>
-        <HitSnippet hit={hit} className="mt-0.5 line-clamp-2 text-sm break-words text-fg-muted" />
+        {hit.kind !== 'title' && (
+          <HitSnippet hit={hit} className="mt-0.5 line-clamp-2 text-sm break-words text-fg-muted" />
+        )}
         <span className="mt-0.5 block truncate text-xs text-fg-muted">
           {kind.label}
           {hit.conversation_kind === 'comparison' && ' · Comparison'}
