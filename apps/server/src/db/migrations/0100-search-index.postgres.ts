@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { searchDocumentsInserts } from './0100-search-index.documents';
+import {
+  PLACEHOLDER_TITLE,
+  SEARCH_DOCUMENTS_INDEXES,
+  searchDocumentsInserts,
+  searchDocumentsTable,
+} from './0100-search-index.documents';
 
 // PostgreSQL: search_documents.tsv is the document's tsvector ('simple' configuration: no
 // stemming, no stop words, like FTS5's unicode61). A GIN index
@@ -34,8 +39,9 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
   `create function search_tsv(t text) returns tsvector language sql immutable parallel safe as $$
     select to_tsvector('simple', search_fold(coalesce(t, ''))) $$`,
   // Words come from the server's own tokeniser (letters and digits only); each is folded like
-  // the documents and written as a quoted lexeme, so no input can be tsquery syntax.
-  `create function search_query(terms text[], prefix_last boolean)
+  // the documents and written as a quoted lexeme, so no input can be tsquery syntax. Every
+  // word must match, or (any_word: knowledge retrieval for a whole message) any of them.
+  `create function search_query(terms text[], prefix_last boolean, any_word boolean)
   returns tsquery language plpgsql immutable parallel safe as $$
   declare
     q text := '';
@@ -47,7 +53,7 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
       i := i + 1;
       w := replace(search_fold(w), ' ', '');
       continue when w = '';
-      q := q || case when q = '' then '' else ' & ' end || quote_literal(w)
+      q := q || case when q = '' then '' when any_word then ' | ' else ' & ' end || quote_literal(w)
         || case when prefix_last and i = n then ':*' else '' end;
     end loop;
     if q = '' then return null; end if;
@@ -56,7 +62,8 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
   `create function search_conversation_changed() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
-      if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null then
+      if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null
+        and new.title <> ${PLACEHOLDER_TITLE} then
         insert into search_documents (kind, owner_key, conversation_id, created_at, tsv)
         values ('title', ${OWNER('new')}, new.id, new.created_at, search_tsv(new.title));
       end if;
@@ -68,8 +75,8 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
         .map((s) => `${s};`)
         .join('\n')}
     elsif new.title is distinct from old.title then
-      update search_documents set tsv = search_tsv(new.title)
-      where conversation_id = new.id and kind = 'title';
+      delete from search_documents where conversation_id = new.id and kind = 'title';
+      ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)[0] ?? ''};
     end if;
     return null;
   end $$`,
@@ -132,20 +139,7 @@ async function tryExtension(db: Kysely<unknown>, name: 'unaccent' | 'btree_gin')
 export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<void> {
   const hasUnaccent = await tryExtension(db, 'unaccent');
   const hasBtreeGin = await tryExtension(db, 'btree_gin');
-  await sql`
-    create table search_documents (
-      id bigserial primary key,
-      kind text not null,
-      owner_key text not null,
-      conversation_id text references conversations(id) on delete cascade,
-      message_id text references messages(id) on delete cascade,
-      project_id text,
-      source_id text,
-      source_name text,
-      created_at text not null,
-      body text,
-      tsv tsvector not null
-    )`.execute(db);
+  await sql.raw(searchDocumentsTable('bigserial', ', tsv tsvector not null')).execute(db);
   for (const fn of FUNCTIONS(hasUnaccent)) await sql.raw(fn).execute(db);
   for (const statement of searchDocumentsInserts('true', OWNER('c'), TSV))
     await sql.raw(statement).execute(db);
@@ -162,12 +156,7 @@ export async function createPostgresSearchIndex(db: Kysely<unknown>): Promise<vo
   await sql`create index search_documents_owner_idx on search_documents (owner_key, id)`.execute(
     db,
   );
-  await sql`create index search_documents_conversation_idx on search_documents (conversation_id)`.execute(
-    db,
-  );
-  await sql`create index search_documents_message_idx on search_documents (message_id)`.execute(db);
-  await sql`create index search_documents_source_idx on search_documents (owner_key, source_id)
-    where source_id is not null`.execute(db);
+  for (const index of SEARCH_DOCUMENTS_INDEXES) await sql.raw(index).execute(db);
   for (const trigger of TRIGGERS) await sql.raw(trigger).execute(db);
 }
 
@@ -180,7 +169,7 @@ export async function dropPostgresSearchIndex(db: Kysely<unknown>): Promise<void
   for (const fn of [
     'search_message_changed()',
     'search_conversation_changed()',
-    'search_query(text[], boolean)',
+    'search_query(text[], boolean, boolean)',
     'search_tsv(text)',
     'search_fold(text)',
   ])

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { searchDocumentsInserts } from './0100-search-index.documents';
+import {
+  PLACEHOLDER_TITLE,
+  SEARCH_DOCUMENTS_INDEXES,
+  searchDocumentsInserts,
+  searchDocumentsTable,
+} from './0100-search-index.documents';
 
 // SQLite: `search_fts` is a contentless FTS5 table (the texts already live in conversations and
 // messages; contentless_delete lets a row go by rowid alone). Its rowid is search_documents.id.
@@ -50,7 +55,8 @@ const TRIGGERS = [
     delete from search_fts where rowid = old.id;
   end`,
   `create trigger search_conversation_insert after insert on conversations
-  when new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null begin
+  when new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null
+    and new.title <> ${PLACEHOLDER_TITLE} begin
     insert into search_documents (kind, owner_key, conversation_id, created_at)
       values ('title', ${OWNER('new')}, new.id, new.created_at);
     insert into search_fts (rowid, owner, text)
@@ -58,9 +64,11 @@ const TRIGGERS = [
   end`,
   `create trigger search_conversation_title after update of title on conversations
   when new.title is not old.title begin
-    delete from search_fts
-      where rowid = (select id from search_documents where conversation_id = new.id and kind = 'title');
-    ${ftsInserts(`d.conversation_id = new.id`)[0]};
+    ${statements([
+      `delete from search_documents where conversation_id = new.id and kind = 'title'`,
+      searchDocumentsInserts('c.id = new.id', OWNER('c'))[0] ?? '',
+      ftsInserts('d.conversation_id = new.id')[0] ?? '',
+    ])}
   end`,
   // A visitor's chat claimed by an account, or a chat put into or out of the vault.
   `create trigger search_conversation_scope after update of user_id, visitor_id, search_excluded
@@ -106,25 +114,8 @@ const TRIGGERS = [
 ];
 
 export async function createSqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table search_documents (
-      id integer primary key,
-      kind text not null,
-      owner_key text not null,
-      conversation_id text references conversations(id) on delete cascade,
-      message_id text references messages(id) on delete cascade,
-      project_id text,
-      source_id text,
-      source_name text,
-      created_at text not null,
-      body text
-    )`.execute(db);
-  await sql`create index search_documents_conversation_idx on search_documents (conversation_id)`.execute(
-    db,
-  );
-  await sql`create index search_documents_message_idx on search_documents (message_id)`.execute(db);
-  await sql`create index search_documents_source_idx on search_documents (owner_key, source_id)
-    where source_id is not null`.execute(db);
+  await sql.raw(searchDocumentsTable('integer')).execute(db);
+  for (const index of SEARCH_DOCUMENTS_INDEXES) await sql.raw(index).execute(db);
   await sql`
     create virtual table search_fts using fts5(
       owner, text, answer,

@@ -11,6 +11,11 @@ export interface SearchTerms {
   readonly words: readonly string[];
   /** The last word is still being typed (no separator after it): it matches as a prefix. */
   readonly prefixLast: boolean;
+  /**
+   * Any word suffices (ranked by how many and how rare): retrieval for a whole message, where
+   * requiring every word of a question would find nothing. Otherwise every word must match.
+   */
+  readonly anyWord: boolean;
 }
 
 /** Longer "words" are pasted data (hashes, base64), not something a person searches by. */
@@ -39,5 +44,5 @@ export function parseSearchText(text: string): SearchTerms {
       break;
     }
   }
-  return { words, prefixLast: endsInWord && words.length > 0 };
+  return { words, prefixLast: endsInWord && words.length > 0, anyWord: false };
 }

@@ -59,9 +59,10 @@ type Fragment = RawBuilder<unknown>;
 /**
  * The most matches one search ranks: the newest ones. A rare word has fewer; a word in nearly
  * every text of a heavy user (100,000 of them) would otherwise have bm25 / ts_rank computed
- * for each on every keystroke. Paging never goes past SEARCH_MAX_OFFSET (1,000) anyway.
+ * for each on every keystroke (5,000 cost 100 ms p50 on SQLite with 300,000 messages on a busy
+ * machine: BENCHMARKS.md). Paging stops at SEARCH_MAX_OFFSET (1,000) anyway.
  */
-export const SEARCH_CANDIDATES = 5_000;
+export const SEARCH_CANDIDATES = 1_000;
 
 /**
  * The search index's SQL: ranking on FTS5 (SQLite) or tsvector (PostgreSQL), reading the
@@ -75,18 +76,48 @@ export class SearchRepository {
     this.#postgres = dialectOf(db) === 'postgres';
   }
 
-  /** The owner's matching documents, best first: `limit` of them after skipping `offset`. */
+  /** PostgreSQL ranks in SQL (rank); SQLite hands back candidates for the service to rank. */
+  get ranksInDatabase(): boolean {
+    return this.#postgres;
+  }
+
+  /** PostgreSQL: the owner's matching documents, best first, `limit` after skipping `offset`. */
   async rank(
     owner: SearchOwnerKey,
     terms: SearchTerms,
     filter: SearchFilter,
     page: { limit: number; offset: number },
   ): Promise<RankedId[]> {
-    const query = this.#postgres
-      ? this.#rankPostgres(owner, terms, filter, page)
-      : this.#rankSqlite(owner, terms, filter, page);
-    const { rows } = await query.execute(this.db);
+    const { rows } = await this.#rankPostgres(owner, terms, filter, page).execute(this.db);
     return rows.map((r) => ({ id: Number(r.id), rank: Number(r.rank) }));
+  }
+
+  /**
+   * SQLite: ids of the owner's SEARCH_CANDIDATES newest matching documents, unranked. FTS5
+   * walks its posting lists backwards and stops; bm25() is left out on purpose (see
+   * search-rank.ts).
+   */
+  async candidates(
+    owner: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+  ): Promise<number[]> {
+    const columns =
+      filter.kind === 'answer' ? 'answer' : filter.kind === undefined ? '{text answer}' : 'text';
+    const joins = joinsFor(filter);
+    const conditions = [
+      sql`search_fts match ${ftsMatch(owner, terms, columns)}`,
+      ...filterConditions(filter),
+    ];
+    if (joins.documents) conditions.push(sql`d.owner_key = ${owner}`);
+    const { rows } = await sql<{ id: number }>`
+      select search_fts.rowid as id
+      from search_fts ${joins.documents ? sql`join search_documents d on d.id = search_fts.rowid` : sql``}
+      ${joinSql(joins)}
+      where ${sql.join(conditions, sql` and `)}
+      order by search_fts.rowid desc
+      limit ${SEARCH_CANDIDATES}`.execute(this.db);
+    return rows.map((r) => Number(r.id));
   }
 
   /** The given documents of the owner with what a hit shows (another owner's ids drop out). */
@@ -148,7 +179,7 @@ export class SearchRepository {
       if (this.#postgres) {
         await sql`insert into search_documents
             (kind, owner_key, project_id, source_id, source_name, created_at, body, tsv)
-          values (${values}, search_tsv(${chunk.text}, null))`.execute(this.db);
+          values (${values}, search_tsv(${chunk.text}::text))`.execute(this.db);
       } else {
         const { rows } = await sql<{ id: number }>`insert into search_documents
             (kind, owner_key, project_id, source_id, source_name, created_at, body)
@@ -169,34 +200,6 @@ export class SearchRepository {
       .where('kind', '=', 'knowledge')
       .executeTakeFirst();
     return Number(result.numDeletedRows);
-  }
-
-  #rankSqlite(
-    owner: SearchOwnerKey,
-    terms: SearchTerms,
-    filter: SearchFilter,
-    page: { limit: number; offset: number },
-  ) {
-    const columns =
-      filter.kind === 'answer' ? 'answer' : filter.kind === undefined ? '{text answer}' : 'text';
-    const joins = joinsFor(filter);
-    const conditions = [
-      sql`search_fts match ${ftsMatch(owner, terms, columns)}`,
-      ...filterConditions(filter),
-    ];
-    if (joins.documents) conditions.push(sql`d.owner_key = ${owner}`);
-    // The newest SEARCH_CANDIDATES matches (FTS5 walks its posting lists backwards and stops),
-    // then bm25 over those only: lower is better; the owner column (weight 0) never counts.
-    return sql<{ id: number; rank: number }>`
-      select id, rank from (
-        select search_fts.rowid as id, -bm25(search_fts, 0.0, 1.0, 1.0) as rank
-        from search_fts ${joins.documents ? sql`join search_documents d on d.id = search_fts.rowid` : sql``}
-        ${joinSql(joins)}
-        where ${sql.join(conditions, sql` and `)}
-        order by search_fts.rowid desc
-        limit ${SEARCH_CANDIDATES}) candidates
-      order by rank desc, id desc
-      limit ${page.limit} offset ${page.offset}`;
   }
 
   #rankPostgres(
@@ -235,11 +238,11 @@ function ownerToken(owner: SearchOwnerKey): string {
 function ftsMatch(owner: SearchOwnerKey, terms: SearchTerms, columns: string): string {
   const last = terms.words.length - 1;
   const words = terms.words.map((w, i) => `"${w}"${terms.prefixLast && i === last ? '*' : ''}`);
-  return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(' AND ')})`;
+  return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(terms.anyWord ? ' OR ' : ' AND ')})`;
 }
 
 function tsQuery(terms: SearchTerms): Fragment {
-  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast})`;
+  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast}, ${terms.anyWord})`;
 }
 
 interface Joins {

@@ -9,6 +9,7 @@ import {
   type SearchFilter,
   type SearchOwnerKey,
 } from './search.repository';
+import { rankCandidates } from './search-rank';
 import { buildSnippet } from './search-snippet';
 import { parseSearchText, type SearchTerms } from './search-terms';
 
@@ -52,29 +53,44 @@ export class SearchService {
     const terms = parseSearchText(query.q);
     if (terms.words.length === 0) return { hits: [], next_cursor: null };
     const offset = query.cursor === undefined ? 0 : decodeSearchCursor(query.cursor);
-    const key = searchOwnerKey(owner);
     // One more than asked tells whether a next page exists.
-    const ranked = await this.repository.rank(key, terms, toFilter(query), {
+    const ranked = await this.#rankedRows(searchOwnerKey(owner), terms, toFilter(query), {
       limit: query.limit + 1,
       offset,
     });
-    const page = ranked.slice(0, query.limit);
-    const rows = new Map(
-      (
-        await this.repository.read(
-          key,
-          page.map((r) => r.id),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    const hits = page.flatMap(({ id, rank }) => {
-      const row = rows.get(id);
-      return row === undefined ? [] : [toHit(row, rank, terms)];
-    });
     return {
-      hits,
+      hits: ranked.slice(0, query.limit).map(({ row, rank }) => toHit(row, rank, terms)),
       next_cursor: ranked.length > query.limit ? encodeSearchCursor(offset + query.limit) : null,
     };
+  }
+
+  /**
+   * A page of the owner's matching documents, best first. PostgreSQL ranks in SQL (ts_rank);
+   * on SQLite the newest matches come back unranked and are ranked here (search-rank.ts).
+   */
+  async #rankedRows(
+    key: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ row: DocumentRow; rank: number }[]> {
+    if (this.repository.ranksInDatabase) {
+      const ranked = await this.repository.rank(key, terms, filter, page);
+      const rows = await this.repository.read(
+        key,
+        ranked.map((r) => r.id),
+      );
+      return joinRanks(ranked, rows);
+    }
+    const rows = await this.repository.read(
+      key,
+      await this.repository.candidates(key, terms, filter),
+    );
+    const ranked = rankCandidates(
+      rows.map((row) => ({ id: row.id, text: documentText(row) })),
+      terms,
+    ).slice(page.offset, page.offset + page.limit);
+    return joinRanks(ranked, rows);
   }
 
   /**
@@ -118,30 +134,33 @@ export class SearchService {
     text: string,
     limit: number,
   ): Promise<KnowledgeMatch[]> {
-    const terms = parseSearchText(text);
-    if (terms.words.length === 0) return [];
-    const key: SearchOwnerKey = `u:${userId}`;
-    const ranked = await this.repository.rank(
-      key,
+    const parsed = parseSearchText(text);
+    if (parsed.words.length === 0) return [];
+    const terms = { words: parsed.words, prefixLast: false, anyWord: true };
+    const ranked = await this.#rankedRows(
+      `u:${userId}`,
       terms,
       { kind: 'knowledge', projectId },
       { limit, offset: 0 },
     );
-    const rows = new Map(
-      (
-        await this.repository.read(
-          key,
-          ranked.map((r) => r.id),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    return ranked.flatMap(({ id, rank }) => {
-      const row = rows.get(id);
-      return row?.source_id == null || row.body === null
+    return ranked.flatMap(({ row, rank }) =>
+      row.source_id === null || row.body === null
         ? []
-        : [{ sourceId: row.source_id, sourceName: row.source_name ?? '', text: row.body, rank }];
-    });
+        : [{ sourceId: row.source_id, sourceName: row.source_name ?? '', text: row.body, rank }],
+    );
   }
+}
+
+/** Ranked ids with their rows, in rank order (a row another owner's drops out). */
+function joinRanks(
+  ranked: readonly { id: number; rank: number }[],
+  rows: readonly DocumentRow[],
+): { row: DocumentRow; rank: number }[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ranked.flatMap(({ id, rank }) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [{ row, rank }];
+  });
 }
 
 function toFilter(query: SearchQuery): SearchFilter {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, SearchHit, SearchResponse } from '@parallax/contract';
 import type { FastifyInstance } from 'fastify';
-import { SIM_MODEL } from '../../../test/chat';
+import { newVisitorId, SIM_MODEL, visitorHeaders } from '../../../test/chat';
 
 /** Headers naming an owner: a visitor's id or a user's bearer token. */
 export type OwnerHeaders = Record<string, string>;
@@ -77,4 +77,10 @@ export async function insertTurn(
     })
     .execute();
   return id;
+}
+
+/** A fresh visitor: its id, request headers and the owner columns of its rows. */
+export function newVisitor() {
+  const id = newVisitorId();
+  return { id, headers: visitorHeaders(id), owner: { user_id: null, visitor_id: id } };
 }

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndSignIn } from '../../../test/auth';
-import {
-  createChatTestApp,
-  newVisitorId,
-  visitorHeaders,
-  type ChatTestApp,
-} from '../../../test/chat';
-import { createChat, hitsFor, insertTurn, searchAs } from './search.test-support';
+import { createChatTestApp, type ChatTestApp } from '../../../test/chat';
+import { createChat, hitsFor, insertTurn, newVisitor, searchAs } from './search.test-support';
 
 /** GET /api/v1/search: ranking, matching, owners, hostile text, filters and paging. */
 describe('history search', () => {
@@ -16,13 +11,8 @@ describe('history search', () => {
   });
   afterAll(() => t.close());
 
-  const visitor = () => {
-    const id = newVisitorId();
-    return { headers: visitorHeaders(id), owner: { user_id: null, visitor_id: id } };
-  };
-
   it('ranks the text that says the word most above a passing mention, and marks it', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Notes' });
     const passing = await insertTurn(t.app, chat, owner, {
       content: 'A long question about gardens, soil, weather, tools and one heron in the pond',
@@ -45,7 +35,7 @@ describe('history search', () => {
   });
 
   it('matches the last word as a prefix while typing, whole words otherwise', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Physics' });
     const id = await insertTurn(t.app, chat, owner, {
       content: 'Explain quantum entanglement simply',
@@ -63,7 +53,7 @@ describe('history search', () => {
   });
 
   it('ignores case and accents on both sides', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Desserts' });
     const id = await insertTurn(t.app, chat, owner, { content: 'Une CRÈME BRÛLÉE à Genève' });
     for (const q of ['creme brulee', 'Crème Brûlée', 'GENEVE', 'geneve a une'])
@@ -74,7 +64,7 @@ describe('history search', () => {
   });
 
   it('finds completed answers and says which side matched', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Cooking' });
     const id = await insertTurn(t.app, chat, owner, {
       content: 'How long do I boil an egg?',
@@ -96,7 +86,7 @@ describe('history search', () => {
   it("never returns another owner's rows: user and user, visitor and user", async () => {
     const alice = await registerAndSignIn(t.app);
     const bob = await registerAndSignIn(t.app);
-    const v = visitor();
+    const v = newVisitor();
     const owners = [
       { headers: bearer(alice.accessToken), owner: { user_id: alice.user.id, visitor_id: null } },
       { headers: bearer(bob.accessToken), owner: { user_id: bob.user.id, visitor_id: null } },
@@ -125,7 +115,7 @@ describe('history search', () => {
   });
 
   it('treats query syntax and hostile text as words, and empty text as nothing', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Syntax' });
     const id = await insertTurn(t.app, chat, owner, {
       content: 'near or not: the title said "stars" - maybe',
@@ -173,7 +163,7 @@ describe('history search', () => {
   });
 
   it('pages with a cursor, without repeats, and bounds the page size', async () => {
-    const { headers, owner } = visitor();
+    const { headers, owner } = newVisitor();
     const chat = await createChat(t.app, headers, { title: 'Pages' });
     for (let i = 0; i < 23; i += 1)
       await insertTurn(t.app, chat, owner, { content: `walrus number ${i}` });

@@ -1,0 +1,134 @@
+/**
+ * The send path with and without the search index: the real app (buildApp, the test
+ * harness's provider-sim answering at once) takes sends without a socket — each request
+ * returns once its answer is complete and stored — from 4 concurrent clients. "Without"
+ * rounds switch the index's triggers off (SQLite: dropped and re-created; PostgreSQL: disabled),
+ * so both variants run on the same database and alternate round by round, sharing the
+ * machine's noise.
+ *
+ *   node --import tsx bench/search/send-path.bench.ts [--sends=200 --rounds=4]
+ * With DATABASE_URL=postgres://… (an admin connection) it runs on a fresh PostgreSQL database.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { dialectOf } from '../../apps/server/src/db/dialect';
+import {
+  createChatTestApp,
+  newVisitorId,
+  SIM_MODEL,
+  type ChatTestApp,
+} from '../../apps/server/test/chat';
+import { nowMs, printTable } from '../lib/stats';
+
+function numberFlag(name: string, fallback: number): number {
+  const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  return raw === undefined ? fallback : Number(raw);
+}
+const SENDS = numberFlag('sends', 200);
+const ROUNDS = numberFlag('rounds', 4);
+const CLIENTS = 4;
+
+/** Switches the index's triggers off and back on; answers how many it switched. */
+async function triggerSwitch(
+  t: ChatTestApp,
+): Promise<{ off(): Promise<void>; on(): Promise<void> }> {
+  const db = t.app.db;
+  if (dialectOf(db) === 'postgres') {
+    const names = ['search_message_insert', 'search_message_update'];
+    const set = (state: 'disable' | 'enable') => async () => {
+      for (const name of names)
+        await sql.raw(`alter table messages ${state} trigger ${name}`).execute(db);
+      for (const name of ['search_conversation_insert', 'search_conversation_update'])
+        await sql.raw(`alter table conversations ${state} trigger ${name}`).execute(db);
+    };
+    return { off: set('disable'), on: set('enable') };
+  }
+  const { rows } = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_master
+    where type = 'trigger' and name like 'search_%' and name <> 'search_documents_delete'`.execute(
+    db,
+  );
+  return {
+    off: async () => {
+      for (const row of rows) await sql.raw(`drop trigger ${row.name}`).execute(db);
+    },
+    on: async () => {
+      for (const row of rows) await sql.raw(row.sql).execute(db);
+    },
+  };
+}
+
+async function runRound(t: ChatTestApp, round: number): Promise<number> {
+  const visitorId = newVisitorId();
+  let next = 0;
+  const started = nowMs();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < SENDS) {
+        const i = next;
+        next += 1;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/chat/messages',
+          headers: { 'x-visitor-id': visitorId },
+          // One address per send: the per-address request limit is not what is measured.
+          remoteAddress: `10.${round}.${i >> 8}.${i & 255}`,
+          payload: {
+            message: `Question ${i}: how do tide pools form along rocky coasts?`,
+            message_id: randomUUID(),
+            ...SIM_MODEL,
+          },
+        });
+        if (res.statusCode !== 200) throw new Error(`send ${res.statusCode}: ${res.body}`);
+      }
+    }),
+  );
+  return (SENDS / (nowMs() - started)) * 1000;
+}
+
+const t = await createChatTestApp({
+  env: { VISITOR_DAILY_LIMIT: '1000000', LOG_LEVEL: 'silent' },
+  simDefaults: { ttftMs: 0, tokensPerSecond: 100_000, lengthTokens: 120 },
+});
+try {
+  const dialect = dialectOf(t.app.db);
+  console.log(
+    `${dialect}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const triggers = await triggerSwitch(t);
+  await runRound(t, 0); // warm-up: JIT, statement caches, the sim's connections
+  const rates = { with: [] as number[], without: [] as number[] };
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const variant of round % 2 === 0
+      ? (['with', 'without'] as const)
+      : (['without', 'with'] as const)) {
+      if (variant === 'without') await triggers.off();
+      rates[variant].push(await runRound(t, round * 2 + (variant === 'with' ? 0 : 1)));
+      if (variant === 'without') await triggers.on();
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  printTable(
+    `Sends per second through the app (${dialect}, ${CLIENTS} clients, ${SENDS} sends × ${ROUNDS} rounds)`,
+    [
+      {
+        'without index': `${mean(rates.without).toFixed(1)} (${rates.without.map((r) => r.toFixed(0)).join(' ')})`,
+        'with index': `${mean(rates.with).toFixed(1)} (${rates.with.map((r) => r.toFixed(0)).join(' ')})`,
+        'change %': (
+          ((mean(rates.with) - mean(rates.without)) / mean(rates.without)) *
+          100
+        ).toFixed(1),
+      },
+    ],
+  );
+  console.log(
+    `load average at end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+} finally {
+  await t.close();
+}
