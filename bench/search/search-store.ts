@@ -167,6 +167,7 @@ export async function openPostgresStore(adminUrl: string): Promise<BenchStore> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  console.log(`database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = createDatabase(url.toString());

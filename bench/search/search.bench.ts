@@ -11,6 +11,7 @@
  *
  *   node --import tsx bench/search/search.bench.ts --backend=sqlite|postgres
  *     [--messages=1000000 --conversations=50000 --users=1000 --heavy=100000 --runs=60 --sends=1500]
+ *     [--keep]
  * PostgreSQL: DATABASE_URL names an admin connection; a fresh database is made and dropped.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +48,8 @@ const shape: CorpusShape = {
 const RUNS = Number(flag('runs', '60'));
 const SENDS = Number(flag('sends', '1500'));
 const WARMUP = 5;
+/** Keeps the database afterwards (to EXPLAIN a query by hand); its location is printed. */
+const KEEP = process.argv.includes('--keep');
 
 async function migrate(store: BenchStore, target: string): Promise<void> {
   const migrator = new Migrator({
@@ -172,8 +175,12 @@ async function main(): Promise<void> {
     );
   } finally {
     await store.close();
-    await store.drop();
-    rmSync(dir, { recursive: true, force: true });
+    if (KEEP) {
+      console.log(`kept: ${dir} (SQLite) or the PostgreSQL database named above`);
+    } else {
+      await store.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 

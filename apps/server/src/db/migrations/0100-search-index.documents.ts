@@ -4,6 +4,10 @@
  * conversation): its title, each user message, each completed answer. `tsv` adds
  * PostgreSQL's tsvector column, computed from the same texts.
  */
+/** The owner key of a conversation row (alias or NEW): 'u:<user id>' or 'v:<visitor id>'. */
+export const OWNER = (row: string) =>
+  `case when ${row}.user_id is not null then 'u:' || ${row}.user_id else 'v:' || ${row}.visitor_id end`;
+
 /**
  * The title an untitled chat has until its first exchange names it (the contract's
  * CONVERSATION_DEFAULT_TITLE, as of this migration): every such chat shares it, so it is not

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  OWNER,
   PLACEHOLDER_TITLE,
   SEARCH_DOCUMENTS_INDEXES,
   searchDocumentsInserts,
@@ -15,9 +16,6 @@ import {
 // the unaccent extension. Where unaccent cannot be installed (no privilege), a translate()
 // over Latin-1 and Latin Extended-A letters stands in; other scripts then keep their marks.
 // Deletes need no trigger: both document references cascade.
-
-const OWNER = (row: string) =>
-  `case when ${row}.user_id is not null then 'u:' || ${row}.user_id else 'v:' || ${row}.visitor_id end`;
 
 const TSV = (text: string) => `search_tsv(${text})`;
 

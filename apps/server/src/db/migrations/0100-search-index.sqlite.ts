@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  OWNER,
   PLACEHOLDER_TITLE,
   SEARCH_DOCUMENTS_INDEXES,
   searchDocumentsInserts,
@@ -15,9 +16,6 @@ import {
 // NOTE: an answer is its own document, added when it completes, rather than a column of its
 // turn's row: a contentless FTS5 row cannot be updated, and deleting one to write it again
 // costs several times an insert on every send (measured: BENCHMARKS.md, History search).
-
-const OWNER = (row: string) =>
-  `case when ${row}.user_id is not null then 'u:' || ${row}.user_id else 'v:' || ${row}.visitor_id end`;
 
 /** The FTS rows of documents already in search_documents (chosen by `where` on alias d). */
 function ftsInserts(where: string): string[] {
