@@ -76,6 +76,8 @@ export const CompareSessionSummary = z.object({
   revealed: z.boolean(),
   panel_labels: z.array(z.string()),
   turn_count: z.int().nonnegative(),
+  /** Starred: the favourites call lists the session as its first panel's conversation. */
+  is_favourite: z.boolean(),
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp,
 });

@@ -85,6 +85,7 @@ export function toSummary(
   panels: readonly PanelRow[],
   models: ReadonlyMap<string, ModelRow>,
   turnCount: number,
+  isFavourite: boolean,
 ): CompareSessionSummary {
   return {
     id: session.id,
@@ -93,6 +94,7 @@ export function toSummary(
     revealed: !isHidden(session),
     panel_labels: panelLabels(session, panels, models),
     turn_count: turnCount,
+    is_favourite: isFavourite,
     created_at: session.created_at,
     updated_at: session.updated_at,
   };
@@ -113,6 +115,7 @@ export function toSession(
   messages: readonly PanelMessageRow[],
   votes: readonly VoteRow[],
   models: ReadonlyMap<string, ModelRow>,
+  isFavourite: boolean,
 ): CompareSession {
   const hidden = isHidden(session);
   const threads = threadsOf(panels, messages);
@@ -156,5 +159,9 @@ export function toSession(
     const vote = votes.find((v) => Number(v.turn_index) === index);
     turns.push({ index, prompt, answers, vote: vote ? voteChoice(vote) : null });
   }
-  return { ...toSummary(session, panels, models, turnCount), panels: comparePanels, turns };
+  return {
+    ...toSummary(session, panels, models, turnCount, isFavourite),
+    panels: comparePanels,
+    turns,
+  };
 }

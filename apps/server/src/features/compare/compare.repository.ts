@@ -143,6 +143,20 @@ export class CompareRepository {
       .execute();
   }
 
+  /** Which of these sessions have a starred panel conversation (the session's star). */
+  async starred(sessionIds: readonly string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('compare_panels as p')
+      .innerJoin('conversations as c', 'c.id', 'p.conversation_id')
+      .select('p.session_id')
+      .distinct()
+      .where('p.session_id', 'in', sessionIds)
+      .where('c.is_favourite', '=', 1)
+      .execute();
+    return new Set(rows.map((row) => row.session_id));
+  }
+
   /** Every panel turn of the owner's session, oldest first within each panel. */
   messages(owner: ChatOwner, sessionId: string): Promise<PanelMessageRow[]> {
     return this.db

@@ -13,9 +13,11 @@ import {
   CompareVoteRequest,
   CreateCompareSessionRequest,
   ErrorBody,
+  FavouriteRequest,
   IdParams,
   LeaderboardQuery,
   LeaderboardResponse,
+  optionalBody,
 } from '@parallax/contract';
 import { requireAdmin, requireUserOrVisitor } from '../../infra/auth/principal';
 import { chatOwnerOf } from '../../infra/auth/chat-owner';
@@ -128,6 +130,21 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => service.vote(chatOwnerOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    `${BASE}/:id/favourite`,
+    {
+      schema: {
+        tags,
+        summary: 'Star or unstar a comparison (toggles when is_favourite is omitted)',
+        params: IdParams,
+        body: optionalBody(FavouriteRequest),
+        response: { 200: CompareSession, ...errors },
+      },
+    },
+    (request) =>
+      service.setFavourite(chatOwnerOf(request), request.params.id, request.body?.is_favourite),
   );
 
   app.post(

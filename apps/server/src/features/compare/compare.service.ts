@@ -105,7 +105,11 @@ export class CompareService {
 
   async list(owner: ChatOwner, query: CompareListQuery): Promise<CompareListResponse> {
     const { rows, total } = await this.deps.repository.list(owner, query);
-    const panels = await this.deps.repository.panels(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [panels, starred] = await Promise.all([
+      this.deps.repository.panels(ids),
+      this.deps.repository.starred(ids),
+    ]);
     const models = await this.#models(panels);
     return {
       sessions: rows.map((row) =>
@@ -114,6 +118,7 @@ export class CompareService {
           panels.filter((p) => p.session_id === row.id),
           models,
           row.turn_count,
+          starred.has(row.id),
         ),
       ),
       total,
@@ -124,12 +129,32 @@ export class CompareService {
   async get(owner: ChatOwner, id: string): Promise<CompareSession> {
     const session = await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
-    const [messages, votes, models] = await Promise.all([
+    const [messages, votes, models, starred] = await Promise.all([
       this.deps.repository.messages(owner, id),
       this.deps.repository.votes(id),
       this.#models(panels),
+      this.deps.repository.starred([id]),
     ]);
-    return toSession(session, panels, messages, votes, models);
+    return toSession(session, panels, messages, votes, models, starred.has(id));
+  }
+
+  /**
+   * Stars or unstars a session (toggles when `isFavourite` is undefined). The star lives on the
+   * first panel's conversation, so the favourites call lists a comparison once; unstarring
+   * clears every panel, in case one was starred through the conversations API.
+   */
+  async setFavourite(
+    owner: ChatOwner,
+    id: string,
+    isFavourite: boolean | undefined,
+  ): Promise<CompareSession> {
+    await this.#session(owner, id);
+    const panels = await this.deps.repository.panels([id]);
+    const wanted = isFavourite ?? !(await this.deps.repository.starred([id])).has(id);
+    const targets = wanted ? panels.slice(0, 1) : panels;
+    for (const panel of targets)
+      await this.deps.conversations.setFavourite(owner, panel.conversation_id, wanted);
+    return this.get(owner, id);
   }
 
   /** One panel's turn (or the retry of its failed turn) through the chat send pipeline. */
@@ -161,10 +186,11 @@ export class CompareService {
       { owner, liveConnectionId },
     );
     const now = new Date().toISOString();
-    await this.deps.repository.update(id, {
-      updated_at: now,
-      ...(session.title === DEFAULT_TITLE ? { title: titleFrom(request.message) } : {}),
-    });
+    const title = session.title === DEFAULT_TITLE ? titleFrom(request.message) : null;
+    await this.deps.repository.update(id, { updated_at: now, ...(title ? { title } : {}) });
+    // The panels' conversations carry the name too: a starred comparison appears in the
+    // favourites call as its first panel's conversation.
+    if (title) await this.deps.conversations.renameComparison(id, title);
     return {
       panel: panel.position,
       message_id: sent.id,

@@ -115,6 +115,16 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /** Gives every panel conversation of a comparison the session's title. */
+  async renameComparison(comparisonId: string, title: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ title })
+      .where('comparison_id', '=', comparisonId)
+      .where('kind', '=', 'comparison')
+      .execute();
+  }
+
   async setCurrentLeaf(id: string, leafId: string): Promise<void> {
     await this.db
       .updateTable('conversations')

@@ -174,6 +174,11 @@ export class ConversationsService {
     await this.repository.setGeneratedTitle(conversationId, titleFromMessage(message));
   }
 
+  /** A comparison named after its first prompt names its panels' conversations alike. */
+  renameComparison(comparisonId: string, title: string): Promise<void> {
+    return this.repository.renameComparison(comparisonId, title);
+  }
+
   touch(conversationId: string, at: string): Promise<void> {
     return this.repository.touch(conversationId, at);
   }

@@ -1,9 +1,11 @@
-import { Menu, SquarePen } from 'lucide-react';
+import { Menu, Search, SquarePen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { openPalette, usePalette } from '../../features/search';
 import { ErrorBoundary } from '../../ui/error-boundary/error-boundary';
 import { lazyPart, useLazyPart } from '../../ui/lazy/lazy-part';
 import { Logo } from '../../ui/logo';
+import { PaletteHost } from './palette-host';
 import { SidebarContent } from './sidebar-content';
 import { ShortcutsDialog } from '../shortcuts/shortcuts-dialog';
 import { useGlobalShortcuts } from '../shortcuts/use-global-shortcuts';
@@ -25,8 +27,9 @@ export function AppLayout() {
   const location = useLocation();
   const newChat = useNewChat();
 
-  // Any navigation closes the drawer.
-  useEffect(() => setDrawerOpen(false), [location.key]);
+  // Any navigation closes the drawer, and so does the search palette opening over it.
+  const paletteOpen = usePalette((s) => s.open);
+  useEffect(() => setDrawerOpen(false), [location.key, paletteOpen]);
 
   const shortcuts = useGlobalShortcuts(newChat);
 
@@ -46,6 +49,7 @@ export function AppLayout() {
       </aside>
 
       <ShortcutsDialog open={shortcuts.helpOpen} onOpenChange={shortcuts.setHelpOpen} />
+      <PaletteHost />
       {drawer && (
         <drawer.NavigationDrawer
           open={drawerOpen}
@@ -73,9 +77,14 @@ export function AppLayout() {
             <Logo className="size-6" />
             <span className="font-semibold tracking-tight">Parallax</span>
           </Link>
-          <button type="button" aria-label="New chat" onClick={newChat} className={ICON_BUTTON}>
-            <SquarePen className="size-5" aria-hidden />
-          </button>
+          <div className="flex items-center">
+            <button type="button" aria-label="Search" onClick={openPalette} className={ICON_BUTTON}>
+              <Search className="size-5" aria-hidden />
+            </button>
+            <button type="button" aria-label="New chat" onClick={newChat} className={ICON_BUTTON}>
+              <SquarePen className="size-5" aria-hidden />
+            </button>
+          </div>
         </header>
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           <Outlet />

@@ -4,6 +4,7 @@ import {
   LayoutTemplate,
   LockKeyhole,
   MessagesSquare,
+  Search,
   SquarePen,
   Star,
   WandSparkles,
@@ -14,9 +15,15 @@ import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { RecentChats } from '../../features/conversations';
+import { openPalette } from '../../features/search';
+import { Kbd } from '../../ui/kbd';
 import { RecentProjects } from '../../features/projects';
 import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
+
+// The key the palette answers to, as this keyboard labels it.
+const SEARCH_KEYS =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘K' : 'Ctrl K';
 
 interface NavItem {
   to: string;
@@ -85,6 +92,15 @@ export function SidebarContent({ onNewChat }: { onNewChat: () => void }) {
         className={buttonClasses('primary', 'md', 'w-full justify-start')}
       >
         <SquarePen className="size-4" aria-hidden /> New chat
+      </button>
+      <button
+        type="button"
+        onClick={openPalette}
+        className="-mt-2 flex h-9 w-full items-center gap-3 rounded-lg border border-line px-3 text-sm text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
+      >
+        <Search className="size-4 shrink-0" aria-hidden />
+        <span className="flex-1 text-left">Search</span>
+        <Kbd aria-hidden>{SEARCH_KEYS}</Kbd>
       </button>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-5 overflow-y-auto">
         <NavList items={PRIMARY} label="Workspace" />

@@ -14,6 +14,14 @@ const press = (
 });
 
 describe('commandFor', () => {
+  it('opens the search palette on Ctrl+K and ⌘+K, from a text field too', () => {
+    expect(commandFor(press('k', { ctrlKey: true }), document.body)).toBe('search');
+    expect(commandFor(press('K', { metaKey: true }), document.createElement('textarea'))).toBe(
+      'search',
+    );
+    expect(commandFor(press('k'), document.body)).toBeNull();
+  });
+
   it('opens a new chat on Ctrl+Shift+O and ⌘+Shift+O', () => {
     expect(commandFor(press('O', { ctrlKey: true, shiftKey: true }), document.body)).toBe(
       'new-chat',

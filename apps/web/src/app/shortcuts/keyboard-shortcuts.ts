@@ -3,12 +3,13 @@ export const SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: string 
   { keys: ['Enter'], action: 'Send the message' },
   { keys: ['Shift', 'Enter'], action: 'New line in the message' },
   { keys: ['Esc'], action: 'Stop the answer being written' },
+  { keys: ['Ctrl/⌘', 'K'], action: 'Search chats and answers' },
   { keys: ['Ctrl/⌘', 'Shift', 'O'], action: 'New chat' },
   { keys: ['Shift', 'Esc'], action: 'Focus the message box' },
   { keys: ['?'], action: 'Show these shortcuts' },
 ];
 
-export type ShortcutCommand = 'new-chat' | 'focus-composer' | 'show-shortcuts';
+export type ShortcutCommand = 'search' | 'new-chat' | 'focus-composer' | 'show-shortcuts';
 
 interface KeyLike {
   key: string;
@@ -32,6 +33,9 @@ export function isTextField(target: EventTarget | null): boolean {
 /** The app-wide command a key press asks for, if any. */
 export function commandFor(event: KeyLike, target: EventTarget | null): ShortcutCommand | null {
   const key = event.key.toLowerCase();
+  // Works from inside text fields too: the composer is where people are when they want it.
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && key === 'k')
+    return 'search';
   if ((event.ctrlKey || event.metaKey) && event.shiftKey && key === 'o') return 'new-chat';
   if (event.shiftKey && key === 'escape' && !event.ctrlKey && !event.metaKey)
     return 'focus-composer';

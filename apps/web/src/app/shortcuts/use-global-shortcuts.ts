@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { openPalette } from '../../features/search';
 import { COMPOSER_ELEMENT_ID } from '../layout/use-new-chat';
 import { commandFor } from './keyboard-shortcuts';
 
@@ -8,16 +9,11 @@ export function useGlobalShortcuts(newChat: () => void) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
-      // Ctrl/Cmd+K predates the listed shortcuts; kept so existing habits still work.
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        newChat();
-        return;
-      }
       const command = commandFor(event, event.target);
       if (!command) return;
       event.preventDefault();
-      if (command === 'new-chat') newChat();
+      if (command === 'search') openPalette();
+      else if (command === 'new-chat') newChat();
       else if (command === 'show-shortcuts') setHelpOpen(true);
       else {
         const box = document.getElementById(COMPOSER_ELEMENT_ID);

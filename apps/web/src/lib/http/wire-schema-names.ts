@@ -30,6 +30,7 @@ export const WIRE_SCHEMA_NAMES = [
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
   'Project',
+  'SearchResponse',
   'ProjectListResponse',
   'RegisterResponse',
   'RemainingMessagesResponse',

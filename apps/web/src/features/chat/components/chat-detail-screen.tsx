@@ -8,6 +8,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useChatComposer } from '../hooks/use-chat-composer';
 import { useEscapeToStop } from '../hooks/use-escape-to-stop';
+import { useRevealMessage } from '../hooks/use-reveal-message';
 import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
 import { isLive } from '../model/message-transitions';
 import { regenerateHint } from '../model/regenerate-hint';
@@ -70,6 +71,7 @@ function ChatThread({ chatId, busy, promptFor }: ChatThreadProps) {
     [chatId],
   );
   const onLoadOlder = useCallback(() => void loadOlder(chatId), [chatId]);
+  const reveal = useRevealMessage(chatId, thread);
   if (thread.state === 'loading' && thread.messages.length === 0) return <LoadingHistory />;
   return (
     <MessageList
@@ -84,6 +86,8 @@ function ChatThread({ chatId, busy, promptFor }: ChatThreadProps) {
       onEdit={onEdit}
       onSelectVersion={onSelectVersion}
       busy={busy || switching}
+      reveal={reveal.target}
+      onRevealed={reveal.done}
     />
   );
 }

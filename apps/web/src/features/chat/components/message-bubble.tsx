@@ -68,6 +68,7 @@ export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubb
     <div
       className="group/user flex flex-col items-end"
       data-role="user"
+      data-message-id={message.messageId}
       data-status={message.status}
     >
       <div
@@ -116,6 +117,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
     <div
       className="group/assistant"
       data-role="assistant"
+      data-message-id={message.messageId}
       data-status={message.status}
       aria-busy={live}
     >

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { isAwayFromBottom, JumpToLatest } from '../../../ui/jump-to-latest';
 import { Spinner } from '../../../ui/spinner';
+import type { RevealTarget } from '../hooks/use-reveal-message';
 import type { UiMessage } from '../model/ui-message';
+import { flashElement } from './flash-element';
 import type { WorkingStatus } from '../session/chat-session-store';
 import { AssistantBubble, UserBubble } from './message-bubble';
 
@@ -19,6 +21,9 @@ interface MessageListProps {
   onSelectVersion: (messageId: string) => void;
   /** An answer streams or a version is being switched: nothing may be sent or switched. */
   busy: boolean;
+  /** A turn to scroll to and mark (a search hit); onRevealed once that is done. */
+  reveal?: RevealTarget | null;
+  onRevealed?: () => void;
 }
 
 const NEAR_BOTTOM_PX = 120;
@@ -87,6 +92,23 @@ export function MessageList(props: MessageListProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  const { reveal, onRevealed } = props;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!reveal || !el) return;
+    const id = CSS.escape(reveal.messageId);
+    const turn =
+      el.querySelector(`[data-message-id="${id}"][data-role="${reveal.role}"]`) ??
+      el.querySelector(`[data-message-id="${id}"]`);
+    if (!turn) return;
+    // Stop following the newest answer first, or the next resize puts the view back there.
+    stickToBottom.current = false;
+    autoScrollTop.current = null;
+    turn.scrollIntoView({ block: 'center' });
+    flashElement(turn);
+    onRevealed?.();
+  }, [reveal, onRevealed, messages.length]);
 
   const onScroll = () => {
     const el = scroller.current;

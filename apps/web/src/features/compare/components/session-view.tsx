@@ -5,11 +5,13 @@ import type { CompareAnswer } from '@parallax/contract';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { ErrorBoundary } from '../../../ui/error-boundary/error-boundary';
+import { StarToggle } from '../../../ui/star-toggle';
 import { toast } from '../../../ui/toast/toast-store';
 import { continueWith } from '../api/continue-with';
 import { getSession } from '../api/get-session';
 import { vote } from '../api/vote';
 import { useIsPhone } from '../hooks/use-is-phone';
+import { useSessionStar } from '../hooks/use-session-star';
 import { useSyncedScroll } from '../hooks/use-synced-scroll';
 import { resumeRunning, retryPanel, sendTurn, stopPanel } from '../model/compare-actions';
 import { sessionKey } from '../model/compare-runtime';
@@ -57,6 +59,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   const [followUp, setFollowUp] = useState('');
   const [busy, setBusy] = useState(false);
   const isPhone = useIsPhone();
+  const toggleStar = useSessionStar();
   const { refFor, onScroll } = useSyncedScroll(synced && !isPhone);
   const touchX = useRef<number | null>(null);
 
@@ -151,9 +154,16 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   return (
     <div className="flex h-full min-h-0 min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="min-w-0 truncate text-base font-semibold" title={session.title}>
-          {session.title}
-        </h2>
+        <div className="flex min-w-0 items-center gap-1">
+          <h2 className="min-w-0 truncate text-base font-semibold" title={session.title}>
+            {session.title}
+          </h2>
+          <StarToggle
+            starred={session.is_favourite}
+            name={session.title}
+            onToggle={() => void toggleStar(session)}
+          />
+        </div>
         <div className="flex items-center gap-3 text-sm">
           {session.blind && (
             <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">

@@ -1,7 +1,8 @@
 import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
+import { StarToggle } from '../../../ui/star-toggle';
 
 const ICON_BUTTON =
   'grid size-7 shrink-0 place-items-center rounded-md text-fg-muted hover:bg-surface-3 hover:text-fg focus-visible:outline-2 focus-visible:outline-ring';
@@ -28,16 +29,7 @@ export function ChatActionButtons({
   const name = c.title || CONVERSATION_DEFAULT_TITLE;
   return (
     <div className={cn('flex shrink-0 items-center', className)}>
-      <button
-        type="button"
-        aria-label={c.is_favourite ? `Unfavourite ${name}` : `Favourite ${name}`}
-        title={c.is_favourite ? 'Remove from favourites' : 'Add to favourites'}
-        aria-pressed={c.is_favourite}
-        onClick={onToggleFavourite}
-        className={cn(ICON_BUTTON, c.is_favourite && 'text-amber-600 dark:text-amber-400')}
-      >
-        <Star className={cn('size-3.5', c.is_favourite && 'fill-current')} aria-hidden />
-      </button>
+      <StarToggle starred={c.is_favourite} name={name} onToggle={onToggleFavourite} />
       <button
         type="button"
         aria-label={`Rename ${name}`}

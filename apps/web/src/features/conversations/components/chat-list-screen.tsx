@@ -1,32 +1,39 @@
 import type { Conversation } from '@parallax/contract';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { MessagesSquare, Search, SquarePen } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { MessagesSquare, SquarePen } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
-import { Input } from '../../../ui/input';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast/toast-store';
 import { conversationsKey, useConversationList } from '../api/list-conversations';
 import { deleteConversation, renameConversation, setFavourite } from '../api/update-conversation';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUndoableDelete } from '../hooks/use-undoable-delete';
+import { SearchResultList } from '../../search';
+import { ChatListFilters } from './chat-list-filters';
 import { ConversationRow } from './conversation-row';
 import { UndoDeleteBar } from './undo-delete-bar';
 
-const SEARCH_DEBOUNCE_MS = 300;
+// Searching goes to the search index (GET /search), the same one the Ctrl/⌘+K palette asks.
+const SEARCH_DEBOUNCE_MS = 250;
 
 type Pages = InfiniteData<{ conversations: Conversation[]; total: number; has_more: boolean }>;
 
-/** /chats: every conversation, searchable, loaded page by page as the list scrolls. */
+/** /chats: every conversation, loaded page by page as the list scrolls; a search lists matching messages. */
 export function ChatListScreen() {
   const [query, setQuery] = useState('');
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useConversationList(search, true);
+  // In the address so a link (or Back) can open the list already filtered.
+  const [params, setParams] = useSearchParams();
+  const favourites = params.get('filter') === 'favourites';
+  const setFavourites = (on: boolean) =>
+    setParams(on ? { filter: 'favourites' } : {}, { replace: true });
+  const list = useConversationList({ favourites }, !search);
   const queryClient = useQueryClient();
-  const sentinel = useRef<HTMLDivElement>(null);
 
   const patchCached = (id: string, change: (c: Conversation) => Conversation) =>
     queryClient.setQueriesData<Pages>(
@@ -54,19 +61,7 @@ export function ChatListScreen() {
     refresh();
   });
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useInfiniteScroll<HTMLDivElement>(list);
 
   const hidden = new Set(deletes.pending.map((p) => p.id));
   const conversations = (list.data?.pages ?? [])
@@ -102,22 +97,19 @@ export function ChatListScreen() {
           <SquarePen className="size-4" aria-hidden /> New chat
         </Link>
       </div>
-      <div className="relative mb-4">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-fg-subtle"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search your chats"
-          aria-label="Search chats"
-          className="pl-10"
-        />
-      </div>
+      <ChatListFilters
+        query={query}
+        onQueryChange={setQuery}
+        favourites={favourites}
+        onFavouritesChange={setFavourites}
+      />
 
-      {list.isPending ? (
+      {search ? (
+        <SearchResultList
+          q={search}
+          filters={{ conversation_kind: 'regular', ...(favourites && { is_favourite: true }) }}
+        />
+      ) : list.isPending ? (
         <div className="space-y-2" aria-busy>
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} className="h-14 w-full rounded-xl" />
@@ -141,14 +133,9 @@ export function ChatListScreen() {
       ) : conversations.length === 0 ? (
         <EmptyState
           icon={MessagesSquare}
-          title={search ? 'No chats match your search' : 'No chats yet'}
-          description={
-            search
-              ? 'Try other words.'
-              : 'Your conversations will appear here after your first message.'
-          }
+          {...emptyText(favourites)}
           action={
-            !search && (
+            !favourites && (
               <Link to="/" className={buttonClasses('primary')}>
                 Start a chat
               </Link>
@@ -168,10 +155,24 @@ export function ChatListScreen() {
           ))}
         </ul>
       )}
-      <div ref={sentinel} className="flex justify-center py-4">
-        {isFetchingNextPage && <Spinner size="sm" label="Loading more chats" />}
-      </div>
+      {!search && (
+        <div ref={sentinel} className="flex justify-center py-4">
+          {list.isFetchingNextPage && <Spinner size="sm" label="Loading more chats" />}
+        </div>
+      )}
       <UndoDeleteBar pending={deletes.pending} onUndo={deletes.undo} />
     </div>
   );
+}
+
+function emptyText(favourites: boolean): { title: string; description: string } {
+  return favourites
+    ? {
+        title: 'No starred chats yet',
+        description: 'Star a chat with the ☆ on its row or in its header to find it here.',
+      }
+    : {
+        title: 'No chats yet',
+        description: 'Your conversations will appear here after your first message.',
+      };
 }

@@ -1,27 +1,16 @@
 import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
+import { formatWhen } from '../../../lib/format-when';
+import { StarToggle } from '../../../ui/star-toggle';
 import { Tooltip } from '../../../ui/tooltip';
 import { ChatMenu } from './chat-menu';
 import { TitleEditor } from './title-editor';
 
 const ICON_BUTTON =
   'grid size-8 place-items-center rounded-lg text-fg-subtle hover:bg-surface-3 hover:text-fg focus-visible:opacity-100';
-
-function formatWhen(iso: string | null, now = new Date()): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === now.toDateString();
-  if (sameDay) return date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    ...(!sameYear && { year: 'numeric' }),
-  });
-}
 
 interface ConversationRowProps {
   conversation: Conversation;
@@ -68,17 +57,12 @@ export function ConversationRow({
         </Link>
       )}
       <div className="flex shrink-0 items-center">
-        <Tooltip content={c.is_favourite ? 'Remove from favourites' : 'Add to favourites'}>
-          <button
-            type="button"
-            aria-label={c.is_favourite ? `Unfavourite ${shownTitle}` : `Favourite ${shownTitle}`}
-            aria-pressed={c.is_favourite}
-            onClick={() => onToggleFavourite(c)}
-            className={cn(ICON_BUTTON, c.is_favourite && 'text-amber-500 hover:text-amber-600')}
-          >
-            <Star className={cn('size-4', c.is_favourite && 'fill-current')} aria-hidden />
-          </button>
-        </Tooltip>
+        <StarToggle
+          starred={c.is_favourite}
+          name={shownTitle}
+          onToggle={() => onToggleFavourite(c)}
+          size="md"
+        />
         <Tooltip content="Rename">
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
+import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -64,6 +65,17 @@ export function RecentChatRow({
       >
         {title}
       </NavLink>
+      {c.is_favourite && (
+        // Starred chats stand out in the list; the star button replaces this mark on hover.
+        <Star
+          role="img"
+          aria-label="Starred"
+          className={cn(
+            'mr-2.5 size-3 shrink-0 fill-current text-amber-600 dark:text-amber-400',
+            revealed ? 'hidden' : 'group-focus-within:hidden group-hover:hidden',
+          )}
+        />
+      )}
       <ChatActionButtons
         conversation={c}
         onToggleFavourite={() => onToggleFavourite(c)}

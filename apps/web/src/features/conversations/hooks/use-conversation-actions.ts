@@ -2,6 +2,8 @@ import type { Conversation } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../ui/toast/toast-store';
+import { conversationKey } from '../api/get-conversation';
+import { recentConversationsKey } from '../api/list-recent-conversations';
 import { deleteConversation, renameConversation, setFavourite } from '../api/update-conversation';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : undefined);
@@ -29,8 +31,23 @@ export function useConversationActions() {
     [refresh],
   );
 
+  // The star fills at once in the header and the sidebar; the refresh after corrects it.
+  const showStar = useCallback(
+    (id: string, starred: boolean) => {
+      queryClient.setQueryData<Conversation>(
+        conversationKey(id),
+        (c) => c && { ...c, is_favourite: starred },
+      );
+      queryClient.setQueryData<Conversation[]>(recentConversationsKey, (list) =>
+        list?.map((c) => (c.id === id ? { ...c, is_favourite: starred } : c)),
+      );
+    },
+    [queryClient],
+  );
+
   const toggleFavourite = useCallback(
     async (c: Pick<Conversation, 'id' | 'is_favourite'>) => {
+      showStar(c.id, !c.is_favourite);
       try {
         await setFavourite(c.id, !c.is_favourite);
       } catch (error) {
@@ -39,7 +56,7 @@ export function useConversationActions() {
         refresh();
       }
     },
-    [refresh],
+    [refresh, showStar],
   );
 
   const remove = useCallback(

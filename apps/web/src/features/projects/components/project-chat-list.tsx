@@ -3,18 +3,25 @@ import { FolderMinus, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { EmptyState } from '../../../ui/empty-state';
+import { StarToggle } from '../../../ui/star-toggle';
 import { chatDragSource, useChatDropTarget } from './chat-drag';
 import { formatActivity } from './format-activity';
 
 interface ProjectChatListProps {
   chats: Conversation[];
   onRemove: (c: Conversation) => void;
+  onToggleFavourite: (c: Conversation) => void;
   /** A chat dragged here from the sidebar moves into the project. */
   onDropChat: (conversationId: string) => void;
 }
 
-/** A project's chats, newest first; each can be taken out of the project. */
-export function ProjectChatList({ chats, onRemove, onDropChat }: ProjectChatListProps) {
+/** A project's chats, newest first; each can be starred or taken out of the project. */
+export function ProjectChatList({
+  chats,
+  onRemove,
+  onToggleFavourite,
+  onDropChat,
+}: ProjectChatListProps) {
   const drop = useChatDropTarget(onDropChat);
   return (
     <div
@@ -47,6 +54,12 @@ export function ProjectChatList({ chats, onRemove, onDropChat }: ProjectChatList
                     {formatActivity(c.last_message_at ?? c.updated_at)}
                   </span>
                 </Link>
+                <StarToggle
+                  starred={c.is_favourite}
+                  name={title}
+                  onToggle={() => onToggleFavourite(c)}
+                  size="md"
+                />
                 <button
                   type="button"
                   aria-label={`Remove ${title} from the project`}

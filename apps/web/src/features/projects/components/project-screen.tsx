@@ -145,6 +145,7 @@ function ProjectPage({ project: p }: { project: Project }) {
             <ProjectChatList
               chats={chats.data ?? []}
               onRemove={(c) => void actions.move(c.id, null)}
+              onToggleFavourite={(c) => void actions.toggleFavourite(c)}
               onDropChat={(id) => void actions.move(id, p)}
             />
           )}

@@ -1,4 +1,5 @@
 import type {
+  Conversation,
   CreateProjectRequest,
   DeleteProjectQuery,
   Project,
@@ -7,6 +8,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../ui/toast/toast-store';
+import { setFavourite } from '../../conversations';
 import { deleteProject } from '../api/delete-project';
 import { moveChat } from '../api/move-chat';
 import { projectsKey } from '../api/project-keys';
@@ -40,6 +42,12 @@ export function useProjectActions() {
   );
 
   return {
+    /** Stars or unstars one of the project's chats. */
+    toggleFavourite: useCallback(
+      (c: Pick<Conversation, 'id' | 'is_favourite'>): Promise<Conversation | null> =>
+        attempt('Could not update favourites', () => setFavourite(c.id, !c.is_favourite)),
+      [attempt],
+    ),
     create: useCallback(
       (body: CreateProjectRequest): Promise<Project | null> =>
         attempt('Could not create the project', () => createProject(body)),

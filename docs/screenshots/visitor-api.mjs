@@ -1,0 +1,28 @@
+// One visitor driven through the HTTP API, for screenshot scripts that need data to show.
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export function visitorApi(base) {
+  const visitor = `visitor_${randomBytes(16).toString('hex')}`;
+  async function api(method, url, body) {
+    const res = await fetch(`${base}/api/v1${url}`, {
+      method,
+      headers: { 'x-visitor-id': visitor, ...(body && { 'content-type': 'application/json' }) },
+      ...(body && { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+  /** A turn with the offline demo model; answers the stored message (with conversation_id). */
+  const send = (message, conversationId) =>
+    api('POST', '/chat/messages', {
+      message,
+      message_id: randomUUID(),
+      provider: 'openai',
+      model: 'parallax-demo',
+      ...(conversationId && { conversation_id: conversationId }),
+    });
+  /** Makes a browser context play this visitor. */
+  const adopt = (context) =>
+    context.addInitScript((id) => localStorage.setItem('visitor_id', id), visitor);
+  return { visitor, api, send, adopt };
+}
