@@ -2,8 +2,9 @@ import type { ApiKey, CreatedApiKey } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeySquare, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button, buttonClasses } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { useModels } from '../../chat';
@@ -81,19 +82,11 @@ export function ApiKeysScreen() {
             ))}
           </div>
         ) : keys.isError ? (
-          <EmptyState
+          <LoadFailed
             icon={KeySquare}
             title="Could not load your API keys"
-            description={keys.error.message}
-            action={
-              <button
-                type="button"
-                className={buttonClasses('outline')}
-                onClick={() => void keys.refetch()}
-              >
-                Try again
-              </button>
-            }
+            error={keys.error}
+            onRetry={() => void keys.refetch()}
           />
         ) : list.length === 0 ? (
           <EmptyState

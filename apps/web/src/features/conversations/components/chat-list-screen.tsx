@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast/toast-store';
@@ -116,19 +117,11 @@ export function ChatListScreen() {
           ))}
         </div>
       ) : list.isError ? (
-        <EmptyState
+        <LoadFailed
           icon={MessagesSquare}
           title="Could not load your chats"
-          description={list.error.message}
-          action={
-            <button
-              type="button"
-              className={buttonClasses('outline')}
-              onClick={() => void list.refetch()}
-            >
-              Try again
-            </button>
-          }
+          error={list.error}
+          onRetry={() => void list.refetch()}
         />
       ) : conversations.length === 0 ? (
         <EmptyState

@@ -1,8 +1,7 @@
 import { Star } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE } from '@parallax/contract';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
-import { buttonClasses } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
+import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { UndoBar } from '../../../ui/undo-bar';
@@ -37,19 +36,11 @@ export function FavouritesScreen() {
           ))}
         </div>
       ) : list.isError ? (
-        <EmptyState
+        <LoadFailed
           icon={Star}
           title="Could not load your favourites"
-          description={list.error.message}
-          action={
-            <button
-              type="button"
-              className={buttonClasses('outline')}
-              onClick={() => void list.refetch()}
-            >
-              Try again
-            </button>
-          }
+          error={list.error}
+          onRetry={() => void list.refetch()}
         />
       ) : conversations.length === 0 ? (
         <FavouritesEmpty />
