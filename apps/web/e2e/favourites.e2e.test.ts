@@ -47,7 +47,10 @@ describe('favourites', () => {
           SLOW,
         )
         .toBe('true');
-      const title = await t.page.getByRole('heading', { level: 1 }).innerText();
+      // The chat is named after its first exchange, a moment after the answer completes.
+      const heading = t.page.getByRole('heading', { level: 1 });
+      await expect.poll(() => heading.innerText(), SLOW).not.toBe('New chat');
+      const title = await heading.innerText();
       await newChat(t.page, 'Write a limerick about owls [sim tokens=12]');
 
       // /chats' Favourites filter shows the starred chat only.

@@ -263,7 +263,12 @@ describe('the API keys list after calls', () => {
         }>()
         .keys.find((k) => k.id === created.key.id);
     };
-    const key = await eventually(read, (k) => k?.requests_this_month === 1);
+    // The list reads keys and counters in separate statements: wait until one read sees the
+    // whole batched record (count and last use).
+    const key = await eventually(
+      read,
+      (k) => k?.requests_this_month === 1 && k.last_used_at !== null,
+    );
     expect(key).toMatchObject({ requests_this_month: 1, tokens_this_month: total });
     expect(key?.last_used_at).not.toBeNull();
     expect(key?.daily_usage).toHaveLength(30);
