@@ -10,7 +10,8 @@ import { closedLoop, concurrentStreams, type Target } from './load';
 
 /*
  * The OpenAI-compatible API against an instant upstream, beside calling that upstream directly
- * (the floor) and beside Portkey's open-source gateway on the same upstream, in one run:
+ * (the floor), through the bare pass-through proxy of bare-proxy.ts (the floor for any proxy on
+ * this machine) and beside Portkey's open-source gateway on the same upstream, in one run:
  *  1. throughput: whole answers, closed loop at 32 concurrent callers;
  *  2. latency: whole answers at 4 concurrent callers (added p50/p99 over direct);
  *  3. streaming: 50 concurrent streams at 30 tokens/s (added per-chunk and TTFT latency).
@@ -24,6 +25,7 @@ const STREAMS = 50;
 const STREAM_TOKENS = QUICK ? 30 : 90;
 const MODEL = 'gpt-5-mini';
 const UPSTREAM_KEY = 'sk-bench-upstream';
+const BARE = 'bare proxy (proxy floor)';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 
@@ -101,6 +103,11 @@ async function main(): Promise<void> {
     {},
     (line) => (line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined),
   );
+  const bareProxy = await startChild(
+    ['--import', 'tsx', path.join(HERE, 'bare-proxy.ts'), upstream.value],
+    {},
+    (line) => (line.startsWith('{') ? (JSON.parse(line) as { url: string }).url : undefined),
+  );
   const portkeyPort = 18_000 + Math.floor(Math.random() * 2_000);
   const portkey = await startPortkey(portkeyPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-bench-api-'));
@@ -116,6 +123,11 @@ async function main(): Promise<void> {
       {
         name: 'direct (floor)',
         url: `${upstream.value}/v1/chat/completions`,
+        headers: { authorization: `Bearer ${UPSTREAM_KEY}` },
+      },
+      {
+        name: BARE,
+        url: `${bareProxy.value}/v1/chat/completions`,
         headers: { authorization: `Bearer ${UPSTREAM_KEY}` },
       },
       {
@@ -139,11 +151,16 @@ async function main(): Promise<void> {
     for (const target of targets) await closedLoop(target, whole, 8, 1);
 
     const throughput = [];
+    const rates = new Map<string, number>();
     for (const target of targets) {
       const r = await closedLoop(target, whole, 32, THROUGHPUT_S);
+      const rate = r.requests / r.seconds;
+      rates.set(target.name, rate);
+      const bare = rates.get(BARE);
       throughput.push({
         path: target.name,
-        'req/s': Math.round(r.requests / r.seconds),
+        'req/s': Math.round(rate),
+        'ratio to bare proxy': bare ? (rate / bare).toFixed(2) : '',
         failures: r.failures,
         p50: formatMs(percentile(r.latenciesMs, 50)),
         p99: formatMs(percentile(r.latenciesMs, 99)),
@@ -160,6 +177,7 @@ async function main(): Promise<void> {
       const p99 = percentile(r.latenciesMs, 99);
       latency.set(target.name, { p50, p99 });
       const floor = latency.get('direct (floor)');
+      const bare = latency.get(BARE);
       latencyRows.push({
         path: target.name,
         requests: r.requests,
@@ -168,6 +186,7 @@ async function main(): Promise<void> {
         p99: formatMs(p99),
         'added p50': floor ? formatMs(p50 - floor.p50) : '',
         'added p99': floor ? formatMs(p99 - floor.p99) : '',
+        'p99 − bare proxy p99': bare ? formatMs(p99 - bare.p99) : '',
       });
       await sleep(500);
     }
@@ -192,6 +211,7 @@ async function main(): Promise<void> {
       };
       streamStats.set(target.name, s);
       const floor = streamStats.get('direct (floor)');
+      const bare = streamStats.get(BARE);
       streamRows.push({
         path: target.name,
         'complete streams': `${ok.length}/${STREAMS}`,
@@ -201,6 +221,8 @@ async function main(): Promise<void> {
         'TTFT p50': formatMs(s.ttft50),
         'added TTFT p50': floor ? formatMs(s.ttft50 - floor.ttft50) : '',
         'TTFT p99': formatMs(s.ttft99),
+        'chunk p99 − bare': bare ? formatMs(s.chunk99 - bare.chunk99) : '',
+        'TTFT p50 − bare': bare ? formatMs(s.ttft50 - bare.ttft50) : '',
       });
       await sleep(500);
     }
@@ -211,6 +233,8 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
     portkey.kill('SIGTERM');
+    bareProxy.child.stdin?.end();
+    bareProxy.child.kill('SIGTERM');
     upstream.child.stdin?.end();
     upstream.child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl, type DbDialect } from './dialect';
 import type { Database } from './schema';
+import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
@@ -49,15 +50,23 @@ function createPgPool(connectionString: string): pg.Pool {
 /** Opens the database DATABASE_URL names. Migrations are run separately (see migrate.ts). */
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   const target = parseDatabaseUrl(databaseUrl);
-  const dialect =
-    target.dialect === 'sqlite'
-      ? new SqliteDialect({ database: withStatementCache(openSqlite(target.filename)) })
-      : new PostgresDialect({ pool: createPgPool(target.connectionString) });
+  let checkpointer: SqliteCheckpointer | undefined;
+  let dialect: SqliteDialect | PostgresDialect;
+  if (target.dialect === 'sqlite') {
+    const sqlite = openSqlite(target.filename);
+    if (target.filename !== ':memory:') {
+      checkpointer = startSqliteCheckpointer(sqlite, target.filename);
+    }
+    dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  } else {
+    dialect = new PostgresDialect({ pool: createPgPool(target.connectionString) });
+  }
   const db = new Kysely<Database>({ dialect });
   let closing: Promise<void> | undefined;
   return {
     db,
     dialect: target.dialect,
-    close: () => (closing ??= db.destroy()),
+    // The checkpointer stops first: the app's own close then takes the last checkpoint.
+    close: () => (closing ??= (checkpointer?.stop() ?? Promise.resolve()).then(() => db.destroy())),
   };
 }
