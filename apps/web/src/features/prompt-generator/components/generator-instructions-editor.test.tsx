@@ -1,4 +1,7 @@
-import type { GeneratorInstructionsResponse, GeneratorInstructionsVersion } from '@parallax/contract';
+import type {
+  GeneratorInstructionsResponse,
+  GeneratorInstructionsVersion,
+} from '@parallax/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

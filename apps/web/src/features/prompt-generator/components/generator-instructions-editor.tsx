@@ -125,7 +125,9 @@ export function GeneratorInstructionsEditor() {
             <li key={v.version} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
               <span className="font-medium">Version {v.version}</span>
               {v.version === current?.version && (
-                <span className="rounded-full bg-surface-2 px-2 text-xs text-fg-muted">current</span>
+                <span className="rounded-full bg-surface-2 px-2 text-xs text-fg-muted">
+                  current
+                </span>
               )}
               <span className="min-w-0 flex-1 truncate text-fg-muted">
                 {when(v.created_at)}

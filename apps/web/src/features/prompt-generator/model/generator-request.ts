@@ -6,7 +6,12 @@ export interface GeneratorForm {
   constraints: string;
 }
 
-export const EMPTY_FORM: GeneratorForm = { goal: '', audience: '', outputFormat: '', constraints: '' };
+export const EMPTY_FORM: GeneratorForm = {
+  goal: '',
+  audience: '',
+  outputFormat: '',
+  constraints: '',
+};
 
 /** Refinements one click away; each sends its text as the next turn. */
 export const QUICK_REFINEMENTS = [

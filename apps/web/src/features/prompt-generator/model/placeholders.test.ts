@@ -21,7 +21,10 @@ describe('detectVariables', () => {
 describe('renameVariables', () => {
   it('renames confirmed variables and returns dropped ones to plain text', () => {
     expect(
-      renameVariables('{{topic}} for {{target_audience}}', { topic: 'subject', target_audience: '' }),
+      renameVariables('{{topic}} for {{target_audience}}', {
+        topic: 'subject',
+        target_audience: '',
+      }),
     ).toBe('{{subject}} for target audience');
   });
 

@@ -7,7 +7,21 @@
 
 const NAME_MAX = 40;
 const HTML_TAGS = new Set([
-  'a', 'b', 'br', 'code', 'div', 'em', 'hr', 'i', 'li', 'ol', 'p', 'pre', 'span', 'strong', 'ul',
+  'a',
+  'b',
+  'br',
+  'code',
+  'div',
+  'em',
+  'hr',
+  'i',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'span',
+  'strong',
+  'ul',
 ]);
 
 // One alternation, so a placeholder is matched once, by the first form it takes.

@@ -12,7 +12,10 @@ describe('wordDiff', () => {
       'short',
       'children',
     ]);
-    const after = parts.filter((p) => p.change !== 'removed').map((p) => p.text).join('');
+    const after = parts
+      .filter((p) => p.change !== 'removed')
+      .map((p) => p.text)
+      .join('');
     expect(after).toBe('Write a short story for children.');
   });
 });
