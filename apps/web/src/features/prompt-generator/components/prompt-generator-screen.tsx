@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
+import { useSocketState } from '../../chat';
 import { GeneratorFormCard } from './generator-form';
 import { GeneratorSession } from './generator-session';
 import { GeneratorSessionList } from './session-list';
@@ -12,6 +13,9 @@ import { GeneratorSessionList } from './session-list';
 export function PromptGeneratorScreen() {
   const [params, setParams] = useSearchParams();
   const sessionId = params.get('session');
+  // Opened with the page, not at the first send: a send made without a live socket is answered
+  // only once complete, and a generation should stream in.
+  useSocketState();
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
