@@ -14,6 +14,7 @@ import {
   useModelChoice,
 } from '../../chat';
 import { generatorSessionsKey } from '../api/generator-keys';
+import { sessionTitle } from '../model/generator-request';
 import { isStreaming, promptVersions } from '../model/prompt-versions';
 import { RefineBox } from './refine-box';
 import { VersionActions } from './version-actions';
@@ -71,7 +72,9 @@ export function GeneratorSession({ sessionId }: { sessionId: string }) {
   const current = versions.find((v) => v.number === shown) ?? latest;
   const busy = latest ? isStreaming(latest.message) : false;
   const title =
-    thread.title && thread.title !== CONVERSATION_DEFAULT_TITLE ? thread.title : 'Generated prompt';
+    thread.title && thread.title !== CONVERSATION_DEFAULT_TITLE
+      ? sessionTitle(thread.title)
+      : 'Generated prompt';
   const before = versions.find((v) => v.number === (from ?? (current?.number ?? 1) - 1));
 
   const refine = async (text: string) => {
@@ -157,6 +160,18 @@ export function GeneratorSession({ sessionId }: { sessionId: string }) {
             aria-busy={isStreaming(current.message)}
             className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-soft"
           >
+            {isStreaming(current.message) ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void stopChatAnswer(current.message)}
+              >
+                <Square className="size-3.5" aria-hidden /> Stop
+              </Button>
+            ) : (
+              current.message.status !== 'error' &&
+              current.text !== '' && <VersionActions version={current} sessionTitle={title} />
+            )}
             {current.number > 1 && (
               <p className="text-xs text-fg-muted">
                 Asked: <span className="break-words">{current.request}</span>
@@ -174,18 +189,6 @@ export function GeneratorSession({ sessionId }: { sessionId: string }) {
               <pre className="max-h-[36rem] overflow-auto font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
                 {current.text}
               </pre>
-            )}
-            {isStreaming(current.message) ? (
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => void stopChatAnswer(current.message)}
-              >
-                <Square className="size-3.5" aria-hidden /> Stop
-              </Button>
-            ) : (
-              current.message.status !== 'error' &&
-              current.text !== '' && <VersionActions version={current} sessionTitle={title} />
             )}
           </article>
         ))}

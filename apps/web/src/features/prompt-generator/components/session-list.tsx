@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { useGeneratorSessions } from '../api/list-sessions';
+import { sessionTitle } from '../model/generator-request';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -44,7 +45,7 @@ export function GeneratorSessionList({ activeId }: { activeId: string | null }) 
                   s.id === activeId ? 'border-accent bg-surface-2' : 'border-line bg-surface',
                 )}
               >
-                <span className="block truncate font-medium">{s.title}</span>
+                <span className="block truncate font-medium">{sessionTitle(s.title)}</span>
                 <span className="block text-xs text-fg-muted">
                   {day(s.last_message_at ?? s.created_at)} · {s.message_count}{' '}
                   {s.message_count === 1 ? 'version' : 'versions'}

@@ -18,7 +18,7 @@ export function VersionDiff({ before, after }: { before: PromptVersion; after: P
       <p className="mb-2 text-xs text-fg-muted" role="status">
         {added === 0 && removed === 0
           ? 'The two versions are the same.'
-          : `${added} change${added === 1 ? '' : 's'} added, ${removed} taken out.`}
+          : `${added} ${added === 1 ? 'addition' : 'additions'}, ${removed} ${removed === 1 ? 'removal' : 'removals'}.`}
       </p>
       <div className="grid gap-3 md:grid-cols-2 [&>*]:min-w-0">
         <section aria-label={`Version ${before.number}, words taken out marked`}>

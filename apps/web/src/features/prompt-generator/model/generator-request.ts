@@ -35,3 +35,8 @@ export function composeRequest(form: GeneratorForm): string {
     .map(([label, value]) => `${label}: ${value.trim()}`)
     .join('\n');
 }
+
+/** A session's title without the label its first request starts with ("Goal: …"). */
+export function sessionTitle(title: string): string {
+  return title.replace(/^Goal:\s*/, '');
+}

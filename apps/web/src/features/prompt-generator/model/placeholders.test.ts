@@ -13,7 +13,9 @@ describe('detectVariables', () => {
   });
 
   it('leaves links, checkboxes, references and HTML tags alone', () => {
-    const text = 'See [the guide](https://x.test), [ ] todo, [1] and <br> or <strong>.';
+    const text =
+      'See [the guide](https://x.test), [ ] todo, [x] done, [1] and <br> or <strong>; ' +
+      '\\sum_{i=1}^{n} i = \\frac{n}{2} and f{ab}.';
     expect(detectVariables(text)).toEqual({ body: text, names: [] });
   });
 });

@@ -24,9 +24,11 @@ const HTML_TAGS = new Set([
   'ul',
 ]);
 
-// One alternation, so a placeholder is matched once, by the first form it takes.
+// One alternation, so a placeholder is matched once, by the first form it takes. Outside double
+// braces a name has two characters at least (`[x]` is a ticked box) and a single brace must not
+// follow a word, `^`, `_`, `\\` or `$` (LaTeX such as `x^{n}`, code such as `f{a}`).
 const PLACEHOLDER =
-  /\{\{\s*([A-Za-z][\w .-]{0,39}?)\s*\}\}|\[([A-Za-z][\w .-]{0,39})\](?!\()|<([A-Za-z][\w .-]{0,39})>|(?<!\{)\{([A-Za-z][\w .-]{0,39})\}(?!\})/g;
+  /\{\{\s*([A-Za-z][\w .-]{0,39}?)\s*\}\}|\[([A-Za-z][\w .-]{1,39})\](?!\()|<([A-Za-z][\w .-]{1,39})>|(?<![\w^_\\${])\{([A-Za-z][\w .-]{1,39})\}(?!\})/g;
 
 export interface DetectedVariables {
   /** The text with every placeholder written as `{{name}}`. */
