@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { detectVariables } from '../src/features/prompt-generator/model/placeholders';
+import { seriousViolations } from './support/accessibility';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 
 let browser: Browser;
@@ -77,6 +78,7 @@ describe('prompt generator', () => {
       second.replace(/\s+/g, ' ').slice(0, 40),
     );
     expect(await page.locator('del, ins').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Compare versions' }).click();
 
     // The session is listed on the page.

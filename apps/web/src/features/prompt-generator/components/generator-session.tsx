@@ -186,7 +186,10 @@ export function GeneratorSession({ sessionId }: { sessionId: string }) {
                 Writing your prompt…
               </p>
             ) : (
-              <pre className="max-h-[36rem] overflow-auto font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
+              <pre
+                tabIndex={0}
+                className="max-h-[36rem] overflow-auto font-sans text-sm leading-relaxed break-words whitespace-pre-wrap"
+              >
                 {current.text}
               </pre>
             )}

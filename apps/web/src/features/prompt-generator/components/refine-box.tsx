@@ -47,9 +47,9 @@ export function RefineBox({
           placeholder="Ask for a change, e.g. “focus on beginners”"
           className="h-10 min-w-0 flex-1"
         />
-        <Button type="submit" disabled={disabled || !text.trim()} aria-label="Send refinement">
+        <Button type="submit" disabled={disabled || !text.trim()}>
           <Send className="size-4" aria-hidden />
-          <span className="hidden sm:inline">Refine</span>
+          <span className="sr-only sm:not-sr-only">Refine</span>
         </Button>
       </form>
     </div>

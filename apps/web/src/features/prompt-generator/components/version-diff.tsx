@@ -23,7 +23,7 @@ export function VersionDiff({ before, after }: { before: PromptVersion; after: P
       <div className="grid gap-3 md:grid-cols-2 [&>*]:min-w-0">
         <section aria-label={`Version ${before.number}, words taken out marked`}>
           <h3 className="mb-1 text-sm font-semibold">Version {before.number}</h3>
-          <div className={PANE}>
+          <div className={PANE} tabIndex={0}>
             {parts.map((part, i) =>
               part.change === 'added' ? null : part.change === 'removed' ? (
                 <del
@@ -40,7 +40,7 @@ export function VersionDiff({ before, after }: { before: PromptVersion; after: P
         </section>
         <section aria-label={`Version ${after.number}, words put in marked`}>
           <h3 className="mb-1 text-sm font-semibold">Version {after.number}</h3>
-          <div className={PANE}>
+          <div className={PANE} tabIndex={0}>
             {parts.map((part, i) =>
               part.change === 'removed' ? null : part.change === 'added' ? (
                 <ins
