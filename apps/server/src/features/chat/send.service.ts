@@ -79,6 +79,7 @@ export class SendService {
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
     const conversation = thread?.conversation ?? null;
+    const generator = await this.#generatorOf(request, conversation);
     // project_id places a new chat; an existing chat stays where it is.
     if (request.project_id && !request.conversation_id)
       await this.deps.projects.assertOwned(owner, request.project_id);
@@ -91,9 +92,7 @@ export class SendService {
           'comparison_id: the conversation is not part of this comparison.',
         );
     }
-    const generator = await this.#generatorOf(request, conversation);
-    if (!request.version_of)
-      return { model, parentId: thread?.currentLeafId ?? null, generator };
+    if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null, generator };
     if (!conversation)
       throw new AppError(
         'validation_error',
@@ -126,6 +125,11 @@ export class SendService {
         throw new AppError(
           'validation_error',
           'prompt_generator_id: a comparison cannot be a prompt generator session.',
+        );
+      if (request.project_id)
+        throw new AppError(
+          'validation_error',
+          'prompt_generator_id: a prompt generator session cannot be in a project.',
         );
       if (conversation && conversation.kind !== 'prompt_generator')
         throw new AppError(

@@ -160,6 +160,17 @@ describe('prompt generator', () => {
     expect(mixed.statusCode).toBe(422);
     expect(mixed.json<{ detail: string }>().detail).toMatch(/^prompt_generator_id:/);
 
+    const inProject = await inject(
+      'POST',
+      '/chat/messages',
+      h,
+      sendBody('In a project?', {
+        project_id: 'any',
+        prompt_generator_id: PROMPT_GENERATOR_ID,
+      }),
+    );
+    expect(inProject.statusCode).toBe(422);
+
     const unknown = await inject(
       'POST',
       '/chat/messages',
@@ -205,6 +216,35 @@ describe('prompt generator', () => {
       expect(socket.tokens(sent.id).length).toBeGreaterThan(0);
     } finally {
       socket.close();
+    }
+  });
+
+  it('cancels a generation like a chat answer, and replays it to a socket that resumes', async () => {
+    const visitor = newVisitorId();
+    const connectionId = randomUUID();
+    const socket = await TestSocket.open(t.baseUrl, connectionId, visitor);
+    const late = await TestSocket.open(t.baseUrl, randomUUID(), visitor);
+    try {
+      const sent = await generate(
+        visitorHeaders(visitor, connectionId),
+        'Goal: a long essay plan [sim tokens=500 tps=40]',
+      );
+      await socket.waitFor((f) => f.type === 'ai_token' && f.sequence >= 3);
+      late.send({ type: 'resume', message_id: sent.id, last_sequence: 0 });
+      await late.waitFor((f) => f.type === 'ai_token' && f.message_id === sent.id);
+      const cancelled = await inject('POST', '/chat/cancel', visitorHeaders(visitor), {
+        message_id: sent.id,
+      });
+      expect(cancelled.json()).toEqual({ cancelled: true });
+      await socket.waitFor(
+        (f) => f.type === 'ai_status' && f.status === 'completed' && f.details === 'cancelled',
+      );
+      const replayed = late.tokens(sent.id).map((f) => f.sequence);
+      expect(replayed[0]).toBe(1);
+      expect(new Set(replayed).size).toBe(replayed.length);
+    } finally {
+      socket.close();
+      late.close();
     }
   });
 
