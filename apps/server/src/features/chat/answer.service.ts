@@ -117,10 +117,10 @@ export class AnswerService {
           ? Promise.resolve(generator.body)
           : this.deps.promptGenerator.bodyOf(generator.version)
         : conversationId !== null
-        ? this.deps.projects.instructionsOfConversation(conversationId)
-        : projectId !== null
-          ? this.deps.projects.instructionsOf(projectId)
-          : Promise.resolve('');
+          ? this.deps.projects.instructionsOfConversation(conversationId)
+          : projectId !== null
+            ? this.deps.projects.instructionsOf(projectId)
+            : Promise.resolve('');
     const knowledge = () => this.deps.knowledge.excerptsFor(turn.instructions, turn.content);
     const history =
       turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null;
