@@ -96,6 +96,13 @@ describe('prompt generator', () => {
     await page.goBack();
     await finishedText(page, 2);
 
+    // "Use in new chat" puts the prompt in the new chat's box.
+    await version(page, 2).getByRole('button', { name: 'Use in new chat' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await expect.poll(() => page.getByLabel('Message', { exact: true }).inputValue()).toBe(second);
+    await page.goBack();
+    await finishedText(page, 2);
+
     // "Save as template" hands the version (placeholders as variables) to /prompt-templates.
     await version(page, 2).getByRole('button', { name: 'Save as template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as template' });
