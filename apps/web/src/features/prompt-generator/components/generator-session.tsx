@@ -75,7 +75,11 @@ export function GeneratorSession({ sessionId }: { sessionId: string }) {
     thread.title && thread.title !== CONVERSATION_DEFAULT_TITLE
       ? sessionTitle(thread.title)
       : 'Generated prompt';
-  const before = versions.find((v) => v.number === (from ?? (current?.number ?? 1) - 1));
+  // Compared with the version chosen, else the one before it (the one after, for the first).
+  const shownNumber = current?.number ?? 1;
+  const before = versions.find(
+    (v) => v.number === (from ?? (shownNumber > 1 ? shownNumber - 1 : shownNumber + 1)),
+  );
 
   const refine = async (text: string) => {
     if (!model || busy) return false;
