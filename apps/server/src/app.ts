@@ -28,6 +28,7 @@ import { registerProjects } from './features/projects/projects.plugin';
 import { registerSearch } from './features/search/search.plugin';
 import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
+import { registerPromptGenerator } from './features/prompt-generator/prompt-generator.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
@@ -164,6 +165,7 @@ export async function buildApp(
   registerAttachments(app);
   // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
+  registerPromptGenerator(app);
   await registerChat(app);
 
   await app.register(

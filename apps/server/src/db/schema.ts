@@ -243,6 +243,17 @@ export interface MessagesTable {
   chosen_at: IsoTimestamp | null;
   /** JSON array of the contract's MessageSource: the project files the answer drew on (0110). */
   sources: string | null;
+  /** The prompt generator's instructions version that opened this turn (0130); null elsewhere. */
+  generator_instructions_version: number | null;
+}
+
+/** One version of a prompt generator's instructions (migration 0130); rows are never updated. */
+export interface PromptGeneratorInstructionsTable {
+  generator_id: string;
+  version: number;
+  body: string;
+  created_at: IsoTimestamp;
+  created_by: string | null;
 }
 
 /** A project's knowledge file (migration 0110); its bytes are in the knowledge file storage. */
@@ -422,4 +433,5 @@ export interface Database {
   api_key_usage: ApiKeyUsageTable;
   api_calls: ApiCallsTable;
   search_documents: SearchDocumentsTable;
+  prompt_generator_instructions: PromptGeneratorInstructionsTable;
 }

@@ -11,6 +11,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { promptGeneratorRoutes } from './prompt-generator/prompt-generator.routes';
 import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
@@ -37,4 +38,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   dataTransferRoutes,
   apiKeysRoutes,
   searchRoutes,
+  promptGeneratorRoutes,
 ];

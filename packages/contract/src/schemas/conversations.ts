@@ -36,6 +36,11 @@ export const ConversationListQuery = z.object({
   excludeComparisons: QueryBoolean.default(true),
   /** Only the chats of this project (a project's page). */
   project_id: Id.optional(),
+  /**
+   * Only conversations of this kind (the prompt generator's page lists its sessions); when set,
+   * excludeComparisons does not apply.
+   */
+  kind: ConversationKind.optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 

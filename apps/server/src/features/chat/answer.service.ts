@@ -10,6 +10,7 @@ import type { ConversationsService } from '../conversations';
 import type { KnowledgeService } from '../knowledge';
 import type { LimitsService } from '../limits';
 import type { ProjectsService } from '../projects';
+import type { PromptGeneratorService } from '../prompt-generator';
 import type { ResolvedModel } from '../models/models.service';
 import type { GenerationRunner } from './generation/generation-runner';
 import type { Generations } from './generation/generations';
@@ -42,6 +43,7 @@ export interface AnswerDeps {
   conversations: ConversationsService;
   projects: ProjectsService;
   knowledge: KnowledgeService;
+  promptGenerator: PromptGeneratorService;
   generations: Generations;
   attachments: AttachmentsService;
   runner: GenerationRunner;
@@ -70,7 +72,14 @@ export class AnswerService {
         content: row.content,
         parentId: row.parent_id,
         includeHistory: row.include_history === 1,
-        instructions: { conversationId: row.conversation_id, projectId: null },
+        instructions: {
+          conversationId: row.conversation_id,
+          projectId: null,
+          generator:
+            row.generator_instructions_version === null
+              ? null
+              : { version: row.generator_instructions_version, body: null },
+        },
       },
       // A first send links its files before this point; no files, no query.
       () =>
@@ -90,19 +99,28 @@ export class AnswerService {
       includeHistory: boolean;
       /**
        * Whose project instructions and files open the context: the stored chat's, or a new
-       * chat's project.
+       * chat's project. A prompt generator turn opens with the generator's instructions of the
+       * version it recorded instead (body null: read that version).
        */
-      instructions: { conversationId: string | null; projectId: string | null };
+      instructions: {
+        conversationId: string | null;
+        projectId: string | null;
+        generator?: { version: number; body: string | null } | null;
+      };
     },
     attachments: AnswerInput['attachments'],
   ): Promise<UpstreamAnswer> {
-    const { conversationId, projectId } = turn.instructions;
+    const { conversationId, projectId, generator } = turn.instructions;
     const instructions = () =>
-      conversationId !== null
-        ? this.deps.projects.instructionsOfConversation(conversationId)
-        : projectId !== null
-          ? this.deps.projects.instructionsOf(projectId)
-          : Promise.resolve('');
+      generator
+        ? generator.body !== null
+          ? Promise.resolve(generator.body)
+          : this.deps.promptGenerator.bodyOf(generator.version)
+        : conversationId !== null
+          ? this.deps.projects.instructionsOfConversation(conversationId)
+          : projectId !== null
+            ? this.deps.projects.instructionsOf(projectId)
+            : Promise.resolve('');
     const knowledge = () => this.deps.knowledge.excerptsFor(turn.instructions, turn.content);
     const history =
       turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null;

@@ -10,6 +10,7 @@ import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
 import type { ProjectsService } from '../projects';
+import type { GeneratorInstructions, PromptGeneratorService } from '../prompt-generator';
 import { MESSAGE_NOT_FOUND, type AnswerService, type SendContext } from './answer.service';
 import type { Generations } from './generation/generations';
 import type { UpstreamAnswer } from './generation/upstream-answer';
@@ -50,6 +51,7 @@ export class SendService {
       limits: LimitsService;
       conversations: ConversationsService;
       projects: ProjectsService;
+      promptGenerator: PromptGeneratorService;
       generations: Generations;
       attachments: AttachmentsService;
       answers: AnswerService;
@@ -77,6 +79,7 @@ export class SendService {
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
     const conversation = thread?.conversation ?? null;
+    const generator = await this.#generatorOf(request, conversation);
     // project_id places a new chat; an existing chat stays where it is.
     if (request.project_id && !request.conversation_id)
       await this.deps.projects.assertOwned(owner, request.project_id);
@@ -89,7 +92,7 @@ export class SendService {
           'comparison_id: the conversation is not part of this comparison.',
         );
     }
-    if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null };
+    if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null, generator };
     if (!conversation)
       throw new AppError(
         'validation_error',
@@ -105,12 +108,42 @@ export class SendService {
     if (conversation.kind === 'comparison')
       throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
     // A version takes the turn's place: the same parent, so the same earlier turns.
-    return { model, parentId: version.parent_id };
+    return { model, parentId: version.parent_id, generator };
+  }
+
+  /**
+   * A prompt generator turn (a send with prompt_generator_id, or any turn of a generator
+   * conversation) opens with the generator's current instructions; the turn records their
+   * version. An unknown generator is a 404; a generator id on another kind of chat is refused.
+   */
+  async #generatorOf(
+    request: SendMessageRequest,
+    conversation: { kind: string } | null,
+  ): Promise<GeneratorInstructions | null> {
+    if (request.prompt_generator_id) {
+      if (request.comparison_id)
+        throw new AppError(
+          'validation_error',
+          'prompt_generator_id: a comparison cannot be a prompt generator session.',
+        );
+      if (request.project_id)
+        throw new AppError(
+          'validation_error',
+          'prompt_generator_id: a prompt generator session cannot be in a project.',
+        );
+      if (conversation && conversation.kind !== 'prompt_generator')
+        throw new AppError(
+          'validation_error',
+          'prompt_generator_id: the conversation is not a prompt generator session.',
+        );
+      return this.deps.promptGenerator.current(request.prompt_generator_id);
+    }
+    return conversation?.kind === 'prompt_generator' ? this.deps.promptGenerator.current() : null;
   }
 
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
-    const { model, parentId } = await this.#prepare(request, owner);
+    const { model, parentId, generator } = await this.#prepare(request, owner);
 
     // A duplicate of a send this process is storing waits for it: the first sender, the one
     // whose upstream request may have started early, then always wins the insert, and the
@@ -119,7 +152,7 @@ export class SendService {
     if (first) await first;
     const sentAt = new Date();
     const now = sentAt.toISOString();
-    const early = this.#startEarly(request, context, model, parentId);
+    const early = this.#startEarly(request, context, model, { parentId, generator });
     let stored = () => {};
     const storing = new Promise<void>((resolve) => (stored = resolve));
     this.#storingIds.set(request.message_id, storing);
@@ -150,6 +183,7 @@ export class SendService {
           const newRow = {
             ...this.#newRow(request, model, conversationId, now),
             parent_id: parentId,
+            generator_instructions_version: generator?.version ?? null,
             charged_day: this.deps.limits.chargeDay(owner, sentAt),
           };
           // The loser of a duplicate send must not leave a conversation behind.
@@ -207,7 +241,7 @@ export class SendService {
     request: SendMessageRequest,
     context: SendContext,
     model: ResolvedModel,
-    parentId: string | null,
+    { parentId, generator }: Pick<PreparedSend, 'parentId' | 'generator'>,
   ): Promise<UpstreamAnswer> | null {
     if (context.attachmentIds?.length) return null;
     if (this.#storing >= EARLY_STARTS_WHILE_STORING_BELOW) return null;
@@ -223,6 +257,7 @@ export class SendService {
         instructions: {
           conversationId: request.conversation_id ?? null,
           projectId: request.project_id ?? null,
+          generator,
         },
       },
       () => Promise.resolve([]),
@@ -275,6 +310,7 @@ export class SendService {
       parent_id: null,
       chosen_at: now,
       sources: null,
+      generator_instructions_version: null,
     };
   }
 }
@@ -283,6 +319,8 @@ interface PreparedSend {
   model: ResolvedModel;
   /** The turn the new one follows: the current leaf, or the parent of the turn it versions. */
   parentId: string | null;
+  /** The instructions a prompt generator turn opens with (null for other turns). */
+  generator: GeneratorInstructions | null;
 }
 
 class DuplicateSend extends Error {}

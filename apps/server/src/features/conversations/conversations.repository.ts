@@ -10,9 +10,15 @@ export interface ListFilter {
   /** Only these conversations (the search index's matches for `?search=`). */
   ids?: readonly string[] | undefined;
   isFavourite?: boolean | undefined;
+  /** Leaves out the kinds kept off the chat list: comparisons and prompt generator sessions. */
   excludeComparisons: boolean;
   projectId?: string | undefined;
+  /** Only this kind (then excludeComparisons does not apply). */
+  kind?: string | undefined;
 }
+
+/** Sessions of their own screens (/compare, /prompt-generator): off the chat list by default. */
+const KINDS_OFF_THE_CHAT_LIST = ['comparison', 'prompt_generator'];
 
 export class ConversationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -35,7 +41,9 @@ export class ConversationsRepository {
 
   #filtered(owner: ChatOwner, filter: Omit<ListFilter, 'offset' | 'limit'>) {
     let query = this.#owned(owner);
-    if (filter.excludeComparisons) query = query.where('c.kind', '!=', 'comparison');
+    if (filter.kind !== undefined) query = query.where('c.kind', '=', filter.kind);
+    else if (filter.excludeComparisons)
+      query = query.where('c.kind', 'not in', KINDS_OFF_THE_CHAT_LIST);
     if (filter.projectId !== undefined) query = query.where('c.project_id', '=', filter.projectId);
     if (filter.isFavourite !== undefined)
       query = query.where('c.is_favourite', '=', filter.isFavourite ? 1 : 0);

@@ -60,6 +60,7 @@ export class ConversationsService {
       isFavourite: query.is_favourite,
       excludeComparisons: query.excludeComparisons,
       projectId: query.project_id,
+      kind: query.kind,
     });
     return {
       conversations: rows.map(toConversation),

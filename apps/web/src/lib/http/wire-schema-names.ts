@@ -17,6 +17,7 @@ export const WIRE_SCHEMA_NAMES = [
   'CompareSession',
   'Conversation',
   'DeleteProjectResponse',
+  'GeneratorInstructionsResponse',
   'DeleteKnowledgeFileResponse',
   'KnowledgeFileListResponse',
   'ConversationListResponse',

@@ -128,6 +128,7 @@ describe('MessagesRepository.writePartials', () => {
         parent_id: null,
         chosen_at: null,
         sources: null,
+        generator_instructions_version: null,
         ...changes,
       },
       { kind: 'visitor', id: randomUUID() },

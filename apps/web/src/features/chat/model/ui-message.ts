@@ -13,6 +13,8 @@ export interface Prompt {
   conversationId: string | null;
   /** The project a new chat starts in (a first send from "New chat in this project"). */
   projectId?: string | null;
+  /** The prompt generator a new generator session is sent to (its first send only). */
+  promptGeneratorId?: string | null;
   provider: ProviderName;
   model: string;
 }

@@ -97,6 +97,17 @@ describe('send flow (spec §4 Sending)', () => {
     expect(getThread(NEW_THREAD).messages).toEqual([]);
   });
 
+  it('sends a prompt generator session to its generator, and only the first turn names it', async () => {
+    const { deps, calls } = fakeDeps();
+    await sendFlow(deps, {
+      threadKey: 'g',
+      prompt: { ...PROMPT, promptGeneratorId: 'default' },
+    });
+    expect(calls.sent[0]).toMatchObject({ prompt_generator_id: 'default' });
+    await sendFlow(deps, { threadKey: 'g', prompt: { ...PROMPT, conversationId: 'c1' } });
+    expect(calls.sent[1]).not.toHaveProperty('prompt_generator_id');
+  });
+
   it('completes at once when the reply carries the response', async () => {
     const { deps } = fakeDeps({
       sendMessage: () => Promise.resolve(reply({ response: 'Hi!', status: 'completed' })),

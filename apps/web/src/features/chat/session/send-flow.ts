@@ -130,6 +130,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
         message_id: id,
         conversation_id: prompt.conversationId,
         ...(prompt.projectId && !prompt.conversationId ? { project_id: prompt.projectId } : {}),
+        ...(prompt.promptGeneratorId ? { prompt_generator_id: prompt.promptGeneratorId } : {}),
         provider: prompt.provider,
         model: prompt.model,
         ...(request.versionOf && { version_of: request.versionOf.messageId }),

@@ -1,12 +1,13 @@
 import { COMPARE_MAX_PANELS, COMPARE_MIN_PANELS, type ModelInfo } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { useAuth } from '../../auth';
 import { unavailableText, useModels } from '../../chat';
 import { createSession } from '../api/create-session';
 import { sendTurn } from '../model/compare-actions';
+import { readComparePrefill } from '../model/compare-prefill';
 import { sessionKey } from '../model/compare-runtime';
 import { useCompareChoice } from '../store/model-choice';
 
@@ -15,7 +16,13 @@ export function NewComparison() {
   const { data: models = [], isLoading } = useModels();
   const { isAdmin } = useAuth();
   const { models: chosen, blind, setModels, setBlind } = useCompareChoice();
-  const [prompt, setPrompt] = useState('');
+  const location = useLocation();
+  // Another screen's "Test in compare" hands over a prompt and models; read once, on arrival.
+  const [prefill] = useState(() => readComparePrefill(location.state));
+  const [prompt, setPrompt] = useState(prefill?.prompt ?? '');
+  useEffect(() => {
+    if (prefill?.models.length) setModels(prefill.models);
+  }, [prefill, setModels]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const navigate = useNavigate();
