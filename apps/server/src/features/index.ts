@@ -11,6 +11,8 @@ import { chatRoutes } from './chat/chat.routes';
 import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { adminPromptTemplatesRoutes } from './prompt-templates/admin-prompt-templates.routes';
+import { promptTemplatesRoutes } from './prompt-templates/prompt-templates.routes';
 import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
@@ -37,4 +39,6 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   dataTransferRoutes,
   apiKeysRoutes,
   searchRoutes,
+  promptTemplatesRoutes,
+  adminPromptTemplatesRoutes,
 ];
