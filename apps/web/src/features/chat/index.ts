@@ -4,3 +4,6 @@ export { chatHeaders } from './api/chat-headers';
 export { cancelGeneration } from './api/cancel-generation';
 export { useModels } from './api/get-models';
 export { providerLabel, unavailableText } from './model/model-labels';
+// A new chat's box can be filled from elsewhere (a prompt template) before opening home.
+export { NEW_THREAD } from './session/chat-session-store';
+export { setDraftOf } from './session/composer-drafts';

@@ -1,0 +1,3 @@
+// What other features may use of prompt templates (screens are lazy-loaded by the app).
+export { useTemplateSlashBinding, type SlashMenuBinding } from './components/template-slash-menu';
+export type { TemplateDraftState } from './template-draft';
