@@ -94,7 +94,19 @@ describe('prompt templates in the browser', () => {
 
       // The use was counted.
       await page.goto('/prompt-templates?tab=mine', { waitUntil: 'networkidle' });
-      await page.getByRole('article', { name: 'Launch note' }).getByText('used once').waitFor();
+      const card = page.getByRole('article', { name: 'Launch note' });
+      await card.getByText('used once').waitFor();
+
+      // "Use" on the page fills a new chat's box instead of sending.
+      await card.getByRole('button', { name: 'Use Launch note' }).click();
+      const again = page.getByRole('dialog', { name: 'Use “Launch note”' });
+      await again.getByLabel('person').fill('Alan');
+      await again.getByLabel('topic').fill('the budget');
+      await again.getByRole('button', { name: 'Put in new chat' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect
+        .poll(() => page.getByLabel('Message', { exact: true }).inputValue())
+        .toBe('Write to Alan in a casual tone about the budget. [sim tokens=8]');
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();

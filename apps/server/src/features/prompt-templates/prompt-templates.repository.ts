@@ -57,6 +57,8 @@ export class PromptTemplatesRepository {
         .where((eb) =>
           eb.or([eb('t.owner_id', '=', scope.userId), eb('t.visibility', '=', 'public')]),
         );
+    // The library's featured templates lead its list.
+    if (scope.kind === 'public') query = query.orderBy('t.featured', 'desc');
     query =
       sort === 'uses'
         ? query.orderBy('t.use_count', 'desc').orderBy('t.updated_at', 'desc')

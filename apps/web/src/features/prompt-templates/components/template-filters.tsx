@@ -1,5 +1,6 @@
 import type { PromptTemplateCategory, TemplateSort } from '@parallax/contract';
 import { Search } from 'lucide-react';
+import { cn } from '../../../lib/cn';
 import { Input } from '../../../ui/input';
 
 const SELECT = 'h-10 min-w-0 rounded-xl border border-line bg-surface px-3 text-sm';
@@ -26,8 +27,8 @@ export function TemplateFilters({
   const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) =>
     onChange({ ...values, [key]: value });
   return (
-    <div className="grid gap-2 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-      <div className="relative">
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="relative col-span-2 sm:col-span-1">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
           aria-hidden
@@ -71,7 +72,7 @@ export function TemplateFilters({
         aria-label="Sort by"
         value={values.sort}
         onChange={(e) => set('sort', e.target.value === 'uses' ? 'uses' : 'recent')}
-        className={SELECT}
+        className={cn(SELECT, 'col-span-2 sm:col-span-1')}
       >
         <option value="recent">Most recent</option>
         <option value="uses">Most used</option>

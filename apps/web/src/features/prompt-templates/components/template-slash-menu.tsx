@@ -1,11 +1,42 @@
 import type { PromptTemplate } from '@parallax/contract';
 import { LayoutTemplate } from 'lucide-react';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from '../../../lib/cn';
 import { Spinner } from '../../../ui/spinner';
 import { countTemplateUse } from '../api/save-template';
 import { useTemplateSlashMenu } from '../hooks/use-template-slash-menu';
 import { TemplateFillDialog } from './template-fill-dialog';
+
+/** Room the open menu needs; with less above the box (home's centred box) it opens below. */
+const MENU_ROOM_PX = 320;
+
+/** Places itself above the box it sits beside, or below when there is no room above. */
+function MenuPopover({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [below, setBelow] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current?.parentElement?.getBoundingClientRect();
+    if (box) setBelow(box.top < MENU_ROOM_PX && window.innerHeight - box.bottom > box.top);
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={cn(
+        'absolute inset-x-0 z-30 overflow-hidden rounded-xl border border-line bg-surface shadow-pop',
+        below ? 'top-full mt-2' : 'bottom-full mb-2',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
 
 export interface SlashMenuBinding {
   /** Give to the box: aria attributes tying it to the menu while it is open. */
@@ -39,7 +70,7 @@ export function useTemplateSlashBinding({
   const element = (
     <>
       {shown && (
-        <div className="absolute inset-x-0 bottom-full z-30 mb-2 overflow-hidden rounded-xl border border-line bg-surface shadow-pop">
+        <MenuPopover>
           <p className="border-b border-line px-3 py-2 text-xs text-fg-muted">
             Templates · ↑↓ to choose, Enter to use, Esc to close
           </p>
@@ -54,7 +85,7 @@ export function useTemplateSlashBinding({
               id={listId}
               role="listbox"
               aria-label="Templates"
-              className="max-h-72 overflow-y-auto p-1"
+              className="max-h-64 overflow-y-auto p-1"
             >
               {menu.items.map((t, i) => (
                 <li
@@ -84,7 +115,7 @@ export function useTemplateSlashBinding({
               ))}
             </ul>
           )}
-        </div>
+        </MenuPopover>
       )}
       <TemplateFillDialog
         template={filling}
