@@ -1,6 +1,7 @@
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, settled } from './support/accessibility';
 import { registerVerified, signIn, uniqueEmail } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
@@ -61,6 +62,8 @@ describe('prompt templates in the browser', () => {
       await expect
         .poll(() => dialog.getByRole('list', { name: 'Variables found' }).innerText())
         .toContain('tone');
+      await settled(page);
+      expect(await seriousViolations(page), 'editor').toEqual([]);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('tab', { name: 'My templates', selected: true }).waitFor();
       await page.getByRole('article', { name: 'Launch note' }).waitFor();
@@ -85,6 +88,8 @@ describe('prompt templates in the browser', () => {
       await expect
         .poll(() => form.getByTestId('template-preview').innerText())
         .toContain('Write to Grace in a playful tone about the spring launch.');
+      await settled(page);
+      expect(await seriousViolations(page), 'fill-in form').toEqual([]);
       sim.clearRequests();
       await form.getByRole('button', { name: 'Send now' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
@@ -123,6 +128,8 @@ describe('prompt templates in the browser', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
       await page.getByRole('button', { name: 'Publish Release notes digest' }).click();
       await page.getByRole('button', { name: 'Unpublish Release notes digest' }).waitFor();
+      await settled(page);
+      expect(await seriousViolations(page), 'admin page').toEqual([]);
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
@@ -135,7 +142,7 @@ describe('prompt templates in the browser', () => {
       await page.getByLabel('Search templates').fill('release notes');
       const card = page.getByRole('article', { name: 'Release notes digest' });
       await card.waitFor();
-      await card.getByRole('button', { name: 'Copy Release notes digest to my templates' }).click();
+      await card.getByRole('button', { name: 'Copy to mine: Release notes digest' }).click();
       await page.getByText('“Release notes digest” is now in My templates').waitFor();
       await page.getByRole('tab', { name: 'My templates' }).click();
       const mine = page.getByRole('article', { name: 'Release notes digest' });

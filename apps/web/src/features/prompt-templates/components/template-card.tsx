@@ -81,7 +81,7 @@ export function TemplateCard({
             size="sm"
             variant="outline"
             onClick={() => actions.onCopy(t)}
-            aria-label={`Copy ${t.title} to my templates`}
+            aria-label={`Copy to mine: ${t.title}`}
           >
             <Copy className="size-3.5" aria-hidden /> Copy to mine
           </Button>

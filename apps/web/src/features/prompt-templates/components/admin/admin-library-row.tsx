@@ -41,7 +41,7 @@ export function AdminLibraryRow({
           size="sm"
           variant="outline"
           aria-pressed={t.featured}
-          aria-label={t.featured ? `Stop featuring ${t.title}` : `Feature ${t.title}`}
+          aria-label={t.featured ? `Unfeature ${t.title}` : `Feature ${t.title}`}
           onClick={() => onFeature(!t.featured)}
         >
           <Sparkles className="size-3.5" aria-hidden /> {t.featured ? 'Unfeature' : 'Feature'}
