@@ -7,7 +7,8 @@ import {
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
-import { FieldError, Input, Textarea } from '../../../ui/input';
+import { FieldError, Input } from '../../../ui/input';
+import { MarkedBodyField } from './marked-body-field';
 import { SyntaxHelp } from './syntax-help';
 import { VariableSummary } from './variable-summary';
 
@@ -153,15 +154,15 @@ export function TemplateEditorDialog({
           <label htmlFor={`${id}-body`} className={field}>
             Prompt
           </label>
-          <Textarea
+          <MarkedBodyField
             ref={bodyRef}
             id={`${id}-body`}
             value={values.body}
+            parsed={parsed}
             maxLength={PROMPT_TEMPLATE_LIMITS.bodyMaxChars}
             aria-invalid={parsed.problems.length > 0 ? true : undefined}
             aria-describedby={`${id}-variables`}
             onChange={(e) => set('body', e.target.value)}
-            className="min-h-48 font-mono text-[13px]"
             required
           />
           <p className="mt-1 text-right text-xs text-fg-muted tabular-nums">
