@@ -152,4 +152,31 @@ describe('prompt templates in the browser', () => {
       await reader.context.close();
     }
   });
+
+  it('opens a new template prefilled from the generator\'s "Save as template" state', async () => {
+    const t = await signedInTab(uniqueEmail('draft'));
+    const { page } = t;
+    try {
+      await page.goto('/prompt-templates', { waitUntil: 'networkidle' });
+      // What navigate('/prompt-templates', { state: { templateDraft } }) leaves in history.
+      await page.evaluate(() => {
+        const state = {
+          usr: { templateDraft: { title: 'Generated prompt', body: 'Explain {{topic:long}}.' } },
+          key: 'draft',
+          idx: 1,
+        };
+        window.history.pushState(state, '', '/prompt-templates');
+        window.dispatchEvent(new PopStateEvent('popstate', { state }));
+      });
+      const dialog = page.getByRole('dialog', { name: 'New template' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Title').inputValue()).toBe('Generated prompt');
+      await dialog.getByText('Variables found: 1').waitFor();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('article', { name: 'Generated prompt' }).waitFor();
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  });
 });
