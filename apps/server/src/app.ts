@@ -25,6 +25,7 @@ import { registerConversations } from './features/conversations/conversations.pl
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerProjects } from './features/projects/projects.plugin';
+import { registerPromptTemplates } from './features/prompt-templates/prompt-templates.plugin';
 import { registerSearch } from './features/search/search.plugin';
 import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
@@ -158,6 +159,7 @@ export async function buildApp(
   // Conversations and daily limits: one service each, shared by chat and compare.
   registerConversations(app);
   registerProjects(app);
+  registerPromptTemplates(app);
   // Project knowledge files: app.knowledge and its background indexer.
   registerKnowledge(app);
   registerLimits(app);

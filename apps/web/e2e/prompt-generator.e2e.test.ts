@@ -115,6 +115,12 @@ describe('prompt generator', () => {
     expect(handed).toEqual({
       templateDraft: { title: 'Photosynthesis handout', body: detectVariables(second).body },
     });
+    // The templates screen opens the new template's editor with that draft; saving keeps it.
+    const editor = page.getByRole('dialog', { name: 'New template' });
+    await editor.waitFor();
+    expect(await editor.getByLabel('Title').inputValue()).toBe('Photosynthesis handout');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('article', { name: 'Photosynthesis handout' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

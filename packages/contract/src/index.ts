@@ -3,3 +3,4 @@ export * from './constants';
 export * from './errors';
 export * from './parse-json';
 export * from './schemas';
+export * from './prompt-templates/template-variables';

@@ -12,6 +12,8 @@ import { healthRoutes } from './health/health.routes';
 import { modelsRoutes } from './models/models.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { promptGeneratorRoutes } from './prompt-generator/prompt-generator.routes';
+import { adminPromptTemplatesRoutes } from './prompt-templates/admin-prompt-templates.routes';
+import { promptTemplatesRoutes } from './prompt-templates/prompt-templates.routes';
 import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
@@ -39,4 +41,6 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   apiKeysRoutes,
   searchRoutes,
   promptGeneratorRoutes,
+  promptTemplatesRoutes,
+  adminPromptTemplatesRoutes,
 ];

@@ -25,7 +25,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToastStore((s) => s.dismiss);
   const { icon: Icon, accent, iconColor } = STYLE[toast.type];
   return (
-    <li
+    <div
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-type={toast.type}
       className={cn(
@@ -48,7 +48,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         <X className="size-4" aria-hidden />
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -61,11 +61,12 @@ export function Toaster() {
       aria-live="polite"
       className="pointer-events-none fixed top-4 right-4 z-[60] w-[min(24rem,calc(100vw-2rem))]"
     >
-      <ol className="flex flex-col gap-2.5">
+      {/* Not a list: each toast is a status or an alert, roles a list item cannot take. */}
+      <div className="flex flex-col gap-2.5">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }

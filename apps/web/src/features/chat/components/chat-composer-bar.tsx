@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useTemplateSlashBinding } from '../../prompt-templates';
 import type { useChatComposer } from '../hooks/use-chat-composer';
 import { Composer } from './composer';
 import { ModelPicker } from './model-picker';
@@ -36,31 +37,62 @@ export function ChatComposerBar({
 
   // The send button disables itself (or turns into Stop) as the message leaves; keeping the
   // focus in the box means what is typed next is not lost on the page body.
-  const sendAndKeepFocus = () => {
+  const sendAndKeepFocus = useCallback(() => {
     onSend();
     ref.current?.focus({ preventScroll: true });
-  };
+  }, [onSend, ref]);
+
+  // A template filled in from the "/" menu and sent at once: the send reads the box, so it
+  // waits for the render that shows the filled text there.
+  const [sendWhenShown, setSendWhenShown] = useState<string | null>(null);
+  useEffect(() => {
+    if (sendWhenShown === null || composer.draft !== sendWhenShown) return;
+    setSendWhenShown(null);
+    sendAndKeepFocus();
+  }, [sendWhenShown, composer.draft, sendAndKeepFocus]);
+  const slash = useTemplateSlashBinding({
+    draft: composer.draft,
+    onInsert: (text) => {
+      composer.setDraft(text);
+      ref.current?.focus({ preventScroll: true });
+    },
+    onSendText: (text) => {
+      composer.setDraft(text);
+      setSendWhenShown(text);
+    },
+  });
 
   return (
     <div className="space-y-2">
-      <Composer
-        ref={ref}
-        value={composer.draft}
-        onChange={composer.setDraft}
-        files={composer.files}
-        onFilesChange={composer.setFiles}
-        onSend={sendAndKeepFocus}
-        onStop={onStop}
-        busy={busy || composer.sending || !modelChoice.selected}
-        toolbar={
-          <ModelPicker
-            models={modelChoice.models}
-            selected={modelChoice.selected}
-            onSelect={modelChoice.select}
-            isLoading={modelChoice.isLoading}
-          />
-        }
-      />
+      <div
+        className="relative"
+        onKeyDownCapture={(event) => {
+          if (event.target !== ref.current || !slash.onKeyDown(event)) return;
+          event.preventDefault();
+          event.stopPropagation();
+        }}
+      >
+        {slash.element}
+        <Composer
+          ref={ref}
+          inputProps={slash.inputProps}
+          value={composer.draft}
+          onChange={composer.setDraft}
+          files={composer.files}
+          onFilesChange={composer.setFiles}
+          onSend={sendAndKeepFocus}
+          onStop={onStop}
+          busy={busy || composer.sending || !modelChoice.selected}
+          toolbar={
+            <ModelPicker
+              models={modelChoice.models}
+              selected={modelChoice.selected}
+              onSelect={modelChoice.select}
+              isLoading={modelChoice.isLoading}
+            />
+          }
+        />
+      </div>
       <RemainingMessages />
     </div>
   );

@@ -27,6 +27,8 @@ interface ComposerProps {
   toolbar?: ReactNode;
   footer?: ReactNode;
   placeholder?: string;
+  /** Ties the box to a menu over it (the "/" templates menu) for assistive technology. */
+  inputProps?: { 'aria-controls'?: string; 'aria-activedescendant'?: string };
 }
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
@@ -44,6 +46,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     toolbar,
     footer,
     placeholder,
+    inputProps,
   },
   ref,
 ) {
@@ -127,6 +130,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
+        {...inputProps}
         placeholder={placeholder ?? 'Ask anything…'}
         className="field-sizing-content block max-h-64 min-h-16 w-full resize-none bg-transparent px-4 pt-3.5 pb-1 text-[15px] leading-relaxed placeholder:text-fg-subtle focus:outline-none"
       />

@@ -57,7 +57,11 @@ export function HomeScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const firstName = user?.name?.split(' ')[0];
-  const wantsFocus = (location.state as { focusComposer?: unknown } | null)?.focusComposer === true;
+  const state = location.state as { focusComposer?: unknown; sendDraft?: unknown } | null;
+  const wantsFocus = state?.focusComposer === true;
+  // A filled-in template asked to be sent at once: send the draft it left, once per visit.
+  const wantsSend = state?.sendDraft === true;
+  const sentForVisit = useRef<string | null>(null);
 
   useEffect(() => startChatStreaming(), []);
 
@@ -75,6 +79,13 @@ export function HomeScreen() {
     },
     [navigate],
   );
+  useEffect(() => {
+    if (!wantsSend || sentForVisit.current === location.key) return;
+    if (!composer.draft.trim() || !composer.modelChoice.selected) return;
+    sentForVisit.current = location.key;
+    void composer.submit().then(follow);
+  }, [wantsSend, location.key, composer, follow]);
+
   const onRetry = useCallback((m: UiMessage) => void retry(NEW_THREAD, m)?.then(follow), [follow]);
 
   const applySuggestion = (prompt: string) => {

@@ -7,6 +7,10 @@ export interface ComparePrefill {
   models: string[];
 }
 
+export interface ComparePrefillState {
+  comparePrefill: ComparePrefill;
+}
+
 export function readComparePrefill(state: unknown): ComparePrefill | null {
   if (!state || typeof state !== 'object' || !('comparePrefill' in state)) return null;
   const value: unknown = state.comparePrefill;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
 import { FieldError, Input } from '../../../ui/input';
-import type { TemplateDraftState } from '../model/handoffs';
+import type { TemplateDraftState } from '../../prompt-templates';
 import { detectVariables, renameVariables, variableName } from '../model/placeholders';
 
 const TITLE_MAX = 200;

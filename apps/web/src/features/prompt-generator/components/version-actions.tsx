@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { NEW_THREAD, setDraftOf, useModels } from '../../chat';
-import type { ComparePrefillState } from '../model/handoffs';
+import type { ComparePrefillState } from '../../compare';
 import type { PromptVersion } from '../model/prompt-versions';
 import { SaveTemplateDialog } from './save-template-dialog';
 
