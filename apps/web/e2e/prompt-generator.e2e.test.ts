@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { detectVariables } from '../src/features/prompt-generator/model/placeholders';
 import { seriousViolations } from './support/accessibility';
+import { PASSWORD, signUpAndVerify, uniqueEmail } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 
 let browser: Browser;
@@ -27,8 +28,11 @@ async function finishedText(page: Page, n: number): Promise<string> {
 }
 
 describe('prompt generator', () => {
-  it('streams a prompt, refines it into a second version, and hands a version to templates', async () => {
+  it('streams a prompt, refines it into a second version, and saves a version as a template', async () => {
     const { page, errors } = tab;
+    // Signed in: saving the generated prompt as a template needs an account.
+    await signUpAndVerify(page, uniqueEmail('generator'), PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/prompt-generator', { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByText('No sessions yet.', { exact: false }).count()).toBe(1);
 
@@ -109,16 +113,11 @@ describe('prompt generator', () => {
     await dialog.getByLabel('Title').fill('Photosynthesis handout');
     await dialog.getByRole('button', { name: 'Continue to templates' }).click();
     await page.waitForURL((url) => url.pathname === '/prompt-templates', { timeout: 10_000 });
-    const handed = await page.evaluate(
-      () => (window.history.state as { usr?: unknown } | null)?.usr,
-    );
-    expect(handed).toEqual({
-      templateDraft: { title: 'Photosynthesis handout', body: detectVariables(second).body },
-    });
     // The templates screen opens the new template's editor with that draft; saving keeps it.
     const editor = page.getByRole('dialog', { name: 'New template' });
     await editor.waitFor();
     expect(await editor.getByLabel('Title').inputValue()).toBe('Photosynthesis handout');
+    expect(await editor.getByLabel('Prompt').inputValue()).toBe(detectVariables(second).body);
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('article', { name: 'Photosynthesis handout' }).waitFor();
     expect(errors).toEqual([]);
