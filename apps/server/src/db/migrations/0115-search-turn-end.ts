@@ -10,6 +10,12 @@ import { dialectOf } from '../dialect';
 // once, as before. PostgreSQL follows the same rule so both backends answer alike.
 // Turns running when this migration runs keep the document they already have (the new
 // triggers add one only where none exists).
+// SQLite's FTS5 table is rebuilt with prefix indexes for prefixes of 2 to 6 characters: a word
+// still being typed otherwise makes FTS5 merge the posting lists of every word starting with
+// it, over every owner's rows, before it can intersect them with the owner's (a common word's
+// prefix: 90 ms on 1M messages; with the prefix index 0.3 ms). detail=column (no word
+// positions: nothing here asks for phrases) keeps that index at 750 instead of 1,250 MB for 1M
+// messages. Longer prefixes still merge, but only words of 7 letters or more match them.
 
 const RUNNING = `('pending', 'streaming')`;
 
@@ -28,7 +34,27 @@ const SQLITE_MESSAGE_DOCUMENT = `
       select last_insert_rowid(), hex(${OWNER('c')}), new.content from conversations c
       where changes() > 0 and c.id = new.conversation_id;`;
 
+const SQLITE_FTS = (options: string) => [
+  'drop table search_fts',
+  `create virtual table search_fts using fts5(
+    owner, text, answer,
+    content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2'${options})`,
+  `insert into search_fts (rowid, owner, text)
+    select d.id, hex(d.owner_key), c.title from search_documents d
+    join conversations c on c.id = d.conversation_id where d.kind = 'title'`,
+  `insert into search_fts (rowid, owner, text)
+    select d.id, hex(d.owner_key), m.content from search_documents d
+    join messages m on m.id = d.message_id where d.kind = 'message'`,
+  `insert into search_fts (rowid, owner, answer)
+    select d.id, hex(d.owner_key), m.response from search_documents d
+    join messages m on m.id = d.message_id where d.kind = 'answer'`,
+  `insert into search_fts (rowid, owner, text)
+    select d.id, hex(d.owner_key), d.body from search_documents d where d.kind = 'knowledge'`,
+];
+
 const SQLITE_UP = [
+  ...SQLITE_FTS(`, prefix = '2 3 4 5 6', detail = column`),
   'drop trigger search_message_insert',
   `create trigger search_message_insert after insert on messages
   when new.conversation_id is not null and new.status not in ${RUNNING} begin
@@ -43,6 +69,7 @@ const SQLITE_UP = [
 
 /** 0100's trigger: every inserted turn's message at once. */
 const SQLITE_DOWN = [
+  ...SQLITE_FTS(''),
   'drop trigger search_message_turn_end',
   'drop trigger search_message_insert',
   `create trigger search_message_insert after insert on messages
