@@ -29,8 +29,8 @@ export interface BenchStore {
   /** Refreshes planner statistics (PostgreSQL) after bulk writes. */
   analyze(): Promise<void>;
   close(): Promise<void>;
-  /** Removes the database (PostgreSQL); call after close. */
-  drop(): Promise<void>;
+  /** Removes the database (PostgreSQL) unless `keep`; call after close. */
+  drop(keep: boolean): Promise<void>;
 }
 
 const MESSAGE_COLUMNS = [
@@ -280,8 +280,8 @@ export async function openPostgresStore(
       await pool.end();
       await handle.close();
     },
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+    drop: async (keep) => {
+      if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };

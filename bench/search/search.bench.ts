@@ -198,12 +198,9 @@ async function main(): Promise<void> {
     );
   } finally {
     await store.close();
-    if (KEEP) {
-      console.log(`kept: ${dir} (SQLite) or the PostgreSQL database named above`);
-    } else {
-      await store.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await store.drop(KEEP);
+    if (KEEP) console.log(`kept: ${dir} (SQLite) or the PostgreSQL database named above`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ConversationKind, SearchHitKind } from '@parallax/contract';
 import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
+import { newestMatches } from './search-candidates.postgres';
 import type { SearchTerms } from './search-terms';
 
 /** 'u:<user id>' or 'v:<visitor id>': how search_documents names an owner (migration 0100). */
@@ -88,8 +89,17 @@ export class SearchRepository {
     filter: SearchFilter,
     page: { limit: number; offset: number },
   ): Promise<RankedId[]> {
-    const { rows } = await this.#rankPostgres(owner, terms, filter, page).execute(this.db);
-    return rows.map((r) => ({ id: Number(r.id), rank: Number(r.rank) }));
+    const found = await newestMatches(this.db, {
+      owner,
+      query: tsQuery(terms),
+      joins: joinSql(joinsFor(filter)),
+      conditions: filterConditions(filter),
+      limit: SEARCH_CANDIDATES,
+    });
+    return found
+      .sort((a, b) => b.rank - a.rank || b.id - a.id)
+      .slice(page.offset, page.offset + page.limit)
+      .map(({ id, rank }) => ({ id, rank }));
   }
 
   /**
@@ -155,21 +165,31 @@ export class SearchRepository {
   /** Ids of the owner's conversations with a matching title or turn (among the newest matches), most recent first. */
   async conversationIds(owner: SearchOwnerKey, terms: SearchTerms, cap: number): Promise<string[]> {
     const matching = this.#postgres
-      ? sql`select d.conversation_id, d.created_at from search_documents d
-          where d.owner_key = ${owner} and d.tsv @@ ${tsQuery(terms)}
-          order by d.id desc limit ${SEARCH_CANDIDATES}`
-      : sql`select d.conversation_id, d.created_at from search_fts
-          join search_documents d on d.id = search_fts.rowid
-          where search_fts match ${ftsMatch(owner, terms, '{text answer}')}
-            and d.owner_key = ${owner}
-          order by search_fts.rowid desc limit ${SEARCH_CANDIDATES}`;
-    const { rows } = await sql<{ conversation_id: string }>`
-      select conversation_id from (${matching}) found
-      where conversation_id is not null
-      group by conversation_id
-      order by max(created_at) desc
-      limit ${cap}`.execute(this.db);
-    return rows.map((r) => r.conversation_id);
+      ? await newestMatches(this.db, {
+          owner,
+          query: tsQuery(terms),
+          joins: sql``,
+          conditions: [],
+          limit: SEARCH_CANDIDATES,
+        })
+      : (
+          await sql<{ conversation_id: string | null; created_at: string }>`
+            select d.conversation_id, d.created_at from search_fts
+            join search_documents d on d.id = search_fts.rowid
+            where search_fts match ${ftsMatch(owner, terms, '{text answer}')}
+              and d.owner_key = ${owner}
+            order by search_fts.rowid desc limit ${SEARCH_CANDIDATES}`.execute(this.db)
+        ).rows;
+    const latest = new Map<string, string>();
+    for (const { conversation_id: id, created_at: at } of matching) {
+      if (id === null) continue;
+      const seen = latest.get(id);
+      if (seen === undefined || at > seen) latest.set(id, at);
+    }
+    return [...latest]
+      .sort(([, a], [, b]) => (a < b ? 1 : a > b ? -1 : 0))
+      .slice(0, cap)
+      .map(([id]) => id);
   }
 
   async insertChunks(chunks: readonly NewChunk[]): Promise<void> {
@@ -200,29 +220,6 @@ export class SearchRepository {
       .where('kind', '=', 'knowledge')
       .executeTakeFirst();
     return Number(result.numDeletedRows);
-  }
-
-  #rankPostgres(
-    owner: SearchOwnerKey,
-    terms: SearchTerms,
-    filter: SearchFilter,
-    page: { limit: number; offset: number },
-  ) {
-    const query = tsQuery(terms);
-    const conditions = [
-      sql`d.owner_key = ${owner}`,
-      sql`d.tsv @@ ${query}`,
-      ...filterConditions(filter),
-    ];
-    return sql<{ id: string; rank: number }>`
-      select id, ts_rank(tsv, ${query}) as rank from (
-        select d.id, d.tsv
-        from search_documents d ${joinSql(joinsFor(filter))}
-        where ${sql.join(conditions, sql` and `)}
-        order by d.id desc
-        limit ${SEARCH_CANDIDATES}) candidates
-      order by rank desc, id desc
-      limit ${page.limit} offset ${page.offset}`;
   }
 }
 
