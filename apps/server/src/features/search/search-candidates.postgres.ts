@@ -43,15 +43,28 @@ export async function newestMatches(
   db: Kysely<Database>,
   q: CandidateQuery,
 ): Promise<RankedCandidate[]> {
-  const probe = await walk(db, q, PROBE_WINDOW);
-  if (probe.found.length >= q.limit || probe.scanned < PROBE_WINDOW) return probe.found;
-  const share = probe.found.length / PROBE_WINDOW;
+  return (await findNewest(db, q)).found;
+}
+
+export type CandidatePlan = 'probe' | 'walk' | 'index';
+
+/** newestMatches, saying which way it went (tests pass small windows to reach each). */
+export async function findNewest(
+  db: Kysely<Database>,
+  q: CandidateQuery,
+  windows = { probe: PROBE_WINDOW, maxWalk: MAX_WALK_WINDOW },
+): Promise<{ found: RankedCandidate[]; plan: CandidatePlan }> {
+  const probe = await walk(db, q, windows.probe);
+  if (probe.found.length >= q.limit || probe.scanned < windows.probe)
+    return { found: probe.found, plan: 'probe' };
+  const share = probe.found.length / windows.probe;
   const window = share === 0 ? Infinity : Math.ceil((q.limit / share) * 1.3);
-  if (window <= MAX_WALK_WINDOW) {
+  if (window <= windows.maxWalk) {
     const walked = await walk(db, q, window);
-    if (walked.found.length >= q.limit || walked.scanned < window) return walked.found;
+    if (walked.found.length >= q.limit || walked.scanned < window)
+      return { found: walked.found, plan: 'walk' };
   }
-  return throughIndex(db, q);
+  return { found: await throughIndex(db, q), plan: 'index' };
 }
 
 const RANKED = (q: CandidateQuery) =>
