@@ -45,6 +45,20 @@ describe('history search', () => {
     ).toEqual([id]);
     expect(await hitsFor(t.app, headers, { q: 'entang ' })).toEqual([]);
     expect(await hitsFor(t.app, headers, { q: 'antum' })).toEqual([]);
+    // Past the indexed prefix length (4): texts that only share the first 4 letters drop out.
+    const other = await insertTurn(t.app, chat, owner, { content: 'entangled entrances' });
+    for (const [q, ids] of [
+      ['enta', [id, other]],
+      ['entan', [id, other]],
+      ['entangle', [id, other]],
+      ['entanglem', [id]],
+      ['entr', [other]],
+      ['entrances', [other]],
+      ['entrancex', []],
+    ] as const)
+      expect((await hitsFor(t.app, headers, { q })).map((h) => h.message_id).sort(), q).toEqual(
+        [...ids].sort(),
+      );
     const [hit] = await hitsFor(t.app, headers, { q: 'EXPLAIN quant' });
     expect(hit?.highlights.map((h) => hit.snippet.slice(h.start, h.end))).toEqual([
       'Explain',
