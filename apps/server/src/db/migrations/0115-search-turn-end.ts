@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
+import {
+  addPostgresPrefixes,
+  dropPostgresPrefixes,
+} from './0115-search-turn-end.postgres-prefixes';
 
 // A user's message is indexed when its turn ends (completed, cancelled or failed), in the
 // same statement that indexes the completed answer, rather than when the turn is inserted.
@@ -134,13 +138,15 @@ async function run(db: Kysely<unknown>, statements: string[]): Promise<void> {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'postgres')
+  if (dialectOf(db) === 'postgres') {
     await run(db, [postgresMessageFunction(true), ...postgresUpdateTrigger(true)]);
-  else await run(db, SQLITE_UP);
+    await addPostgresPrefixes(db);
+  } else await run(db, SQLITE_UP);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'postgres')
+  if (dialectOf(db) === 'postgres') {
+    await dropPostgresPrefixes(db);
     await run(db, [postgresMessageFunction(false), ...postgresUpdateTrigger(false)]);
-  else await run(db, SQLITE_DOWN);
+  } else await run(db, SQLITE_DOWN);
 }

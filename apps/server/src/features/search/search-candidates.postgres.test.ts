@@ -42,6 +42,7 @@ describe.skipIf(!isPostgresRun())('newest matches on PostgreSQL', () => {
     const query = {
       owner,
       query: sql`search_query(${[word]}::text[], false, false)`,
+      rankQuery: sql`search_rank_query(${[word]}::text[], false, false)`,
       joins: sql``,
       conditions: [],
       limit: 6,

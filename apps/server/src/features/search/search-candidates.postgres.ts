@@ -20,6 +20,8 @@ export const MAX_WALK_WINDOW = 20_000;
 export interface CandidateQuery {
   owner: string;
   query: RawBuilder<unknown>;
+  /** The query ts_rank scores with (the match's `~` prefix lexemes have no positions). */
+  rankQuery: RawBuilder<unknown>;
   /** Joins on alias d (the documents) and the conditions on them, beside the text match. */
   joins: RawBuilder<unknown>;
   conditions: RawBuilder<unknown>[];
@@ -68,7 +70,7 @@ export async function findNewest(
 }
 
 const RANKED = (q: CandidateQuery) =>
-  sql`d.id, ts_rank(d.tsv, ${q.query}) as rank, d.conversation_id, d.created_at`;
+  sql`d.id, ts_rank(d.tsv, ${q.rankQuery}) as rank, d.conversation_id, d.created_at`;
 
 interface Found {
   id: string | number;

@@ -92,6 +92,7 @@ export class SearchRepository {
     const found = await newestMatches(this.db, {
       owner,
       query: tsQuery(terms),
+      rankQuery: tsQuery(terms, 'search_rank_query'),
       joins: joinSql(joinsFor(filter)),
       conditions: filterConditions(filter),
       limit: SEARCH_CANDIDATES,
@@ -202,6 +203,7 @@ export class SearchRepository {
       ? await newestMatches(this.db, {
           owner,
           query: tsQuery(terms),
+          rankQuery: tsQuery(terms, 'search_rank_query'),
           joins: sql``,
           conditions: [],
           limit: SEARCH_CANDIDATES,
@@ -283,8 +285,12 @@ function ftsMatch(owner: SearchOwnerKey, terms: SearchTerms, columns: string): s
   return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(terms.anyWord ? ' OR ' : ' AND ')})`;
 }
 
-function tsQuery(terms: SearchTerms): Fragment {
-  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast}, ${terms.anyWord})`;
+/** search_query matches (prefix lexemes, migration 0115); search_rank_query is what ts_rank scores. */
+function tsQuery(
+  terms: SearchTerms,
+  fn: 'search_query' | 'search_rank_query' = 'search_query',
+): Fragment {
+  return sql`${sql.raw(fn)}(${[...terms.words]}::text[], ${terms.prefixLast}, ${terms.anyWord})`;
 }
 
 interface Joins {
