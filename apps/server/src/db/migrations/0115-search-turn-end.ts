@@ -20,7 +20,8 @@ import {
 // prefix: 90 ms on 1M messages; with the prefix index 0.3 ms). Longer prefixes are looked up
 // by their first 4 characters (search.repository.ts): each indexed length costs every write
 // (lengths 2-6 cost a send 0.2 ms more than none, 2-4 under 0.1 ms). detail=column (no word
-// positions: nothing here asks for phrases) keeps the index smaller.
+// positions: nothing here asks for phrases) keeps the index smaller. PostgreSQL's counterpart,
+// word beginnings as lexemes, is in 0115-search-turn-end.postgres-prefixes.ts.
 
 const RUNNING = `('pending', 'streaming')`;
 
