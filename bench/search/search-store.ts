@@ -22,13 +22,15 @@ export interface BenchStore {
     content: string,
     response: string,
   ): Promise<void>;
+  /** Whether the search index's migration has run (a kept database). */
+  hasIndex(): Promise<boolean>;
   /** Bytes the database takes on disk now. */
   sizeBytes(): Promise<number>;
   /** Refreshes planner statistics (PostgreSQL) after bulk writes. */
   analyze(): Promise<void>;
   close(): Promise<void>;
-  /** Removes the database (PostgreSQL); call after close. */
-  drop(): Promise<void>;
+  /** Removes the database (PostgreSQL) unless `keep`; call after close. */
+  drop(keep: boolean): Promise<void>;
 }
 
 const MESSAGE_COLUMNS = [
@@ -100,6 +102,7 @@ const USER_COLUMNS = [
 
 export function openSqliteStore(dir: string): BenchStore {
   const file = path.join(dir, 'search-bench.db');
+  fs.mkdirSync(dir, { recursive: true });
   const handle = createDatabase(`sqlite:${file}`);
   const raw = new SqliteDatabase(file);
   raw.pragma('journal_mode = WAL');
@@ -148,6 +151,9 @@ export function openSqliteStore(dir: string): BenchStore {
       })();
       s().complete.run(response, new Date().toISOString(), id);
     },
+    hasIndex: async () =>
+      raw.prepare(`select 1 from sqlite_master where name = 'search_documents'`).get() !==
+      undefined,
     sizeBytes: async () => {
       raw.pragma('wal_checkpoint(TRUNCATE)');
       const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
@@ -162,11 +168,16 @@ export function openSqliteStore(dir: string): BenchStore {
   };
 }
 
-export async function openPostgresStore(adminUrl: string): Promise<BenchStore> {
-  const name = `parallax_search_bench_${Date.now()}`;
+/** `name`: a database to reuse when it exists (--reuse), else a fresh one of that name. */
+export async function openPostgresStore(
+  adminUrl: string,
+  name = `parallax_search_bench_${Date.now()}`,
+): Promise<BenchStore> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
   console.log(`database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -252,6 +263,10 @@ export async function openPostgresStore(adminUrl: string): Promise<BenchStore> {
         client.release();
       }
     },
+    hasIndex: async () => {
+      const { rows } = await sql`select to_regclass('search_documents') as t`.execute(handle.db);
+      return (rows[0] as { t: string | null } | undefined)?.t != null;
+    },
     sizeBytes: async () => {
       const { rows } = await sql<{
         size: string;
@@ -265,8 +280,8 @@ export async function openPostgresStore(adminUrl: string): Promise<BenchStore> {
       await pool.end();
       await handle.close();
     },
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+    drop: async (keep) => {
+      if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };

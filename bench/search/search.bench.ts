@@ -11,8 +11,11 @@
  *
  *   node --import tsx bench/search/search.bench.ts --backend=sqlite|postgres
  *     [--messages=1000000 --conversations=50000 --users=1000 --heavy=100000 --runs=60 --sends=1500]
- *     [--keep]
- * PostgreSQL: DATABASE_URL names an admin connection; a fresh database is made and dropped.
+ *     [--keep] [--db=NAME | --dir=PATH] [--reuse]
+ * PostgreSQL: DATABASE_URL names an admin connection; a fresh database is made and dropped
+ * (--db names it). SQLite: a temporary folder, or --dir. --keep keeps the database; --reuse
+ * then skips the corpus, the send rates and the build on a kept one: it only migrates to the
+ * latest migration and measures the queries.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -49,7 +52,10 @@ const RUNS = Number(flag('runs', '60'));
 const SENDS = Number(flag('sends', '1500'));
 const WARMUP = 5;
 /** Keeps the database afterwards (to EXPLAIN a query by hand); its location is printed. */
-const KEEP = process.argv.includes('--keep');
+const KEEP = process.argv.includes('--keep') || process.argv.includes('--reuse');
+const REUSE = process.argv.includes('--reuse');
+const RUN_TAG = Date.now().toString(36);
+const LATEST = Object.keys(MIGRATIONS).at(-1) ?? '';
 
 async function migrate(store: BenchStore, target: string): Promise<void> {
   const migrator = new Migrator({
@@ -69,19 +75,73 @@ async function sendRate(store: BenchStore, text: ZipfText, label: string): Promi
     await store.sendTurn(
       conversationId,
       HEAVY_USER_ID,
-      `send-${label}-${i}`,
+      `send-${label}-${RUN_TAG}-${i}`,
       text.text(8, 16),
       text.text(25, 50),
     );
   return (SENDS / (nowMs() - started)) * 1000;
 }
 
+async function buildCorpus(store: BenchStore, words: readonly string[]): Promise<void> {
+  await migrate(store, '0090-api-keys');
+  const text = new ZipfText(words, 42);
+
+  const started = nowMs();
+  await store.insertUsers(users(shape));
+  let written = 0;
+  for (const batch of conversationBatches(shape, text, 250)) {
+    await store.insertBatch(batch.conversations, batch.messages);
+    written += batch.messages.length;
+    if (written % 100_000 === 0)
+      console.log(`  ${written} messages, ${((nowMs() - started) / 1000).toFixed(0)} s`);
+  }
+  const generateMs = nowMs() - started;
+  await store.analyze();
+  console.log(`corpus written in ${(generateMs / 1000).toFixed(0)} s`);
+  await buildIndex(store, words);
+}
+
+/** Send rates without the index, the index's build (migrations to the latest), rates with it. */
+async function buildIndex(store: BenchStore, words: readonly string[]): Promise<void> {
+  const sizeBefore = await store.sizeBytes();
+
+  const sendText = new ZipfText(words, 99);
+  const sendsBefore = await sendRate(store, sendText, 'before');
+
+  const started = nowMs();
+  await migrate(store, LATEST);
+  const buildMs = nowMs() - started;
+  await store.analyze();
+  const sizeAfter = await store.sizeBytes();
+  const sendsAfter = await sendRate(store, sendText, 'after');
+
+  printTable(`Corpus and index (${backend})`, [
+    {
+      messages: shape.messages,
+      'index build s': (buildMs / 1000).toFixed(1),
+      'db MB before': mb(sizeBefore),
+      'db MB after': mb(sizeAfter),
+      'overhead %': (((sizeAfter - sizeBefore) / sizeBefore) * 100).toFixed(0),
+    },
+  ]);
+  printTable(`Send path, database writes per second (${SENDS} turns each)`, [
+    {
+      'without index': sendsBefore.toFixed(0),
+      'with index': sendsAfter.toFixed(0),
+      'change %': (((sendsAfter - sendsBefore) / sendsBefore) * 100).toFixed(1),
+    },
+  ]);
+}
+
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'parallax-search-bench-'));
+  const dirFlag = flag('dir', '');
+  const dir = dirFlag === '' ? mkdtempSync(path.join(tmpdir(), 'parallax-search-bench-')) : dirFlag;
+  const dbFlag = flag('db', '');
   const store =
     backend === 'postgres'
       ? await openPostgresStore(
           process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+          dbFlag === '' ? undefined : dbFlag,
         )
       : openSqliteStore(dir);
   console.log(
@@ -90,51 +150,14 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   try {
-    await migrate(store, '0090-api-keys');
     const words = vocabulary();
-    const text = new ZipfText(words, 42);
-
-    let started = nowMs();
-    await store.insertUsers(users(shape));
-    let written = 0;
-    for (const batch of conversationBatches(shape, text, 250)) {
-      await store.insertBatch(batch.conversations, batch.messages);
-      written += batch.messages.length;
-      if (written % 100_000 === 0)
-        console.log(`  ${written} messages, ${((nowMs() - started) / 1000).toFixed(0)} s`);
-    }
-    const generateMs = nowMs() - started;
-    await store.analyze();
-    const sizeBefore = await store.sizeBytes();
-
-    const sendText = new ZipfText(words, 99);
-    const sendsBefore = await sendRate(store, sendText, 'before');
-
-    started = nowMs();
-    await migrate(store, '0100-search-index');
-    const buildMs = nowMs() - started;
-    await store.analyze();
-    const sizeAfter = await store.sizeBytes();
-    const sendsAfter = await sendRate(store, sendText, 'after');
-
-    printTable(`Corpus and index (${backend})`, [
-      {
-        messages: shape.messages,
-        'generate s': (generateMs / 1000).toFixed(0),
-        'index build s': (buildMs / 1000).toFixed(1),
-        'db MB before': mb(sizeBefore),
-        'db MB after': mb(sizeAfter),
-        'overhead %': (((sizeAfter - sizeBefore) / sizeBefore) * 100).toFixed(0),
-      },
-    ]);
-    printTable(`Send path, database writes per second (${SENDS} turns each)`, [
-      {
-        'without index': sendsBefore.toFixed(0),
-        'with index': sendsAfter.toFixed(0),
-        'change %': (((sendsAfter - sendsBefore) / sendsBefore) * 100).toFixed(1),
-      },
-    ]);
-
+    if (REUSE && !(await store.hasIndex())) await buildIndex(store, words);
+    else if (REUSE) {
+      const started = nowMs();
+      await migrate(store, LATEST);
+      await store.analyze();
+      console.log(`reused; migrated to ${LATEST} in ${((nowMs() - started) / 1000).toFixed(1)} s`);
+    } else await buildCorpus(store, words);
     // Word ranks: 1 (in nearly every text), 20,000 (a few dozen of the heavy user's texts).
     const w = (rank: number) => words[rank - 1] ?? '';
     // A trailing space ends a word; without one the last word is still being typed and
@@ -175,12 +198,9 @@ async function main(): Promise<void> {
     );
   } finally {
     await store.close();
-    if (KEEP) {
-      console.log(`kept: ${dir} (SQLite) or the PostgreSQL database named above`);
-    } else {
-      await store.drop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await store.drop(KEEP);
+    if (KEEP) console.log(`kept: ${dir} (SQLite) or the PostgreSQL database named above`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,10 @@
  * so both variants run on the same database and alternate round by round, sharing the
  * machine's noise.
  *
- *   node --import tsx bench/search/send-path.bench.ts [--sends=200 --rounds=4]
+ * `--turns-per-chat=N`: each client sends N turns into a chat before it starts another (1: every
+ * send starts a chat, which is then named: the worst case, one more index write per send).
+ *
+ *   node --import tsx bench/search/send-path.bench.ts [--sends=200 --rounds=4 --turns-per-chat=1]
  * With DATABASE_URL=postgres://… (an admin connection) it runs on a fresh PostgreSQL database.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,6 +30,7 @@ function numberFlag(name: string, fallback: number): number {
 }
 const SENDS = numberFlag('sends', 200);
 const ROUNDS = numberFlag('rounds', 4);
+const TURNS_PER_CHAT = numberFlag('turns-per-chat', 1);
 const CLIENTS = 4;
 
 /** Switches the index's triggers off and back on; answers how many it switched. */
@@ -65,9 +69,11 @@ async function runRound(t: ChatTestApp, round: number): Promise<number> {
   const started = nowMs();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
+      let chat: { id: string; turns: number } | undefined;
       while (next < SENDS) {
         const i = next;
         next += 1;
+        if (chat !== undefined && chat.turns >= TURNS_PER_CHAT) chat = undefined;
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/v1/chat/messages',
@@ -77,10 +83,15 @@ async function runRound(t: ChatTestApp, round: number): Promise<number> {
           payload: {
             message: `Question ${i}: how do tide pools form along rocky coasts?`,
             message_id: randomUUID(),
+            ...(chat === undefined ? {} : { conversation_id: chat.id }),
             ...SIM_MODEL,
           },
         });
         if (res.statusCode !== 200) throw new Error(`send ${res.statusCode}: ${res.body}`);
+        chat = {
+          id: res.json<{ conversation_id: string }>().conversation_id,
+          turns: (chat?.turns ?? 0) + 1,
+        };
       }
     }),
   );
@@ -112,7 +123,7 @@ try {
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   printTable(
-    `Sends per second through the app (${dialect}, ${CLIENTS} clients, ${SENDS} sends × ${ROUNDS} rounds)`,
+    `Sends per second through the app (${dialect}, ${CLIENTS} clients, ${SENDS} sends × ${ROUNDS} rounds, ${TURNS_PER_CHAT} per chat)`,
     [
       {
         'without index': `${mean(rates.without).toFixed(1)} (${rates.without.map((r) => r.toFixed(0)).join(' ')})`,

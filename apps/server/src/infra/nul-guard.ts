@@ -1,5 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Query fields that are search text: a NUL in them is a separator like any punctuation
+     * (search reads only letters and digits), so it becomes a space instead of a refusal.
+     */
+    nulAsSpaceInQuery?: readonly string[];
+  }
+}
 
 /**
  * Where in a parsed value the first NUL character sits, e.g. `body.messages.2.text`. An
@@ -31,14 +41,27 @@ export function findNul(root: unknown, rootPath: string): string | null {
 /**
  * PostgreSQL text cannot hold U+0000 and fails the whole query on it (SQLite would store it
  * silently), so no request value containing one may reach a repository: it is refused up
- * front, naming the field, on both databases alike.
+ * front, naming the field, on both databases alike — except search text, where a route's
+ * `nulAsSpaceInQuery` turns it into a separator.
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    spaceOutNul(request);
     const where =
       findNul(request.params, 'params') ??
       findNul(request.query, 'query') ??
       findNul(request.body, 'body');
     if (where) throw new AppError('validation_error', `${where}: must not contain a NUL character`);
   });
+}
+
+function spaceOutNul(request: FastifyRequest): void {
+  const fields = request.routeOptions.config.nulAsSpaceInQuery;
+  const query = request.query;
+  if (fields === undefined || query === null || typeof query !== 'object') return;
+  const values = query as Record<string, unknown>;
+  for (const field of fields) {
+    const value = values[field];
+    if (typeof value === 'string') values[field] = value.replaceAll('\u0000', ' ');
+  }
 }

@@ -11,6 +11,7 @@ import * as m0070 from './0070-projects';
 import * as m0090 from './0090-api-keys';
 import * as m0100 from './0100-search-index';
 import * as m0110 from './0110-knowledge';
+import * as m0115 from './0115-search-turn-end';
 import * as m0120 from './0120-prompt-templates';
 import * as m0130 from './0130-prompt-generator';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0090-api-keys': m0090,
   '0100-search-index': m0100,
   '0110-knowledge': m0110,
+  '0115-search-turn-end': m0115,
   '0120-prompt-templates': m0120,
   '0130-prompt-generator': m0130,
 };

@@ -31,6 +31,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { nulAsSpaceInQuery: ['search'] },
         schema: {
           tags,
           summary: 'List conversations',

@@ -10,7 +10,7 @@ import { MIGRATIONS } from '../../db/migrations';
 
 const BEFORE = '0090-api-keys';
 
-describe('0100: existing chats are indexed by the migration', () => {
+describe('0100 and 0115: existing chats are indexed by the migrations', () => {
   const temp = createTempDir();
   let database: TestDatabase;
   let handle: DatabaseHandle;
@@ -67,6 +67,13 @@ describe('0100: existing chats are indexed by the migration', () => {
       ])
       .execute();
 
+    // 0100's triggers index a turn's message when it is inserted; 0115 rebuilds the FTS table
+    // and indexes it when the turn ends: a turn running across 0115 keeps its one document.
+    expect((await migrator.migrateTo('0110-knowledge')).error).toBeUndefined();
+    await handle.db
+      .insertInto('messages')
+      .values(turn('m3', 'What about fog?', '', 'pending'))
+      .execute();
     await migrateToLatest(handle.db);
     const search = new SearchService(new SearchRepository(handle.db));
     const owner = { kind: 'visitor', id: 'visitor_old' } as const;
@@ -80,5 +87,25 @@ describe('0100: existing chats are indexed by the migration', () => {
     expect(await found('oriel')).toEqual([['answer', 'm1']]);
     expect(await found('storms')).toEqual([]);
     expect(await found('night')).toEqual([['message', 'm2']]);
+    expect(await found('fog')).toEqual([['message', 'm3']]);
+
+    for (const [id, response] of [
+      ['m2', 'Storms pass'],
+      ['m3', 'Fog horns sound'],
+    ] as const)
+      await handle.db
+        .updateTable('messages')
+        .set({ status: 'completed', response })
+        .where('id', '=', id)
+        .execute();
+    expect(await found('night')).toEqual([['message', 'm2']]);
+    expect((await found('fog')).sort()).toEqual([
+      ['answer', 'm3'],
+      ['message', 'm3'],
+    ]);
+    expect(await found('storms')).toEqual([['answer', 'm2']]);
+    // Prefixes are served by 0115's prefix index: two to six characters, and longer.
+    for (const q of ['li', 'ligh', 'lighth', 'lightho'])
+      expect(await found(q)).toEqual([['title', null]]);
   });
 });

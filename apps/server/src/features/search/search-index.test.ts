@@ -25,7 +25,7 @@ describe('search index upkeep', () => {
     throw new Error(`message ${messageId} never reached ${status}`);
   }
 
-  it('indexes a sent message at once and its answer when it completes', async () => {
+  it('indexes a sent message and its answer together when the turn completes', async () => {
     const { headers } = newVisitor();
     const body = sendBody('Describe the migration of arctic terns');
     const sent = await t.app.inject({
@@ -36,10 +36,10 @@ describe('search index upkeep', () => {
     });
     expect(sent.statusCode).toBe(200);
     const id = body.message_id as string;
+    await waitForStatus(id, 'completed');
     expect((await hitsFor(t.app, headers, { q: 'terns', kind: 'message' }))[0]?.message_id).toBe(
       id,
     );
-    await waitForStatus(id, 'completed');
     const response = (
       await t.app.db
         .selectFrom('messages')
@@ -54,6 +54,35 @@ describe('search index upkeep', () => {
     expect(word).toBeDefined();
     const answers = await hitsFor(t.app, headers, { q: word ?? '', kind: 'answer' });
     expect(answers.map((h) => h.message_id)).toContain(id);
+  });
+
+  it('indexes a running turn when it ends, also when it fails or is cancelled', async () => {
+    const { headers, owner } = newVisitor();
+    const chat = await createChat(t.app, headers, { title: 'Running' });
+    const failed = await insertTurn(t.app, chat, owner, {
+      content: 'wombat one',
+      status: 'pending',
+    });
+    const cancelled = await insertTurn(t.app, chat, owner, {
+      content: 'wombat two',
+      status: 'streaming',
+    });
+    expect(await hitsFor(t.app, headers, { q: 'wombat' })).toEqual([]);
+    const end = (id: string, status: string) =>
+      t.app.db.updateTable('messages').set({ status }).where('id', '=', id).execute();
+    await end(failed, 'error');
+    await end(cancelled, 'cancelled');
+    const hits = await hitsFor(t.app, headers, { q: 'wombat' });
+    expect(hits.map((h) => [h.kind, h.message_id]).sort()).toEqual(
+      [
+        ['message', cancelled],
+        ['message', failed],
+      ].sort(),
+    );
+    // Run again (a retry) and ending again: still one document per message.
+    await end(failed, 'pending');
+    await end(failed, 'completed');
+    expect((await hitsFor(t.app, headers, { q: 'wombat one' })).length).toBe(1);
   });
 
   it('leaves a streaming answer out until it completes', async () => {

@@ -1,4 +1,5 @@
 import type { SearchHighlight } from '@parallax/contract';
+import { markdownToPlain } from './search-plain-text';
 import { foldText, type SearchTerms } from './search-terms';
 
 export interface Snippet {
@@ -32,10 +33,12 @@ export function findMatches(text: string, terms: SearchTerms): SearchHighlight[]
 }
 
 /**
- * An excerpt of `text` around its first match with every match in it marked; the start of the
- * text when nothing matches here (the index matched a form this scan does not see).
+ * An excerpt of `source` (as plain text: markdown markers dropped) around its first match
+ * with every match in it marked; the start of the text when nothing matches here (the index
+ * matched a form this scan does not see).
  */
-export function buildSnippet(text: string, terms: SearchTerms): Snippet {
+export function buildSnippet(source: string, terms: SearchTerms): Snippet {
+  const text = markdownToPlain(source.slice(0, SCAN_CHARS));
   const matches = findMatches(text, terms);
   const first = matches[0]?.start ?? 0;
   let start = Math.max(0, first - LEAD_CHARS);

@@ -11,6 +11,8 @@ describe('parseSearchText', () => {
     });
     expect(parseSearchText('NEAR(a b)* -c: ').prefixLast).toBe(false);
     expect(parseSearchText('title:x').words).toEqual(['title', 'x']);
+    expect(parseSearchText('tide p').prefixLast).toBe(false);
+    expect(parseSearchText('tide po').prefixLast).toBe(true);
   });
 
   it('finds nothing in punctuation, and bounds the words of a huge text', () => {

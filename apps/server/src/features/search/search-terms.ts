@@ -9,7 +9,11 @@ import { SEARCH_MAX_TERMS } from '@parallax/contract';
 export interface SearchTerms {
   /** Folded (lower case, accents removed), distinct, at most SEARCH_MAX_TERMS. */
   readonly words: readonly string[];
-  /** The last word is still being typed (no separator after it): it matches as a prefix. */
+  /**
+   * The last word is still being typed (no separator after it): it matches as a prefix. Not
+   * for a single character: it would match nearly every text (the first keystroke), and the
+   * indexes serve prefixes from two characters on; it then matches as a whole word.
+   */
   readonly prefixLast: boolean;
   /**
    * Any word suffices (ranked by how many and how rare): retrieval for a whole message, where
@@ -21,6 +25,7 @@ export interface SearchTerms {
 /** Longer "words" are pasted data (hashes, base64), not something a person searches by. */
 const MAX_WORD_CHARS = 64;
 const WORD = /[\p{L}\p{N}]+/gu;
+const MIN_PREFIX_CHARS = 2;
 
 /** Lower case without accents: é → e, Ü → u; letters without a decomposition (ß, ø) stay. */
 export function foldText(text: string): string {
@@ -44,5 +49,10 @@ export function parseSearchText(text: string): SearchTerms {
       break;
     }
   }
-  return { words, prefixLast: endsInWord && words.length > 0, anyWord: false };
+  const last = words.at(-1);
+  return {
+    words,
+    prefixLast: endsInWord && last !== undefined && [...last].length >= MIN_PREFIX_CHARS,
+    anyWord: false,
+  };
 }

@@ -2,7 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ConversationKind, SearchHitKind } from '@parallax/contract';
 import { dialectOf } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import type { SearchTerms } from './search-terms';
+import { newestMatches } from './search-candidates.postgres';
+import { foldText, type SearchTerms } from './search-terms';
 
 /** 'u:<user id>' or 'v:<visitor id>': how search_documents names an owner (migration 0100). */
 export type SearchOwnerKey = `u:${string}` | `v:${string}`;
@@ -88,19 +89,62 @@ export class SearchRepository {
     filter: SearchFilter,
     page: { limit: number; offset: number },
   ): Promise<RankedId[]> {
-    const { rows } = await this.#rankPostgres(owner, terms, filter, page).execute(this.db);
-    return rows.map((r) => ({ id: Number(r.id), rank: Number(r.rank) }));
+    const found = await newestMatches(this.db, {
+      owner,
+      query: tsQuery(terms),
+      rankQuery: tsQuery(terms, 'search_rank_query'),
+      joins: joinSql(joinsFor(filter)),
+      conditions: filterConditions(filter),
+      limit: SEARCH_CANDIDATES,
+    });
+    return found
+      .sort((a, b) => b.rank - a.rank || b.id - a.id)
+      .slice(page.offset, page.offset + page.limit)
+      .map(({ id, rank }) => ({ id, rank }));
   }
 
   /**
-   * SQLite: ids of the owner's SEARCH_CANDIDATES newest matching documents, unranked. FTS5
-   * walks its posting lists backwards and stops; bm25() is left out on purpose (see
-   * search-rank.ts).
+   * SQLite: the owner's SEARCH_CANDIDATES newest matching documents, unranked. FTS5 walks its
+   * posting lists backwards and stops; bm25() is left out on purpose (see search-rank.ts).
+   * A last word longer than the prefix index serves (migration 0115) is looked up by its
+   * indexed beginning, and the texts that really have a word starting with all of it are kept:
+   * otherwise FTS5 merges the posting lists of every word starting with it, over every
+   * owner's rows, first (a common word being typed: 90 ms on 1M messages). When that beginning
+   * is much more common than the word, a few batches find too little and the plain query runs:
+   * the words starting with the whole prefix are then rare, and merging them is cheap.
    */
   async candidates(
     owner: SearchOwnerKey,
     terms: SearchTerms,
     filter: SearchFilter,
+  ): Promise<DocumentRow[]> {
+    const last = terms.words.at(-1);
+    if (!terms.prefixLast || last === undefined || [...last].length <= INDEXED_PREFIX_CHARS)
+      return this.read(owner, await this.#ftsIds(owner, terms, filter));
+    const indexed = {
+      ...terms,
+      words: [...terms.words.slice(0, -1), [...last].slice(0, INDEXED_PREFIX_CHARS).join('')],
+    };
+    const found: DocumentRow[] = [];
+    let before: number | undefined;
+    for (let batch = 0; batch < PREFIX_BATCHES; batch += 1) {
+      const ids = await this.#ftsIds(owner, indexed, filter, before);
+      const rows = (await this.read(owner, ids)).sort((a, b) => b.id - a.id);
+      for (const row of rows)
+        if (found.length < SEARCH_CANDIDATES && hasWordStarting(documentText(row), last))
+          found.push(row);
+      if (found.length >= SEARCH_CANDIDATES || ids.length < SEARCH_CANDIDATES) return found;
+      before = ids.at(-1);
+    }
+    return this.read(owner, await this.#ftsIds(owner, terms, filter));
+  }
+
+  /** Ids of the owner's newest matching documents (below `before`), newest first. */
+  async #ftsIds(
+    owner: SearchOwnerKey,
+    terms: SearchTerms,
+    filter: SearchFilter,
+    before?: number,
   ): Promise<number[]> {
     const columns =
       filter.kind === 'answer' ? 'answer' : filter.kind === undefined ? '{text answer}' : 'text';
@@ -109,6 +153,7 @@ export class SearchRepository {
       sql`search_fts match ${ftsMatch(owner, terms, columns)}`,
       ...filterConditions(filter),
     ];
+    if (before !== undefined) conditions.push(sql`search_fts.rowid < ${before}`);
     if (joins.documents) conditions.push(sql`d.owner_key = ${owner}`);
     const { rows } = await sql<{ id: number }>`
       select search_fts.rowid as id
@@ -155,21 +200,25 @@ export class SearchRepository {
   /** Ids of the owner's conversations with a matching title or turn (among the newest matches), most recent first. */
   async conversationIds(owner: SearchOwnerKey, terms: SearchTerms, cap: number): Promise<string[]> {
     const matching = this.#postgres
-      ? sql`select d.conversation_id, d.created_at from search_documents d
-          where d.owner_key = ${owner} and d.tsv @@ ${tsQuery(terms)}
-          order by d.id desc limit ${SEARCH_CANDIDATES}`
-      : sql`select d.conversation_id, d.created_at from search_fts
-          join search_documents d on d.id = search_fts.rowid
-          where search_fts match ${ftsMatch(owner, terms, '{text answer}')}
-            and d.owner_key = ${owner}
-          order by search_fts.rowid desc limit ${SEARCH_CANDIDATES}`;
-    const { rows } = await sql<{ conversation_id: string }>`
-      select conversation_id from (${matching}) found
-      where conversation_id is not null
-      group by conversation_id
-      order by max(created_at) desc
-      limit ${cap}`.execute(this.db);
-    return rows.map((r) => r.conversation_id);
+      ? await newestMatches(this.db, {
+          owner,
+          query: tsQuery(terms),
+          rankQuery: tsQuery(terms, 'search_rank_query'),
+          joins: sql``,
+          conditions: [],
+          limit: SEARCH_CANDIDATES,
+        })
+      : await this.candidates(owner, terms, {});
+    const latest = new Map<string, string>();
+    for (const { conversation_id: id, created_at: at } of matching) {
+      if (id === null) continue;
+      const seen = latest.get(id);
+      if (seen === undefined || at > seen) latest.set(id, at);
+    }
+    return [...latest]
+      .sort(([, a], [, b]) => (a < b ? 1 : a > b ? -1 : 0))
+      .slice(0, cap)
+      .map(([id]) => id);
   }
 
   async insertChunks(chunks: readonly NewChunk[]): Promise<void> {
@@ -201,29 +250,24 @@ export class SearchRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
 
-  #rankPostgres(
-    owner: SearchOwnerKey,
-    terms: SearchTerms,
-    filter: SearchFilter,
-    page: { limit: number; offset: number },
-  ) {
-    const query = tsQuery(terms);
-    const conditions = [
-      sql`d.owner_key = ${owner}`,
-      sql`d.tsv @@ ${query}`,
-      ...filterConditions(filter),
-    ];
-    return sql<{ id: string; rank: number }>`
-      select id, ts_rank(tsv, ${query}) as rank from (
-        select d.id, d.tsv
-        from search_documents d ${joinSql(joinsFor(filter))}
-        where ${sql.join(conditions, sql` and `)}
-        order by d.id desc
-        limit ${SEARCH_CANDIDATES}) candidates
-      order by rank desc, id desc
-      limit ${page.limit} offset ${page.offset}`;
-  }
+/** The longest prefix FTS5 has an index for (migration 0115: prefix = '2 3 4'). */
+const INDEXED_PREFIX_CHARS = 4;
+/** Batches of SEARCH_CANDIDATES a long prefix reads through its indexed beginning. */
+const PREFIX_BATCHES = 3;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+function hasWordStarting(text: string, prefix: string): boolean {
+  for (const [word] of foldText(text).matchAll(WORD)) if (word.startsWith(prefix)) return true;
+  return false;
+}
+
+/** The text a document indexes, read back from its row. */
+export function documentText(row: DocumentRow): string {
+  if (row.kind === 'title') return row.title ?? '';
+  if (row.kind === 'knowledge') return row.body ?? '';
+  return (row.kind === 'answer' ? row.response : row.content) ?? '';
 }
 
 /** hex(owner_key) as SQLite's hex() writes it: one FTS token, whatever the id's characters. */
@@ -241,8 +285,12 @@ function ftsMatch(owner: SearchOwnerKey, terms: SearchTerms, columns: string): s
   return `owner : "${ownerToken(owner)}" AND ${columns} : (${words.join(terms.anyWord ? ' OR ' : ' AND ')})`;
 }
 
-function tsQuery(terms: SearchTerms): Fragment {
-  return sql`search_query(${[...terms.words]}::text[], ${terms.prefixLast}, ${terms.anyWord})`;
+/** search_query matches (prefix lexemes, migration 0115); search_rank_query is what ts_rank scores. */
+function tsQuery(
+  terms: SearchTerms,
+  fn: 'search_query' | 'search_rank_query' = 'search_query',
+): Fragment {
+  return sql`${sql.raw(fn)}(${[...terms.words]}::text[], ${terms.prefixLast}, ${terms.anyWord})`;
 }
 
 interface Joins {

@@ -15,7 +15,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      config: { rateLimit: { max: SEARCH_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: SEARCH_REQUESTS_PER_MINUTE, timeWindow: '1 minute' },
+        nulAsSpaceInQuery: ['q'],
+      },
       schema: {
         tags: ['search'],
         summary: 'Search your chats, answers and project knowledge',

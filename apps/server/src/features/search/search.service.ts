@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
 import {
+  documentText,
   SearchRepository,
   type DocumentRow,
   type SearchFilter,
@@ -82,10 +83,7 @@ export class SearchService {
       );
       return joinRanks(ranked, rows);
     }
-    const rows = await this.repository.read(
-      key,
-      await this.repository.candidates(key, terms, filter),
-    );
+    const rows = await this.repository.candidates(key, terms, filter);
     const ranked = rankCandidates(
       rows.map((row) => ({ id: row.id, text: documentText(row) })),
       terms,
@@ -175,13 +173,6 @@ function toFilter(query: SearchQuery): SearchFilter {
     from: query.from === undefined ? undefined : new Date(query.from).toISOString(),
     to: query.to === undefined ? undefined : new Date(query.to).toISOString(),
   };
-}
-
-/** The text a document indexes, read back from its row. */
-function documentText(row: DocumentRow): string {
-  if (row.kind === 'title') return row.title ?? '';
-  if (row.kind === 'knowledge') return row.body ?? '';
-  return (row.kind === 'answer' ? row.response : row.content) ?? '';
 }
 
 function hitKind(kind: string): SearchHitKind {

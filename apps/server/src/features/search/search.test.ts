@@ -45,6 +45,20 @@ describe('history search', () => {
     ).toEqual([id]);
     expect(await hitsFor(t.app, headers, { q: 'entang ' })).toEqual([]);
     expect(await hitsFor(t.app, headers, { q: 'antum' })).toEqual([]);
+    // Past the indexed prefix length (4): texts that only share the first 4 letters drop out.
+    const other = await insertTurn(t.app, chat, owner, { content: 'entangled entrances' });
+    for (const [q, ids] of [
+      ['enta', [id, other]],
+      ['entan', [id, other]],
+      ['entangle', [id, other]],
+      ['entanglem', [id]],
+      ['entr', [other]],
+      ['entrances', [other]],
+      ['entrancex', []],
+    ] as const)
+      expect((await hitsFor(t.app, headers, { q })).map((h) => h.message_id).sort(), q).toEqual(
+        [...ids].sort(),
+      );
     const [hit] = await hitsFor(t.app, headers, { q: 'EXPLAIN quant' });
     expect(hit?.highlights.map((h) => hit.snippet.slice(h.start, h.end))).toEqual([
       'Explain',
@@ -155,10 +169,21 @@ describe('history search', () => {
     expect((await hitsFor(t.app, headers, { q: '-stars' })).map((h) => h.message_id)).toEqual([id]);
     for (const q of ['', '   ', '"" * - : ()', '...'])
       expect((await searchAs(t.app, headers, { q })).body).toEqual({ hits: [], next_cursor: null });
-    // PostgreSQL cannot hold NUL: it is refused up front, naming the field, not a 500.
-    const nul = await searchAs(t.app, headers, { q: 'stars\u0000' });
-    expect(nul.status).toBeGreaterThanOrEqual(400);
-    expect(nul.status).toBeLessThan(500);
+    // NUL separates words like any punctuation (it never reaches PostgreSQL, which cannot hold it).
+    for (const q of ['stars\u0000', '\u0000stars\u0000maybe', '\u0000'])
+      expect((await searchAs(t.app, headers, { q })).status, JSON.stringify(q)).toBe(200);
+    expect(
+      (await hitsFor(t.app, headers, { q: 'stars\u0000maybe' })).map((h) => h.message_id),
+    ).toEqual([id]);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chat/conversations/?search=${encodeURIComponent('stars\u0000')}`,
+      headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ conversations: { id: string }[] }>().conversations.map((c) => c.id)).toEqual(
+      [chat.id],
+    );
     expect((await searchAs(t.app, headers, { q: 'x'.repeat(10_001) })).status).toBe(422);
   });
 
