@@ -1,5 +1,5 @@
 // Regenerates the prompt templates screenshots: the library list, the editor, the fill-in form,
-// the composer's "/" menu and /admin/prompt-templates, at 1280 and 390 px in both themes.
+// the composer's "/" menu and /admin/prompt-templates (with the generator's instructions), at 1280 and 390 px in both themes.
 // Start a fresh server with an admin address:
 //   npm run build && PORT=3102 DATA_DIR=/tmp/tpl-data ADMIN_EMAILS=curator@example.com node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
@@ -86,6 +86,10 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
   await admin.page.goto(`${base}/admin/prompt-templates`, { waitUntil: 'networkidle' });
   await admin.page.getByRole('list', { name: 'Library templates' }).waitFor();
   await shot(admin.page, `admin-prompt-templates-${suffix}`);
+  const instructions = admin.page.getByRole('heading', { name: 'Prompt generator instructions' });
+  await instructions.scrollIntoViewIfNeeded();
+  await admin.page.getByRole('textbox').last().waitFor();
+  await shot(admin.page, `admin-generator-instructions-${suffix}`);
   await admin.ctx.close();
 }
 await browser.close();
