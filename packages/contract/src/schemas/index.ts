@@ -14,3 +14,4 @@ export * from './api-keys';
 export * from './openai-api';
 export * from './search';
 export * from './prompt-generator';
+export * from './plans';

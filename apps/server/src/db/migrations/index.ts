@@ -12,6 +12,7 @@ import * as m0090 from './0090-api-keys';
 import * as m0100 from './0100-search-index';
 import * as m0110 from './0110-knowledge';
 import * as m0130 from './0130-prompt-generator';
+import * as m0150 from './0150-plans';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100-search-index': m0100,
   '0110-knowledge': m0110,
   '0130-prompt-generator': m0130,
+  '0150-plans': m0150,
 };

@@ -171,7 +171,7 @@ export class ApiAccessService {
       return { chargeDay: await this.limits.spend(access.owner, now), headers };
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'limit_exceeded') throw error;
-      const daily = this.limits.dailyLimitFor(access.owner);
+      const daily = await this.limits.dailyLimitFor(access.owner);
       throw new OpenAiError(
         429,
         'rate_limit_error',
