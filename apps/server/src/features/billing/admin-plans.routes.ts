@@ -17,7 +17,9 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** /admin/plans: admins only (403 with the spec's text for anyone else). */
 export const adminPlansRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.plans;
-  app.addHook('onRequest', requireAdmin);
+  // After body parsing (a malformed body is 400 for anyone), before validation (a non-admin
+  // learns nothing of the schema).
+  app.addHook('preValidation', requireAdmin);
 
   app.get(
     '/admin/plans',
