@@ -24,30 +24,33 @@ const STYLE: Record<ToastType, { icon: LucideIcon; accent: string; iconColor: st
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToastStore((s) => s.dismiss);
   const { icon: Icon, accent, iconColor } = STYLE[toast.type];
+  // The role sits inside the item: an <li> with a role of its own is no list item any more.
   return (
-    <li
-      role={toast.type === 'error' ? 'alert' : 'status'}
-      data-type={toast.type}
-      className={cn(
-        'pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border border-line bg-surface py-3 pr-10 pl-4 shadow-pop',
-        'before:absolute before:inset-y-0 before:left-0 before:w-1',
-        accent,
-        toast.leaving ? 'animate-toast-out' : 'animate-toast-in',
-      )}
-    >
-      <Icon className={cn('mt-0.5 size-5 shrink-0', iconColor)} aria-hidden />
-      <div className="min-w-0">
-        <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.message && <p className="mt-0.5 text-sm text-fg-muted">{toast.message}</p>}
-      </div>
-      <button
-        type="button"
-        aria-label="Close notification"
-        onClick={() => dismiss(toast.id)}
-        className="absolute top-2.5 right-2.5 grid size-7 place-items-center rounded-lg text-fg-subtle hover:bg-surface-2 hover:text-fg"
+    <li>
+      <div
+        role={toast.type === 'error' ? 'alert' : 'status'}
+        data-type={toast.type}
+        className={cn(
+          'pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-xl border border-line bg-surface py-3 pr-10 pl-4 shadow-pop',
+          'before:absolute before:inset-y-0 before:left-0 before:w-1',
+          accent,
+          toast.leaving ? 'animate-toast-out' : 'animate-toast-in',
+        )}
       >
-        <X className="size-4" aria-hidden />
-      </button>
+        <Icon className={cn('mt-0.5 size-5 shrink-0', iconColor)} aria-hidden />
+        <div className="min-w-0">
+          <p className="text-sm font-semibold">{toast.title}</p>
+          {toast.message && <p className="mt-0.5 text-sm text-fg-muted">{toast.message}</p>}
+        </div>
+        <button
+          type="button"
+          aria-label="Close notification"
+          onClick={() => dismiss(toast.id)}
+          className="absolute top-2.5 right-2.5 grid size-7 place-items-center rounded-lg text-fg-subtle hover:bg-surface-2 hover:text-fg"
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      </div>
     </li>
   );
 }
