@@ -58,11 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       compare_panels: 6,
       api_access: 1,
       api_key_limit: null,
+      // Limits (messages, panels, API) are listed from their columns; these are the extras.
       features: JSON.stringify([
         'Every available model',
-        'Compare up to 6 models side by side',
         'Projects, favourites and history',
-        'Personal API keys',
+        'Prompt templates and the prompt generator',
       ]),
       is_free: 1,
       display_order: 0,
