@@ -2,6 +2,8 @@ import {
   MESSAGES,
   type AdminPlanListResponse,
   type BillingConfigResponse,
+  type CreatedApiKey,
+  type ModelsResponse,
   type LimitsResponse,
   type Plan,
   type PlanListResponse,
@@ -225,6 +227,53 @@ describe('plans', () => {
     expect(
       (await call('POST', '/compare/sessions', h, { models: ['gpt-5', 'gpt-5'] })).statusCode,
     ).toBe(201);
+  });
+
+  it("offers the plan's models only, and applies API access and key limits", async () => {
+    const user = await registerAndSignIn(t.app);
+    const h = bearer(user.accessToken);
+    const capped = await createPlan({
+      ...PRO,
+      name: 'Capped',
+      allowed_models: ['gpt-5'],
+      api_key_limit: 1,
+    });
+    await putOnPlan(user.user.id, capped.id);
+
+    const models = (await call('GET', '/models', h)).json<ModelsResponse>().models;
+    expect(models.find((m) => m.id === 'gpt-5')?.available).toBe(true);
+    expect(models.find((m) => m.id === 'gpt-5-mini')).toMatchObject({
+      available: false,
+      unavailable_reason: 'Not included in the Capped plan. See /pricing.',
+    });
+
+    const first = await call('POST', '/api-keys', h, { name: 'one' });
+    expect(first.statusCode, first.body).toBe(200);
+    const secret = first.json<CreatedApiKey>().secret;
+    const second = await call('POST', '/api-keys', h, { name: 'two' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json<{ detail: string }>().detail).toContain('allows 1 active API key');
+
+    const complete = (model: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer ${secret}` },
+        payload: { model, messages: [{ role: 'user', content: 'hi [sim tokens=2]' }] },
+      });
+    expect((await complete('gpt-5')).statusCode).toBe(200);
+    const outside = await complete('gpt-5-mini');
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toMatchObject({ error: { code: 'model_not_in_plan' } });
+
+    const noApi = await createPlan({ ...PRO, name: 'No API', api_access: false });
+    await putOnPlan(user.user.id, noApi.id);
+    const refused = await complete('gpt-5');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'plan_without_api_access' } });
+    const create = await call('POST', '/api-keys', h, { name: 'three' });
+    expect(create.statusCode).toBe(403);
+    expect(create.json<{ detail: string }>().detail).toContain('does not include API access');
   });
 
   it('says payments are not configured without Stripe keys', async () => {
