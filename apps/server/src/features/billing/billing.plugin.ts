@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createStripeClient } from '../../infra/payments/stripe-client';
+import { PlanSync } from './plan-sync';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 
@@ -11,11 +13,13 @@ declare module 'fastify' {
 
 /** Root-level; call after registerModels and before registerLimits. */
 export function registerPlans(app: FastifyInstance): void {
+  const stripe = createStripeClient(app.config.stripe);
   app.decorate(
     'plans',
     new PlansService(new PlansRepository(app.db), {
       freeDailySetting: app.config.limits.freeDaily,
       knownModelIds: async () => (await app.models.list()).map((m) => m.id),
+      sync: stripe ? new PlanSync(stripe) : null,
     }),
   );
 }

@@ -9,6 +9,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, PlansTable } from '../../db/schema';
 import { AppError } from '../../infra/errors';
+import type { PlanSync } from './plan-sync';
 import { toPlan, toRules, type PlanRules } from './plan-view';
 import { FREE_PLAN_ID, PlansRepository, type PlanRow } from './plans.repository';
 
@@ -22,6 +23,8 @@ export interface PlansDeps {
   freeDailySetting: number;
   /** Ids of the models in the registry, to refuse a plan naming a model that does not exist. */
   knownModelIds: () => Promise<readonly string[]>;
+  /** Null without Stripe keys: paid plans then exist only here (checkout says so). */
+  sync: PlanSync | null;
 }
 
 function invalid(detail: string): AppError {
@@ -63,7 +66,7 @@ export class PlansService {
     await this.#checkModels(input.allowed_models);
     const now = new Date().toISOString();
     const id = randomUUID();
-    await this.repository.insert({
+    const row: PlanRow = {
       id,
       name: input.name,
       description: input.description,
@@ -85,7 +88,10 @@ export class PlansService {
       stripe_price_id: null,
       created_at: now,
       updated_at: now,
-    });
+    };
+    // Stripe first: a plan it refused or could not hear about is not saved at all.
+    const ids = this.deps.sync ? await this.deps.sync.sync(row, null) : {};
+    await this.repository.insert({ ...row, ...ids });
     return this.#view(await this.#row(id));
   }
 
@@ -120,6 +126,10 @@ export class PlansService {
     if (input.features !== undefined) changes.features = JSON.stringify(input.features);
     if (input.archived !== undefined)
       changes.archived_at = input.archived ? (row.archived_at ?? changes.updated_at) : null;
+    if (this.deps.sync) {
+      const next = { ...row, ...changes } as PlanRow;
+      Object.assign(changes, await this.deps.sync.sync(next, row));
+    }
     await this.repository.update(id, changes);
     return this.#view(await this.#row(id));
   }
