@@ -138,6 +138,21 @@ describe('plans', () => {
       await user.page.reload({ waitUntil: 'networkidle' });
       await card(user.page, 'Free').waitFor();
       expect(await card(user.page, 'Scholar').count()).toBe(0);
+
+      // The plan's panel count is shown where models are picked, with the way to more.
+      await admin.page.getByRole('button', { name: 'Edit Free' }).click();
+      const free = admin.page.getByRole('dialog', { name: 'Edit Free' });
+      await free.getByLabel('Compare panels').selectOption('2');
+      await free.getByRole('button', { name: 'Save plan' }).click();
+      await free.waitFor({ state: 'detached' });
+      await user.page.goto('/compare', { waitUntil: 'networkidle' });
+      await user.page.getByText('Models (0/2', { exact: false }).waitFor();
+      for (const name of ['Offline demo (simulated)', 'Offline demo, concise (simulated)'])
+        await user.page.getByRole('checkbox', { name, exact: true }).check();
+      await user.page.getByText('The Free plan compares up to 2 models at once.').waitFor();
+      expect(await user.page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+        '/pricing',
+      );
       expect([...admin.errors, ...user.errors]).toEqual([]);
     } finally {
       await admin?.context.close();

@@ -63,6 +63,7 @@ export function AdminPlanRow({
         <button
           type="button"
           className={buttonClasses('outline', 'sm')}
+          aria-label={`Edit ${plan.name}`}
           onClick={onEdit}
           disabled={busy}
         >
