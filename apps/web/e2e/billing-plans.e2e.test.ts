@@ -143,6 +143,7 @@ describe('plans', () => {
       await admin.page.getByRole('button', { name: 'Edit Free' }).click();
       const free = admin.page.getByRole('dialog', { name: 'Edit Free' });
       await free.getByLabel('Compare panels').selectOption('2');
+      await free.getByLabel('API access').uncheck();
       await free.getByRole('button', { name: 'Save plan' }).click();
       await free.waitFor({ state: 'detached' });
       await user.page.goto('/compare', { waitUntil: 'networkidle' });
@@ -153,6 +154,12 @@ describe('plans', () => {
       expect(await user.page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
         '/pricing',
       );
+      // Without API access on the plan, the keys page says so instead of failing on create.
+      await user.page.goto('/api-keys', { waitUntil: 'networkidle' });
+      await user.page.getByText('The Free plan does not include API access.').waitFor();
+      expect(
+        await user.page.getByRole('button', { name: 'Create your first key' }).isDisabled(),
+      ).toBe(true);
       expect([...admin.errors, ...user.errors]).toEqual([]);
     } finally {
       await admin?.context.close();
