@@ -23,6 +23,7 @@ import { FEATURE_ROUTES } from './features';
 import { registerAttachments } from './features/attachments/attachments.plugin';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
+import { registerPlans } from './features/billing/billing.plugin';
 import { registerModels } from './features/models/models.plugin';
 import { registerProjects } from './features/projects/projects.plugin';
 import { registerPromptTemplates } from './features/prompt-templates/prompt-templates.plugin';
@@ -162,6 +163,7 @@ export async function buildApp(
   registerPromptTemplates(app);
   // Project knowledge files: app.knowledge and its background indexer.
   registerKnowledge(app);
+  registerPlans(app);
   registerLimits(app);
   // Uploaded files: app.attachments over the file storage, and their sweeper.
   registerAttachments(app);

@@ -68,6 +68,8 @@ export interface UsersTable {
   role: string;
   email_verified: number;
   preferences: string;
+  /** The current plan (plans.id); null: the free plan. Set by subscriptions. */
+  plan_id: Generated<string | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -335,6 +337,31 @@ export interface AttachmentsTable {
   created_at: IsoTimestamp;
 }
 
+/** A plan: limits and price. JSON columns are parsed by the plans repository. */
+export interface PlansTable {
+  id: string;
+  name: string;
+  description: string;
+  price_minor: number;
+  currency: string;
+  interval: string;
+  daily_message_limit: number | null;
+  daily_limit_from_settings: number;
+  allowed_providers: string | null;
+  allowed_models: string | null;
+  compare_panels: number;
+  api_access: number;
+  api_key_limit: number | null;
+  features: string;
+  is_free: number;
+  display_order: number;
+  archived_at: IsoTimestamp | null;
+  stripe_product_id: string | null;
+  stripe_price_id: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
 /** Messages spent per subject (user or visitor id) per UTC day. */
 export interface DailyUsageTable {
   subject: string;
@@ -485,4 +512,5 @@ export interface Database {
   prompt_templates: PromptTemplatesTable;
   prompt_template_versions: PromptTemplateVersionsTable;
   prompt_template_favourites: PromptTemplateFavouritesTable;
+  plans: PlansTable;
 }

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingConfigRoutes } from './billing/billing-config.routes';
+import { plansRoutes } from './billing/plans.routes';
+import { adminPlansRoutes } from './billing/admin-plans.routes';
 import { compareRoutes } from './compare/compare.routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
@@ -43,4 +46,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   promptGeneratorRoutes,
   promptTemplatesRoutes,
   adminPromptTemplatesRoutes,
+  plansRoutes,
+  adminPlansRoutes,
+  billingConfigRoutes,
 ];

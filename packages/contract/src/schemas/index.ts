@@ -15,3 +15,4 @@ export * from './openai-api';
 export * from './search';
 export * from './prompt-generator';
 export * from './prompt-templates';
+export * from './plans';

@@ -14,6 +14,7 @@ import * as m0110 from './0110-knowledge';
 import * as m0115 from './0115-search-turn-end';
 import * as m0120 from './0120-prompt-templates';
 import * as m0130 from './0130-prompt-generator';
+import * as m0150 from './0150-plans';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0115-search-turn-end': m0115,
   '0120-prompt-templates': m0120,
   '0130-prompt-generator': m0130,
+  '0150-plans': m0150,
 };

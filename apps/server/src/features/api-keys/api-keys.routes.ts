@@ -20,6 +20,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ApiKeysService(
     new ApiKeysRepository(app.db),
     async () => new Set((await app.models.list()).map((m) => m.id)),
+    (userId) => app.limits.rulesFor({ kind: 'user', id: userId }),
   );
   app.addHook('onRequest', requireUser);
 

@@ -1,6 +1,7 @@
 import type { ApiKey, ApiKeyStatus, CreateApiKeyRequest, CreatedApiKey } from '@parallax/contract';
 import type { z } from 'zod';
 import { AppError } from '../../infra/errors';
+import type { PlanRules } from '../billing';
 import { createSecret, newKeyId } from './api-key-secret';
 import { summariseUsage, usageStartDay, type KeyUsageSummary } from './api-key-usage';
 import type { ApiKeyRow, ApiKeysRepository, KeyUsageRow } from './api-keys.repository';
@@ -49,13 +50,35 @@ export class ApiKeysService {
     private readonly repository: ApiKeysRepository,
     /** Registry ids that exist (enabled), to refuse a typo in allowed_models up front. */
     private readonly knownModelIds: () => Promise<ReadonlySet<string>>,
+    /** The owner's current plan: API access and how many live keys it allows. */
+    private readonly planOf: (userId: string) => Promise<PlanRules>,
   ) {}
+
+  /** 403 when the owner's plan has no API access or no room for another live key. */
+  async #checkPlan(userId: string, now: Date): Promise<void> {
+    const plan = await this.planOf(userId);
+    if (!plan.apiAccess)
+      throw new AppError(
+        'forbidden',
+        `The ${plan.planName} plan does not include API access. See /pricing for plans that do.`,
+      );
+    if (plan.apiKeyLimit === null) return;
+    const live = (await this.repository.listOwned(userId)).filter(
+      (row) => keyStatus(row, now) === 'active',
+    ).length;
+    if (live >= plan.apiKeyLimit)
+      throw new AppError(
+        'forbidden',
+        `The ${plan.planName} plan allows ${plan.apiKeyLimit} active API ${plan.apiKeyLimit === 1 ? 'key' : 'keys'}. Revoke one, or see /pricing for more.`,
+      );
+  }
 
   async create(
     userId: string,
     input: CreateApiKeyInput,
     now: Date = new Date(),
   ): Promise<CreatedApiKey> {
+    await this.#checkPlan(userId, now);
     if (input.allowed_models) {
       const known = await this.knownModelIds();
       const unknown = input.allowed_models.find((id) => !known.has(id));

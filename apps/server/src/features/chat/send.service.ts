@@ -75,6 +75,7 @@ export class SendService {
   async #prepare(request: SendMessageRequest, owner: ChatOwner): Promise<PreparedSend> {
     this.deps.drain.refuseWhileDraining();
     const model = await this.#resolveModel(request);
+    await this.deps.limits.assertModelAllowed(owner, model.info);
     const thread = request.conversation_id
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
@@ -165,6 +166,7 @@ export class SendService {
       inserted = await this.db
         .transaction()
         .execute(async (trx) => {
+          const limits = this.deps.limits.within(trx);
           const conversationId =
             request.conversation_id ??
             (await this.deps.conversations.within(trx).createRow(
@@ -184,14 +186,14 @@ export class SendService {
             ...this.#newRow(request, model, conversationId, now),
             parent_id: parentId,
             generator_instructions_version: generator?.version ?? null,
-            charged_day: this.deps.limits.chargeDay(owner, sentAt),
+            charged_day: await limits.chargeDay(owner, sentAt),
           };
           // The loser of a duplicate send must not leave a conversation behind.
           if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
             throw new DuplicateSend();
           // The new turn (or version) is what the conversation shows and continues from.
           await this.deps.conversations.within(trx).setCurrentLeaf(conversationId, newRow.id);
-          await this.deps.limits.within(trx).spend(owner, sentAt);
+          await limits.spend(owner, sentAt);
           return { ...newRow, ...ownerColumns(owner) };
         })
         .catch((error: unknown) => {

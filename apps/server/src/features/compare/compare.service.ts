@@ -65,13 +65,16 @@ export class CompareService {
       // A repeated create (a retried request) answers with the session it made.
       return this.get(owner, id);
     }
+    await this.deps.limits.assertComparePanels(owner, request.models.length);
     for (const model of request.models) {
+      let resolved;
       try {
-        await this.deps.models.resolve(model);
+        resolved = await this.deps.models.resolve(model);
       } catch (error) {
         if (isAppError(error)) throw new AppError('validation_error', `models: ${error.detail}`);
         throw error;
       }
+      await this.deps.limits.assertModelAllowed(owner, resolved.info, 'models');
     }
     const order = request.blind ? shuffled(request.models) : request.models;
     const now = new Date().toISOString();

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 /** Root-level (not encapsulated) so every feature plugin sees the same service. */
 export function registerLimits(app: FastifyInstance): void {
-  const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits);
+  const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits, app.plans);
   app.decorate('limits', limits);
   app.visitors.onVisitorClaimed((visitorId, userId) => limits.moveVisitorUsage(visitorId, userId));
 }

@@ -58,7 +58,12 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       const state = await app.limits.state(owner);
       // An unknown or unavailable model cannot be sent to either.
       const usable = await app.models.resolve(request.body.model).then(
-        (model) => model.info.provider === request.body.provider,
+        (model) =>
+          model.info.provider === request.body.provider &&
+          app.limits.assertModelAllowed(owner, model.info).then(
+            () => true,
+            () => false,
+          ),
         () => false,
       );
       return {

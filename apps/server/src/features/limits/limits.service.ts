@@ -4,6 +4,7 @@ import { AppError } from '../../infra/errors';
 import { ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { allowsModel, type PlanRules, type PlansService } from '../billing';
 import { LimitsRepository } from './limits.repository';
 
 export interface LimitState {
@@ -33,17 +34,55 @@ export const LIMIT_EXCEEDED_DETAIL = STATUS_POLICIES[429]?.userMessage ?? 'Too m
 /** Owners refused a unit in this process, with the day; a hint only, so its size is capped. */
 const MAX_REFUSALS_KEPT = 10_000;
 
-/** Daily message allowances: VISITOR_DAILY_LIMIT for visitors, FREE_DAILY_LIMIT for free users. */
+/**
+ * Daily message allowances and plan rules: VISITOR_DAILY_LIMIT for visitors, the current plan's
+ * daily message limit for users (the free plan's follows FREE_DAILY_LIMIT until an admin sets it).
+ */
 export class LimitsService {
   constructor(
     private readonly repository: LimitsRepository,
     private readonly limits: AppConfig['limits'],
+    private readonly plans: PlansService,
     private readonly refusals = new Map<string, string>(),
   ) {}
 
   /** The same rules over `db`, e.g. a transaction that must spend together with its insert. */
   within(db: Kysely<Database>): LimitsService {
-    return new LimitsService(new LimitsRepository(db), this.limits, this.refusals);
+    return new LimitsService(
+      new LimitsRepository(db),
+      this.limits,
+      this.plans.within(db),
+      this.refusals,
+    );
+  }
+
+  /** The plan whose rules apply: the user's current plan; visitors get the free plan's. */
+  rulesFor(owner: ChatOwner): Promise<PlanRules> {
+    return owner.kind === 'user' ? this.plans.rulesForUser(owner.id) : this.plans.freeRules();
+  }
+
+  /** 422 naming `field` when the owner's plan does not include the model. */
+  async assertModelAllowed(
+    owner: ChatOwner,
+    model: { id: string; provider: string; friendly_name: string },
+    field = 'model',
+  ): Promise<void> {
+    const rules = await this.rulesFor(owner);
+    if (!allowsModel(rules, model))
+      throw new AppError(
+        'validation_error',
+        `${field}: ${model.friendly_name} is not included in the ${rules.planName} plan. See /pricing for plans that include it.`,
+      );
+  }
+
+  /** 422 when the owner's plan allows fewer compare panels than asked for. */
+  async assertComparePanels(owner: ChatOwner, panels: number): Promise<void> {
+    const rules = await this.rulesFor(owner);
+    if (panels > rules.comparePanels)
+      throw new AppError(
+        'validation_error',
+        `models: the ${rules.planName} plan compares up to ${rules.comparePanels} models at once. See /pricing for more panels.`,
+      );
   }
 
   /**
@@ -55,20 +94,21 @@ export class LimitsService {
     return this.refusals.get(ownerKey(owner)) !== usageDay(now);
   }
 
-  /**
-   * The one place that decides an owner's allowance. Plans (a later issue) change the user
-   * branch; null would mean unlimited.
-   */
-  dailyLimitFor(owner: ChatOwner): number | null {
-    return owner.kind === 'visitor' ? this.limits.visitorDaily : this.limits.freeDaily;
+  /** The one place that decides an owner's allowance; null means unlimited. */
+  async dailyLimitFor(owner: ChatOwner): Promise<number | null> {
+    if (owner.kind === 'visitor') return this.limits.visitorDaily;
+    return (await this.plans.rulesForUser(owner.id)).dailyMessageLimit;
   }
 
   async state(owner: ChatOwner, now: Date = new Date()): Promise<LimitState> {
-    const dailyLimit = this.dailyLimitFor(owner);
+    const [dailyLimit, free] = await Promise.all([
+      this.dailyLimitFor(owner),
+      this.plans.freeRules(),
+    ]);
     const base = {
       dailyLimit,
       isAuthenticated: owner.kind === 'user',
-      freeDailyLimit: this.limits.freeDaily,
+      freeDailyLimit: free.dailyMessageLimit,
     };
     if (dailyLimit === null) return { ...base, remaining: null, resetsAt: null };
     const used = await this.repository.used(ownerKey(owner), usageDay(now));
@@ -76,15 +116,15 @@ export class LimitsService {
   }
 
   /** The day a unit spent at `now` counts against, or null when the owner has no limit. */
-  chargeDay(owner: ChatOwner, now: Date = new Date()): string | null {
-    return this.dailyLimitFor(owner) === null ? null : usageDay(now);
+  async chargeDay(owner: ChatOwner, now: Date = new Date()): Promise<string | null> {
+    return (await this.dailyLimitFor(owner)) === null ? null : usageDay(now);
   }
 
   /** Spends one unit or throws 429 limit_exceeded. Returns the day charged (null: unlimited). */
   async spend(owner: ChatOwner, now: Date = new Date()): Promise<string | null> {
-    const limit = this.dailyLimitFor(owner);
-    const day = this.chargeDay(owner, now);
-    if (limit === null || day === null) return null;
+    const limit = await this.dailyLimitFor(owner);
+    if (limit === null) return null;
+    const day = usageDay(now);
     const spent = limit > 0 && (await this.repository.spend(ownerKey(owner), day, limit));
     if (!spent) {
       if (this.refusals.size >= MAX_REFUSALS_KEPT) this.refusals.clear();

@@ -139,10 +139,11 @@ describe('daily limits', () => {
   });
 
   it('remembers a refusal as a hint for the rest of the UTC day, forgotten on a refund', async () => {
-    const limits = new LimitsService(new LimitsRepository(t.app.db), {
-      visitorDaily: 1,
-      freeDaily: 1,
-    });
+    const limits = new LimitsService(
+      new LimitsRepository(t.app.db),
+      { visitorDaily: 1, freeDaily: 1 },
+      t.app.plans,
+    );
     const owner = { kind: 'visitor', id: newVisitorId() } as const;
     const noon = new Date('2030-05-01T12:00:00Z');
     expect(limits.mayHaveAllowance(owner, noon)).toBe(true);

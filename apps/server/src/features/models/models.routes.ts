@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, ModelsResponse } from '@parallax/contract';
+import { allowsModel } from '../billing';
 
 export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,6 +12,26 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ModelsResponse, 500: ErrorBody },
       },
     },
-    async () => ({ models: await app.models.list() }),
+    async (request) => {
+      const principal = request.principal;
+      const [models, plan] = await Promise.all([
+        app.models.list(),
+        principal?.kind === 'user'
+          ? app.plans.rulesForUser(principal.userId)
+          : app.plans.freeRules(),
+      ]);
+      // Listed still, so the picker can say why a model is out of reach and where to get it.
+      return {
+        models: models.map((model) =>
+          !model.available || allowsModel(plan, model)
+            ? model
+            : {
+                ...model,
+                available: false,
+                unavailable_reason: `Not included in the ${plan.planName} plan. See /pricing.`,
+              },
+        ),
+      };
+    },
   );
 };

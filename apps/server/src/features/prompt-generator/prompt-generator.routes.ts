@@ -16,7 +16,9 @@ const PATH = '/admin/prompt-generator/instructions';
  */
 export const promptGeneratorRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.promptGenerator;
-  app.addHook('onRequest', requireAdmin);
+  // After body parsing (a malformed body is 400 for anyone), before validation (a non-admin
+  // learns nothing of the schema).
+  app.addHook('preValidation', requireAdmin);
 
   app.get(
     PATH,

@@ -5,10 +5,12 @@ import type * as Contract from '@parallax/contract';
  * for the browser (wire-schemas.plugin.ts), so a fetcher that needs a new one adds it here.
  */
 export const WIRE_SCHEMA_NAMES = [
+  'AdminPlanListResponse',
   'AllocateIdResponse',
   'ApiKey',
   'ApiKeysResponse',
   'AuthProvidersResponse',
+  'BillingConfigResponse',
   'CancelResponse',
   'CompareCheckLimitsResponse',
   'CompareContinueResponse',
@@ -30,6 +32,8 @@ export const WIRE_SCHEMA_NAMES = [
   'ModelsResponse',
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
+  'Plan',
+  'PlanListResponse',
   'Project',
   'SearchResponse',
   'ProjectListResponse',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../infra/errors';
 import type { ChatOwner } from '../../../infra/auth/chat-owner';
+import { allowsModel } from '../../billing';
 import type { LimitsService } from '../../limits';
 import { hashSecret, looksLikeSecret } from '../api-key-secret';
 import { monthStartDay, utcDay } from '../api-key-usage';
@@ -116,6 +117,27 @@ export class ApiAccessService {
     }
   }
 
+  /** 403 unless the owner's current plan includes the API and the model. */
+  async checkPlan(access: KeyAccess, model: { id: string; provider: string }): Promise<void> {
+    const plan = await this.limits.rulesFor(access.owner);
+    if (!plan.apiAccess)
+      throw new OpenAiError(
+        403,
+        'permission_error',
+        `Your ${plan.planName} plan does not include API access. See /pricing for plans that do.`,
+        'plan_without_api_access',
+        null,
+      );
+    if (!allowsModel(plan, model))
+      throw new OpenAiError(
+        403,
+        'permission_error',
+        `The model "${model.id}" is not included in your ${plan.planName} plan.`,
+        'model_not_in_plan',
+        'model',
+      );
+  }
+
   /**
    * The key's rate, then its budget, then the owner's daily allowance (spent last, so a call
    * refused by the key's own limits costs no message). 429 with retry-after when refused.
@@ -171,7 +193,7 @@ export class ApiAccessService {
       return { chargeDay: await this.limits.spend(access.owner, now), headers };
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'limit_exceeded') throw error;
-      const daily = this.limits.dailyLimitFor(access.owner);
+      const daily = await this.limits.dailyLimitFor(access.owner);
       throw new OpenAiError(
         429,
         'rate_limit_error',

@@ -49,6 +49,7 @@ export async function runChatCompletion(call: ChatCompletionCall): Promise<void>
   const chat = toModelChatRequest(body);
   const { info, adapter } = await lookUpModel(call.models, body.model);
   access.checkModel(key, info.id);
+  await access.checkPlan(key, info);
   const admission = await access.admit(key);
   reply.headers(admission.headers);
 

@@ -7,10 +7,12 @@ import { EmptyState } from '../../../ui/empty-state';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
+import { useCurrentPlan } from '../../billing';
 import { useModels } from '../../chat';
 import { apiKeysKey, useApiKeys } from '../api/list-api-keys';
 import { renameApiKey, revokeApiKey } from '../api/update-api-key';
 import { ApiKeyCard } from './api-key-card';
+import { PlanApiNotice, planApiBlock } from './plan-api-notice';
 import { CreateKeyDialog } from './create-key-dialog';
 import { QuickStart } from './quick-start';
 import { RenameKeyDialog } from './rename-key-dialog';
@@ -23,6 +25,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 export function ApiKeysScreen() {
   const keys = useApiKeys();
   const models = useModels();
+  const plan = useCurrentPlan();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -58,6 +61,7 @@ export function ApiKeysScreen() {
   };
 
   const list = keys.data ?? [];
+  const blocked = planApiBlock(plan, list.filter((k) => k.status === 'active').length);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-8 sm:py-10">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -68,11 +72,12 @@ export function ApiKeysScreen() {
           </p>
         </div>
         {list.length > 0 && (
-          <Button onClick={() => setCreating(true)}>
+          <Button onClick={() => setCreating(true)} disabled={blocked !== null}>
             <Plus className="size-4" aria-hidden /> Create key
           </Button>
         )}
       </header>
+      {blocked && <PlanApiNotice message={blocked} />}
 
       <section aria-label="Your API keys" className="mb-8">
         {keys.isPending ? (
@@ -95,7 +100,7 @@ export function ApiKeysScreen() {
             title="No API keys yet"
             description="Create a key to use Parallax from scripts and tools. Its secret is shown once, when you create it."
             action={
-              <Button onClick={() => setCreating(true)}>
+              <Button onClick={() => setCreating(true)} disabled={blocked !== null}>
                 <Plus className="size-4" aria-hidden /> Create your first key
               </Button>
             }

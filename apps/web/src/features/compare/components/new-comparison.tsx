@@ -1,9 +1,10 @@
 import { COMPARE_MAX_PANELS, COMPARE_MIN_PANELS, type ModelInfo } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../ui/button';
 import { useAuth } from '../../auth';
+import { useCurrentPlan } from '../../billing';
 import { unavailableText, useModels } from '../../chat';
 import { createSession } from '../api/create-session';
 import { sendTurn } from '../model/compare-actions';
@@ -15,6 +16,8 @@ import { useCompareChoice } from '../store/model-choice';
 export function NewComparison() {
   const { data: models = [], isLoading } = useModels();
   const { isAdmin } = useAuth();
+  const plan = useCurrentPlan();
+  const maxPanels = Math.min(plan?.compare_panels ?? COMPARE_MAX_PANELS, COMPARE_MAX_PANELS);
   const { models: chosen, blind, setModels, setBlind } = useCompareChoice();
   const location = useLocation();
   // Another screen's "Test in compare" hands over a prompt and models; read once, on arrival.
@@ -28,11 +31,12 @@ export function NewComparison() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const usable = models.filter((m) => m.available);
-  const selected = chosen.filter((id) => usable.some((m) => m.id === id));
+  // A remembered choice from a bigger plan is cut to what this plan compares.
+  const selected = chosen.filter((id) => usable.some((m) => m.id === id)).slice(0, maxPanels);
 
   const toggle = (model: ModelInfo) => {
     if (selected.includes(model.id)) setModels(selected.filter((id) => id !== model.id));
-    else if (selected.length < COMPARE_MAX_PANELS) setModels([...selected, model.id]);
+    else if (selected.length < maxPanels) setModels([...selected, model.id]);
   };
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +67,7 @@ export function NewComparison() {
     >
       <fieldset>
         <legend className="mb-2 text-sm font-medium">
-          Models ({selected.length}/{COMPARE_MAX_PANELS}, at least {COMPARE_MIN_PANELS})
+          Models ({selected.length}/{maxPanels}, at least {COMPARE_MIN_PANELS})
         </legend>
         {isLoading && <p className="text-sm text-fg-muted">Loading models…</p>}
         <div className="flex flex-wrap gap-2">
@@ -77,8 +81,7 @@ export function NewComparison() {
                 type="checkbox"
                 checked={selected.includes(model.id)}
                 disabled={
-                  !model.available ||
-                  (!selected.includes(model.id) && selected.length >= COMPARE_MAX_PANELS)
+                  !model.available || (!selected.includes(model.id) && selected.length >= maxPanels)
                 }
                 onChange={() => toggle(model)}
               />
@@ -86,6 +89,17 @@ export function NewComparison() {
             </label>
           ))}
         </div>
+        {plan && maxPanels < COMPARE_MAX_PANELS && selected.length >= maxPanels && (
+          <p className="mt-2 text-sm text-fg-muted">
+            The {plan.name} plan compares up to {maxPanels} models at once.{' '}
+            <Link
+              to="/pricing"
+              className="font-medium text-accent underline-offset-2 hover:underline"
+            >
+              See plans
+            </Link>
+          </p>
+        )}
       </fieldset>
       <label className="flex items-start gap-2 text-sm">
         <input

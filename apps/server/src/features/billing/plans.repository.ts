@@ -1,0 +1,81 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, PlansTable } from '../../db/schema';
+
+export type PlanRow = Selectable<PlansTable>;
+
+/** The free plan's id (seeded by migration 0150; never archived). */
+export const FREE_PLAN_ID = 'free';
+
+/** pg hands integer columns back as numbers, but a bigint-typed expression as a string. */
+function normalise(row: PlanRow): PlanRow {
+  return {
+    ...row,
+    price_minor: Number(row.price_minor),
+    compare_panels: Number(row.compare_panels),
+    display_order: Number(row.display_order),
+    daily_message_limit: row.daily_message_limit === null ? null : Number(row.daily_message_limit),
+    api_key_limit: row.api_key_limit === null ? null : Number(row.api_key_limit),
+  };
+}
+
+export class PlansRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(includeArchived: boolean): Promise<PlanRow[]> {
+    let query = this.db.selectFrom('plans').selectAll();
+    if (!includeArchived) query = query.where('archived_at', 'is', null);
+    const rows = await query.orderBy('display_order').orderBy('created_at').execute();
+    return rows.map(normalise);
+  }
+
+  async find(id: string): Promise<PlanRow | undefined> {
+    const row = await this.db
+      .selectFrom('plans')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  /** The user's plan row: their plans.id, else the free plan. Undefined for no such user. */
+  async findForUser(userId: string): Promise<PlanRow | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .innerJoin('plans', (join) =>
+        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
+      )
+      .selectAll('plans')
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    return row && normalise(row);
+  }
+
+  async nextDisplayOrder(): Promise<number> {
+    const row = await this.db
+      .selectFrom('plans')
+      .select((eb) => eb.fn.max('display_order').as('top'))
+      .executeTakeFirst();
+    return Number(row?.top ?? 0) + 1;
+  }
+
+  async insert(row: Insertable<PlansTable>): Promise<void> {
+    await this.db.insertInto('plans').values(row).execute();
+  }
+
+  async update(id: string, changes: Updateable<PlansTable>): Promise<void> {
+    await this.db.updateTable('plans').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Every plan's display_order from its place in `ids`, in one transaction. */
+  async setOrder(ids: readonly string[], now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [index, id] of ids.entries()) {
+        await trx
+          .updateTable('plans')
+          .set({ display_order: index, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+      }
+    });
+  }
+}
