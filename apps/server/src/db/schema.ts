@@ -422,4 +422,35 @@ export interface Database {
   api_key_usage: ApiKeyUsageTable;
   api_calls: ApiCallsTable;
   search_documents: SearchDocumentsTable;
+  vaults: VaultsTable;
+  vault_notes: VaultNotesTable;
+}
+
+/** One account's vault (migration 0140): its key only wrapped, never the PIN. */
+export interface VaultsTable {
+  user_id: string;
+  kdf: string;
+  pin_salt: string;
+  pin_wrap: string;
+  recovery_salt: string;
+  recovery_wrap: string;
+  digit_pin: number;
+  epoch: number;
+  failed_attempts: number;
+  lockouts: number;
+  locked_until: IsoTimestamp | null;
+  reset_code_hash: string | null;
+  reset_code_expires_at: IsoTimestamp | null;
+  reset_code_attempts: number;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A secure note: title and body sealed together under the vault key. */
+export interface VaultNotesTable {
+  id: string;
+  user_id: string;
+  sealed: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }

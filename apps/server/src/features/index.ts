@@ -15,6 +15,8 @@ import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
+import { vaultNotesRoutes } from './vault/vault-notes.routes';
+import { vaultRoutes } from './vault/vault.routes';
 
 /**
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
@@ -37,4 +39,6 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   dataTransferRoutes,
   apiKeysRoutes,
   searchRoutes,
+  vaultRoutes,
+  vaultNotesRoutes,
 ];

@@ -13,3 +13,4 @@ export * from './data-transfer';
 export * from './api-keys';
 export * from './openai-api';
 export * from './search';
+export * from './vault';

@@ -11,6 +11,7 @@ import * as m0070 from './0070-projects';
 import * as m0090 from './0090-api-keys';
 import * as m0100 from './0100-search-index';
 import * as m0110 from './0110-knowledge';
+import * as m0140 from './0140-vault';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0090-api-keys': m0090,
   '0100-search-index': m0100,
   '0110-knowledge': m0110,
+  '0140-vault': m0140,
 };
