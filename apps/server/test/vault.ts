@@ -82,3 +82,38 @@ export function dumpDataDir(app: FastifyInstance): string {
   walk(app.config.dataDir);
   return out.join('\n');
 }
+
+/**
+ * Every key of the Redis server at REDIS_URL with its value, as one string (empty without
+ * REDIS_URL). Other suites' keys come along too; a unique marker tells them apart.
+ */
+export async function dumpRedis(): Promise<string> {
+  const url = process.env.REDIS_URL;
+  if (url === undefined) return '';
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    const out: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const type = await redis.type(key);
+        let value: unknown = null;
+        if (type === 'string')
+          value = await redis.getBuffer(key).then((b) => b?.toString('latin1'));
+        else if (type === 'stream') value = await redis.xrange(key, '-', '+');
+        else if (type === 'hash') value = await redis.hgetall(key);
+        else if (type === 'list') value = await redis.lrange(key, '0', '-1');
+        else if (type === 'set') value = await redis.smembers(key);
+        else if (type === 'zset') value = await redis.zrange(key, '0', '-1');
+        out.push(key, JSON.stringify(value));
+      }
+    } while (cursor !== '0');
+    return out.join('\n');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -185,6 +185,8 @@ export interface ConversationsTable {
   current_leaf_id: string | null;
   /** 1 keeps the chat out of the search index entirely (the vault's chats; migration 0100). */
   search_excluded: Generated<number>;
+  /** The owner of a chat kept in the vault (user_id is null then; migration 0140). */
+  vault_user_id: Generated<string | null>;
 }
 
 /** A user's group of chats (migration 0070). */
@@ -305,6 +307,8 @@ export interface CompareSessionsTable {
   revealed_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** The owner of a comparison kept in the vault (user_id is null then; migration 0140). */
+  vault_user_id: Generated<string | null>;
 }
 
 /** One panel: a conversation of kind comparison answered by one model. */

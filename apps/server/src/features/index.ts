@@ -15,6 +15,7 @@ import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
+import { vaultChatsRoutes } from './vault/vault-chats.routes';
 import { vaultNotesRoutes } from './vault/vault-notes.routes';
 import { vaultRoutes } from './vault/vault.routes';
 
@@ -41,4 +42,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   searchRoutes,
   vaultRoutes,
   vaultNotesRoutes,
+  vaultChatsRoutes,
 ];

@@ -184,3 +184,48 @@ export type VaultNote = z.infer<typeof VaultNote>;
 /** GET /api/v1/vault/notes: newest change first. */
 export const VaultNotesResponse = z.object({ notes: z.array(VaultNote) });
 export type VaultNotesResponse = z.infer<typeof VaultNotesResponse>;
+
+/** POST /api/v1/vault/chats: move one of the caller's chats or comparisons into the vault. */
+export const MoveToVaultRequest = z.object({ conversation_id: Id });
+export type MoveToVaultRequest = z.infer<typeof MoveToVaultRequest>;
+
+/** A chat or comparison kept in the vault, as the unlocked vault lists it. */
+export const VaultChat = z.object({
+  id: Id,
+  title: z.string(),
+  /** regular | comparison | prompt_generator */
+  kind: z.string(),
+  message_count: z.int().nonnegative(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+});
+export type VaultChat = z.infer<typeof VaultChat>;
+
+export const VaultChatsResponse = z.object({ chats: z.array(VaultChat) });
+export type VaultChatsResponse = z.infer<typeof VaultChatsResponse>;
+
+export const VaultAttachment = z.object({
+  id: Id,
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.int().nonnegative(),
+});
+export type VaultAttachment = z.infer<typeof VaultAttachment>;
+
+/** One turn of a vault chat, opened with the vault key. */
+export const VaultChatMessage = z.object({
+  id: Id,
+  conversation_id: Id,
+  content: z.string(),
+  response: z.string().nullable(),
+  model: z.string(),
+  model_friendly_name: z.string(),
+  status: z.string(),
+  created_at: IsoTimestamp,
+  attachments: z.array(VaultAttachment),
+});
+export type VaultChatMessage = z.infer<typeof VaultChatMessage>;
+
+/** GET /api/v1/vault/chats/{id}: the chat and its turns (every panel's, for a comparison). */
+export const VaultChatDetail = VaultChat.extend({ messages: z.array(VaultChatMessage) });
+export type VaultChatDetail = z.infer<typeof VaultChatDetail>;

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../dialect';
 
 // The vault: one row per account holding its key only in wrapped form (under the PIN's
 // argon2id key and under the recovery key), the session epoch that revokes every vault token
@@ -46,9 +47,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('vault_notes')
     .columns(['user_id', 'updated_at'])
     .execute();
+
+  // A chat or comparison moved into the vault belongs to nobody (user_id and visitor_id are
+  // null, so every owner-scoped query passes it by) and is found only through vault_user_id.
+  await db.schema.alterTable('conversations').addColumn('vault_user_id', 'text').execute();
+  await db.schema
+    .createIndex('conversations_vault_idx')
+    .on('conversations')
+    .columns(['vault_user_id', 'updated_at'])
+    .execute();
+  await db.schema.alterTable('compare_sessions').addColumn('vault_user_id', 'text').execute();
+
+  // A chat moved into the vault leaves the search index: FTS5 must then really remove its
+  // tokens instead of leaving them in the index file beside a delete marker.
+  if (dialectOf(db) === 'sqlite')
+    await sql`insert into search_fts (search_fts, rank) values ('secure-delete', 1)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('compare_sessions').dropColumn('vault_user_id').execute();
+  await db.schema.dropIndex('conversations_vault_idx').execute();
+  await db.schema.alterTable('conversations').dropColumn('vault_user_id').execute();
   await db.schema.dropTable('vault_notes').execute();
   await db.schema.dropTable('vaults').execute();
 }

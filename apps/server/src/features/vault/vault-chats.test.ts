@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VaultChatDetail, VaultChatsResponse, type MessageResponse } from '@parallax/contract';
+import { bearer, registerAndSignIn } from '../../../test/auth';
+import { createChatTestApp, sendBody, type ChatTestApp } from '../../../test/chat';
+import {
+  dumpDatabase,
+  dumpDataDir,
+  dumpRedis,
+  setUpVault,
+  unlockVault,
+  vaultHeaders,
+} from '../../../test/vault';
+
+let t: ChatTestApp;
+beforeAll(async () => {
+  t = await createChatTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A word no other text contains; the simulated answer repeats it (it names the topic). */
+const newMarker = (label: string) => `Mk${label}${randomBytes(6).toString('hex')}`;
+
+/** A chat made by a send with a text file: its turn, answer and file all carry markers. */
+async function chatWithFile(accessToken: string, markers: { message: string; file: string }) {
+  const form = new FormData();
+  const fields = sendBody(`${markers.message} explained please [sim tokens=40]`);
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  form.append(
+    'files[]',
+    new Blob([`notes about ${markers.file}`], { type: 'text/plain' }),
+    `${markers.file}.txt`,
+  );
+  const res = await fetch(`${t.baseUrl}/api/v1/chat/messages/upload`, {
+    method: 'POST',
+    headers: bearer(accessToken),
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  const message = (await res.json()) as MessageResponse;
+  expect(message.status).toBe('completed');
+  expect(message.response).toContain(markers.message);
+  return message;
+}
+
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+/** Every list, search, get and export a signed-in user can call, as one string of answers. */
+async function walkEverything(accessToken: string, chatId: string, attachmentUrl: string) {
+  const h = bearer(accessToken);
+  const urls = [
+    '/chat/conversations',
+    '/chat/conversations?excludeComparisons=false',
+    '/chat/conversations?is_favourite=true',
+    '/chat/conversations/recent?excludeComparisons=false',
+    `/chat/conversations/${chatId}`,
+    `/chat/conversations/${chatId}/export?format=json`,
+    `/chat/conversations/${chatId}/export?format=markdown`,
+    `/chat/messages?conversation_id=${chatId}`,
+    '/chat/messages?excludeComparisons=false',
+    '/compare/sessions',
+    '/projects',
+    '/users/me',
+    '/users/me/export',
+    '/chat/remaining-messages',
+    attachmentUrl.replace(/^\/api\/v1/, ''),
+  ];
+  const answers: Array<{ url: string; status: number; body: string }> = [];
+  for (const url of urls) {
+    const res = await get(url, h);
+    answers.push({ url, status: res.statusCode, body: res.body });
+  }
+  return answers;
+}
+
+describe('chats in the vault', () => {
+  it('seals a moved chat, hides it everywhere while locked, and brings it back out', async () => {
+    const { accessToken } = await registerAndSignIn(t.app);
+    const stranger = await registerAndSignIn(t.app);
+    const markers = { message: newMarker('msg'), file: newMarker('file') };
+    const sent = await chatWithFile(accessToken, markers);
+    const chatId = sent.conversation_id ?? '';
+    const attachmentUrl = sent.attachments[0]?.url ?? '';
+    expect(chatId).not.toBe('');
+
+    // With Redis, the answer's streamed tokens sit in its replay log until the move.
+    if (process.env.REDIS_URL)
+      expect((await dumpRedis()).toLowerCase()).toContain(markers.message.toLowerCase());
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: bearer(accessToken),
+      payload: { conversation_id: chatId },
+    });
+    expect(locked.statusCode).toBe(423);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: chatId.replace(/.$/, (c) => (c === '0' ? '1' : '0')) },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: chatId },
+    });
+    expect(moved.statusCode).toBe(200);
+    const renewed = String(moved.headers['x-vault-token']);
+
+    // Unlocked, the vault lists and opens it.
+    const list = VaultChatsResponse.parse(
+      (await get('/vault/chats', vaultHeaders(accessToken, renewed))).json(),
+    );
+    expect(list.chats.map((c) => c.id)).toEqual([chatId]);
+    const detail = VaultChatDetail.parse(
+      (await get(`/vault/chats/${chatId}`, vaultHeaders(accessToken, renewed))).json(),
+    );
+    expect(detail.messages[0]?.content).toContain(markers.message);
+    expect(detail.messages[0]?.response).toContain(markers.message);
+    const file = detail.messages[0]?.attachments[0];
+    expect(file?.filename).toBe(`${markers.file}.txt`);
+    const download = await get(
+      `/vault/chats/${chatId}/attachments/${file?.id}`,
+      vaultHeaders(accessToken, renewed),
+    );
+    expect(download.body).toBe(`notes about ${markers.file}`);
+
+    await t.app.inject({ method: 'POST', url: '/api/v1/vault/lock', headers: bearer(accessToken) });
+
+    // Locked: no route shows it, and by id it is absent.
+    for (const { url, status, body } of await walkEverything(accessToken, chatId, attachmentUrl)) {
+      expect(body, url).not.toContain(chatId);
+      expect(body, url).not.toContain(markers.message);
+      expect(body, url).not.toContain(markers.file);
+      if (url.includes(chatId) || url === attachmentUrl.replace(/^\/api\/v1/, ''))
+        expect(status, url).toBe(404);
+    }
+    for (const q of [markers.message, markers.file]) {
+      const search = await get(`/search?q=${q}`, bearer(accessToken));
+      expect(search.statusCode).toBe(200);
+      expect(search.json().hits).toEqual([]);
+    }
+    const absent = await get(
+      '/chat/conversations/00000000-0000-4000-8000-000000000000',
+      bearer(accessToken),
+    );
+    const hidden = await get(`/chat/conversations/${chatId}`, bearer(accessToken));
+    expect(hidden.statusCode).toBe(absent.statusCode);
+    expect(hidden.json().detail).toBe(absent.json().detail);
+    // Another account never sees it, locked or not.
+    for (const { url, body } of await walkEverything(stranger.accessToken, chatId, attachmentUrl))
+      expect(body, url).not.toContain(markers.message);
+
+    // Nothing stored shows a marker: not the database, not the uploaded files.
+    // Lower-cased too: the search index keeps its words folded.
+    const stored = (
+      (await dumpDatabase(t.app)) +
+      dumpDataDir(t.app) +
+      (await dumpRedis())
+    ).toLowerCase();
+    expect(stored).not.toContain(markers.message.toLowerCase());
+    expect(stored).not.toContain(markers.file.toLowerCase());
+
+    // Out again: back in the lists and the search, its file readable.
+    const session = await unlockVault(t.app, accessToken);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/vault/chats/${chatId}/move-out`,
+      headers: vaultHeaders(accessToken, session.vault_token),
+    });
+    expect(out.statusCode).toBe(200);
+    const chats = await get('/chat/conversations', bearer(accessToken));
+    expect(chats.body).toContain(chatId);
+    const history = await get(`/chat/messages?conversation_id=${chatId}`, bearer(accessToken));
+    expect(history.body).toContain(markers.message);
+    const search = await get(`/search?q=${markers.message}`, bearer(accessToken));
+    expect(search.json().hits.length).toBeGreaterThan(0);
+    const again = await get(attachmentUrl.replace(/^\/api\/v1/, ''), bearer(accessToken));
+    expect(again.body).toBe(`notes about ${markers.file}`);
+  });
+});
