@@ -3,13 +3,14 @@ import {
   FolderKanban,
   LayoutTemplate,
   LockKeyhole,
+  LockKeyholeOpen,
   MessagesSquare,
   Search,
   SquarePen,
   Star,
   WandSparkles,
-  type LucideIcon,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
@@ -18,6 +19,7 @@ import { RecentChats } from '../../features/conversations';
 import { openPalette } from '../../features/search';
 import { Kbd } from '../../ui/kbd';
 import { RecentProjects } from '../../features/projects';
+import { useVaultSession } from '../../features/vault';
 import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
 
@@ -28,7 +30,19 @@ const SEARCH_KEYS =
 interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+}
+
+/** The vault's entry shows whether it is locked (the usual state) or open in this tab. */
+function VaultLockIcon({ className }: { className?: string }) {
+  const open = useVaultSession((s) => s.token !== null);
+  const Icon = open ? LockKeyholeOpen : LockKeyhole;
+  return (
+    <>
+      <Icon className={className} aria-hidden />
+      <span className="sr-only">{open ? '(unlocked)' : '(locked)'}</span>
+    </>
+  );
 }
 
 const PRIMARY: readonly NavItem[] = [
@@ -41,7 +55,7 @@ const PRIMARY: readonly NavItem[] = [
 const TOOLS: readonly NavItem[] = [
   { to: '/prompt-templates', label: 'Prompt templates', icon: LayoutTemplate },
   { to: '/prompt-generator', label: 'Prompt generator', icon: WandSparkles },
-  { to: '/vault', label: 'Vault', icon: LockKeyhole },
+  { to: '/vault', label: 'Vault', icon: VaultLockIcon },
 ];
 
 function NavList({ items, label }: { items: readonly NavItem[]; label: string }) {

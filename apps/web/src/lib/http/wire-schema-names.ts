@@ -37,6 +37,13 @@ export const WIRE_SCHEMA_NAMES = [
   'ServerWsMessage',
   'TokenResponse',
   'User',
+  'VaultChatDetail',
+  'VaultChatsResponse',
+  'VaultCreated',
+  'VaultNote',
+  'VaultNotesResponse',
+  'VaultSession',
+  'VaultStatus',
 ] as const satisfies ReadonlyArray<keyof typeof Contract>;
 
 export type WireSchemaName = (typeof WIRE_SCHEMA_NAMES)[number];
