@@ -50,13 +50,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // A chat or comparison moved into the vault belongs to nobody (user_id and visitor_id are
   // null, so every owner-scoped query passes it by) and is found only through vault_user_id.
-  await db.schema.alterTable('conversations').addColumn('vault_user_id', 'text').execute();
+  // The account's deletion takes its vault along (user_id is null there, so it would not).
+  await db.schema
+    .alterTable('conversations')
+    .addColumn('vault_user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+    .execute();
   await db.schema
     .createIndex('conversations_vault_idx')
     .on('conversations')
     .columns(['vault_user_id', 'updated_at'])
     .execute();
-  await db.schema.alterTable('compare_sessions').addColumn('vault_user_id', 'text').execute();
+  await db.schema
+    .alterTable('compare_sessions')
+    .addColumn('vault_user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+    .execute();
 
   // A chat moved into the vault leaves the search index: FTS5 must then really remove its
   // tokens instead of leaving them in the index file beside a delete marker.

@@ -23,6 +23,8 @@ export function registerVault(app: FastifyInstance): void {
     sendMail: app.sendMailInBackground.bind(app),
     serverSecret: app.config.jwtSecret,
     appUrl: app.config.appUrl,
+    // Looked up per call: the attachments service is registered after the vault.
+    deleteFiles: (names) => app.attachments.deleteFiles(names),
   });
   app.decorate('vault', service);
 }

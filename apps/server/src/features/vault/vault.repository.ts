@@ -159,14 +159,27 @@ export class VaultRepository {
     return row?.reset_code_hash ?? undefined;
   }
 
-  /** Empties the vault and installs a new key's wraps, in one transaction. */
+  /**
+   * Empties the vault (notes, chats, comparisons) and installs a new key's wraps, in one
+   * transaction. Answers the new epoch and the storage names of the erased chats' files.
+   */
   async erase(
     userId: string,
     wraps: Required<VaultWraps>,
     now: string,
-  ): Promise<number | undefined> {
+  ): Promise<{ epoch: number; files: string[] } | undefined> {
     return this.db.transaction().execute(async (trx) => {
+      const files = await trx
+        .selectFrom('attachments as a')
+        .innerJoin('messages as m', 'm.id', 'a.message_id')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select('a.storage_name')
+        .where('c.vault_user_id', '=', userId)
+        .execute();
       await trx.deleteFrom('vault_notes').where('user_id', '=', userId).execute();
+      // Turns and their files' rows go with their chats (foreign keys cascade).
+      await trx.deleteFrom('conversations').where('vault_user_id', '=', userId).execute();
+      await trx.deleteFrom('compare_sessions').where('vault_user_id', '=', userId).execute();
       const row = await trx
         .updateTable('vaults')
         .set((eb) => ({
@@ -183,7 +196,7 @@ export class VaultRepository {
         .where('user_id', '=', userId)
         .returning('epoch')
         .executeTakeFirst();
-      return row?.epoch;
+      return row && { epoch: row.epoch, files: files.map((f) => f.storage_name) };
     });
   }
 

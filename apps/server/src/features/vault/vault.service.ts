@@ -53,6 +53,8 @@ export interface VaultServiceDeps {
   sendMail: (message: MailMessage) => void;
   serverSecret: string;
   appUrl: string;
+  /** Removes stored files (the erased vault chats' attachments). */
+  deleteFiles: (storageNames: readonly string[]) => Promise<void>;
 }
 
 /** An open vault for the length of one request: its key and the session it came from. */
@@ -238,9 +240,10 @@ export class VaultService {
     const key = newVaultKey();
     const recoveryKey = newRecoveryKey();
     const wraps = await this.#wrapNew(caller.userId, key, newPin, recoveryKey);
-    const epoch = await this.deps.vaults.erase(caller.userId, wraps, now.toISOString());
-    if (epoch === undefined) throw new AppError('not_found', NO_VAULT);
-    return { ...this.#session(caller, epoch, key, now), recovery_key: recoveryKey };
+    const erased = await this.deps.vaults.erase(caller.userId, wraps, now.toISOString());
+    if (erased === undefined) throw new AppError('not_found', NO_VAULT);
+    await this.deps.deleteFiles(erased.files);
+    return { ...this.#session(caller, erased.epoch, key, now), recovery_key: recoveryKey };
   }
 
   async #reserveAttempt(userId: string, now: Date): Promise<VaultRow> {

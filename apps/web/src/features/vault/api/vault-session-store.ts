@@ -1,8 +1,9 @@
 import { VAULT_TOKEN_HEADER, type VaultSession } from '@parallax/contract';
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 interface VaultSessionState {
-  /** The open vault's session token; null while locked. Kept in memory only: a reload locks. */
+  /** The open vault's session token; null while locked. */
   token: string | null;
   /** When the vault locks itself without further vault activity. */
   expiresAt: number | null;
@@ -10,12 +11,27 @@ interface VaultSessionState {
   close(): void;
 }
 
-export const useVaultSession = create<VaultSessionState>((set) => ({
-  token: null,
-  expiresAt: null,
-  open: (session) => set({ token: session.vault_token, expiresAt: Date.parse(session.expires_at) }),
-  close: () => set({ token: null, expiresAt: null }),
-}));
+/**
+ * Kept for this tab only (sessionStorage): a reload stays unlocked, a closed tab forgets it. The
+ * token opens nothing without the server's secret, and the server ends it on Lock now, sign-out,
+ * a PIN change and 30 idle minutes whatever the tab still holds.
+ */
+export const useVaultSession = create<VaultSessionState>()(
+  persist(
+    (set) => ({
+      token: null,
+      expiresAt: null,
+      open: (session) =>
+        set({ token: session.vault_token, expiresAt: Date.parse(session.expires_at) }),
+      close: () => set({ token: null, expiresAt: null }),
+    }),
+    {
+      name: 'vault-session',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (state) => ({ token: state.token, expiresAt: state.expiresAt }),
+    },
+  ),
+);
 
 /** The header a vault call sends; throws nothing, a missing token is simply a locked vault. */
 export function vaultHeaders(): Record<string, string> {
