@@ -23,6 +23,7 @@ import { lockVault } from '../api/vault-pin-calls';
 import { useVaultSession } from '../api/vault-session-store';
 import { vaultKey } from '../api/vault-status';
 import { vaultErrorText } from '../hooks/error-text';
+import { forgetChat } from '../hooks/use-move-to-vault';
 import { useNow } from '../hooks/use-now';
 import { NoteEditor } from './note-editor';
 import { VaultChatDialog } from './vault-chat-dialog';
@@ -68,7 +69,7 @@ export function VaultContents() {
     moveChatToVault(pendingMove)
       .then(() => {
         toast.success('Moved to the vault');
-        void queryClient.invalidateQueries();
+        forgetChat(queryClient, pendingMove);
       })
       .catch((error: unknown) => toast.error('Could not move the chat', vaultErrorText(error)))
       .finally(() => setParams({}, { replace: true }));
