@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VaultChatDetail, VaultChatsResponse, type MessageResponse } from '@parallax/contract';
-import { bearer, registerAndSignIn } from '../../../test/auth';
+import { bearer, outboxMails, registerAndSignIn } from '../../../test/auth';
 import { createChatTestApp, sendBody, type ChatTestApp } from '../../../test/chat';
 import {
   dumpDatabase,
@@ -183,5 +183,52 @@ describe('chats in the vault', () => {
     expect(search.json().hits.length).toBeGreaterThan(0);
     const again = await get(attachmentUrl.replace(/^\/api\/v1/, ''), bearer(accessToken));
     expect(again.body).toBe(`notes about ${markers.file}`);
+  });
+
+  it('erases moved chats, their turns and files when the vault is reset by mail code', async () => {
+    const { accessToken, user } = await registerAndSignIn(t.app);
+    const markers = { message: newMarker('erase'), file: newMarker('erasefile') };
+    const sent = await chatWithFile(accessToken, markers);
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: sent.conversation_id },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/reset/request-code',
+      headers: bearer(accessToken),
+    });
+    await vi.waitFor(() =>
+      expect(outboxMails(t.app, user.email).some((m) => /vault reset code/.test(m.subject))).toBe(
+        true,
+      ),
+    );
+    const mail = outboxMails(t.app, user.email).findLast((m) => /vault reset code/.test(m.subject));
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/reset/erase',
+      headers: bearer(accessToken),
+      payload: { code, confirm: 'ERASE', new_pin: '730519' },
+    });
+    expect(erased.statusCode).toBe(200);
+    const chats = await get('/vault/chats', vaultHeaders(accessToken, erased.json().vault_token));
+    expect(chats.json().chats).toEqual([]);
+    const rows = await t.app.db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', '=', sent.id)
+      .execute();
+    expect(rows).toEqual([]);
+    const files = await t.app.db
+      .selectFrom('attachments')
+      .select('id')
+      .where('message_id', '=', sent.id)
+      .execute();
+    expect(files).toEqual([]);
+    expect(dumpDataDir(t.app).toLowerCase()).not.toContain(markers.file.toLowerCase());
   });
 });
