@@ -10,7 +10,7 @@ import {
   Star,
   WandSparkles,
 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
@@ -19,6 +19,7 @@ import { RecentChats } from '../../features/conversations';
 import { openPalette } from '../../features/search';
 import { Kbd } from '../../ui/kbd';
 import { RecentProjects } from '../../features/projects';
+import { useAuth } from '../../features/auth';
 import { useVaultSession } from '../../features/vault';
 import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -33,9 +34,17 @@ interface NavItem {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
 }
 
-/** The vault's entry shows whether it is locked (the usual state) or open in this tab. */
+/**
+ * The vault's entry shows whether it is locked (the usual state) or open in this tab. Signed
+ * out, the tab forgets the vault session too (the server ended it with the sign-in session).
+ */
 function VaultLockIcon({ className }: { className?: string }) {
-  const open = useVaultSession((s) => s.token !== null);
+  const { isAuthenticated } = useAuth();
+  const token = useVaultSession((s) => s.token);
+  useEffect(() => {
+    if (!isAuthenticated && token !== null) useVaultSession.getState().close();
+  }, [isAuthenticated, token]);
+  const open = isAuthenticated && token !== null;
   const Icon = open ? LockKeyholeOpen : LockKeyhole;
   return (
     <>
