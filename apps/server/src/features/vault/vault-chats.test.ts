@@ -231,4 +231,86 @@ describe('chats in the vault', () => {
     expect(files).toEqual([]);
     expect(dumpDataDir(t.app).toLowerCase()).not.toContain(markers.file.toLowerCase());
   });
+
+  it('moves a comparison with every panel, hides it from compare history, and back', async () => {
+    const { accessToken } = await registerAndSignIn(t.app);
+    const h = bearer(accessToken);
+    const marker = newMarker('cmp');
+    const ids = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/messages/allocate-id?allocate_comparison_id=true',
+      headers: h,
+    });
+    const comparisonId = String(ids.json().comparison_id);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/compare/sessions',
+      headers: h,
+      payload: { comparison_id: comparisonId, models: ['gpt-5', 'gpt-5-mini'], blind: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const panels = created.json().panels as Array<{ index: number; conversation_id: string }>;
+    for (const panel of panels) {
+      const mid = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/chat/messages/allocate-id',
+        headers: h,
+      });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/compare/sessions/${comparisonId}/panels/${panel.index}/messages`,
+        headers: h,
+        payload: {
+          message: `${marker} compared [sim tokens=10]`,
+          message_id: mid.json().message_id,
+        },
+      });
+      expect(sent.statusCode).toBe(200);
+    }
+    const listed = await get('/chat/conversations?excludeComparisons=false', h);
+    const root = (listed.json().conversations as Array<{ id: string; kind: string }>).find(
+      (c) => c.kind === 'comparison',
+    );
+    expect(root).toBeDefined();
+
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: root?.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const token = String(moved.headers['x-vault-token']);
+    const detail = VaultChatDetail.parse(
+      (await get(`/vault/chats/${root?.id}`, vaultHeaders(accessToken, token))).json(),
+    );
+    expect(detail.kind).toBe('comparison');
+    expect(detail.messages.length).toBeGreaterThanOrEqual(panels.length);
+    expect(detail.messages.every((m) => m.content.includes(marker))).toBe(true);
+
+    for (const url of [
+      '/compare/sessions',
+      `/compare/sessions/${comparisonId}`,
+      '/chat/conversations?excludeComparisons=false',
+      ...panels.map((p) => `/chat/messages?conversation_id=${p.conversation_id}`),
+    ]) {
+      const res = await get(url, h);
+      expect(res.body, url).not.toContain(marker);
+      expect(res.body, url).not.toContain(comparisonId);
+    }
+    expect((await get(`/compare/sessions/${comparisonId}`, h)).statusCode).toBe(404);
+    const stored = (await dumpDatabase(t.app)).toLowerCase();
+    expect(stored).not.toContain(marker.toLowerCase());
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/vault/chats/${root?.id}/move-out`,
+      headers: vaultHeaders(accessToken, token),
+    });
+    expect(out.statusCode).toBe(200);
+    const back = await get(`/compare/sessions/${comparisonId}`, h);
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain(marker);
+  });
 });
