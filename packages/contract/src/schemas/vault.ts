@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, IsoTimestamp } from './common';
+import { Id, IsoTimestamp, ProviderName } from './common';
+import { MessageText } from './messages';
 
 /*
  * The vault (/api/v1/vault): a PIN-locked space whose contents are stored encrypted under a
@@ -229,3 +230,20 @@ export type VaultChatMessage = z.infer<typeof VaultChatMessage>;
 /** GET /api/v1/vault/chats/{id}: the chat and its turns (every panel's, for a comparison). */
 export const VaultChatDetail = VaultChat.extend({ messages: z.array(VaultChatMessage) });
 export type VaultChatDetail = z.infer<typeof VaultChatDetail>;
+
+/** POST /api/v1/vault/chats/messages: a turn of a chat inside the vault (a new one without id). */
+export const VaultSendRequest = z.object({
+  message: MessageText,
+  message_id: Id,
+  conversation_id: Id.optional(),
+  provider: ProviderName,
+  model: z.string().min(1).max(200),
+});
+export type VaultSendRequest = z.infer<typeof VaultSendRequest>;
+
+/** The turn, answered (or failed), and its chat. */
+export const VaultSendResponse = z.object({
+  conversation_id: Id,
+  message: VaultChatMessage,
+});
+export type VaultSendResponse = z.infer<typeof VaultSendResponse>;

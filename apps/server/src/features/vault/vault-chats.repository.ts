@@ -1,4 +1,11 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import type {
   AttachmentsTable,
@@ -126,6 +133,53 @@ export class VaultChatsRepository {
         await this.#rewriteConversations(trx, rows, rewrite, ownerColumns, false, userId, now);
       return rows;
     });
+  }
+
+  /** A new chat that starts inside the vault: no owner, never indexed. */
+  async insertChat(id: string, userId: string, sealedTitle: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('conversations')
+      .values({
+        id,
+        user_id: null,
+        visitor_id: null,
+        vault_user_id: userId,
+        search_excluded: 1,
+        title: sealedTitle,
+        title_set: 1,
+        kind: 'regular',
+        is_favourite: 0,
+        project_id: null,
+        comparison_id: null,
+        created_at: now,
+        updated_at: now,
+        last_message_at: null,
+        current_leaf_id: null,
+      })
+      .execute();
+  }
+
+  /** False when the message id is taken already (a repeated send). */
+  async insertTurn(row: Insertable<MessagesTable>, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('messages')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      await trx
+        .updateTable('conversations')
+        .set({ current_leaf_id: row.id, last_message_at: now, updated_at: now })
+        .where('id', '=', row.conversation_id ?? '')
+        .execute();
+      return true;
+    });
+  }
+
+  /** Writes a turn's (sealed) answer so far, or its final state. */
+  async updateTurn(id: string, changes: Updateable<MessagesTable>): Promise<void> {
+    await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
   }
 
   /**

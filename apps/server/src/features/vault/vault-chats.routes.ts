@@ -8,11 +8,14 @@ import {
   OkResponse,
   VaultChatDetail,
   VaultChatsResponse,
+  VaultSendRequest,
+  VaultSendResponse,
 } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
 import { messageLog } from '../../realtime/stream-envelope';
 import { VaultChatsRepository } from './vault-chats.repository';
 import { VaultChatsService } from './vault-chats.service';
+import { VaultSendService } from './vault-send.service';
 import { requireOpenVault } from './vault.plugin';
 
 const errors = {
@@ -34,6 +37,12 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (messageIds) => {
       await Promise.all(messageIds.map((id) => app.bus.deleteLog(messageLog(id))));
     },
+  );
+  const sender = new VaultSendService(
+    new VaultChatsRepository(app.db),
+    app.models,
+    app.limits,
+    app.chat.generations.processId,
   );
   app.addHook('onRequest', requireUser);
 
@@ -67,6 +76,23 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
       const open = await requireOpenVault(app, request, reply);
       await service.moveIn(userOf(request).userId, open.key, request.body.conversation_id);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/vault/chats/messages',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Send a turn in a vault chat (a new one without conversation_id); sealed at rest',
+        body: VaultSendRequest,
+        response: { 200: VaultSendResponse, ...errors, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const open = await requireOpenVault(app, request, reply);
+      return sender.send(userOf(request).userId, open.key, request.body);
     },
   );
 
