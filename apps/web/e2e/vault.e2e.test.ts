@@ -54,7 +54,7 @@ async function unlock(page: Page, pin: string): Promise<void> {
 }
 
 describe('the vault in the browser', () => {
-  it('set up, move a chat in, lock (gone from /chats and search), unlock, reset by key keeps it, reset by mail empties it', async () => {
+  it('set up, chat inside the vault and move a chat in, lock (gone from /chats and search), unlock, reset by key keeps it, reset by mail empties it', async () => {
     const t = await openPage(browser);
     try {
       const email = uniqueEmail('vault');
@@ -84,7 +84,21 @@ describe('the vault in the browser', () => {
       await settled(t.page);
       expect(await seriousViolations(t.page)).toEqual([]);
 
-      // Move the chat in from its menu.
+      // A chat inside the vault: asked and answered there.
+      const secret = `Hushword${Date.now().toString(36)}`;
+      await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
+      const dialog = t.page.getByRole('dialog');
+      await dialog.getByLabel('Message in the vault').fill(`${secret} plans [sim tokens=20]`);
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await expect
+        .poll(() => dialog.locator('.markdown').count(), { timeout: 40_000 })
+        .toBeGreaterThan(0);
+      expect(await dialog.innerText()).toContain(secret);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      const vaultChat = t.page.getByRole('region', { name: 'Chats' }).getByRole('button');
+      await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
+
+      // Move the other chat in from its menu.
       await t.goto(`/chats/${chatId}`);
       await t.page
         .getByRole('button', { name: /^More actions for / })
@@ -92,8 +106,7 @@ describe('the vault in the browser', () => {
         .click();
       await t.page.getByRole('menuitem', { name: 'Move to vault' }).click();
       await t.page.waitForURL((url) => url.pathname === '/vault', SLOW);
-      const vaultChat = t.page.getByRole('region', { name: 'Chats' }).getByRole('button');
-      await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
+      await expect.poll(() => vaultChat.count(), SLOW).toBe(2);
 
       // Locked: gone from /chats and from search.
       await t.page.getByRole('button', { name: 'Lock now' }).click();
@@ -101,11 +114,12 @@ describe('the vault in the browser', () => {
       await t.goto('/chats');
       await expect.poll(() => t.page.locator(`a[href="/chats/${chatId}"]`).count(), SLOW).toBe(0);
       expect(await searchFinds(t.page, marker)).toBe(false);
+      expect(await searchFinds(t.page, secret)).toBe(false);
 
       // Unlock with the PIN: the chat is there.
       await t.goto('/vault');
       await unlock(t.page, PIN);
-      await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
+      await expect.poll(() => vaultChat.count(), SLOW).toBe(2);
 
       // Reset with the recovery key: a new PIN, the chat kept.
       await t.goto('/vault/reset-pin');
@@ -114,10 +128,10 @@ describe('the vault in the browser', () => {
       await t.page.getByLabel('New PIN again').first().fill('605193');
       await t.page.getByRole('button', { name: 'Set new PIN' }).click();
       await t.page.waitForURL((url) => url.pathname === '/vault', SLOW);
-      await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
+      await expect.poll(() => vaultChat.count(), SLOW).toBe(2);
       await t.page.getByRole('button', { name: 'Lock now' }).click();
       await unlock(t.page, '605193');
-      await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
+      await expect.poll(() => vaultChat.count(), SLOW).toBe(2);
 
       // Reset by mailed code: the screen warns first, ERASE is typed, the vault is empty.
       await t.goto('/vault/reset-pin');

@@ -42,6 +42,7 @@ export const WIRE_SCHEMA_NAMES = [
   'VaultCreated',
   'VaultNote',
   'VaultNotesResponse',
+  'VaultSendResponse',
   'VaultSession',
   'VaultStatus',
 ] as const satisfies ReadonlyArray<keyof typeof Contract>;

@@ -4,6 +4,8 @@ import type {
   VaultChat,
   VaultChatDetail,
   VaultNote,
+  VaultSendRequest,
+  VaultSendResponse,
 } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/errors/api-error';
@@ -72,6 +74,14 @@ export async function moveChatOutOfVault(id: string): Promise<void> {
   await call(() =>
     http.post<unknown>(`/vault/chats/${encodeURIComponent(id)}/move-out`, undefined, opts()),
   );
+}
+
+/** POST /vault/chats/messages: one turn, answered in full (sealed on the server as it streams). */
+export async function sendVaultMessage(body: VaultSendRequest): Promise<VaultSendResponse> {
+  const data = await call(() =>
+    http.post<unknown>('/vault/chats/messages', body, { ...opts(), timeout: 180_000 }),
+  );
+  return parseWire('VaultSendResponse', data);
 }
 
 /** The open vault's notes and chats; nothing is asked while it is locked. */

@@ -1,6 +1,6 @@
 import type { VaultNote } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileLock2, Lock, MessagesSquare, Plus, Search } from 'lucide-react';
+import { FileLock2, Lock, MessageSquarePlus, MessagesSquare, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatWhen } from '../../../lib/format-when';
@@ -153,6 +153,9 @@ export function VaultContents() {
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
+        <Button variant="outline" onClick={() => setOpenChat('new')}>
+          <MessageSquarePlus className="size-4" aria-hidden /> New chat
+        </Button>
         <Button onClick={() => setEditing('new')}>
           <Plus className="size-4" aria-hidden /> New note
         </Button>
@@ -176,7 +179,7 @@ export function VaultContents() {
           className="rounded-2xl border border-dashed border-line"
           icon={FileLock2}
           title="Your vault is empty"
-          description="Move a chat here from its ••• menu (“Move to vault”), or write a secure note."
+          description="Start a private chat, move one here from its ••• menu (“Move to vault”), or write a secure note."
         />
       ) : (
         <div className="space-y-6">
@@ -231,6 +234,7 @@ export function VaultContents() {
       />
       <VaultChatDialog
         chatId={openChat}
+        onCreated={setOpenChat}
         onMoveOut={(id) => void moveOut(id)}
         onClose={() => setOpenChat(null)}
       />
