@@ -39,7 +39,7 @@ export function VaultChatDialog({ chatId, onCreated, onMoveOut, onClose }: Vault
       description="Kept in the vault: stored encrypted, and shown nowhere else."
       className="max-w-3xl"
     >
-      <div className="mt-4 max-h-[60vh] space-y-4 overflow-y-auto pr-1">
+      <div className="mt-4 max-h-[40vh] space-y-4 overflow-y-auto pr-1">
         {isNew ? (
           <p className="text-sm text-fg-muted">
             Nothing of this chat is stored in readable form, and it shows up nowhere else.

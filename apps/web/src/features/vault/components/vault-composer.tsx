@@ -54,7 +54,8 @@ export function VaultComposer({ conversationId, onAnswered }: VaultComposerProps
       <Textarea
         id={`${id}-text`}
         value={text}
-        rows={3}
+        rows={2}
+        className="min-h-16"
         placeholder="Ask privately…"
         disabled={busy}
         onChange={(e) => setText(e.target.value)}
