@@ -1,6 +1,14 @@
 import type { VaultNote } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileLock2, Lock, MessageSquarePlus, MessagesSquare, Plus, Search } from 'lucide-react';
+import {
+  FileLock2,
+  KeyRound,
+  Lock,
+  MessageSquarePlus,
+  MessagesSquare,
+  Plus,
+  Search,
+} from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatWhen } from '../../../lib/format-when';
@@ -25,6 +33,7 @@ import { vaultKey } from '../api/vault-status';
 import { vaultErrorText } from '../hooks/error-text';
 import { forgetChat } from '../hooks/use-move-to-vault';
 import { useNow } from '../hooks/use-now';
+import { ChangePinDialog } from './change-pin-dialog';
 import { NoteEditor } from './note-editor';
 import { VaultChatDialog } from './vault-chat-dialog';
 
@@ -43,6 +52,7 @@ export function VaultContents() {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<VaultNote | 'new' | null>(null);
   const [openChat, setOpenChat] = useState<string | null>(null);
+  const [changingPin, setChangingPin] = useState(false);
   const [params, setParams] = useSearchParams();
   const moving = useRef(false);
 
@@ -133,9 +143,14 @@ export function VaultContents() {
             without activity.
           </span>
         </p>
-        <Button variant="outline" size="sm" onClick={() => void lock()}>
-          <Lock className="size-4" aria-hidden /> Lock now
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setChangingPin(true)}>
+            <KeyRound className="size-4" aria-hidden /> Change PIN
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void lock()}>
+            <Lock className="size-4" aria-hidden /> Lock now
+          </Button>
+        </div>
       </div>
 
       <div className="mb-5 flex flex-wrap gap-2">
@@ -226,6 +241,7 @@ export function VaultContents() {
         </div>
       )}
 
+      <ChangePinDialog open={changingPin} onClose={() => setChangingPin(false)} />
       <NoteEditor
         note={editing}
         onSave={saveNote}
