@@ -154,7 +154,7 @@ export function VaultContents() {
       </div>
 
       <div className="mb-5 flex flex-wrap gap-2">
-        <div className="relative min-w-0 flex-1">
+        <div className="relative min-w-0 flex-1 basis-full sm:basis-0">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted"
             aria-hidden
