@@ -32,6 +32,7 @@ import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { registerPromptGenerator } from './features/prompt-generator/prompt-generator.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
+import { registerVault } from './features/vault/vault.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { registerDrain } from './infra/drain';
@@ -153,6 +154,8 @@ export async function buildApp(
   registerMailer(app);
   registerRequestAuth(app);
   registerVisitors(app);
+  // The vault: sessions and keys that chat, search and lists consult.
+  registerVault(app);
   // AI providers: app.models, the registry and its adapters.
   registerModels(app);
   // History search: app.searchIndex (database triggers keep its index in step with the chats).

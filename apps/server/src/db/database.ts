@@ -29,6 +29,9 @@ function openSqlite(filename: string): SqliteDatabase.Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
+  // Deleted and overwritten rows are zeroed, not left in free space: a chat sealed into the
+  // vault must not stay readable in the file's old bytes.
+  sqlite.pragma('secure_delete = ON');
   return sqlite;
 }
 

@@ -187,6 +187,8 @@ export interface ConversationsTable {
   current_leaf_id: string | null;
   /** 1 keeps the chat out of the search index entirely (the vault's chats; migration 0100). */
   search_excluded: Generated<number>;
+  /** The owner of a chat kept in the vault (user_id is null then; migration 0140). */
+  vault_user_id: Generated<string | null>;
 }
 
 /** A user's group of chats (migration 0070). */
@@ -390,6 +392,8 @@ export interface CompareSessionsTable {
   revealed_at: IsoTimestamp | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+  /** The owner of a comparison kept in the vault (user_id is null then; migration 0140). */
+  vault_user_id: Generated<string | null>;
 }
 
 /** One panel: a conversation of kind comparison answered by one model. */
@@ -513,4 +517,35 @@ export interface Database {
   prompt_template_versions: PromptTemplateVersionsTable;
   prompt_template_favourites: PromptTemplateFavouritesTable;
   plans: PlansTable;
+  vaults: VaultsTable;
+  vault_notes: VaultNotesTable;
+}
+
+/** One account's vault (migration 0140): its key only wrapped, never the PIN. */
+export interface VaultsTable {
+  user_id: string;
+  kdf: string;
+  pin_salt: string;
+  pin_wrap: string;
+  recovery_salt: string;
+  recovery_wrap: string;
+  digit_pin: number;
+  epoch: number;
+  failed_attempts: number;
+  lockouts: number;
+  locked_until: IsoTimestamp | null;
+  reset_code_hash: string | null;
+  reset_code_expires_at: IsoTimestamp | null;
+  reset_code_attempts: number;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A secure note: title and body sealed together under the vault key. */
+export interface VaultNotesTable {
+  id: string;
+  user_id: string;
+  sealed: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }

@@ -21,6 +21,9 @@ import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
+import { vaultChatsRoutes } from './vault/vault-chats.routes';
+import { vaultNotesRoutes } from './vault/vault-notes.routes';
+import { vaultRoutes } from './vault/vault.routes';
 
 /**
  * Every feature's route plugin, mounted under /api/v1 by buildApp. A new feature adds its
@@ -49,4 +52,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   plansRoutes,
   adminPlansRoutes,
   billingConfigRoutes,
+  vaultRoutes,
+  vaultNotesRoutes,
+  vaultChatsRoutes,
 ];

@@ -16,3 +16,4 @@ export * from './search';
 export * from './prompt-generator';
 export * from './prompt-templates';
 export * from './plans';
+export * from './vault';

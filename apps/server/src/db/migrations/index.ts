@@ -14,6 +14,7 @@ import * as m0110 from './0110-knowledge';
 import * as m0115 from './0115-search-turn-end';
 import * as m0120 from './0120-prompt-templates';
 import * as m0130 from './0130-prompt-generator';
+import * as m0140 from './0140-vault';
 import * as m0150 from './0150-plans';
 
 /**
@@ -37,5 +38,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0115-search-turn-end': m0115,
   '0120-prompt-templates': m0120,
   '0130-prompt-generator': m0130,
+  '0140-vault': m0140,
   '0150-plans': m0150,
 };

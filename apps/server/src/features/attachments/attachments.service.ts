@@ -172,4 +172,11 @@ export class AttachmentsService {
   read(row: AttachmentRow): Promise<Buffer> {
     return this.storage.read(row.storage_name);
   }
+
+  /** Stores bytes under a new name (the vault's sealed or opened copy of a file). */
+  async storeCopy(data: Buffer): Promise<string> {
+    const name = randomBytes(24).toString('hex');
+    await this.storage.write(name, data);
+    return name;
+  }
 }

@@ -50,7 +50,7 @@ export class CompareRepository {
 
   /** The session and its panels in one transaction; panel conversations are made by `makePanels`. */
   async insertSession(
-    row: Omit<SessionRow, 'user_id' | 'visitor_id'>,
+    row: Omit<SessionRow, 'user_id' | 'visitor_id' | 'vault_user_id'>,
     owner: ChatOwner,
     makePanels: (trx: Kysely<Database>) => Promise<PanelRow[]>,
   ): Promise<void> {

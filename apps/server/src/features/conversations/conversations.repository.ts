@@ -80,7 +80,10 @@ export class ConversationsRepository {
   }
 
   async insert(
-    row: Omit<Selectable<ConversationsTable>, 'user_id' | 'visitor_id' | 'search_excluded'>,
+    row: Omit<
+      Selectable<ConversationsTable>,
+      'user_id' | 'visitor_id' | 'search_excluded' | 'vault_user_id'
+    >,
     owner: ChatOwner,
   ): Promise<void> {
     await this.db

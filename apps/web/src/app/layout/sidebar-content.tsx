@@ -3,13 +3,14 @@ import {
   FolderKanban,
   LayoutTemplate,
   LockKeyhole,
+  LockKeyholeOpen,
   MessagesSquare,
   Search,
   SquarePen,
   Star,
   WandSparkles,
-  type LucideIcon,
 } from 'lucide-react';
+import { useEffect, type ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
@@ -18,6 +19,8 @@ import { RecentChats } from '../../features/conversations';
 import { openPalette } from '../../features/search';
 import { Kbd } from '../../ui/kbd';
 import { RecentProjects } from '../../features/projects';
+import { useAuth } from '../../features/auth';
+import { useVaultSession } from '../../features/vault';
 import { AccountMenu } from './account-menu';
 import { ThemeToggle } from './theme-toggle';
 
@@ -28,7 +31,27 @@ const SEARCH_KEYS =
 interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+}
+
+/**
+ * The vault's entry shows whether it is locked (the usual state) or open in this tab. Signed
+ * out, the tab forgets the vault session too (the server ended it with the sign-in session).
+ */
+function VaultLockIcon({ className }: { className?: string }) {
+  const { isAuthenticated } = useAuth();
+  const token = useVaultSession((s) => s.token);
+  useEffect(() => {
+    if (!isAuthenticated && token !== null) useVaultSession.getState().close();
+  }, [isAuthenticated, token]);
+  const open = isAuthenticated && token !== null;
+  const Icon = open ? LockKeyholeOpen : LockKeyhole;
+  return (
+    <>
+      <Icon className={className} aria-hidden />
+      <span className="sr-only">{open ? '(unlocked)' : '(locked)'}</span>
+    </>
+  );
 }
 
 const PRIMARY: readonly NavItem[] = [
@@ -41,7 +64,7 @@ const PRIMARY: readonly NavItem[] = [
 const TOOLS: readonly NavItem[] = [
   { to: '/prompt-templates', label: 'Prompt templates', icon: LayoutTemplate },
   { to: '/prompt-generator', label: 'Prompt generator', icon: WandSparkles },
-  { to: '/vault', label: 'Vault', icon: LockKeyhole },
+  { to: '/vault', label: 'Vault', icon: VaultLockIcon },
 ];
 
 function NavList({ items, label }: { items: readonly NavItem[]; label: string }) {

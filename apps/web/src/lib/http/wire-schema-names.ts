@@ -50,6 +50,14 @@ export const WIRE_SCHEMA_NAMES = [
   'ServerWsMessage',
   'TokenResponse',
   'User',
+  'VaultChatDetail',
+  'VaultChatsResponse',
+  'VaultCreated',
+  'VaultNote',
+  'VaultNotesResponse',
+  'VaultSendResponse',
+  'VaultSession',
+  'VaultStatus',
 ] as const satisfies ReadonlyArray<keyof typeof Contract>;
 
 export type WireSchemaName = (typeof WIRE_SCHEMA_NAMES)[number];

@@ -1,6 +1,7 @@
 import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
-import { FileJson, FileText, FolderInput, MoreHorizontal } from 'lucide-react';
+import { FileJson, FileText, FolderInput, LockKeyhole, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { cn } from '../../../lib/cn';
 import {
   DropdownMenu,
@@ -11,6 +12,7 @@ import {
 import { toast } from '../../../ui/toast/toast-store';
 import { useAuth } from '../../auth';
 import { MoveToProjectDialog } from '../../projects';
+import { useMoveToVault } from '../../vault';
 import { exportConversation } from '../api/export-conversation';
 
 interface ChatMenuProps {
@@ -18,10 +20,15 @@ interface ChatMenuProps {
   className?: string;
 }
 
-/** More of one chat: move to a project (accounts only) and export as Markdown or JSON. */
+/**
+ * More of one chat: move to a project or into the vault (accounts only), and export as
+ * Markdown or JSON.
+ */
 export function ChatMenu({ conversation: c, className }: ChatMenuProps) {
   const { isAuthenticated } = useAuth();
   const [moving, setMoving] = useState(false);
+  const moveToVault = useMoveToVault();
+  const { pathname } = useLocation();
   const title = c.title || CONVERSATION_DEFAULT_TITLE;
   const download = (format: 'markdown' | 'json') =>
     void exportConversation(c.id, title, format).catch((error: unknown) =>
@@ -44,6 +51,14 @@ export function ChatMenu({ conversation: c, className }: ChatMenuProps) {
           {isAuthenticated && (
             <DropdownMenuItem icon={<FolderInput />} onSelect={() => setMoving(true)}>
               Move to project…
+            </DropdownMenuItem>
+          )}
+          {isAuthenticated && (
+            <DropdownMenuItem
+              icon={<LockKeyhole />}
+              onSelect={() => void moveToVault(c.id, { leaveChat: pathname.includes(c.id) })}
+            >
+              Move to vault
             </DropdownMenuItem>
           )}
           <DropdownMenuItem icon={<FileText />} onSelect={() => download('markdown')}>

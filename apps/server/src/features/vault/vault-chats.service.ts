@@ -1,0 +1,185 @@
+import type { VaultChat, VaultChatDetail } from '@parallax/contract';
+import type { AttachmentsService } from '../attachments/attachments.service';
+import { AppError } from '../../infra/errors';
+import { open, openText, seal, sealText } from './vault-crypto';
+import type {
+  ItemRewrite,
+  ItemRows,
+  VaultAttachmentRow,
+  VaultChatsRepository,
+  VaultConversationRow,
+  VaultMessageRow,
+} from './vault-chats.repository';
+
+const NOT_FOUND = 'Conversation not found.';
+const UNREADABLE = 'This vault item cannot be opened with the current vault key.';
+
+/** Associated data per text: a sealed text copied onto another row or column does not open. */
+const aad = {
+  title: (id: string) => `conversation:${id}:title`,
+  content: (id: string) => `message:${id}:content`,
+  response: (id: string) => `message:${id}:response`,
+  filename: (id: string) => `attachment:${id}:filename`,
+  file: (id: string) => `attachment:${id}:data`,
+  comparison: (id: string) => `comparison:${id}:title`,
+};
+
+function mustOpen(key: Buffer, sealed: string, associatedData: string): string {
+  const text = openText(key, sealed, associatedData);
+  if (text === null) throw new AppError('conflict', UNREADABLE);
+  return text;
+}
+
+/**
+ * Chats and comparisons in the vault: every title, turn, answer, file name and file sealed
+ * with AES-256-GCM under the vault key (a fresh nonce per write), and opened only for a caller
+ * whose vault session is live.
+ */
+export class VaultChatsService {
+  constructor(
+    private readonly chats: VaultChatsRepository,
+    private readonly attachments: AttachmentsService,
+    /** Drops the replay logs of turns (their streamed tokens, kept for reconnects). */
+    private readonly forgetReplay: (messageIds: readonly string[]) => Promise<void>,
+  ) {}
+
+  async list(userId: string, key: Buffer): Promise<VaultChat[]> {
+    const rows = await this.chats.list(userId);
+    return rows.map((row) => ({
+      id: row.id,
+      title: openText(key, row.title, aad.title(row.id)) ?? '',
+      kind: row.kind,
+      message_count: row.message_count,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }));
+  }
+
+  async get(userId: string, key: Buffer, id: string): Promise<VaultChatDetail> {
+    const rows = await this.chats.find({ kind: 'vault', userId }, id);
+    const root = rows?.conversations.find((c) => c.id === id);
+    if (rows === undefined || root === undefined) throw new AppError('not_found', NOT_FOUND);
+    const filesOf = (messageId: string) =>
+      rows.attachments
+        .filter((a) => a.message_id === messageId)
+        .map((a) => ({
+          id: a.id,
+          filename: mustOpen(key, a.filename, aad.filename(a.id)),
+          content_type: a.content_type,
+          size: a.size,
+        }));
+    return {
+      id: root.id,
+      title: mustOpen(key, root.title, aad.title(root.id)),
+      kind: root.kind,
+      message_count: rows.messages.length,
+      created_at: root.created_at,
+      updated_at: root.updated_at,
+      messages: rows.messages.map((m) => ({
+        id: m.id,
+        conversation_id: m.conversation_id ?? root.id,
+        content: mustOpen(key, m.content, aad.content(m.id)),
+        response: m.response === null ? null : mustOpen(key, m.response, aad.response(m.id)),
+        model: m.model,
+        model_friendly_name: m.model_friendly_name,
+        status: m.status,
+        created_at: m.created_at,
+        attachments: filesOf(m.id),
+      })),
+    };
+  }
+
+  /** A vault file's name, type and opened bytes. */
+  async file(
+    userId: string,
+    key: Buffer,
+    chatId: string,
+    attachmentId: string,
+  ): Promise<{ filename: string; contentType: string; data: Buffer }> {
+    const rows = await this.chats.find({ kind: 'vault', userId }, chatId);
+    const row = rows?.attachments.find((a) => a.id === attachmentId);
+    if (row === undefined) throw new AppError('not_found', 'Attachment not found.');
+    const data = open(key, (await this.attachments.read(row)).toString('latin1'), aad.file(row.id));
+    if (data === null) throw new AppError('conflict', UNREADABLE);
+    return {
+      filename: mustOpen(key, row.filename, aad.filename(row.id)),
+      contentType: row.content_type,
+      data,
+    };
+  }
+
+  async moveIn(userId: string, key: Buffer, conversationId: string): Promise<void> {
+    const rewrite = (storage: Map<string, string>): ItemRewrite => ({
+      conversationTitle: (c: VaultConversationRow) => sealText(key, c.title, aad.title(c.id)),
+      messageContent: (m: VaultMessageRow) => sealText(key, m.content, aad.content(m.id)),
+      messageResponse: (m: VaultMessageRow) =>
+        m.response === null ? null : sealText(key, m.response, aad.response(m.id)),
+      attachmentName: (a: VaultAttachmentRow) => sealText(key, a.filename, aad.filename(a.id)),
+      attachmentStorage: (a: VaultAttachmentRow) => storage.get(a.id) ?? a.storage_name,
+      comparisonTitle: (id: string, title: string) => sealText(key, title, aad.comparison(id)),
+    });
+    const moved = await this.#move(
+      { kind: 'owned', userId },
+      conversationId,
+      rewrite,
+      async (a, data) => Buffer.from(seal(key, data, aad.file(a.id)), 'latin1'),
+    );
+    // The streamed tokens of its answers would outlive the move in the replay logs.
+    await this.forgetReplay(moved.messages.map((m) => m.id));
+    await this.chats.dropOldPageVersions();
+  }
+
+  async moveOut(userId: string, key: Buffer, conversationId: string): Promise<void> {
+    const rewrite = (storage: Map<string, string>): ItemRewrite => ({
+      conversationTitle: (c: VaultConversationRow) => mustOpen(key, c.title, aad.title(c.id)),
+      messageContent: (m: VaultMessageRow) => mustOpen(key, m.content, aad.content(m.id)),
+      messageResponse: (m: VaultMessageRow) =>
+        m.response === null ? null : mustOpen(key, m.response, aad.response(m.id)),
+      attachmentName: (a: VaultAttachmentRow) => mustOpen(key, a.filename, aad.filename(a.id)),
+      attachmentStorage: (a: VaultAttachmentRow) => storage.get(a.id) ?? a.storage_name,
+      comparisonTitle: (id: string, title: string) => mustOpen(key, title, aad.comparison(id)),
+    });
+    await this.#move({ kind: 'vault', userId }, conversationId, rewrite, async (a, data) => {
+      const plain = open(key, data.toString('latin1'), aad.file(a.id));
+      if (plain === null) throw new AppError('conflict', UNREADABLE);
+      return plain;
+    });
+  }
+
+  /**
+   * Files first, under new names (the old ones stay until the rows point at the new ones), then
+   * every row in one transaction; the files of the side that lost are removed afterwards.
+   */
+  async #move(
+    from: { kind: 'owned' | 'vault'; userId: string },
+    conversationId: string,
+    rewrite: (storage: Map<string, string>) => ItemRewrite,
+    rewriteFile: (row: VaultAttachmentRow, data: Buffer) => Promise<Buffer>,
+  ): Promise<ItemRows> {
+    const before: ItemRows | undefined = await this.chats.find(from, conversationId);
+    if (before === undefined) throw new AppError('not_found', NOT_FOUND);
+    // A running answer would go on writing its text where it was: move it once it ended.
+    if (before.messages.some((m) => m.status === 'pending' || m.status === 'streaming'))
+      throw new AppError('conflict', 'Wait for the answer to finish, then move this chat.');
+    const storage = new Map<string, string>();
+    try {
+      for (const row of before.attachments) {
+        const data = await rewriteFile(row, await this.attachments.read(row));
+        storage.set(row.id, await this.attachments.storeCopy(data));
+      }
+      const moved = await this.chats.move(
+        from,
+        conversationId,
+        rewrite(storage),
+        new Date().toISOString(),
+      );
+      if (moved === undefined) throw new AppError('not_found', NOT_FOUND);
+      const stale = moved.attachments.filter((a) => storage.has(a.id)).map((a) => a.storage_name);
+      await this.attachments.deleteFiles(stale);
+      return moved;
+    } catch (error) {
+      await this.attachments.deleteFiles([...storage.values()]);
+      throw error;
+    }
+  }
+}

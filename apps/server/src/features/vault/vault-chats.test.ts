@@ -1,0 +1,451 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VaultChatDetail, VaultChatsResponse, type MessageResponse } from '@parallax/contract';
+import { bearer, outboxMails, registerAndSignIn } from '../../../test/auth';
+import { createChatTestApp, sendBody, SIM_MODEL, type ChatTestApp } from '../../../test/chat';
+import {
+  dumpDatabase,
+  dumpDataDir,
+  dumpRedis,
+  setUpVault,
+  unlockVault,
+  vaultHeaders,
+} from '../../../test/vault';
+
+let t: ChatTestApp;
+beforeAll(async () => {
+  t = await createChatTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A word no other text contains; the simulated answer repeats it (it names the topic). */
+const newMarker = (label: string) => `Mk${label}${randomBytes(6).toString('hex')}`;
+
+/** A chat made by a send with a text file: its turn, answer and file all carry markers. */
+async function chatWithFile(
+  accessToken: string,
+  markers: { message: string; file: string },
+  directive = '[sim tokens=40]',
+) {
+  const form = new FormData();
+  const fields = sendBody(`${markers.message} explained please ${directive}`);
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  form.append(
+    'files[]',
+    new Blob([`notes about ${markers.file}`], { type: 'text/plain' }),
+    `${markers.file}.txt`,
+  );
+  const res = await fetch(`${t.baseUrl}/api/v1/chat/messages/upload`, {
+    method: 'POST',
+    headers: bearer(accessToken),
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  const message = (await res.json()) as MessageResponse;
+  expect(message.status).toBe('completed');
+  expect(message.response).toContain(markers.message);
+  return message;
+}
+
+const get = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+/** Every list, search, get and export a signed-in user can call, as one string of answers. */
+async function walkEverything(accessToken: string, chatId: string, attachmentUrl: string) {
+  const h = bearer(accessToken);
+  const urls = [
+    '/chat/conversations',
+    '/chat/conversations?excludeComparisons=false',
+    '/chat/conversations?is_favourite=true',
+    '/chat/conversations/recent?excludeComparisons=false',
+    `/chat/conversations/${chatId}`,
+    `/chat/conversations/${chatId}/export?format=json`,
+    `/chat/conversations/${chatId}/export?format=markdown`,
+    `/chat/messages?conversation_id=${chatId}`,
+    '/chat/messages?excludeComparisons=false',
+    '/compare/sessions',
+    '/projects',
+    '/users/me',
+    '/users/me/export',
+    '/chat/remaining-messages',
+    attachmentUrl.replace(/^\/api\/v1/, ''),
+  ];
+  const answers: Array<{ url: string; status: number; body: string }> = [];
+  for (const url of urls) {
+    const res = await get(url, h);
+    answers.push({ url, status: res.statusCode, body: res.body });
+  }
+  return answers;
+}
+
+describe('chats in the vault', () => {
+  it('seals a moved chat, hides it everywhere while locked, and brings it back out', async () => {
+    const { accessToken } = await registerAndSignIn(t.app);
+    const stranger = await registerAndSignIn(t.app);
+    const markers = { message: newMarker('msg'), file: newMarker('file') };
+    const sent = await chatWithFile(accessToken, markers);
+    const chatId = sent.conversation_id ?? '';
+    const attachmentUrl = sent.attachments[0]?.url ?? '';
+    expect(chatId).not.toBe('');
+
+    // With Redis, the answer's streamed tokens sit in its replay log until the move.
+    if (process.env.REDIS_URL)
+      expect((await dumpRedis()).toLowerCase()).toContain(markers.message.toLowerCase());
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: bearer(accessToken),
+      payload: { conversation_id: chatId },
+    });
+    expect(locked.statusCode).toBe(423);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: chatId.replace(/.$/, (c) => (c === '0' ? '1' : '0')) },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: chatId },
+    });
+    expect(moved.statusCode).toBe(200);
+    const renewed = String(moved.headers['x-vault-token']);
+
+    // Unlocked, the vault lists and opens it.
+    const list = VaultChatsResponse.parse(
+      (await get('/vault/chats', vaultHeaders(accessToken, renewed))).json(),
+    );
+    expect(list.chats.map((c) => c.id)).toEqual([chatId]);
+    const detail = VaultChatDetail.parse(
+      (await get(`/vault/chats/${chatId}`, vaultHeaders(accessToken, renewed))).json(),
+    );
+    expect(detail.messages[0]?.content).toContain(markers.message);
+    expect(detail.messages[0]?.response).toContain(markers.message);
+    const file = detail.messages[0]?.attachments[0];
+    expect(file?.filename).toBe(`${markers.file}.txt`);
+    const download = await get(
+      `/vault/chats/${chatId}/attachments/${file?.id}`,
+      vaultHeaders(accessToken, renewed),
+    );
+    expect(download.body).toBe(`notes about ${markers.file}`);
+
+    await t.app.inject({ method: 'POST', url: '/api/v1/vault/lock', headers: bearer(accessToken) });
+
+    // Locked: no route shows it, and by id it is absent.
+    for (const { url, status, body } of await walkEverything(accessToken, chatId, attachmentUrl)) {
+      expect(body, url).not.toContain(chatId);
+      expect(body, url).not.toContain(markers.message);
+      expect(body, url).not.toContain(markers.file);
+      if (url.includes(chatId) || url === attachmentUrl.replace(/^\/api\/v1/, ''))
+        expect(status, url).toBe(404);
+    }
+    for (const q of [markers.message, markers.file]) {
+      const search = await get(`/search?q=${q}`, bearer(accessToken));
+      expect(search.statusCode).toBe(200);
+      expect(search.json().hits).toEqual([]);
+    }
+    const absent = await get(
+      '/chat/conversations/00000000-0000-4000-8000-000000000000',
+      bearer(accessToken),
+    );
+    const hidden = await get(`/chat/conversations/${chatId}`, bearer(accessToken));
+    expect(hidden.statusCode).toBe(absent.statusCode);
+    expect(hidden.json().detail).toBe(absent.json().detail);
+    // Another account never sees it, locked or not.
+    for (const { url, body } of await walkEverything(stranger.accessToken, chatId, attachmentUrl))
+      expect(body, url).not.toContain(markers.message);
+
+    // Nothing stored shows a marker: not the database, not the uploaded files.
+    // Lower-cased too: the search index keeps its words folded.
+    const stored = (
+      (await dumpDatabase(t.app)) +
+      dumpDataDir(t.app) +
+      (await dumpRedis())
+    ).toLowerCase();
+    expect(stored).not.toContain(markers.message.toLowerCase());
+    expect(stored).not.toContain(markers.file.toLowerCase());
+
+    // Out again: back in the lists and the search, its file readable.
+    const session = await unlockVault(t.app, accessToken);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/vault/chats/${chatId}/move-out`,
+      headers: vaultHeaders(accessToken, session.vault_token),
+    });
+    expect(out.statusCode).toBe(200);
+    const chats = await get('/chat/conversations', bearer(accessToken));
+    expect(chats.body).toContain(chatId);
+    const history = await get(`/chat/messages?conversation_id=${chatId}`, bearer(accessToken));
+    expect(history.body).toContain(markers.message);
+    const search = await get(`/search?q=${markers.message}`, bearer(accessToken));
+    expect(search.json().hits.length).toBeGreaterThan(0);
+    const again = await get(attachmentUrl.replace(/^\/api\/v1/, ''), bearer(accessToken));
+    expect(again.body).toBe(`notes about ${markers.file}`);
+  });
+
+  it('erases moved chats, their turns and files when the vault is reset by mail code', async () => {
+    const { accessToken, user } = await registerAndSignIn(t.app);
+    const markers = { message: newMarker('erase'), file: newMarker('erasefile') };
+    const sent = await chatWithFile(accessToken, markers);
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: sent.conversation_id },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/reset/request-code',
+      headers: bearer(accessToken),
+    });
+    await vi.waitFor(() =>
+      expect(outboxMails(t.app, user.email).some((m) => /vault reset code/.test(m.subject))).toBe(
+        true,
+      ),
+    );
+    const mail = outboxMails(t.app, user.email).findLast((m) => /vault reset code/.test(m.subject));
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/reset/erase',
+      headers: bearer(accessToken),
+      payload: { code, confirm: 'ERASE', new_pin: '730519' },
+    });
+    expect(erased.statusCode).toBe(200);
+    const chats = await get('/vault/chats', vaultHeaders(accessToken, erased.json().vault_token));
+    expect(chats.json().chats).toEqual([]);
+    const rows = await t.app.db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', '=', sent.id)
+      .execute();
+    expect(rows).toEqual([]);
+    const files = await t.app.db
+      .selectFrom('attachments')
+      .select('id')
+      .where('message_id', '=', sent.id)
+      .execute();
+    expect(files).toEqual([]);
+    expect(dumpDataDir(t.app).toLowerCase()).not.toContain(markers.file.toLowerCase());
+  });
+
+  it('moves a comparison with every panel, hides it from compare history, and back', async () => {
+    const { accessToken } = await registerAndSignIn(t.app);
+    const h = bearer(accessToken);
+    const marker = newMarker('cmp');
+    const ids = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/messages/allocate-id?allocate_comparison_id=true',
+      headers: h,
+    });
+    const comparisonId = String(ids.json().comparison_id);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/compare/sessions',
+      headers: h,
+      payload: { comparison_id: comparisonId, models: ['gpt-5', 'gpt-5-mini'], blind: false },
+    });
+    expect(created.statusCode).toBe(201);
+    const panels = created.json().panels as Array<{ index: number; conversation_id: string }>;
+    for (const panel of panels) {
+      const mid = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/chat/messages/allocate-id',
+        headers: h,
+      });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/compare/sessions/${comparisonId}/panels/${panel.index}/messages`,
+        headers: h,
+        payload: {
+          message: `${marker} compared [sim tokens=10]`,
+          message_id: mid.json().message_id,
+        },
+      });
+      expect(sent.statusCode).toBe(200);
+    }
+    const listed = await get('/chat/conversations?excludeComparisons=false', h);
+    const root = (listed.json().conversations as Array<{ id: string; kind: string }>).find(
+      (c) => c.kind === 'comparison',
+    );
+    expect(root).toBeDefined();
+
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/chats',
+      headers: vaultHeaders(accessToken, vault_token),
+      payload: { conversation_id: root?.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const token = String(moved.headers['x-vault-token']);
+    const detail = VaultChatDetail.parse(
+      (await get(`/vault/chats/${root?.id}`, vaultHeaders(accessToken, token))).json(),
+    );
+    expect(detail.kind).toBe('comparison');
+    expect(detail.messages.length).toBeGreaterThanOrEqual(panels.length);
+    expect(detail.messages.every((m) => m.content.includes(marker))).toBe(true);
+
+    for (const url of [
+      '/compare/sessions',
+      `/compare/sessions/${comparisonId}`,
+      '/chat/conversations?excludeComparisons=false',
+      ...panels.map((p) => `/chat/messages?conversation_id=${p.conversation_id}`),
+    ]) {
+      const res = await get(url, h);
+      expect(res.body, url).not.toContain(marker);
+      expect(res.body, url).not.toContain(comparisonId);
+    }
+    expect((await get(`/compare/sessions/${comparisonId}`, h)).statusCode).toBe(404);
+    const stored = (await dumpDatabase(t.app)).toLowerCase();
+    expect(stored).not.toContain(marker.toLowerCase());
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/vault/chats/${root?.id}/move-out`,
+      headers: vaultHeaders(accessToken, token),
+    });
+    expect(out.statusCode).toBe(200);
+    const back = await get(`/compare/sessions/${comparisonId}`, h);
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain(marker);
+  });
+
+  it('answers inside the vault: the turn, every partial answer and the note are sealed', async () => {
+    const { accessToken } = await registerAndSignIn(t.app);
+    const markers = {
+      message: newMarker('first'),
+      file: newMarker('file'),
+      streamed: newMarker('streamed'),
+      fresh: newMarker('fresh'),
+      note: newMarker('note'),
+    };
+    // The simulator takes its knobs from the conversation: the whole chat streams slowly.
+    const sent = await chatWithFile(accessToken, markers, '[sim tokens=60 tps=30]');
+    const chatId = sent.conversation_id ?? '';
+    const { vault_token } = await setUpVault(t.app, accessToken);
+    let token = vault_token;
+    const call = async (url: string, payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: vaultHeaders(accessToken, token),
+        payload,
+      });
+      token = String(res.headers['x-vault-token'] ?? token);
+      return res;
+    };
+    expect((await call('/vault/chats', { conversation_id: chatId })).statusCode).toBe(200);
+
+    // A slow answer: its partial text is written several times while it streams.
+    const messageId = randomUUID();
+    const streaming = call('/vault/chats/messages', {
+      conversation_id: chatId,
+      message_id: messageId,
+      message: `${markers.streamed} in detail [sim tokens=60 tps=30]`,
+      ...SIM_MODEL,
+    });
+    const partials = new Set<string>();
+
+    let status = 'streaming';
+    while (status !== 'completed') {
+      const row = await t.app.db
+        .selectFrom('messages')
+        .select(['status', 'response', 'content'])
+        .where('id', '=', messageId)
+        .executeTakeFirst();
+      status = row?.status ?? 'streaming';
+      // Never marked interrupted by a sweeper while it streams.
+      expect(status).not.toBe('error');
+      if (row?.response && status === 'streaming') partials.add(row.response);
+      if (row) expect(`${row.content}${row.response}`).not.toContain(markers.streamed);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const answered = await streaming;
+
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().message.response).toContain(markers.streamed);
+    expect(partials.size).toBeGreaterThan(0);
+    for (const partial of partials) expect(partial).toMatch(/^v1\./);
+
+    // The model saw the earlier turns, opened: the upstream request holds the first marker.
+    expect(JSON.stringify(t.sim.requests.at(-1)?.body)).toContain(markers.message);
+
+    const fresh = await call('/vault/chats/messages', {
+      message_id: randomUUID(),
+      message: `${markers.fresh} please [sim tokens=10]`,
+      ...SIM_MODEL,
+    });
+    expect(fresh.statusCode).toBe(200);
+    const freshId = String(fresh.json().conversation_id);
+    expect(
+      (await call('/vault/notes', { title: markers.note, body: markers.note })).statusCode,
+    ).toBe(200);
+    const listed = await get('/vault/chats', vaultHeaders(accessToken, token));
+    expect(
+      listed
+        .json()
+        .chats.map((c: { id: string }) => c.id)
+        .sort(),
+    ).toEqual([chatId, freshId].sort());
+
+    await t.app.inject({ method: 'POST', url: '/api/v1/vault/lock', headers: bearer(accessToken) });
+    for (const id of [chatId, freshId])
+      for (const { url, body } of await walkEverything(
+        accessToken,
+        id,
+        sent.attachments[0]?.url ?? '',
+      ))
+        for (const marker of Object.values(markers)) expect(body, url).not.toContain(marker);
+    const stored = (
+      (await dumpDatabase(t.app)) +
+      dumpDataDir(t.app) +
+      (await dumpRedis())
+    ).toLowerCase();
+    for (const marker of Object.values(markers)) expect(stored).not.toContain(marker.toLowerCase());
+  });
+
+  it('refuses a vault send while locked, to another account’s chat, or with an unknown model', async () => {
+    const owner = await registerAndSignIn(t.app);
+    const other = await registerAndSignIn(t.app);
+    const { vault_token } = await setUpVault(t.app, owner.accessToken);
+    const otherVault = await setUpVault(t.app, other.accessToken, '605193');
+    const send = (access: string, vault: string | undefined, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/vault/chats/messages',
+        headers: vaultHeaders(access, vault),
+        payload: {
+          message_id: randomUUID(),
+          message: 'hello [sim tokens=3]',
+          ...SIM_MODEL,
+          ...payload,
+        },
+      });
+    const first = await send(owner.accessToken, vault_token, {});
+    expect(first.statusCode).toBe(200);
+    const chatId = String(first.json().conversation_id);
+    expect((await send(owner.accessToken, undefined, { conversation_id: chatId })).statusCode).toBe(
+      423,
+    );
+    expect(
+      (await send(other.accessToken, otherVault.vault_token, { conversation_id: chatId }))
+        .statusCode,
+    ).toBe(404);
+    const unknown = await send(owner.accessToken, vault_token, { model: 'no-such-model' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toMatch(/^model:/);
+    const again = await send(owner.accessToken, vault_token, {
+      conversation_id: chatId,
+      message_id: first.json().message.id,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
