@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { ReusedQuery } from '../../db/reused-query';
 import type { Database, PlansTable } from '../../db/schema';
 
 export type PlanRow = Selectable<PlansTable>;
@@ -19,6 +20,17 @@ function normalise(row: PlanRow): PlanRow {
 }
 
 export class PlansRepository {
+  // Read on every send and every public API call, so compiled once.
+  readonly #forUser = new ReusedQuery({ userId: '\u0000user' }, ({ userId }) =>
+    this.db
+      .selectFrom('users')
+      .innerJoin('plans', (join) =>
+        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
+      )
+      .selectAll('plans')
+      .where('users.id', '=', userId),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(includeArchived: boolean): Promise<PlanRow[]> {
@@ -39,14 +51,7 @@ export class PlansRepository {
 
   /** The user's plan row: their plans.id, else the free plan. Undefined for no such user. */
   async findForUser(userId: string): Promise<PlanRow | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .innerJoin('plans', (join) =>
-        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
-      )
-      .selectAll('plans')
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    const row = (await this.#forUser.execute(this.db, { userId })).rows[0];
     return row && normalise(row);
   }
 

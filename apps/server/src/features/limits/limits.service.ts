@@ -120,9 +120,13 @@ export class LimitsService {
     return (await this.dailyLimitFor(owner)) === null ? null : usageDay(now);
   }
 
-  /** Spends one unit or throws 429 limit_exceeded. Returns the day charged (null: unlimited). */
-  async spend(owner: ChatOwner, now: Date = new Date()): Promise<string | null> {
-    const limit = await this.dailyLimitFor(owner);
+  /**
+   * Spends one unit or throws 429 limit_exceeded. Returns the day charged (null: unlimited).
+   * `rules`: the user's plan rules when the caller has just read them (saves reading them twice).
+   */
+  async spend(owner: ChatOwner, now: Date = new Date(), rules?: PlanRules): Promise<string | null> {
+    const limit =
+      owner.kind === 'user' && rules ? rules.dailyMessageLimit : await this.dailyLimitFor(owner);
     if (limit === null) return null;
     const day = usageDay(now);
     const spent = limit > 0 && (await this.repository.spend(ownerKey(owner), day, limit));

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../infra/errors';
 import type { ChatOwner } from '../../../infra/auth/chat-owner';
-import { allowsModel } from '../../billing';
+import { allowsModel, type PlanRules } from '../../billing';
 import type { LimitsService } from '../../limits';
 import { hashSecret, looksLikeSecret } from '../api-key-secret';
 import { monthStartDay, utcDay } from '../api-key-usage';
@@ -117,8 +117,8 @@ export class ApiAccessService {
     }
   }
 
-  /** 403 unless the owner's current plan includes the API and the model. */
-  async checkPlan(access: KeyAccess, model: { id: string; provider: string }): Promise<void> {
+  /** 403 unless the owner's current plan includes the API and the model; the plan's rules. */
+  async checkPlan(access: KeyAccess, model: { id: string; provider: string }): Promise<PlanRules> {
     const plan = await this.limits.rulesFor(access.owner);
     if (!plan.apiAccess)
       throw new OpenAiError(
@@ -136,13 +136,14 @@ export class ApiAccessService {
         'model_not_in_plan',
         'model',
       );
+    return plan;
   }
 
   /**
    * The key's rate, then its budget, then the owner's daily allowance (spent last, so a call
    * refused by the key's own limits costs no message). 429 with retry-after when refused.
    */
-  async admit(access: KeyAccess, now: Date = new Date()): Promise<Admission> {
+  async admit(access: KeyAccess, plan: PlanRules, now: Date = new Date()): Promise<Admission> {
     const headers: Record<string, string> = {};
     if (access.requestsPerMinute !== null) {
       const limit = access.requestsPerMinute;
@@ -190,7 +191,7 @@ export class ApiAccessService {
       }
     }
     try {
-      return { chargeDay: await this.limits.spend(access.owner, now), headers };
+      return { chargeDay: await this.limits.spend(access.owner, now, plan), headers };
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'limit_exceeded') throw error;
       const daily = await this.limits.dailyLimitFor(access.owner);

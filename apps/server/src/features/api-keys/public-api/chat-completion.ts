@@ -49,8 +49,8 @@ export async function runChatCompletion(call: ChatCompletionCall): Promise<void>
   const chat = toModelChatRequest(body);
   const { info, adapter } = await lookUpModel(call.models, body.model);
   access.checkModel(key, info.id);
-  await access.checkPlan(key, info);
-  const admission = await access.admit(key);
+  const plan = await access.checkPlan(key, info);
+  const admission = await access.admit(key, plan);
   reply.headers(admission.headers);
 
   const controller = abortOnHangUp(reply);
