@@ -79,8 +79,8 @@ const Price = z
 const Currency = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{3}$/, 'a three-letter ISO code such as usd.')
-  .transform((c) => c.toLowerCase());
+  .toLowerCase()
+  .regex(/^[a-z]{3}$/, 'a three-letter ISO code such as usd.');
 const DailyMessageLimit = z
   .int('a whole number.')
   .min(0, 'cannot be negative.')

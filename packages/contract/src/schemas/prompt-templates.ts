@@ -31,7 +31,8 @@ const Tag = z.string().trim().toLowerCase().min(1).max(PROMPT_TEMPLATE_LIMITS.ta
 const Tags = z
   .array(Tag)
   .max(PROMPT_TEMPLATE_LIMITS.tagsMax)
-  .transform((tags) => [...new Set(tags)]);
+  // overwrite, not transform: the type stays an array of tags, so OpenAPI can still describe it.
+  .overwrite((tags) => [...new Set(tags)]);
 
 export const TemplateVariableSchema = z.object({
   name: z.string(),
