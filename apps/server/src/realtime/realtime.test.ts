@@ -36,8 +36,17 @@ async function openOnceFree(baseUrl: string, connectionId: string, userId: strin
   for (let attempt = 0; ; attempt += 1) {
     const socket = await TestSocket.open(baseUrl, connectionId, userId, { established: false });
     if (socket.closeCode === undefined) {
-      await socket.waitFor((f) => f.type === 'connection_established');
-      return socket;
+      // The refusal (4401) can still be on its way when the socket has opened.
+      const established = await socket
+        .waitFor((f) => f.type === 'connection_established')
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (socket.closeCode !== 4401) throw error;
+            return false;
+          },
+        );
+      if (established) return socket;
     }
     if (attempt >= 20) throw new Error(`connection id still held (${socket.closeCode})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
