@@ -1,5 +1,5 @@
 import { PROVIDERS, type Plan, type PlanInterval, type ProviderName } from '@parallax/contract';
-import type { PlanRow } from './plans.repository';
+import type { PlanRow, PlanRuleRow } from './plans.repository';
 
 /** What a plan allows, as the limit checks read it. */
 export interface PlanRules {
@@ -27,7 +27,10 @@ function isProvider(value: string): value is ProviderName {
 }
 
 /** The seeded free plan follows FREE_DAILY_LIMIT until an admin gives it a number. */
-export function dailyLimitOf(row: PlanRow, freeDailySetting: number): number | null {
+export function dailyLimitOf(
+  row: Pick<PlanRow, 'daily_limit_from_settings' | 'daily_message_limit'>,
+  freeDailySetting: number,
+): number | null {
   return row.daily_limit_from_settings === 1 ? freeDailySetting : row.daily_message_limit;
 }
 
@@ -54,7 +57,7 @@ export function toPlan(row: PlanRow, freeDailySetting: number): Plan {
   };
 }
 
-export function toRules(row: PlanRow, freeDailySetting: number): PlanRules {
+export function toRules(row: PlanRuleRow, freeDailySetting: number): PlanRules {
   return {
     planId: row.id,
     planName: row.name,

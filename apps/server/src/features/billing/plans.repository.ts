@@ -19,15 +19,38 @@ function normalise(row: PlanRow): PlanRow {
   };
 }
 
+/** The columns a plan's rules come from (read on every send and API call, so only these). */
+export const PLAN_RULE_COLUMNS = [
+  'id',
+  'name',
+  'daily_message_limit',
+  'daily_limit_from_settings',
+  'allowed_providers',
+  'allowed_models',
+  'compare_panels',
+  'api_access',
+  'api_key_limit',
+] as const;
+export type PlanRuleRow = Pick<PlanRow, (typeof PLAN_RULE_COLUMNS)[number]>;
+
+function normaliseRules(row: PlanRuleRow): PlanRuleRow {
+  return {
+    ...row,
+    compare_panels: Number(row.compare_panels),
+    daily_message_limit: row.daily_message_limit === null ? null : Number(row.daily_message_limit),
+    api_key_limit: row.api_key_limit === null ? null : Number(row.api_key_limit),
+  };
+}
+
 export class PlansRepository {
-  // Read on every send and every public API call, so compiled once.
-  readonly #forUser = new ReusedQuery({ userId: '\u0000user' }, ({ userId }) =>
+  // Read on every send and every public API call: compiled once, only the rules' columns.
+  readonly #rulesForUser = new ReusedQuery({ userId: '\u0000user' }, ({ userId }) =>
     this.db
       .selectFrom('users')
       .innerJoin('plans', (join) =>
         join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
       )
-      .selectAll('plans')
+      .select(PLAN_RULE_COLUMNS.map((column) => `plans.${column}` as const))
       .where('users.id', '=', userId),
   );
 
@@ -51,8 +74,21 @@ export class PlansRepository {
 
   /** The user's plan row: their plans.id, else the free plan. Undefined for no such user. */
   async findForUser(userId: string): Promise<PlanRow | undefined> {
-    const row = (await this.#forUser.execute(this.db, { userId })).rows[0];
+    const row = await this.db
+      .selectFrom('users')
+      .innerJoin('plans', (join) =>
+        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
+      )
+      .selectAll('plans')
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
     return row && normalise(row);
+  }
+
+  /** The columns of the user's plan that its rules need (their plans.id, else the free plan). */
+  async findRulesForUser(userId: string): Promise<PlanRuleRow | undefined> {
+    const row = (await this.#rulesForUser.execute(this.db, { userId })).rows[0];
+    return row && normaliseRules(row);
   }
 
   async nextDisplayOrder(): Promise<number> {

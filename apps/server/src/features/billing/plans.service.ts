@@ -152,7 +152,7 @@ export class PlansService {
 
   /** A user's current plan: the one subscriptions set, else the free plan. */
   async rulesForUser(userId: string): Promise<PlanRules> {
-    const row = await this.repository.findForUser(userId);
+    const row = await this.repository.findRulesForUser(userId);
     return row ? toRules(row, this.deps.freeDailySetting) : this.freeRules();
   }
 
