@@ -3,6 +3,8 @@ import { ReusedQuery } from '../../db/reused-query';
 import type { ApiCallsTable, ApiKeysTable, Database } from '../../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+/** A key with its owner's plan id (null: the free plan), as every public API call reads it. */
+export type ApiKeyWithPlan = ApiKeyRow & { owner_plan_id: string | null };
 export type ApiCallRow = Insertable<ApiCallsTable>;
 
 /** 11 columns each: 1,100 parameters, far under SQLite's (32,766) and PostgreSQL's (65,535) caps. */
@@ -17,7 +19,12 @@ export interface KeyUsageRow {
 
 export class ApiKeysRepository {
   readonly #byHash = new ReusedQuery({ secretHash: '\u0000hash' }, ({ secretHash }) =>
-    this.db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash),
+    this.db
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .selectAll('api_keys')
+      .select('users.plan_id as owner_plan_id')
+      .where('api_keys.secret_hash', '=', secretHash),
   );
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -50,7 +57,7 @@ export class ApiKeysRepository {
    * The key a secret belongs to, whatever its state (the caller checks revoked and expired).
    * Read on every public API call, so compiled once.
    */
-  async findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
+  async findByHash(secretHash: string): Promise<ApiKeyWithPlan | undefined> {
     const result = await this.#byHash.execute(this.db, { secretHash });
     return result.rows[0];
   }

@@ -27,6 +27,14 @@ export interface PlansDeps {
   sync: PlanSync | null;
 }
 
+/** How long a process keeps a plan's rules for the public API (see rulesForPlanId). */
+const PLAN_RULES_FRESH_MS = 5_000;
+
+interface CachedRules {
+  rules: PlanRules;
+  until: number;
+}
+
 function invalid(detail: string): AppError {
   return new AppError('validation_error', detail);
 }
@@ -40,11 +48,12 @@ export class PlansService {
   constructor(
     private readonly repository: PlansRepository,
     private readonly deps: PlansDeps,
+    private readonly rulesCache = new Map<string, CachedRules>(),
   ) {}
 
   /** The same rules over `db` (a transaction that must read what it writes). */
   within(db: Kysely<Database>): PlansService {
-    return new PlansService(new PlansRepository(db), this.deps);
+    return new PlansService(new PlansRepository(db), this.deps, this.rulesCache);
   }
 
   #view = (row: PlanRow): Plan => toPlan(row, this.deps.freeDailySetting);
@@ -92,6 +101,7 @@ export class PlansService {
     // Stripe first: a plan it refused or could not hear about is not saved at all.
     const ids = this.deps.sync ? await this.deps.sync.sync(row, null) : {};
     await this.repository.insert({ ...row, ...ids });
+    this.rulesCache.clear();
     return this.#view(await this.#row(id));
   }
 
@@ -131,6 +141,7 @@ export class PlansService {
       Object.assign(changes, await this.deps.sync.sync(next, row));
     }
     await this.repository.update(id, changes);
+    this.rulesCache.clear();
     return this.#view(await this.#row(id));
   }
 
@@ -142,12 +153,30 @@ export class PlansService {
     if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id)))
       throw invalid('body.plan_ids: list every plan exactly once.');
     await this.repository.setOrder(ids, new Date().toISOString());
+    this.rulesCache.clear();
     return this.listAll();
   }
 
   /** The free plan's rules: visitors' (except their daily allowance) and the fallback. */
   async freeRules(): Promise<PlanRules> {
     return toRules(await this.#row(FREE_PLAN_ID), this.deps.freeDailySetting);
+  }
+
+  /**
+   * The rules of the plan with this id (null or unknown: the free plan's), for callers that
+   * already read the user's plan id (the public API reads it with the key, on every call). Kept
+   * per process for up to 5 s: an edit here is seen at once, an edit made by another process
+   * within 5 s, as model changes are.
+   */
+  async rulesForPlanId(planId: string | null): Promise<PlanRules> {
+    const id = planId ?? FREE_PLAN_ID;
+    const now = Date.now();
+    const cached = this.rulesCache.get(id);
+    if (cached && cached.until > now) return cached.rules;
+    const row = await this.repository.find(id);
+    const rules = row ? toRules(row, this.deps.freeDailySetting) : await this.freeRules();
+    this.rulesCache.set(id, { rules, until: now + PLAN_RULES_FRESH_MS });
+    return rules;
   }
 
   /** A user's current plan: the one subscriptions set, else the free plan. */

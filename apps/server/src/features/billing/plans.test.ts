@@ -271,6 +271,11 @@ describe('plans', () => {
     const refused = await complete('gpt-5');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { code: 'plan_without_api_access' } });
+    // The API keeps plan rules per process for a few seconds; an edit made here is seen at once.
+    await call('PATCH', `/admin/plans/${noApi.id}`, admin, { api_access: true });
+    expect((await complete('gpt-5')).statusCode).toBe(200);
+    await call('PATCH', `/admin/plans/${noApi.id}`, admin, { api_access: false });
+    expect((await complete('gpt-5')).statusCode).toBe(403);
     const create = await call('POST', '/api-keys', h, { name: 'three' });
     expect(create.statusCode).toBe(403);
     expect(create.json<{ detail: string }>().detail).toContain('does not include API access');

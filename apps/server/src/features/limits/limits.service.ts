@@ -61,6 +61,11 @@ export class LimitsService {
     return owner.kind === 'user' ? this.plans.rulesForUser(owner.id) : this.plans.freeRules();
   }
 
+  /** The rules of a plan whose id the caller read with the user (see PlansService). */
+  rulesForPlanId(planId: string | null): Promise<PlanRules> {
+    return this.plans.rulesForPlanId(planId);
+  }
+
   /** 422 naming `field` when the owner's plan does not include the model. */
   async assertModelAllowed(
     owner: ChatOwner,

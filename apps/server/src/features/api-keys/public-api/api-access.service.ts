@@ -15,6 +15,8 @@ export interface KeyAccess {
   keyId: string;
   userId: string;
   owner: ChatOwner;
+  /** The owner's plan (null: the free plan), read with the key. */
+  planId: string | null;
   allowedModels: ReadonlySet<string> | null;
   requestsPerMinute: number | null;
   monthlyTokenBudget: number | null;
@@ -93,6 +95,7 @@ export class ApiAccessService {
       keyId: row.id,
       userId: row.user_id,
       owner: { kind: 'user', id: row.user_id },
+      planId: row.owner_plan_id,
       allowedModels: allowed === null ? null : new Set(allowed),
       requestsPerMinute: row.requests_per_minute,
       monthlyTokenBudget:
@@ -119,7 +122,7 @@ export class ApiAccessService {
 
   /** 403 unless the owner's current plan includes the API and the model; the plan's rules. */
   async checkPlan(access: KeyAccess, model: { id: string; provider: string }): Promise<PlanRules> {
-    const plan = await this.limits.rulesFor(access.owner);
+    const plan = await this.limits.rulesForPlanId(access.planId);
     if (!plan.apiAccess)
       throw new OpenAiError(
         403,
