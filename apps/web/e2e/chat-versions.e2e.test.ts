@@ -155,9 +155,17 @@ describe('versions of a turn in the browser', () => {
       ]);
 
       // Five of eight messages spent: the regenerate button says that it spends one.
-      await assistants(t.page).last().getByRole('button', { name: 'Regenerate' }).hover();
+      // Hovered again on each try: a re-render under load can close a tooltip already open.
+      const regenerate = assistants(t.page).last().getByRole('button', { name: 'Regenerate' });
       await expect
-        .poll(() => t.page.getByRole('tooltip').first().innerText())
+        .poll(async () => {
+          await regenerate.hover();
+          return t.page
+            .getByRole('tooltip')
+            .first()
+            .innerText({ timeout: 1_000 })
+            .catch(() => '');
+        })
         .toBe('Regenerate (uses 1 of your 3 messages left today)');
       expect(t.errors).toEqual([]);
     } finally {
