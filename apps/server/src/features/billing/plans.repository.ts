@@ -45,16 +45,21 @@ function normaliseRules(row: PlanRuleRow): PlanRuleRow {
 export class PlansRepository {
   // Read on every send and every public API call: compiled once, only the rules' columns.
   readonly #rulesForUser = new ReusedQuery({ userId: '\u0000user' }, ({ userId }) =>
-    this.db
-      .selectFrom('users')
-      .innerJoin('plans', (join) =>
-        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
-      )
+    this.#usersWithPlan()
       .select(PLAN_RULE_COLUMNS.map((column) => `plans.${column}` as const))
       .where('users.id', '=', userId),
   );
 
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Each user beside their plan: users.plan_id, else the free plan. */
+  #usersWithPlan() {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('plans', (join) =>
+        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
+      );
+  }
 
   async list(includeArchived: boolean): Promise<PlanRow[]> {
     let query = this.db.selectFrom('plans').selectAll();
@@ -74,11 +79,7 @@ export class PlansRepository {
 
   /** The user's plan row: their plans.id, else the free plan. Undefined for no such user. */
   async findForUser(userId: string): Promise<PlanRow | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .innerJoin('plans', (join) =>
-        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
-      )
+    const row = await this.#usersWithPlan()
       .selectAll('plans')
       .where('users.id', '=', userId)
       .executeTakeFirst();

@@ -180,23 +180,8 @@ export class VaultRepository {
       // Turns and their files' rows go with their chats (foreign keys cascade).
       await trx.deleteFrom('conversations').where('vault_user_id', '=', userId).execute();
       await trx.deleteFrom('compare_sessions').where('vault_user_id', '=', userId).execute();
-      const row = await trx
-        .updateTable('vaults')
-        .set((eb) => ({
-          ...wraps,
-          epoch: eb(eb.ref('epoch'), '+', 1),
-          failed_attempts: 0,
-          lockouts: 0,
-          locked_until: null,
-          reset_code_hash: null,
-          reset_code_expires_at: null,
-          reset_code_attempts: 0,
-          updated_at: now,
-        }))
-        .where('user_id', '=', userId)
-        .returning('epoch')
-        .executeTakeFirst();
-      return row && { epoch: row.epoch, files: files.map((f) => f.storage_name) };
+      const epoch = await new VaultRepository(trx).replaceWraps(userId, wraps, now);
+      return epoch === undefined ? undefined : { epoch, files: files.map((f) => f.storage_name) };
     });
   }
 
