@@ -294,6 +294,8 @@ export const API_ERROR_STATUS = {
   server_restarting: 503,
   /** Google or Apple sign-in asked for while that provider has no credentials configured. */
   provider_not_configured: 404,
+  /** A call that needs the card provider on a server without Stripe keys. */
+  payments_not_configured: 503,
   /** A vault call without a live vault session: unlock with the PIN first. */
   vault_locked: 423,
 } as const;

@@ -16,4 +16,5 @@ export * from './search';
 export * from './prompt-generator';
 export * from './prompt-templates';
 export * from './plans';
+export * from './subscriptions';
 export * from './vault';
