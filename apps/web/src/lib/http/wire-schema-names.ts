@@ -6,6 +6,16 @@ import type * as Contract from '@parallax/contract';
  */
 export const WIRE_SCHEMA_NAMES = [
   'AdminPlanListResponse',
+  'AdminSubscriptionDetail',
+  'AdminSubscriptionListResponse',
+  'BillingPortalResponse',
+  'ChangePlanPreview',
+  'CheckoutSession',
+  'CurrentSubscriptionResponse',
+  'InvoiceListResponse',
+  'SetupIntentResponse',
+  'Subscription',
+  'SubscriptionFigures',
   'AllocateIdResponse',
   'ApiKey',
   'ApiKeysResponse',

@@ -3,21 +3,8 @@ import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/badge';
-import { dailyMessagesText, formatPrice, perInterval } from '../model/format-price';
-
-/** What the plan's limits mean, in the words of the card, before the admin's own lines. */
-function includedLines(plan: Plan): string[] {
-  return [
-    dailyMessagesText(plan.daily_message_limit),
-    `Compare up to ${plan.compare_panels} models side by side`,
-    plan.api_access
-      ? plan.api_key_limit === null
-        ? 'API access'
-        : `API access (up to ${plan.api_key_limit} ${plan.api_key_limit === 1 ? 'key' : 'keys'})`
-      : 'No API access',
-    ...plan.features,
-  ];
-}
+import { formatPrice, perInterval } from '../model/format-price';
+import { planIncludedLines } from '../model/plan-included-lines';
 
 /** One plan on /pricing: price, what it includes, and its action (given by the screen). */
 export function PlanCard({
@@ -56,7 +43,7 @@ export function PlanCard({
         <p className="mt-2 text-sm text-fg-muted break-words">{plan.description}</p>
       )}
       <ul className="mt-5 flex-1 space-y-2 text-sm" aria-label={`${plan.name} includes`}>
-        {includedLines(plan).map((line, index) => (
+        {planIncludedLines(plan).map((line, index) => (
           <li key={`${index}-${line}`} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
             <span className="min-w-0 break-words">{line}</span>

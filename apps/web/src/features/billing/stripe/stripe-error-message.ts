@@ -1,0 +1,14 @@
+import type { StripeError } from '@stripe/stripe-js';
+
+export const CARD_FORM_FALLBACK = 'The payment could not be completed. Please try again.';
+
+/**
+ * What to tell the payer. Card and validation errors carry Stripe's own words, written for
+ * payers ("Your card has insufficient funds."); other kinds (API, rate limit, authentication)
+ * describe the integration, not the card, and stay behind a plain sentence (Stripe's advice).
+ */
+export function stripeErrorMessage(error: Pick<StripeError, 'type' | 'message'>): string {
+  if ((error.type === 'card_error' || error.type === 'validation_error') && error.message)
+    return error.message;
+  return CARD_FORM_FALLBACK;
+}
