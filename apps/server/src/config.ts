@@ -50,6 +50,8 @@ export interface AppConfig {
     readonly publishableKey: string | undefined;
     readonly webhookSecret: string | undefined;
     readonly apiBase: string | undefined;
+    /** Days a past-due subscription keeps its plan after a failed renewal. */
+    readonly graceDays: number;
   };
   readonly oauth: {
     readonly google: {
@@ -172,6 +174,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: httpUrl,
+  BILLING_GRACE_DAYS: integer(3, 0, 60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   APPLE_CLIENT_ID: optionalText,
@@ -295,6 +298,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
+      graceDays: e.BILLING_GRACE_DAYS,
     },
     oauth: {
       google: {

@@ -70,6 +70,10 @@ export interface UsersTable {
   preferences: string;
   /** The current plan (plans.id); null: the free plan. Set by subscriptions. */
   plan_id: Generated<string | null>;
+  /** plan_id counts until then (a past-due subscription's grace); null: no end. */
+  plan_until: Generated<IsoTimestamp | null>;
+  /** Stripe's customer (cus_…), made once, at the first checkout. */
+  stripe_customer_id: Generated<string | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -517,6 +521,8 @@ export interface Database {
   prompt_template_versions: PromptTemplateVersionsTable;
   prompt_template_favourites: PromptTemplateFavouritesTable;
   plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  billing_events: BillingEventsTable;
   vaults: VaultsTable;
   vault_notes: VaultNotesTable;
 }
@@ -548,4 +554,36 @@ export interface VaultNotesTable {
   sealed: string;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+}
+
+/** A Stripe subscription as its webhooks last reported it (migration 0170). */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  price_id: string;
+  status: string;
+  current_period_start: IsoTimestamp | null;
+  current_period_end: IsoTimestamp | null;
+  cancel_at_period_end: number;
+  canceled_at: IsoTimestamp | null;
+  ended_at: IsoTimestamp | null;
+  past_due_since: IsoTimestamp | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  latest_invoice_id: string | null;
+  started_at: IsoTimestamp;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A Stripe webhook event applied (its id once). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  subscription_id: string | null;
+  received_at: IsoTimestamp;
 }

@@ -4,7 +4,11 @@ import type { ApiCallsTable, ApiKeysTable, Database } from '../../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 /** A key with its owner's plan id (null: the free plan), as every public API call reads it. */
-export type ApiKeyWithPlan = ApiKeyRow & { owner_plan_id: string | null };
+export type ApiKeyWithPlan = ApiKeyRow & {
+  owner_plan_id: string | null;
+  /** owner_plan_id counts until then (a past-due subscription's grace); null: no end. */
+  owner_plan_until: string | null;
+};
 export type ApiCallRow = Insertable<ApiCallsTable>;
 
 /** 11 columns each: 1,100 parameters, far under SQLite's (32,766) and PostgreSQL's (65,535) caps. */
@@ -23,7 +27,7 @@ export class ApiKeysRepository {
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
       .selectAll('api_keys')
-      .select('users.plan_id as owner_plan_id')
+      .select(['users.plan_id as owner_plan_id', 'users.plan_until as owner_plan_until'])
       .where('api_keys.secret_hash', '=', secretHash),
   );
 

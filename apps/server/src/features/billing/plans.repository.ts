@@ -44,21 +44,37 @@ function normaliseRules(row: PlanRuleRow): PlanRuleRow {
 
 export class PlansRepository {
   // Read on every send and every public API call: compiled once, only the rules' columns.
-  readonly #rulesForUser = new ReusedQuery({ userId: '\u0000user' }, ({ userId }) =>
-    this.#usersWithPlan()
-      .select(PLAN_RULE_COLUMNS.map((column) => `plans.${column}` as const))
-      .where('users.id', '=', userId),
+  readonly #rulesForUser = new ReusedQuery(
+    { userId: '\u0000user', now: '\u0000now' },
+    ({ userId, now }) =>
+      this.#usersWithPlan(now)
+        .select(PLAN_RULE_COLUMNS.map((column) => `plans.${column}` as const))
+        .where('users.id', '=', userId),
   );
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Each user beside their plan: users.plan_id, else the free plan. */
-  #usersWithPlan() {
-    return this.db
-      .selectFrom('users')
-      .innerJoin('plans', (join) =>
-        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
-      );
+  /**
+   * Each user beside their plan: users.plan_id while it lasts (plan_until, a past-due
+   * subscription's grace, not passed), else the free plan.
+   */
+  #usersWithPlan(now: string) {
+    return this.db.selectFrom('users').innerJoin('plans', (join) =>
+      join.on((eb) =>
+        eb(
+          'plans.id',
+          '=',
+          eb.fn.coalesce(
+            eb
+              .case()
+              .when(eb.or([eb('users.plan_until', 'is', null), eb('users.plan_until', '>', now)]))
+              .then(eb.ref('users.plan_id'))
+              .end(),
+            eb.val(FREE_PLAN_ID),
+          ),
+        ),
+      ),
+    );
   }
 
   async list(includeArchived: boolean): Promise<PlanRow[]> {
@@ -79,7 +95,7 @@ export class PlansRepository {
 
   /** The user's plan row: their plans.id, else the free plan. Undefined for no such user. */
   async findForUser(userId: string): Promise<PlanRow | undefined> {
-    const row = await this.#usersWithPlan()
+    const row = await this.#usersWithPlan(new Date().toISOString())
       .selectAll('plans')
       .where('users.id', '=', userId)
       .executeTakeFirst();
@@ -88,7 +104,9 @@ export class PlansRepository {
 
   /** The columns of the user's plan that its rules need (their plans.id, else the free plan). */
   async findRulesForUser(userId: string): Promise<PlanRuleRow | undefined> {
-    const row = (await this.#rulesForUser.execute(this.db, { userId })).rows[0];
+    const row = (
+      await this.#rulesForUser.execute(this.db, { userId, now: new Date().toISOString() })
+    ).rows[0];
     return row && normaliseRules(row);
   }
 

@@ -95,7 +95,10 @@ export class ApiAccessService {
       keyId: row.id,
       userId: row.user_id,
       owner: { kind: 'user', id: row.user_id },
-      planId: row.owner_plan_id,
+      planId:
+        row.owner_plan_until === null || Date.parse(row.owner_plan_until) > now.getTime()
+          ? row.owner_plan_id
+          : null,
       allowedModels: allowed === null ? null : new Set(allowed),
       requestsPerMinute: row.requests_per_minute,
       monthlyTokenBudget:

@@ -1,45 +1,38 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  BillingStandIn,
+  invalid,
+  listOf,
+  missing,
+  newId,
+  StripeFailure,
+} from './stripe-billing-stand-in';
 import { list, parseStripeForm, record, text, type FormObject } from './stripe-form';
+import { WebhookSink } from './stripe-webhook-sink';
 
 /**
  * A local stand-in for Stripe's REST API, for tests (never shipped): stripe-node talks to it
  * through its `host`/`port`/`protocol` options. It answers in Stripe's shapes (prefixed ids,
  * list objects, `{error: {type, code, message, param}}`), replays idempotent POSTs, and keeps
- * everything in memory. Resources so far: customers, products, prices (lookup keys included).
+ * everything in memory: customers, products, prices (lookup keys included), and the billing
+ * resources of stripe-billing-stand-in.ts. Webhook events go, signed, to `webhooks.url`.
+ *
+ * Standalone (browser tests, screenshots): `npx tsx apps/server/scripts/stripe-stand-in.ts
+ * --port 12111 --webhook http://127.0.0.1:<server port>/api/v1/billing/webhook --secret whsec_x`
+ * then start the server with STRIPE_SECRET_KEY=sk_test_any STRIPE_PUBLISHABLE_KEY=pk_test_any
+ * STRIPE_WEBHOOK_SECRET=whsec_x STRIPE_API_BASE=http://127.0.0.1:12111. The browser's
+ * `window.Stripe` test double drives payments through the control URLs (JSON bodies, no auth):
+ *   POST /__control/confirm          {client_secret, card, authenticated?} → {status, error}
+ *   POST /__control/advance_period   {subscription}   (renewal, or the end when cancelling)
+ *   POST /__control/charge_outcome   {customer, outcome: 'succeed' | 'decline'} (off-session)
+ *   POST /__control/retry_invoice    {subscription}   (charge the open latest invoice again)
+ *   POST /__control/expire           {subscription}   (an incomplete one expires)
+ * Card numbers: TEST_CARDS (4242… succeeds, 4000002500003155 asks for 3-D Secure: confirm
+ * again with authenticated: true, 4000000000009995 is declined with Stripe's message).
  */
 
 type Json = Record<string, unknown>;
-
-class StripeFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
-  ) {
-    super(body.message);
-  }
-}
-
-const missing = (kind: string, id: string) =>
-  new StripeFailure(404, {
-    type: 'invalid_request_error',
-    code: 'resource_missing',
-    message: `No such ${kind}: '${id}'`,
-    param: 'id',
-  });
-
-const invalid = (param: string, message: string) =>
-  new StripeFailure(400, {
-    type: 'invalid_request_error',
-    code: 'parameter_invalid',
-    message,
-    param,
-  });
-
-function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-}
 
 const now = () => Math.floor(Date.now() / 1000);
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -51,31 +44,62 @@ export interface StripeStandIn {
   readonly customers: Map<string, Json>;
   readonly products: Map<string, Json>;
   readonly prices: Map<string, Json>;
+  /** Subscriptions, invoices, intents, payment methods, and the payment controls. */
+  readonly billing: BillingStandIn;
+  /** Where events go (set `url` and `secret`), and what was sent. */
+  readonly webhooks: WebhookSink;
+  /** Base URL of the stand-in (for STRIPE_API_BASE). */
+  readonly url: string;
   /** Every request seen, in order (method, path, parsed body). */
   readonly requests: Array<{ method: string; path: string; body: FormObject }>;
   close(): Promise<void>;
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+export interface StandInOptions {
+  port?: number;
+  webhook?: { url: string; secret: string };
+}
+
+export async function startStripeStandIn(options: StandInOptions = {}): Promise<StripeStandIn> {
   const customers = new Map<string, Json>();
   const products = new Map<string, Json>();
   const prices = new Map<string, Json>();
   const requests: StripeStandIn['requests'] = [];
   const replays = new Map<string, { status: number; body: Json }>();
-
-  const listOf = (url: string, data: Json[], limit: string | undefined): Json => {
-    const n = Math.min(Math.max(Number(limit ?? 10) || 10, 1), 100);
-    return { object: 'list', url, has_more: data.length > n, data: data.slice(0, n) };
-  };
+  const webhooks = new WebhookSink();
+  if (options.webhook) {
+    webhooks.url = options.webhook.url;
+    webhooks.secret = options.webhook.secret;
+  }
+  let baseUrl = '';
+  const billing = new BillingStandIn({
+    customers,
+    prices,
+    products,
+    webhooks,
+    baseUrl: () => baseUrl,
+  });
 
   const priceView = (price: Json, expand: string[]): Json =>
     expand.includes('data.product') || expand.includes('product')
       ? { ...price, product: products.get(String(price.product)) ?? price.product }
       : price;
 
-  function route(method: string, path: string, form: FormObject, query: FormObject): Json {
-    const [, v1, kind, id] = path.split('/');
-    if (v1 !== 'v1') throw unknownUrl(method, path);
+  async function route(
+    method: string,
+    path: string,
+    form: FormObject,
+    query: FormObject,
+  ): Promise<Json> {
+    const [, v1, kind, id, ...rest] = path.split('/');
+    if (v1 !== 'v1' || kind === undefined) throw unknownUrl(method, path);
+    const answer = await billing.route(
+      method,
+      [kind, ...(id === undefined ? [] : [id]), ...rest],
+      form,
+      query,
+    );
+    if (answer !== undefined) return answer;
     if (kind === 'customers') {
       if (method === 'POST' && id === undefined) {
         const customer = {
@@ -95,6 +119,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const customer = customers.get(id);
       if (!customer) throw missing('customer', id);
       if (method === 'GET') return customer;
+      const settings = form.invoice_settings;
+      const defaultPm =
+        settings && typeof settings === 'object' && !Array.isArray(settings)
+          ? text(settings, 'default_payment_method')
+          : undefined;
+      if (defaultPm !== undefined)
+        (customer.invoice_settings as Json).default_payment_method = defaultPm;
       Object.assign(customer, {
         ...(text(form, 'email') !== undefined && { email: text(form, 'email') }),
         ...(text(form, 'name') !== undefined && { name: text(form, 'name') }),
@@ -226,53 +257,91 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return price;
   }
 
+  async function control(action: string, body: Json): Promise<Json> {
+    const field = (name: string) => {
+      const value = body[name];
+      if (typeof value !== 'string' || value === '') throw invalid(name, `Missing ${name}.`);
+      return value;
+    };
+    if (action === 'confirm')
+      return billing.confirm(field('client_secret'), field('card'), body.authenticated === true);
+    if (action === 'advance_period') await billing.advancePeriod(field('subscription'));
+    else if (action === 'retry_invoice') await billing.retryLatestInvoice(field('subscription'));
+    else if (action === 'expire') await billing.expireIncomplete(field('subscription'));
+    else if (action === 'charge_outcome') {
+      const outcome = field('outcome');
+      if (outcome !== 'succeed' && outcome !== 'decline')
+        throw invalid('outcome', 'succeed or decline.');
+      billing.chargeOutcome.set(field('customer'), outcome);
+    } else throw unknownUrl('POST', `/__control/${action}`);
+    return { ok: true };
+  }
+
+  async function handle(
+    req: http.IncomingMessage,
+    raw: string,
+  ): Promise<{ status: number; body: Json }> {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const method = req.method ?? 'GET';
+    if (url.pathname.startsWith('/__control/')) {
+      const body = raw === '' ? {} : (JSON.parse(raw) as Json);
+      return { status: 200, body: await control(url.pathname.slice('/__control/'.length), body) };
+    }
+    const form = parseStripeForm(raw);
+    const query = parseStripeForm(url.search.slice(1));
+    requests.push({ method, path: url.pathname, body: form });
+    if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? ''))
+      return {
+        status: 401,
+        body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } },
+      };
+    const key = req.headers['idempotency-key'];
+    const replayKey =
+      method === 'POST' && typeof key === 'string' ? `${url.pathname} ${key}` : null;
+    const replay = replayKey ? replays.get(replayKey) : undefined;
+    if (replay) return replay;
+    const answer = { status: 200, body: await route(method, url.pathname, form, query) };
+    if (replayKey) replays.set(replayKey, answer);
+    return answer;
+  }
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      const method = req.method ?? 'GET';
-      const form = parseStripeForm(raw);
-      const query = parseStripeForm(url.search.slice(1));
-      requests.push({ method, path: url.pathname, body: form });
       const send = (status: number, body: Json) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'content-type',
+        });
         res.end(JSON.stringify(body));
       };
-      if (!/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? '')) {
-        send(401, {
-          error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
-        });
+      if (req.method === 'OPTIONS') {
+        send(204, {});
         return;
       }
-      const key = req.headers['idempotency-key'];
-      const replayKey =
-        method === 'POST' && typeof key === 'string' ? `${url.pathname} ${key}` : null;
-      const replay = replayKey ? replays.get(replayKey) : undefined;
-      if (replay) {
-        send(replay.status, replay.body);
-        return;
-      }
-      let status = 200;
-      let body: Json;
-      try {
-        body = route(method, url.pathname, form, query);
-      } catch (error) {
-        if (!(error instanceof StripeFailure)) throw error;
-        status = error.status;
-        body = { error: error.body };
-      }
-      if (replayKey) replays.set(replayKey, { status, body });
-      send(status, body);
+      handle(req, raw).then(
+        ({ status, body }) => send(status, body),
+        (error: unknown) => {
+          if (error instanceof StripeFailure) send(error.status, { error: error.body });
+          else send(500, { error: { type: 'api_error', message: String(error) } });
+        },
+      );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
     clientOptions: { host: '127.0.0.1', port, protocol: 'http' },
+    url: baseUrl,
     customers,
     products,
     prices,
+    billing,
+    webhooks,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
