@@ -14,6 +14,18 @@ describe('stripeErrorMessage', () => {
     ).toBe('Your card number is incomplete.');
   });
 
+  it('shows the authentication failure of a 3-D Secure check', () => {
+    const message =
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    expect(
+      stripeErrorMessage({
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message,
+      }),
+    ).toBe(message);
+  });
+
   it('keeps integration faults away from the payer', () => {
     expect(
       stripeErrorMessage({
