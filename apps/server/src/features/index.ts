@@ -4,6 +4,9 @@ import { authRoutes } from './auth/auth.routes';
 import { billingConfigRoutes } from './billing/billing-config.routes';
 import { plansRoutes } from './billing/plans.routes';
 import { adminPlansRoutes } from './billing/admin-plans.routes';
+import { adminSubscriptionsRoutes } from './billing/admin-subscriptions.routes';
+import { billingWebhookRoutes } from './billing/billing-webhook.routes';
+import { subscriptionsRoutes } from './billing/subscriptions.routes';
 import { compareRoutes } from './compare/compare.routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
@@ -52,6 +55,9 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   plansRoutes,
   adminPlansRoutes,
   billingConfigRoutes,
+  subscriptionsRoutes,
+  billingWebhookRoutes,
+  adminSubscriptionsRoutes,
   vaultRoutes,
   vaultNotesRoutes,
   vaultChatsRoutes,

@@ -93,6 +93,16 @@ export class PlansRepository {
     return row && normalise(row);
   }
 
+  /** The plan whose current Stripe price this is. */
+  async findByPriceId(priceId: string): Promise<PlanRow | undefined> {
+    const row = await this.db
+      .selectFrom('plans')
+      .selectAll()
+      .where('stripe_price_id', '=', priceId)
+      .executeTakeFirst();
+    return row && normalise(row);
+  }
+
   /** The user's plan row: their plans.id, else the free plan. Undefined for no such user. */
   async findForUser(userId: string): Promise<PlanRow | undefined> {
     const row = await this.#usersWithPlan(new Date().toISOString())

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody, PAYMENTS_NOT_CONFIGURED_MESSAGE, WebhookAck } from '@parallax/contract';
+import type Stripe from 'stripe';
+import { AppError } from '../../infra/errors';
+import { BillingWebhooks, WEBHOOK_TOLERANCE_SECONDS } from './billing-webhooks.service';
+
+/** Stripe's events are small; anything larger is not from Stripe. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * POST /billing/webhook: Stripe's events. The signature covers the exact bytes sent, so this
+ * plugin (encapsulated) keeps the body raw instead of parsing JSON.
+ */
+export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const stripe = app.billing.deps.stripe;
+  const secret = app.config.stripe.webhookSecret;
+  const webhooks = stripe ? new BillingWebhooks(app.db, stripe, app.billing.sync) : null;
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/billing/webhook',
+    {
+      // Stripe retries and bursts; its deliveries come from a few addresses.
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['billing'],
+        summary: "Stripe's webhook events (signed; the raw body is verified)",
+        response: { 200: WebhookAck, 400: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (webhooks === null || stripe === null || secret === undefined)
+        throw new AppError('payments_not_configured', PAYMENTS_NOT_CONFIGURED_MESSAGE);
+      const signature = request.headers['stripe-signature'];
+      const body = request.body;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(body))
+        throw new AppError('bad_request', 'Missing Stripe-Signature header or body.');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch {
+        throw new AppError('bad_request', 'Invalid Stripe signature.');
+      }
+      const { duplicate } = await webhooks.handle(event);
+      return { received: true as const, duplicate };
+    },
+  );
+};
