@@ -70,6 +70,22 @@ function stripeDouble(bindingName: string): void {
       cvc: null,
     };
     let errorLine: HTMLElement | null = null;
+    const labels: HTMLElement[] = [];
+    /** Colours from the Elements options, again after `elements.update({appearance})`. */
+    const paint = () => {
+      const c = vars(elementsOptions as never);
+      labels.forEach((label) => style(label, { color: c.muted }));
+      Object.values(inputs).forEach(
+        (input) =>
+          input &&
+          style(input, {
+            border: `1px solid ${c.border}`,
+            background: c.background,
+            color: c.text,
+          }),
+      );
+      if (errorLine) style(errorLine, { color: c.danger });
+    };
 
     const field = (
       c: ReturnType<typeof vars>,
@@ -83,6 +99,7 @@ function stripeDouble(bindingName: string): void {
       const text = document.createElement('span');
       text.textContent = label;
       style(text, { fontSize: '13px', color: c.muted });
+      labels.push(text);
       const input = document.createElement('input');
       input.placeholder = placeholder;
       input.setAttribute('autocomplete', autocomplete);
@@ -151,6 +168,7 @@ function stripeDouble(bindingName: string): void {
         listeners.get(event)?.delete(listener);
       },
       update() {},
+      paint,
       focus() {
         inputs.number?.focus();
       },
@@ -308,6 +326,7 @@ function stripeDouble(bindingName: string): void {
           getElement: () => state.element,
           update(changes: Record<string, unknown>) {
             Object.assign(options, changes);
+            state.element?.paint();
           },
           submit: () => Promise.resolve({}),
           fetchUpdates: () => Promise.resolve({}),

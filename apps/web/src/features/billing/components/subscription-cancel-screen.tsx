@@ -11,8 +11,8 @@ export function SubscriptionCancelScreen() {
       </div>
       <h1 className="text-2xl font-semibold tracking-tight">Checkout cancelled</h1>
       <p className="mt-2 text-sm text-fg-muted">
-        Nothing was charged and your plan has not changed. An unfinished checkout expires on its
-        own within a day; you can pick a plan again at any time.
+        Nothing was charged and your plan has not changed. An unfinished checkout expires on its own
+        within a day; you can pick a plan again at any time.
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Link to="/pricing" className={buttonClasses('primary')}>

@@ -1,6 +1,6 @@
 import type { CheckoutSession } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, SearchX } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, CreditCard, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../../lib/errors/api-error';
@@ -62,6 +62,19 @@ export function CheckoutScreen() {
           action={
             <Link to="/pricing" className={buttonClasses('primary')}>
               See plans
+            </Link>
+          }
+        />
+      );
+    else if (isApiError(error) && error.status === 409)
+      body = (
+        <EmptyState
+          icon={BadgeCheck}
+          title="You already have a subscription"
+          description={error.message}
+          action={
+            <Link to="/subscription/manage" className={buttonClasses('primary')}>
+              Manage subscription
             </Link>
           }
         />
