@@ -294,8 +294,13 @@ export const API_ERROR_STATUS = {
   server_restarting: 503,
   /** Google or Apple sign-in asked for while that provider has no credentials configured. */
   provider_not_configured: 404,
-  /** A call that needs the card provider on a server without Stripe keys. */
-  payments_not_configured: 503,
+  /**
+   * A call that needs the card provider on a server without Stripe keys (like
+   * provider_not_configured: the feature does not exist on this server).
+   */
+  payments_not_configured: 404,
+  /** The card provider refused the card (its message is in `detail`). */
+  card_declined: 402,
   /** A vault call without a live vault session: unlock with the PIN first. */
   vault_locked: 423,
 } as const;

@@ -6,7 +6,7 @@ import { Plan } from './plans';
  * Subscriptions and card checkout (/api/v1/billing/*, /api/v1/admin/subscriptions). The card
  * provider is Stripe; its ids (`sub_…`, `in_…`) are the subscription and invoice ids here. Access
  * follows the state Stripe's webhooks reported, never the browser's word. Without Stripe keys
- * every call that needs Stripe answers 503 `payments_not_configured`
+ * every call that needs Stripe answers 404 `payments_not_configured`
  * (PAYMENTS_NOT_CONFIGURED_MESSAGE); plans and GET /billing/subscription still work.
  *
  * Signed-in users (401 otherwise; another user's subscription id is 404):

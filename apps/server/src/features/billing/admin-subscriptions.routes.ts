@@ -10,6 +10,7 @@ import {
 } from '@parallax/contract';
 import { requireAdmin } from '../../infra/auth/principal';
 import { AdminSubscriptionsService } from './admin-subscriptions.service';
+import { guardStripe } from './stripe-errors';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 const tags = ['billing'];
@@ -54,7 +55,7 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSubscriptionDetail, ...errors },
       },
     },
-    (request) => service.detail(request.params.id),
+    (request) => guardStripe(service.detail(request.params.id)),
   );
 
   app.post(
@@ -69,6 +70,6 @@ export const adminSubscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminSubscriptionDetail, ...errors },
       },
     },
-    (request) => service.cancel(request.params.id, request.body.at_period_end),
+    (request) => guardStripe(service.cancel(request.params.id, request.body.at_period_end)),
   );
 };

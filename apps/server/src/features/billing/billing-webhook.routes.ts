@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, PAYMENTS_NOT_CONFIGURED_MESSAGE, WebhookAck } from '@parallax/contract';
 import type Stripe from 'stripe';
 import { AppError } from '../../infra/errors';
+import { guardStripe } from './stripe-errors';
 import { BillingWebhooks, WEBHOOK_TOLERANCE_SECONDS } from './billing-webhooks.service';
 
 /** Stripe's events are small; anything larger is not from Stripe. */
@@ -31,23 +32,24 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['billing'],
         summary: "Stripe's webhook events (signed; the raw body is verified)",
-        response: { 200: WebhookAck, 400: ErrorBody, 503: ErrorBody },
+        response: { 200: WebhookAck, 400: ErrorBody, 404: ErrorBody, 503: ErrorBody },
       },
     },
     async (request) => {
-      if (webhooks === null || stripe === null || secret === undefined)
-        throw new AppError('payments_not_configured', PAYMENTS_NOT_CONFIGURED_MESSAGE);
       const signature = request.headers['stripe-signature'];
       const body = request.body;
       if (typeof signature !== 'string' || !Buffer.isBuffer(body))
         throw new AppError('bad_request', 'Missing Stripe-Signature header or body.');
+      if (webhooks === null || stripe === null || secret === undefined)
+        throw new AppError('payments_not_configured', PAYMENTS_NOT_CONFIGURED_MESSAGE);
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
         throw new AppError('bad_request', 'Invalid Stripe signature.');
       }
-      const { duplicate } = await webhooks.handle(event);
+      // A failure here (Stripe unreachable for the re-fetch) is a 5xx: Stripe sends it again.
+      const { duplicate } = await guardStripe(webhooks.handle(event));
       return { received: true as const, duplicate };
     },
   );

@@ -13,11 +13,13 @@ import {
   SubscriptionIdParams,
 } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
+import { guardStripe } from './stripe-errors';
 
 const errors = {
   400: ErrorBody,
   401: ErrorBody,
   404: ErrorBody,
+  402: ErrorBody,
   409: ErrorBody,
   422: ErrorBody,
   429: ErrorBody,
@@ -41,7 +43,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CurrentSubscriptionResponse, ...errors },
       },
     },
-    (request) => billing.current(userOf(request).userId),
+    (request) => guardStripe(billing.current(userOf(request).userId)),
   );
 
   app.post(
@@ -56,7 +58,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await billing.checkout(userOf(request).userId, request.body.plan_id)),
+      reply
+        .code(201)
+        .send(await guardStripe(billing.checkout(userOf(request).userId, request.body.plan_id))),
   );
 
   app.get(
@@ -70,7 +74,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CheckoutSession, ...errors },
       },
     },
-    (request) => billing.payment(userOf(request).userId, request.params.subscriptionId),
+    (request) =>
+      guardStripe(billing.payment(userOf(request).userId, request.params.subscriptionId)),
   );
 
   app.post(
@@ -85,10 +90,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      billing.previewChange(
-        userOf(request).userId,
-        request.body.plan_id,
-        request.body.proration_date,
+      guardStripe(
+        billing.previewChange(
+          userOf(request).userId,
+          request.body.plan_id,
+          request.body.proration_date,
+        ),
       ),
   );
 
@@ -104,7 +111,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      billing.change(userOf(request).userId, request.body.plan_id, request.body.proration_date),
+      guardStripe(
+        billing.change(userOf(request).userId, request.body.plan_id, request.body.proration_date),
+      ),
   );
 
   app.post(
@@ -117,7 +126,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Subscription, ...errors },
       },
     },
-    (request) => billing.setCancelAtPeriodEnd(userOf(request).userId, true),
+    (request) => guardStripe(billing.setCancelAtPeriodEnd(userOf(request).userId, true)),
   );
 
   app.post(
@@ -130,7 +139,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Subscription, ...errors },
       },
     },
-    (request) => billing.setCancelAtPeriodEnd(userOf(request).userId, false),
+    (request) => guardStripe(billing.setCancelAtPeriodEnd(userOf(request).userId, false)),
   );
 
   app.post(
@@ -143,7 +152,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SetupIntentResponse, ...errors },
       },
     },
-    (request) => billing.setupIntent(userOf(request).userId),
+    (request) => guardStripe(billing.setupIntent(userOf(request).userId)),
   );
 
   app.get(
@@ -156,7 +165,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: InvoiceListResponse, ...errors },
       },
     },
-    async (request) => ({ invoices: await billing.invoices(userOf(request).userId) }),
+    async (request) => ({
+      invoices: await guardStripe(billing.invoices(userOf(request).userId)),
+    }),
   );
 
   app.post(
@@ -169,6 +180,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BillingPortalResponse, ...errors },
       },
     },
-    async (request) => ({ url: await billing.portal(userOf(request).userId) }),
+    async (request) => ({ url: await guardStripe(billing.portal(userOf(request).userId)) }),
   );
 };

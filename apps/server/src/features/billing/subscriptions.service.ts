@@ -60,7 +60,7 @@ export class SubscriptionsService {
     return this.deps.stripe !== null && this.deps.publishableKey !== undefined;
   }
 
-  /** Stripe and the publishable key, or 503 payments_not_configured (spec §6 of issue 18). */
+  /** Stripe and the publishable key, or 404 payments_not_configured (issue 18 §6). */
   requireStripe(): Configured {
     const { stripe, publishableKey } = this.deps;
     if (stripe === null || publishableKey === undefined)

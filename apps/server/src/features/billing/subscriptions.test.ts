@@ -422,7 +422,7 @@ describe('subscriptions without Stripe keys', () => {
           headers: h,
           ...(payload ? { payload } : {}),
         });
-        expect(res.statusCode, url).toBe(503);
+        expect(res.statusCode, url).toBe(404);
         expect(res.json()).toMatchObject({
           error: 'payments_not_configured',
           detail: PAYMENTS_NOT_CONFIGURED_MESSAGE,
@@ -434,7 +434,7 @@ describe('subscriptions without Stripe keys', () => {
         headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
         payload: '{}',
       });
-      expect(webhook.statusCode).toBe(503);
+      expect(webhook.statusCode).toBe(404);
     } finally {
       await t.close();
     }
