@@ -1,23 +1,26 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStripeStandIn,
-  type StripeStandIn,
-} from '../../server/src/features/billing/testing/stripe-stand-in';
 import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
 import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 import { installStripeDouble } from './support/stripe-double';
+import {
+  startStripeStandInProcess,
+  type StripeStandInProcess,
+} from './support/stripe-stand-in-process';
+import { startWebhookRelay, type WebhookRelay } from './support/webhook-relay';
 
 const ADMIN = uniqueEmail('checkout-admin');
 const WEBHOOK_SECRET = 'whsec_browser_suite';
 let browser: Browser;
-let stripe: StripeStandIn;
+let stripe: StripeStandInProcess;
+let webhooks: WebhookRelay;
 let server: RunningServer;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
+  webhooks = await startWebhookRelay();
+  stripe = await startStripeStandInProcess(webhooks.url, WEBHOOK_SECRET);
   [browser, server] = await Promise.all([
     launchBrowser(),
     startServer({
@@ -30,14 +33,14 @@ beforeAll(async () => {
     }),
   ]);
   // Stripe's webhooks reach the server as they would in production: signed, over HTTP.
-  stripe.webhooks.url = `${server.url}/api/v1/billing/webhook`;
-  stripe.webhooks.secret = WEBHOOK_SECRET;
+  webhooks.target = `${server.url}/api/v1/billing/webhook`;
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await stripe?.close();
+  await stripe?.stop();
+  await webhooks?.close();
 });
 
 /** The admin and the paid plan, made once by the first test that needs them. */
@@ -149,15 +152,14 @@ describe('card checkout', () => {
       expect(new URL(t.page.url()).pathname).toBe(`/subscription/checkout/${proPlanId}`);
 
       // Webhooks held back: the success page shows the wait, not the browser's word.
-      stripe.webhooks.hold = true;
+      webhooks.hold = true;
       await fillCard(t.page, '4242 4242 4242 4242');
       await pay.click();
       await t.page.waitForURL((url) => url.pathname === '/subscription/success');
       await t.page.getByRole('heading', { name: 'Confirming your payment…' }).waitFor();
       await t.page.waitForTimeout(2_500);
       await t.page.getByRole('heading', { name: 'Confirming your payment…' }).waitFor();
-      stripe.webhooks.hold = false;
-      await stripe.webhooks.release();
+      await webhooks.release();
       await t.page.getByRole('heading', { name: 'You are on Pro' }).waitFor({ timeout: 20_000 });
 
       // More messages than the free plan allowed.
