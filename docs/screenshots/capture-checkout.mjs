@@ -108,7 +108,7 @@ for (const scheme of ['light', 'dark']) {
     await shot(page, `subscription-manage${suffix}`, size === 'desktop');
     await page.getByRole('button', { name: 'Change plan' }).click();
     await page.getByRole('radio').first().check();
-    await page.getByText('Next invoice').waitFor();
+    await page.getByText('Charged now').waitFor();
     await shot(page, `subscription-change-plan${suffix}`);
     await ctx.close();
   }

@@ -119,7 +119,7 @@ function DetailBody({ detail }: { detail: AdminSubscriptionDetail }) {
                 key={invoice.id}
                 className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2"
               >
-                <span className="min-w-0 flex-1 font-mono text-xs break-all">
+                <span className="w-full min-w-0 font-mono text-xs break-all sm:w-auto sm:flex-1">
                   {invoice.number ?? invoice.id}
                 </span>
                 <span className="text-fg-muted">{formatDay(invoice.created_at)}</span>
@@ -154,7 +154,10 @@ function DetailBody({ detail }: { detail: AdminSubscriptionDetail }) {
         ) : (
           <ol className="max-h-48 space-y-1 overflow-y-auto rounded-xl border border-line p-3">
             {events.map((event) => (
-              <li key={event.id} className="flex flex-wrap justify-between gap-x-3">
+              <li
+                key={event.id}
+                className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between"
+              >
                 <span className="font-mono text-xs break-all">{event.type}</span>
                 <time dateTime={event.received_at} className="text-xs text-fg-muted">
                   {new Date(event.received_at).toLocaleString()}

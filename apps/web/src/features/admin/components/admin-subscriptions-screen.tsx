@@ -199,15 +199,15 @@ export function AdminSubscriptionsScreen() {
 function Row({ row, onOpen }: { row: AdminSubscriptionRow; onOpen: () => void }) {
   return (
     <tr className="hover:bg-surface-2/60">
-      <td className="max-w-0 px-4 py-3">
+      <td className="px-4 py-3">
         <button
           type="button"
           onClick={onOpen}
-          className="block max-w-full truncate text-left font-medium text-fg hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          className="block text-left font-medium break-all text-fg hover:text-accent hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
           {row.email}
         </button>
-        <span className="block truncate text-xs text-fg-muted">{row.plan_name}</span>
+        <span className="block text-xs break-words text-fg-muted">{row.plan_name}</span>
       </td>
       <td className="px-4 py-3">
         <span className="flex flex-wrap gap-1">

@@ -74,7 +74,7 @@ export function ChangePlanDialog({
       open={open}
       onOpenChange={(next) => !next && !saving && onClose()}
       title="Change plan"
-      description={`You are on ${currentPlan.name}. The difference for the rest of this period is settled on your next invoice.`}
+      description={`You are on ${currentPlan.name}. The new plan starts at once: unused time on ${currentPlan.name} is credited and the rest of this period is charged at the new price.`}
       className="sm:max-w-lg"
     >
       <fieldset className="mt-4">
@@ -132,6 +132,13 @@ export function ChangePlanDialog({
   );
 }
 
+/** The change is invoiced at once, unless Stripe schedules the charge for a later day. */
+function chargedWhen(nextPaymentAt: string | null): string {
+  if (nextPaymentAt === null || Date.parse(nextPaymentAt) - Date.now() < 24 * 3_600_000)
+    return 'Charged now';
+  return `Charged on ${formatDay(nextPaymentAt)}`;
+}
+
 function PreviewLines({ preview }: { preview: ChangePlanPreview }) {
   const money = (minor: number) => formatPrice(minor, preview.currency);
   const prorations = preview.lines.filter((line) => line.proration);
@@ -152,13 +159,15 @@ function PreviewLines({ preview }: { preview: ChangePlanPreview }) {
           <dd className="tabular-nums">{money(preview.proration_amount)}</dd>
         </div>
         <div className="flex justify-between gap-4 font-semibold">
-          <dt>
-            Next invoice
-            {preview.next_payment_at ? `, ${formatDay(preview.next_payment_at)}` : ''}
-          </dt>
+          <dt>{chargedWhen(preview.next_payment_at)}</dt>
           <dd className="tabular-nums">{money(preview.amount_due)}</dd>
         </div>
       </dl>
+      {preview.proration_amount < 0 && preview.amount_due === 0 && (
+        <p className="mt-3 text-xs text-fg-muted">
+          The {money(-preview.proration_amount)} left over is kept as credit for your next invoices.
+        </p>
+      )}
     </div>
   );
 }
