@@ -27,6 +27,8 @@ export function PricingScreen() {
   const [search, setSearch] = useSearchParams();
   const [interval, setInterval] = useState<PlanInterval>('month');
   const [unavailable, setUnavailable] = useState<string | null>(null);
+  const onPaidPlan =
+    plans.data?.plans.find((p) => p.id === plans.data?.current_plan_id)?.is_free === false;
 
   const choose = useCallback(
     (plan: Plan) => {
@@ -36,13 +38,16 @@ export function PricingScreen() {
             from: { pathname: '/pricing', search: `?${PICKED}=${encodeURIComponent(plan.id)}` },
           },
         });
+      } else if (config.data?.payments_configured && onPaidPlan) {
+        // A subscriber changes plans with a proration preview, not a second subscription.
+        void navigate('/subscription/manage', { state: { changeTo: plan.id } });
       } else if (config.data?.payments_configured) {
         void navigate(`/subscription/checkout/${encodeURIComponent(plan.id)}`);
       } else {
         setUnavailable(plan.name);
       }
     },
-    [config.data, isAuthenticated, navigate],
+    [config.data, isAuthenticated, navigate, onPaidPlan],
   );
 
   // Back from sign-up with a pick: carry on where the visitor left off, once.

@@ -20,8 +20,11 @@ export function ChangePlanDialog({
   plans,
   onClose,
   onChanged,
+  initialPlanId = null,
 }: {
   open: boolean;
+  /** Picked on opening (the plan chosen on /pricing). */
+  initialPlanId?: string | null;
   currentPlan: Plan;
   /** Active paid plans other than the current one. */
   plans: Plan[];
@@ -34,12 +37,10 @@ export function ChangePlanDialog({
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!open) {
-      setPicked(null);
-      setPreview(null);
-      setError(null);
-    }
-  }, [open]);
+    setPicked(open ? initialPlanId : null);
+    setPreview(null);
+    setError(null);
+  }, [open, initialPlanId]);
 
   useEffect(() => {
     if (!picked) return;

@@ -2,7 +2,7 @@ import type { Plan, Subscription } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Badge } from '../../../../ui/badge';
 import { Button, buttonClasses } from '../../../../ui/button';
 import { LoadFailed } from '../../../../ui/load-failed';
@@ -33,6 +33,7 @@ export function SubscriptionManageScreen() {
   const current = useCurrentSubscription();
   const sub = current.data?.subscription ?? null;
   const live = sub !== null && isLiveSubscription(sub.status);
+  const changeTo = changeToFrom(useLocation().state);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-8 sm:py-10">
@@ -53,7 +54,7 @@ export function SubscriptionManageScreen() {
         <>
           {sub && <SubscriptionBanner subscription={sub} />}
           {live && sub ? (
-            <PaidPlanCard subscription={sub} />
+            <PaidPlanCard subscription={sub} changeTo={changeTo} />
           ) : (
             <FreePlanCard
               plan={current.data.plan}
@@ -108,10 +109,22 @@ function FreePlanCard({
   );
 }
 
-function PaidPlanCard({ subscription: sub }: { subscription: Subscription }) {
+/** The plan picked on /pricing by someone who already subscribes (router state). */
+function changeToFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('changeTo' in state)) return null;
+  return typeof state.changeTo === 'string' ? state.changeTo : null;
+}
+
+function PaidPlanCard({
+  subscription: sub,
+  changeTo,
+}: {
+  subscription: Subscription;
+  changeTo: string | null;
+}) {
   const queryClient = useQueryClient();
   const plans = usePlans();
-  const [changing, setChanging] = useState(false);
+  const [changing, setChanging] = useState(changeTo !== null && changeTo !== sub.plan.id);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [updatingCard, setUpdatingCard] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'resume' | 'portal' | null>(null);
@@ -236,6 +249,7 @@ function PaidPlanCard({ subscription: sub }: { subscription: Subscription }) {
         open={changing}
         currentPlan={sub.plan}
         plans={others}
+        initialPlanId={changeTo !== null && others.some((p) => p.id === changeTo) ? changeTo : null}
         onClose={() => setChanging(false)}
         onChanged={(plan) => {
           setChanging(false);
