@@ -67,7 +67,7 @@ export class AdminSubscriptionsService {
           expand: ['default_payment_method'],
         })
       : await stripe.subscriptions.cancel(id, { expand: ['default_payment_method'] });
-    await this.billing.sync.apply(this.billing.deps.db, updated);
+    await this.billing.applyFromStripe(updated);
     return this.detail(id);
   }
 

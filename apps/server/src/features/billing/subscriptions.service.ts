@@ -129,7 +129,7 @@ export class SubscriptionsService {
       { idempotencyKey: `parallax-subscribe-${userId}-${planId}-${rows.length}` },
     );
     // Incomplete grants nothing: recording it only lets /payment find it before the webhook.
-    await this.sync.apply(this.deps.db, created);
+    await this.applyFromStripe(created);
     return this.#session(created, plan);
   }
 
@@ -294,8 +294,13 @@ export class SubscriptionsService {
     return session.url;
   }
 
+  /** Stores Stripe's own answer (never the browser's word) and the owner's plan, atomically. */
+  async applyFromStripe(sub: Stripe.Subscription): Promise<void> {
+    await this.deps.db.transaction().execute((trx) => this.sync.apply(trx, sub));
+  }
+
   async #applied(sub: Stripe.Subscription): Promise<Subscription> {
-    await this.sync.apply(this.deps.db, sub);
+    await this.applyFromStripe(sub);
     const row = await this.repository.find(sub.id);
     if (!row) throw new AppError('not_found', SUBSCRIPTION_NOT_FOUND);
     return this.view(row);

@@ -5,7 +5,6 @@ import {
   type AdminSubscriptionListResponse,
   type ChangePlanPreview,
   type CheckoutSession,
-  type CurrentSubscriptionResponse,
   type InvoiceListResponse,
   type Plan,
   type RemainingMessagesResponse,
@@ -15,17 +14,18 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
 import { bearer, registerAndSignIn } from '../../../test/auth';
-import { createChatTestApp, sendBody, type ChatTestApp } from '../../../test/chat';
-import { startStripeStandIn, type StripeStandIn } from './testing/stripe-stand-in';
+import { sendBody, type ChatTestApp } from '../../../test/chat';
+import { createBillingTestApp, type BillingTestApp } from './testing/billing-test-app';
 import { TEST_CARDS } from './testing/stripe-billing-stand-in';
+import type { StripeStandIn } from './testing/stripe-stand-in';
 
 const FREE_DAILY = 2;
-const WEBHOOK_SECRET = 'whsec_subscriptions_test';
 const DAY_MS = 86_400_000;
 
 type Method = 'GET' | 'POST';
 
 describe('subscriptions with Stripe', () => {
+  let b: BillingTestApp;
   let standIn: StripeStandIn;
   let t: ChatTestApp;
   let admin: Record<string, string>;
@@ -33,44 +33,18 @@ describe('subscriptions with Stripe', () => {
   let max: Plan;
 
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createChatTestApp({
-      env: {
-        FREE_DAILY_LIMIT: String(FREE_DAILY),
-        STRIPE_SECRET_KEY: 'sk_test_subscriptions',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_subscriptions',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: standIn.url,
-      },
-    });
-    standIn.webhooks.url = `${t.baseUrl}/api/v1/billing/webhook`;
-    standIn.webhooks.secret = WEBHOOK_SECRET;
-    admin = bearer((await registerAndSignIn(t.app, { admin: true })).accessToken);
-    pro = await createPlan({ name: 'Pro', price: 1500, daily_message_limit: 5 });
-    max = await createPlan({ name: 'Max', price: 3000, daily_message_limit: null });
+    b = await createBillingTestApp({ FREE_DAILY_LIMIT: String(FREE_DAILY) });
+    ({ standIn, t, admin } = b);
+    pro = await b.createPlan({ name: 'Pro', price: 1500, daily_message_limit: 5 });
+    max = await b.createPlan({ name: 'Max', price: 3000, daily_message_limit: null });
   });
-  afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
-  });
+  afterAll(() => b?.close());
 
   const call = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-  async function ok<T>(
-    method: Method,
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) {
-    const res = await call(method, url, headers, payload);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
-    return res.json<T>();
-  }
-  async function createPlan(body: object): Promise<Plan> {
-    return ok<Plan>('POST', '/admin/plans', admin, { features: [], ...body });
-  }
-  const current = (h: Record<string, string>) =>
-    ok<CurrentSubscriptionResponse>('GET', '/billing/subscription', h);
+    b.call(method, url, headers, payload);
+  const ok = <T>(method: Method, url: string, headers: Record<string, string>, payload?: object) =>
+    b.ok<T>(method, url, headers, payload);
+  const current = (h: Record<string, string>) => b.current(h);
   const remaining = async (h: Record<string, string>) =>
     ok<RemainingMessagesResponse>('GET', '/chat/remaining-messages', h);
   const send = (h: Record<string, string>) =>
@@ -85,10 +59,8 @@ describe('subscriptions with Stripe', () => {
       ).n,
     );
   async function newSubscriber(plan: Plan) {
-    const signedIn = await registerAndSignIn(t.app);
-    const h = bearer(signedIn.accessToken);
-    const session = await ok<CheckoutSession>('POST', '/billing/checkout', h, { plan_id: plan.id });
-    return { h, session, user: signedIn.user };
+    const { h, session, userId, email } = await b.subscriber(plan);
+    return { h, session, user: { id: userId, email } };
   }
 
   it('lives a whole life: checkout, 3-D Secure, active, change, past_due, recovery, cancel, end', async () => {
@@ -96,7 +68,7 @@ describe('subscriptions with Stripe', () => {
     expect(session).toMatchObject({
       status: 'incomplete',
       payable: true,
-      publishable_key: 'pk_test_subscriptions',
+      publishable_key: 'pk_test_billing',
       amount_due: 1500,
       currency: 'usd',
       plan: { id: pro.id },
