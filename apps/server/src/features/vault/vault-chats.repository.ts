@@ -182,6 +182,47 @@ export class VaultChatsRepository {
     await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
   }
 
+  findTurn(id: string): Promise<VaultMessageRow | undefined> {
+    return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A vault turn's files: names and bytes sealed by the caller, owned by no account. */
+  async insertFiles(rows: ReadonlyArray<Insertable<AttachmentsTable>>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insertInto('attachments').values([...rows]).execute();
+  }
+
+  /** The turn, when it is still being answered and lies in the vault of `userId`. */
+  findRunning(userId: string, messageId: string): Promise<{ id: string } | undefined> {
+    return this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.id')
+      .where('m.id', '=', messageId)
+      .where('c.vault_user_id', '=', userId)
+      .where('m.status', 'in', ['pending', 'streaming'])
+      .executeTakeFirst();
+  }
+
+  /** Clears the turn's charge if it still is `day`: true for one caller only (one refund). */
+  async clearCharge(id: string, day: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ charged_day: null })
+      .where('id', '=', id)
+      .where('charged_day', '=', day)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async touchChat(id: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ updated_at: now, last_message_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /**
    * SQLite keeps the pages a write replaced in its WAL file until a checkpoint: fold them into
    * the database (where secure_delete zeroed the old rows) and empty the WAL, so the plain text
