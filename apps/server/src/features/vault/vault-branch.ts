@@ -6,7 +6,7 @@ export function branchOf<T extends { id: string; parent_id: string | null }>(
   const byId = new Map(turns.map((t) => [t.id, t]));
   const branch: T[] = [];
   const seen = new Set<string>();
-  for (let at = leafId === null ? undefined : byId.get(leafId); at; ) {
+  for (let at = leafId === null ? undefined : byId.get(leafId); at;) {
     // A cycle cannot be stored by a send, but a loop must never hang a request.
     if (seen.has(at.id)) break;
     seen.add(at.id);

@@ -189,7 +189,10 @@ export class VaultChatsRepository {
   /** A vault turn's files: names and bytes sealed by the caller, owned by no account. */
   async insertFiles(rows: ReadonlyArray<Insertable<AttachmentsTable>>): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insertInto('attachments').values([...rows]).execute();
+    await this.db
+      .insertInto('attachments')
+      .values([...rows])
+      .execute();
   }
 
   /** The turn, when it is still being answered and lies in the vault of `userId`. */

@@ -5,7 +5,7 @@ import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
 import { messageLog } from '../../realtime/stream-envelope';
 import type { AttachmentsService } from '../attachments';
-import type { ChatServices } from '../chat/chat.plugin';
+import type { ChatServices } from '../chat';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
 import { openText, seal, sealText } from './vault-crypto';
@@ -81,7 +81,10 @@ export class VaultSendService {
     const at = now.toISOString();
     let conversationId = body.conversation_id;
     if (body.version_of !== undefined && conversationId === undefined)
-      throw new AppError('validation_error', 'version_of: needs the conversation_id of that message.');
+      throw new AppError(
+        'validation_error',
+        'version_of: needs the conversation_id of that message.',
+      );
     const { parentId, earlier } = await this.#place(userId, key, body);
     const owner = { kind: 'user' as const, id: userId };
     const chargedDay = await limits.spend(owner, now);
@@ -217,7 +220,10 @@ export class VaultSendService {
     userId: string,
     key: Buffer,
     body: VaultSendRequest,
-  ): Promise<{ parentId: string | null; earlier: Array<{ content: string; response: string | null }> }> {
+  ): Promise<{
+    parentId: string | null;
+    earlier: Array<{ content: string; response: string | null }>;
+  }> {
     if (body.conversation_id === undefined) return { parentId: null, earlier: [] };
     const rows = await this.deps.chats.find({ kind: 'vault', userId }, body.conversation_id);
     const root = rows?.conversations.find((c) => c.id === body.conversation_id);
@@ -229,7 +235,10 @@ export class VaultSendService {
     if (body.version_of !== undefined) {
       const version = rows.messages.find((m) => m.id === body.version_of);
       if (version === undefined)
-        throw new AppError('validation_error', 'version_of: the message is not in this conversation.');
+        throw new AppError(
+          'validation_error',
+          'version_of: the message is not in this conversation.',
+        );
       parentId = version.parent_id;
     }
     const earlier = branchOf(rows.messages, parentId)
@@ -266,7 +275,11 @@ export class VaultSendService {
         answer: () =>
           answers.openWith(model, { content, earlier: turn.earlier }, () =>
             Promise.resolve(
-              turn.files.map((f) => ({ filename: f.name, contentType: f.contentType, data: f.data })),
+              turn.files.map((f) => ({
+                filename: f.name,
+                contentType: f.contentType,
+                data: f.data,
+              })),
             ),
           ),
         storedForm: (text) => sealText(key, text, aad.response(row.id)),
@@ -274,7 +287,9 @@ export class VaultSendService {
     } finally {
       await this.deps.bus
         .deleteLog(messageLog(row.id))
-        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'dropping a vault replay log failed'));
+        .catch((error: unknown) =>
+          this.deps.log.warn({ err: error }, 'dropping a vault replay log failed'),
+        );
     }
     try {
       if ((outcome === 'error' || outcome === 'interrupted') && row.charged_day !== null) {
