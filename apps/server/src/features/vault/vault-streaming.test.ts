@@ -29,7 +29,7 @@ async function openVaultWithSocket() {
   const socket = await TestSocket.open(t.baseUrl, connectionId, user.id, { token: accessToken });
   let token = (await setUpVault(t.app, accessToken)).vault_token;
   const headers = () => ({ ...vaultHeaders(accessToken, token), 'x-connection-id': connectionId });
-  const keep = (res: { headers: Record<string, unknown> }) => {
+  const keep = <R extends { headers: Record<string, unknown> }>(res: R): R => {
     token = String(res.headers['x-vault-token'] ?? token);
     return res;
   };
