@@ -227,12 +227,28 @@ export class VaultChatsRepository {
   }
 
   /**
+   * The plain versions of a chat just sealed outlive the move in the database's files.
+   *
    * SQLite keeps the pages a write replaced in its WAL file until a checkpoint: fold them into
-   * the database (where secure_delete zeroed the old rows) and empty the WAL, so the plain text
-   * of a chat just sealed is gone from every file. A busy reader only delays it to a later one.
+   * the database (where secure_delete zeroed the old rows) and empty the WAL. A busy reader
+   * only delays it to a later checkpoint.
+   *
+   * PostgreSQL keeps every replaced row version (a dead tuple) in the table's pages until a
+   * VACUUM removes it, which autovacuum does only once enough of a table changed. A plain
+   * VACUUM of the tables the move rewrote runs here, outside the move's transaction (VACUUM
+   * cannot run inside one); it takes no lock that blocks reads or writes. WARNING: best effort.
+   * It removes the old versions (no query, no dump, not even a page inspector finds them), but
+   * not versions an older transaction still sees; the space it frees keeps their bytes until
+   * new rows overwrite it; and the WAL (pg_wal, archives, replicas) and earlier backups keep
+   * whatever they already hold.
    */
   async dropOldPageVersions(): Promise<void> {
-    if (dialectOf(this.db) !== 'sqlite') return;
+    if (dialectOf(this.db) === 'postgres') {
+      await sql`vacuum messages, conversations, attachments, compare_sessions, search_documents`.execute(
+        this.db,
+      );
+      return;
+    }
     // Merging the index's segments drops the removed words for good (a rare, owner-started call).
     await sql`insert into search_fts (search_fts) values ('optimize')`.execute(this.db);
     await sql`pragma wal_checkpoint(truncate)`.execute(this.db);

@@ -54,6 +54,7 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (messageIds) => {
       await Promise.all(messageIds.map((id) => app.bus.deleteLog(messageLog(id))));
     },
+    app.log,
   );
   const sender = vaultSender(app);
   app.addHook('onRequest', requireUser);

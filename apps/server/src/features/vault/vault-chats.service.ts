@@ -1,4 +1,5 @@
 import type { VaultChat, VaultChatDetail } from '@parallax/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import { AppError } from '../../infra/errors';
 import { branchOf } from './vault-branch';
@@ -56,6 +57,7 @@ export class VaultChatsService {
     private readonly attachments: AttachmentsService,
     /** Drops the replay logs of turns (their streamed tokens, kept for reconnects). */
     private readonly forgetReplay: (messageIds: readonly string[]) => Promise<void>,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   async list(userId: string, key: Buffer): Promise<VaultChat[]> {
@@ -141,7 +143,11 @@ export class VaultChatsService {
     );
     // The streamed tokens of its answers would outlive the move in the replay logs.
     await this.forgetReplay(moved.messages.map((m) => m.id));
-    await this.chats.dropOldPageVersions();
+    // The move is done whatever happens here: a failure only leaves the old versions to the
+    // database's own clean-up.
+    await this.chats
+      .dropOldPageVersions()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'dropping old row versions failed'));
   }
 
   async moveOut(userId: string, key: Buffer, conversationId: string): Promise<void> {
