@@ -84,16 +84,39 @@ describe('the vault in the browser', () => {
       await settled(t.page);
       expect(await seriousViolations(t.page)).toEqual([]);
 
-      // A chat inside the vault: asked and answered there.
+      // A chat inside the vault, with a file: the answer streams in (a partial answer shows
+      // before it is complete), like any chat's.
       const secret = `Hushword${Date.now().toString(36)}`;
       await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
       const dialog = t.page.getByRole('dialog');
-      await dialog.getByLabel('Message in the vault').fill(`${secret} plans [sim tokens=20]`);
+      await dialog.getByTestId('vault-file-input').setInputFiles({
+        name: 'garden-notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`notes about ${secret}`),
+      });
+      await dialog.getByText('garden-notes.txt').waitFor();
+      await dialog
+        .getByLabel('Message in the vault')
+        .fill(`${secret} plans [sim tokens=80 tps=20]`);
       await dialog.getByRole('button', { name: 'Send' }).click();
+      const answer = dialog.getByTestId('vault-answer');
       await expect
-        .poll(() => dialog.locator('.markdown').count(), { timeout: 40_000 })
-        .toBeGreaterThan(0);
-      expect(await dialog.innerText()).toContain(secret);
+        .poll(
+          async () =>
+            (await answer.getAttribute('aria-busy')) === 'true' &&
+            (
+              await answer
+                .locator('.markdown')
+                .innerText()
+                .catch(() => '')
+            ).length > 0,
+          { timeout: 40_000, interval: 50 },
+        )
+        .toBe(true);
+      await dialog.getByRole('button', { name: 'Stop' }).waitFor();
+      await expect.poll(() => answer.getAttribute('aria-busy'), { timeout: 40_000 }).toBe('false');
+      expect(await answer.innerText()).toContain(secret);
+      expect(await dialog.innerText()).toContain('garden-notes.txt');
       await dialog.getByRole('button', { name: 'Close' }).last().click();
       const vaultChat = t.page.getByRole('region', { name: 'Chats' }).getByRole('button');
       await expect.poll(() => vaultChat.count(), SLOW).toBe(1);

@@ -26,6 +26,7 @@ import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 import { vaultChatsRoutes } from './vault/vault-chats.routes';
 import { vaultNotesRoutes } from './vault/vault-notes.routes';
+import { vaultUploadRoutes } from './vault/vault-upload.routes';
 import { vaultRoutes } from './vault/vault.routes';
 
 /**
@@ -61,4 +62,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   vaultRoutes,
   vaultNotesRoutes,
   vaultChatsRoutes,
+  vaultUploadRoutes,
 ];

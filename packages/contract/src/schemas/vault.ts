@@ -238,10 +238,19 @@ export const VaultSendRequest = z.object({
   conversation_id: Id.optional(),
   provider: ProviderName,
   model: z.string().min(1).max(200),
+  /** Regenerate: the new turn is another version of this one (the same earlier turns). */
+  version_of: Id.optional(),
 });
 export type VaultSendRequest = z.infer<typeof VaultSendRequest>;
 
-/** The turn, answered (or failed), and its chat. */
+/** POST /api/v1/vault/chats/cancel: stops a vault chat's running answer (Stop). */
+export const VaultCancelRequest = z.object({ message_id: Id });
+export type VaultCancelRequest = z.infer<typeof VaultCancelRequest>;
+
+/**
+ * The turn and its chat: answered (or failed) when the send named no live socket; otherwise
+ * status "streaming", the answer arriving on the socket like any chat's.
+ */
 export const VaultSendResponse = z.object({
   conversation_id: Id,
   message: VaultChatMessage,

@@ -41,6 +41,16 @@ function inspect(filename: string, bytes: Buffer): { name: string; contentType: 
   return { name, contentType: sniffed.contentType };
 }
 
+/**
+ * Every file checked as a send's files are (size, type, name), nothing stored: for a caller
+ * that stores them its own way (the vault seals them first). One refused file refuses all.
+ */
+export function checkFiles(
+  files: readonly { filename: string; data: Buffer }[],
+): Array<{ name: string; contentType: string; data: Buffer }> {
+  return files.map((file) => ({ ...inspect(file.filename, file.data), data: file.data }));
+}
+
 /** Uploaded files in the file storage with server-made names; rows in the database. */
 export class AttachmentsService {
   constructor(
@@ -56,10 +66,7 @@ export class AttachmentsService {
     owner: ChatOwner,
     files: readonly { filename: string; data: Buffer }[],
   ): Promise<AttachmentRow[]> {
-    const checked = files.map((file) => ({
-      ...inspect(file.filename, file.data),
-      data: file.data,
-    }));
+    const checked = checkFiles(files);
     const saved: AttachmentRow[] = [];
     const written: string[] = [];
     // A message's files are listed by created_at: each is stamped at least 1 ms after the one

@@ -3,6 +3,7 @@ export type { AttachmentRow } from './attachments.repository';
 export {
   MAX_FILE_BYTES,
   MAX_FILES_PER_MESSAGE,
+  checkFiles,
   safeFilename,
   type AttachmentsService,
 } from './attachments.service';

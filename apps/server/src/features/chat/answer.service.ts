@@ -12,11 +12,13 @@ import type { LimitsService } from '../limits';
 import type { ProjectsService } from '../projects';
 import type { PromptGeneratorService } from '../prompt-generator';
 import type { ResolvedModel } from '../models/models.service';
-import type { GenerationRunner } from './generation/generation-runner';
+import type { GenerationOutcome, GenerationRunner } from './generation/generation-runner';
+import type { StoredForm } from './generation/partial-answers';
 import type { Generations } from './generation/generations';
 import {
   openUpstreamAnswer,
   type AnswerInput,
+  type EarlierTurn,
   type UpstreamAnswer,
 } from './generation/upstream-answer';
 import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
@@ -127,6 +129,63 @@ export class AnswerService {
     return openUpstreamAnswer(
       { model, content: turn.content, history, attachments, instructions, knowledge },
       this.messages,
+    );
+  }
+
+  /**
+   * The upstream request of a turn whose earlier turns and files the caller read itself (a
+   * vault chat's, opened with its key): no project instructions, no knowledge.
+   */
+  openWith(
+    model: ResolvedModel,
+    turn: { content: string; earlier: readonly EarlierTurn[] },
+    attachments: AnswerInput['attachments'],
+  ): Promise<UpstreamAnswer> {
+    return openUpstreamAnswer(
+      {
+        model,
+        content: turn.content,
+        history: turn.earlier.length > 0 ? { turns: turn.earlier } : null,
+        attachments,
+        instructions: () => Promise.resolve(''),
+        knowledge: () => Promise.resolve([]),
+      },
+      this.messages,
+    );
+  }
+
+  /**
+   * Runs the generation of a turn another feature stored and answers for (the vault): the
+   * same runner, stream, replay log, partial writes and cancel path as every turn, with the
+   * text turned into `storedForm` before each write, and none of the upkeep after it (the
+   * caller's own). Resolves when the answer ended.
+   */
+  runGeneration(
+    row: MessageRow,
+    run: {
+      owner: ChatOwner;
+      target: string | null;
+      answer: () => Promise<UpstreamAnswer>;
+      storedForm: StoredForm;
+    },
+  ): Promise<GenerationOutcome> {
+    const publisher = new MessageStreamPublisher(this.deps.bus, {
+      ownerKey: ownerKey(run.owner),
+      messageId: row.id,
+      attempt: row.request_id,
+      target: run.target,
+    });
+    return this.deps.generations.run(row.id, (signal, isShutdown) =>
+      this.deps.runner.run({
+        row,
+        processId: this.deps.generations.processId,
+        publisher,
+        partials: this.deps.generations.partials,
+        answer: run.answer,
+        signal,
+        isShutdown,
+        storedForm: run.storedForm,
+      }),
     );
   }
 

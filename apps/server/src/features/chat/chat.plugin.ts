@@ -11,6 +11,8 @@ import { RetryService } from './retry.service';
 
 export interface ChatServices {
   sends: SendService;
+  /** Opening upstream requests and running generations (the vault runs its turns with it). */
+  answers: AnswerService;
   generations: Generations;
   /** History, cancel and clearing (the chat routes; the export reads history through it). */
   queries: ChatService;
@@ -70,16 +72,22 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     attachments,
   });
-  app.decorate('chat', { sends, generations, queries });
+  app.decorate('chat', { sends, answers, generations, queries });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   await generations.start(async (row) => {
     // An interrupted turn gave the user nothing: its unit comes back.
     if (!row.charged_day || !(await messagesRepository.clearCharge(row.id, row.charged_day)))
       return;
+    // A vault turn has no owner columns: its account is the vault's.
+    const userId =
+      row.user_id ??
+      (row.visitor_id === null && row.conversation_id !== null
+        ? await messagesRepository.vaultUserOf(row.conversation_id)
+        : null);
     const owner =
-      row.user_id !== null
-        ? { kind: 'user' as const, id: row.user_id }
+      userId !== null
+        ? { kind: 'user' as const, id: userId }
         : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
     await limits.refund(owner, row.charged_day);
   });

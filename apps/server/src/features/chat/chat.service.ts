@@ -119,7 +119,14 @@ export class ChatService {
     owner: ChatOwner,
     by: { messageId?: string | undefined; requestId?: string | undefined },
   ): Promise<CancelResponse> {
-    const running = await this.messages.findRunning(owner, by);
+    return this.stopAndWait(await this.messages.findRunning(owner, by));
+  }
+
+  /**
+   * Aborts these running turns wherever they run and waits (briefly) until they are stored as
+   * cancelled. The caller has checked they are the caller's (the vault checks its own).
+   */
+  async stopAndWait(running: readonly Pick<MessageRow, 'id'>[]): Promise<CancelResponse> {
     if (running.length === 0) return { cancelled: false };
     await Promise.all(running.map((row) => this.chat.generations.cancel(row.id)));
     const deadline = Date.now() + CANCEL_WAIT_MS;

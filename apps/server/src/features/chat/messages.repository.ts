@@ -310,6 +310,16 @@ export class MessagesRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The account whose vault holds the conversation, or null when it is not in a vault. */
+  async vaultUserOf(conversationId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('vault_user_id')
+      .where('id', '=', conversationId)
+      .executeTakeFirst();
+    return row?.vault_user_id ?? null;
+  }
+
   async countInConversation(conversationId: string): Promise<number> {
     const row = await this.db
       .selectFrom('messages')

@@ -182,13 +182,73 @@ export class VaultChatsRepository {
     await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
   }
 
+  findTurn(id: string): Promise<VaultMessageRow | undefined> {
+    return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A vault turn's files: names and bytes sealed by the caller, owned by no account. */
+  async insertFiles(rows: ReadonlyArray<Insertable<AttachmentsTable>>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('attachments')
+      .values([...rows])
+      .execute();
+  }
+
+  /** The turn, when it is still being answered and lies in the vault of `userId`. */
+  findRunning(userId: string, messageId: string): Promise<{ id: string } | undefined> {
+    return this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.id')
+      .where('m.id', '=', messageId)
+      .where('c.vault_user_id', '=', userId)
+      .where('m.status', 'in', ['pending', 'streaming'])
+      .executeTakeFirst();
+  }
+
+  /** Clears the turn's charge if it still is `day`: true for one caller only (one refund). */
+  async clearCharge(id: string, day: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('messages')
+      .set({ charged_day: null })
+      .where('id', '=', id)
+      .where('charged_day', '=', day)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async touchChat(id: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ updated_at: now, last_message_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /**
+   * The plain versions of a chat just sealed outlive the move in the database's files.
+   *
    * SQLite keeps the pages a write replaced in its WAL file until a checkpoint: fold them into
-   * the database (where secure_delete zeroed the old rows) and empty the WAL, so the plain text
-   * of a chat just sealed is gone from every file. A busy reader only delays it to a later one.
+   * the database (where secure_delete zeroed the old rows) and empty the WAL. A busy reader
+   * only delays it to a later checkpoint.
+   *
+   * PostgreSQL keeps every replaced row version (a dead tuple) in the table's pages until a
+   * VACUUM removes it, which autovacuum does only once enough of a table changed. A plain
+   * VACUUM of the tables the move rewrote runs here, outside the move's transaction (VACUUM
+   * cannot run inside one); it takes no lock that blocks reads or writes. WARNING: best effort.
+   * It removes the old versions (no query, no dump, not even a page inspector finds them), but
+   * not versions an older transaction still sees; the space it frees keeps their bytes until
+   * new rows overwrite it; and the WAL (pg_wal, archives, replicas) and earlier backups keep
+   * whatever they already hold.
    */
   async dropOldPageVersions(): Promise<void> {
-    if (dialectOf(this.db) !== 'sqlite') return;
+    if (dialectOf(this.db) === 'postgres') {
+      await sql`vacuum messages, conversations, attachments, compare_sessions, search_documents`.execute(
+        this.db,
+      );
+      return;
+    }
     // Merging the index's segments drops the removed words for good (a rare, owner-started call).
     await sql`insert into search_fts (search_fts) values ('optimize')`.execute(this.db);
     await sql`pragma wal_checkpoint(truncate)`.execute(this.db);

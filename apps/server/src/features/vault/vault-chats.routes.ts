@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,12 +7,15 @@ import {
   IdParams,
   MoveToVaultRequest,
   OkResponse,
+  CancelResponse,
+  VaultCancelRequest,
   VaultChatDetail,
   VaultChatsResponse,
   VaultSendRequest,
   VaultSendResponse,
 } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
+import { liveConnectionOf } from '../../realtime/live-connection';
 import { messageLog } from '../../realtime/stream-envelope';
 import { VaultChatsRepository } from './vault-chats.repository';
 import { VaultChatsService } from './vault-chats.service';
@@ -29,6 +33,19 @@ const errors = {
 const tags = ['vault'];
 const FileParams = z.object({ id: Id, attachmentId: Id });
 
+/** The vault's sender: its turns are answered by the chat feature's generations. */
+export function vaultSender(app: FastifyInstance): VaultSendService {
+  return new VaultSendService({
+    chats: new VaultChatsRepository(app.db),
+    models: app.models,
+    limits: app.limits,
+    attachments: app.attachments,
+    chat: app.chat,
+    bus: app.bus,
+    log: app.log,
+  });
+}
+
 /** Chats and comparisons kept in the open vault (423 while it is locked). */
 export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new VaultChatsService(
@@ -37,13 +54,9 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (messageIds) => {
       await Promise.all(messageIds.map((id) => app.bus.deleteLog(messageLog(id))));
     },
+    app.log,
   );
-  const sender = new VaultSendService(
-    new VaultChatsRepository(app.db),
-    app.models,
-    app.limits,
-    app.chat.generations.processId,
-  );
+  const sender = vaultSender(app);
   app.addHook('onRequest', requireUser);
 
   app.get(
@@ -92,7 +105,28 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const open = await requireOpenVault(app, request, reply);
-      return sender.send(userOf(request).userId, open.key, request.body);
+      const { userId } = userOf(request);
+      return sender.send(userId, open.key, request.body, {
+        liveConnectionId: await liveConnectionOf(request, { kind: 'user', id: userId }),
+        files: [],
+      });
+    },
+  );
+
+  app.post(
+    '/vault/chats/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Stop the running answer of a vault chat (it keeps the text so far, sealed)',
+        body: VaultCancelRequest,
+        response: { 200: CancelResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireOpenVault(app, request, reply);
+      const running = await sender.findRunning(userOf(request).userId, request.body.message_id);
+      return app.chat.queries.stopAndWait([running]);
     },
   );
 

@@ -1,6 +1,8 @@
 import type { VaultChat, VaultChatDetail } from '@parallax/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import { AppError } from '../../infra/errors';
+import { branchOf } from './vault-branch';
 import { open, openText, seal, sealText } from './vault-crypto';
 import type {
   ItemRewrite,
@@ -24,6 +26,20 @@ const aad = {
   comparison: (id: string) => `comparison:${id}:title`,
 };
 
+/**
+ * The turns each chat shows: its current branch (a regenerated turn's other versions stay
+ * stored, and show again once the chat is moved out), or every turn of a chat without one.
+ */
+function shownTurns(rows: ItemRows): VaultMessageRow[] {
+  const shown = new Set<string>();
+  for (const chat of rows.conversations) {
+    const own = rows.messages.filter((m) => m.conversation_id === chat.id);
+    const turns = chat.current_leaf_id === null ? own : branchOf(own, chat.current_leaf_id);
+    for (const turn of turns) shown.add(turn.id);
+  }
+  return rows.messages.filter((m) => shown.has(m.id));
+}
+
 function mustOpen(key: Buffer, sealed: string, associatedData: string): string {
   const text = openText(key, sealed, associatedData);
   if (text === null) throw new AppError('conflict', UNREADABLE);
@@ -41,6 +57,7 @@ export class VaultChatsService {
     private readonly attachments: AttachmentsService,
     /** Drops the replay logs of turns (their streamed tokens, kept for reconnects). */
     private readonly forgetReplay: (messageIds: readonly string[]) => Promise<void>,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   async list(userId: string, key: Buffer): Promise<VaultChat[]> {
@@ -72,10 +89,10 @@ export class VaultChatsService {
       id: root.id,
       title: mustOpen(key, root.title, aad.title(root.id)),
       kind: root.kind,
-      message_count: rows.messages.length,
+      message_count: shownTurns(rows).length,
       created_at: root.created_at,
       updated_at: root.updated_at,
-      messages: rows.messages.map((m) => ({
+      messages: shownTurns(rows).map((m) => ({
         id: m.id,
         conversation_id: m.conversation_id ?? root.id,
         content: mustOpen(key, m.content, aad.content(m.id)),
@@ -126,7 +143,11 @@ export class VaultChatsService {
     );
     // The streamed tokens of its answers would outlive the move in the replay logs.
     await this.forgetReplay(moved.messages.map((m) => m.id));
-    await this.chats.dropOldPageVersions();
+    // The move is done whatever happens here: a failure only leaves the old versions to the
+    // database's own clean-up.
+    await this.chats
+      .dropOldPageVersions()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'dropping old row versions failed'));
   }
 
   async moveOut(userId: string, key: Buffer, conversationId: string): Promise<void> {

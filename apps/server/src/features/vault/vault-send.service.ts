@@ -1,77 +1,118 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type VaultSendRequest, type VaultSendResponse } from '@parallax/contract';
-import { ContextError, buildContext } from '../../providers/context';
-import { isProviderError } from '../../providers/provider-error';
+import type { VaultSendRequest, VaultSendResponse } from '@parallax/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '../../infra/bus/bus';
 import { AppError, isAppError } from '../../infra/errors';
+import { messageLog } from '../../realtime/stream-envelope';
+import type { AttachmentsService } from '../attachments';
+import type { ChatServices } from '../chat';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
-import { openText, sealText } from './vault-crypto';
-import type { VaultChatsRepository } from './vault-chats.repository';
+import { openText, seal, sealText } from './vault-crypto';
+import type { VaultChatsRepository, VaultMessageRow } from './vault-chats.repository';
+import { branchOf } from './vault-branch';
 
-/** A partial answer is written (sealed) at most this often while it streams. */
-const PARTIAL_WRITE_MS = 500;
 const TITLE_CHARS = 80;
+/** Statuses of an earlier turn the model is shown (as for any chat). */
+const CONTEXT_STATUSES = new Set(['completed', 'cancelled']);
 
 const aad = {
   title: (id: string) => `conversation:${id}:title`,
   content: (id: string) => `message:${id}:content`,
   response: (id: string) => `message:${id}:response`,
+  filename: (id: string) => `attachment:${id}:filename`,
+  file: (id: string) => `attachment:${id}:data`,
 };
 
+/** A file sent with a vault turn, already checked like any send's. */
+export interface VaultSendFile {
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface VaultSendContext {
+  /** X-Connection-Id, when it names a live socket of the caller: the answer streams to it. */
+  liveConnectionId: string | null;
+  files: readonly VaultSendFile[];
+}
+
 /**
- * A turn of a chat kept in the vault. The model reads the turn and the earlier ones opened
- * for this request only; everything written — the turn, each partial answer while it streams,
- * the final answer, a new chat's title — is sealed first. No replay log or search document is
- * made, so nothing of it exists outside the sealed rows.
+ * A turn of a chat kept in the vault, answered by the chat feature's own generation (the same
+ * runner, websocket stream, cancel and partial writes as every chat). What differs is what is
+ * stored: the turn, its files, the title and every write of the answer (each partial one and the
+ * last) are sealed with the vault key, which lives only in this request's memory and in the
+ * running generation's. The model reads the earlier turns and files opened for this request.
+ *
+ * The replay log (Redis stream, or memory) holds the answer's tokens in plain while it streams,
+ * so that a reload can pick the stream up; it is deleted the moment the answer ends (a resume
+ * after that reads the sealed answer through the vault). Encrypting its entries instead would
+ * need the vault key on every resume, which the socket never carries.
  */
 export class VaultSendService {
   constructor(
-    private readonly chats: VaultChatsRepository,
-    private readonly models: ModelsService,
-    private readonly limits: LimitsService,
-    /**
-     * This process's generation lease: a turn marked with it is left alone by the sweepers of
-     * live processes, and marked interrupted by them if this process dies mid-answer.
-     */
-    private readonly processId: string,
+    private readonly deps: {
+      chats: VaultChatsRepository;
+      models: ModelsService;
+      limits: LimitsService;
+      attachments: AttachmentsService;
+      chat: Pick<ChatServices, 'answers' | 'generations'>;
+      bus: Bus;
+      log: FastifyBaseLogger;
+    },
   ) {}
 
-  async send(userId: string, key: Buffer, body: VaultSendRequest): Promise<VaultSendResponse> {
+  /** Whatever refuses a send, checked before any file is read or stored. */
+  async check(userId: string, body: VaultSendRequest): Promise<ResolvedModel> {
     const model = await this.#resolve(body);
+    await this.deps.limits.assertModelAllowed({ kind: 'user', id: userId }, model.info);
+    return model;
+  }
+
+  async send(
+    userId: string,
+    key: Buffer,
+    body: VaultSendRequest,
+    context: VaultSendContext,
+  ): Promise<VaultSendResponse> {
+    const { chats, limits } = this.deps;
+    const model = await this.check(userId, body);
     const now = new Date();
     const at = now.toISOString();
     let conversationId = body.conversation_id;
-    const earlier: Array<{ content: string; response: string | null; id: string }> = [];
-    if (conversationId !== undefined) {
-      const rows = await this.chats.find({ kind: 'vault', userId }, conversationId);
-      const root = rows?.conversations.find((c) => c.id === conversationId);
-      if (rows === undefined || root === undefined || root.kind === 'comparison')
-        throw new AppError('not_found', 'Conversation not found.');
-      for (const m of rows.messages) {
-        if (m.id === body.message_id)
-          throw new AppError('conflict', 'This message was sent already.');
-        earlier.push({
-          id: m.id,
-          content: openText(key, m.content, aad.content(m.id)) ?? '',
-          response: m.response === null ? null : openText(key, m.response, aad.response(m.id)),
-        });
-      }
-    }
-    const owner = { kind: 'user' as const, id: userId };
-    const chargedDay = await this.limits.spend(owner, now);
-    if (conversationId === undefined) {
-      conversationId = randomUUID();
-      const title = body.message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || 'New chat';
-      await this.chats.insertChat(
-        conversationId,
-        userId,
-        sealText(key, title, aad.title(conversationId)),
-        at,
+    if (body.version_of !== undefined && conversationId === undefined)
+      throw new AppError(
+        'validation_error',
+        'version_of: needs the conversation_id of that message.',
       );
-    }
-    const id = body.message_id;
-    const inserted = await this.chats.insertTurn(
-      {
+    const { parentId, earlier } = await this.#place(userId, key, body);
+    const owner = { kind: 'user' as const, id: userId };
+    const chargedDay = await limits.spend(owner, now);
+    const storedFiles: string[] = [];
+    let inserted = false;
+    try {
+      const files = await Promise.all(
+        context.files.map(async (file) => {
+          const id = randomUUID();
+          const storage = await this.deps.attachments.storeCopy(
+            Buffer.from(seal(key, file.data, aad.file(id)), 'latin1'),
+          );
+          storedFiles.push(storage);
+          return { id, storage, file };
+        }),
+      );
+      if (conversationId === undefined) {
+        conversationId = randomUUID();
+        const title = body.message.replace(/\s+/g, ' ').trim().slice(0, TITLE_CHARS) || 'New chat';
+        await chats.insertChat(
+          conversationId,
+          userId,
+          sealText(key, title, aad.title(conversationId)),
+          at,
+        );
+      }
+      const id = body.message_id;
+      const row: VaultMessageRow = {
         id,
         user_id: null,
         visitor_id: null,
@@ -82,119 +123,190 @@ export class VaultSendService {
         provider: model.info.provider,
         model: model.info.id,
         model_friendly_name: model.info.friendly_name,
-        status: 'streaming',
+        status: 'pending',
         input_tokens: null,
         output_tokens: null,
         error: null,
         error_code: null,
         request_id: randomUUID(),
         include_history: 1,
-        owner_process: this.processId,
+        owner_process: this.deps.chat.generations.processId,
         charged_day: chargedDay,
         created_at: at,
         updated_at: at,
         ttft_ms: null,
         stream_ms: null,
-        parent_id: earlier.at(-1)?.id ?? null,
+        parent_id: parentId,
         chosen_at: at,
         sources: null,
-      },
-      at,
-    );
-    if (!inserted) {
-      if (chargedDay !== null) await this.limits.refund(owner, chargedDay);
-      throw new AppError('conflict', 'This message was sent already.');
-    }
-    const outcome = await this.#answer(key, id, model, earlier, body.message);
-    return {
-      conversation_id: conversationId,
-      message: {
+        generator_instructions_version: null,
+      };
+      if (!(await chats.insertTurn(row, at)))
+        throw new AppError('conflict', 'This message was sent already.');
+      inserted = true;
+      await chats.insertFiles(
+        files.map(({ id: fileId, storage, file }, index) => ({
+          id: fileId,
+          user_id: null,
+          visitor_id: null,
+          message_id: id,
+          filename: sealText(key, file.name, aad.filename(fileId)),
+          content_type: file.contentType,
+          size: file.data.length,
+          storage_name: storage,
+          // Listed by created_at: each a millisecond apart keeps the order they were sent in.
+          created_at: new Date(now.getTime() + index).toISOString(),
+        })),
+      );
+      storedFiles.length = 0;
+      const done = this.#answer(key, row, model, owner, {
+        earlier,
+        target: context.liveConnectionId,
+        files: context.files,
+      }).catch((error: unknown) => this.deps.log.error({ err: error }, 'vault answer failed'));
+      const sent = {
         id,
         conversation_id: conversationId,
         content: body.message,
-        response: outcome.response,
         model: model.info.id,
         model_friendly_name: model.info.friendly_name,
-        status: outcome.status,
         created_at: at,
-        attachments: [],
-      },
-    };
+        attachments: files.map(({ id: fileId, file }) => ({
+          id: fileId,
+          filename: file.name,
+          content_type: file.contentType,
+          size: file.data.length,
+        })),
+      };
+      if (context.liveConnectionId !== null)
+        return {
+          conversation_id: conversationId,
+          message: { ...sent, response: null, status: 'streaming' },
+        };
+      await done;
+      const stored = await chats.findTurn(id);
+      const response =
+        stored?.response == null ? null : openText(key, stored.response, aad.response(id));
+      return {
+        conversation_id: conversationId,
+        message: { ...sent, response, status: stored?.status ?? 'error' },
+      };
+    } catch (error) {
+      await this.deps.attachments.deleteFiles(storedFiles).catch(() => undefined);
+      if (inserted && storedFiles.length > 0)
+        await chats.updateTurn(body.message_id, {
+          status: 'error',
+          error: 'The files could not be stored.',
+          owner_process: null,
+        });
+      const refund = !inserted || storedFiles.length > 0;
+      if (chargedDay !== null && refund) await limits.refund(owner, chargedDay);
+      throw error;
+    }
   }
 
+  /** Stop: aborts the vault turn's answer wherever it runs; 404 unless it is running here. */
+  async findRunning(userId: string, messageId: string): Promise<{ id: string }> {
+    const row = await this.deps.chats.findRunning(userId, messageId);
+    if (row === undefined) throw new AppError('not_found', 'Message not found');
+    return row;
+  }
+
+  /**
+   * Where the new turn goes (after the chat's current turn, or beside the turn it is a version
+   * of) and the earlier turns the model reads, opened.
+   */
+  async #place(
+    userId: string,
+    key: Buffer,
+    body: VaultSendRequest,
+  ): Promise<{
+    parentId: string | null;
+    earlier: Array<{ content: string; response: string | null }>;
+  }> {
+    if (body.conversation_id === undefined) return { parentId: null, earlier: [] };
+    const rows = await this.deps.chats.find({ kind: 'vault', userId }, body.conversation_id);
+    const root = rows?.conversations.find((c) => c.id === body.conversation_id);
+    if (rows === undefined || root === undefined || root.kind === 'comparison')
+      throw new AppError('not_found', 'Conversation not found.');
+    if (rows.messages.some((m) => m.id === body.message_id))
+      throw new AppError('conflict', 'This message was sent already.');
+    let parentId = root.current_leaf_id ?? rows.messages.at(-1)?.id ?? null;
+    if (body.version_of !== undefined) {
+      const version = rows.messages.find((m) => m.id === body.version_of);
+      if (version === undefined)
+        throw new AppError(
+          'validation_error',
+          'version_of: the message is not in this conversation.',
+        );
+      parentId = version.parent_id;
+    }
+    const earlier = branchOf(rows.messages, parentId)
+      .filter((m) => CONTEXT_STATUSES.has(m.status))
+      .map((m) => ({
+        content: openText(key, m.content, aad.content(m.id)) ?? '',
+        response: m.response === null ? null : openText(key, m.response, aad.response(m.id)),
+      }));
+    return { parentId, earlier };
+  }
+
+  /**
+   * Runs the answer; when it ends, its replay log goes (it held the tokens in plain), a failed
+   * answer's unit comes back, and the chat moves up the vault's list.
+   */
   async #answer(
     key: Buffer,
-    id: string,
+    row: VaultMessageRow,
     model: ResolvedModel,
-    earlier: ReadonlyArray<{ content: string; response: string | null }>,
-    message: string,
-  ): Promise<{ status: 'completed' | 'error'; response: string | null }> {
-    let response = '';
-    let lastWrite = Date.now();
-    const seal = (text: string) => sealText(key, text, aad.response(id));
+    owner: { kind: 'user'; id: string },
+    turn: {
+      earlier: ReadonlyArray<{ content: string; response: string | null }>;
+      target: string | null;
+      files: readonly VaultSendFile[];
+    },
+  ): Promise<void> {
+    const { answers } = this.deps.chat;
+    const content = openText(key, row.content, aad.content(row.id)) ?? '';
+    let outcome: string;
     try {
-      const context = buildContext({
-        model: {
-          friendlyName: model.info.friendly_name,
-          contextWindow: model.info.context_window,
-          supportsVision: model.info.supports_vision,
-        },
-        history: earlier.flatMap((turn) => [
-          { role: 'user' as const, content: turn.content },
-          ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
-        ]),
-        message,
+      outcome = await answers.runGeneration(row, {
+        owner,
+        target: turn.target,
+        answer: () =>
+          answers.openWith(model, { content, earlier: turn.earlier }, () =>
+            Promise.resolve(
+              turn.files.map((f) => ({
+                filename: f.name,
+                contentType: f.contentType,
+                data: f.data,
+              })),
+            ),
+          ),
+        storedForm: (text) => sealText(key, text, aad.response(row.id)),
       });
-      let usage = { inputTokens: 0, outputTokens: 0 };
-      const stream = model.adapter.streamChat({
-        model: model.info.model,
-        system: context.system,
-        messages: context.messages,
-        signal: new AbortController().signal,
-      });
-      for await (const event of stream) {
-        if (event.type === 'text') {
-          response += event.text;
-          if (Date.now() - lastWrite >= PARTIAL_WRITE_MS) {
-            lastWrite = Date.now();
-            await this.chats.updateTurn(id, {
-              response: seal(response),
-              updated_at: new Date().toISOString(),
-            });
-          }
-        } else if (event.type === 'usage') {
-          usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-        }
+    } finally {
+      await this.deps.bus
+        .deleteLog(messageLog(row.id))
+        .catch((error: unknown) =>
+          this.deps.log.warn({ err: error }, 'dropping a vault replay log failed'),
+        );
+    }
+    try {
+      if ((outcome === 'error' || outcome === 'interrupted') && row.charged_day !== null) {
+        if (await this.deps.chats.clearCharge(row.id, row.charged_day))
+          await this.deps.limits.refund(owner, row.charged_day);
       }
-      await this.chats.updateTurn(id, {
-        status: 'completed',
-        response: seal(response),
-        input_tokens: usage.inputTokens,
-        output_tokens: usage.outputTokens,
-        owner_process: null,
-        updated_at: new Date().toISOString(),
-      });
-      return { status: 'completed', response };
+      if (row.conversation_id !== null)
+        await this.deps.chats.touchChat(row.conversation_id, new Date().toISOString());
     } catch (error) {
-      const text =
-        error instanceof ContextError || isProviderError(error)
-          ? error.message
-          : MESSAGES.streamErrorServer;
-      await this.chats.updateTurn(id, {
-        status: 'error',
-        response: response === '' ? null : seal(response),
-        error: text,
-        owner_process: null,
-        updated_at: new Date().toISOString(),
-      });
-      return { status: 'error', response: response === '' ? null : response };
+      this.deps.log.error({ err: error }, 'after a vault answer, upkeep failed');
     }
   }
 
   async #resolve(body: VaultSendRequest): Promise<ResolvedModel> {
     let model: ResolvedModel;
     try {
-      model = await this.models.resolve(body.model);
+      model = await this.deps.models.resolve(body.model);
     } catch (error) {
       if (isAppError(error)) throw new AppError('validation_error', `model: ${error.detail}`);
       throw error;

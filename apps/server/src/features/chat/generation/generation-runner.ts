@@ -4,7 +4,7 @@ import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
 import type { MessageRow, MessagesRepository } from '../messages.repository';
-import type { PartialAnswers } from './partial-answers';
+import type { PartialAnswers, StoredForm } from './partial-answers';
 import type { UpstreamAnswer } from './upstream-answer';
 
 export type GenerationOutcome = 'completed' | 'cancelled' | 'error' | 'interrupted';
@@ -19,6 +19,11 @@ export interface GenerationJob {
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
+  /**
+   * What the answer's text becomes before each write (the final one and every partial one):
+   * a vault turn seals it. Absent: the text is stored as it is.
+   */
+  storedForm?: StoredForm;
 }
 
 interface Failure {
@@ -63,11 +68,14 @@ export class GenerationRunner {
     let sentAt = Date.now();
     let firstTokenAt: number | null = null;
     let lastTokenAt: number | null = null;
+    const { storedForm } = job;
     const persist = (changes: Parameters<MessagesRepository['update']>[1]) => {
       // The final state replaces any partial answer still waiting to be written.
       partials.forget(row.id);
+      const { response: text } = changes;
       return this.messages.updateRunning(row.id, processId, {
         ...changes,
+        ...(storedForm && typeof text === 'string' ? { response: storedForm(text) } : {}),
         updated_at: new Date().toISOString(),
       });
     };
@@ -96,7 +104,7 @@ export class GenerationRunner {
           }
           response += event.text;
           publisher.token(event.text);
-          partials.set(row.id, response);
+          partials.set(row.id, response, storedForm);
         } else if (event.type === 'usage') {
           usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
         }

@@ -122,7 +122,13 @@ export class Generations {
       await this.#onInterrupted(row).catch((error: unknown) =>
         this.log.warn({ err: error }, 'interrupted upkeep failed'),
       );
-      await this.#announceInterrupted(row).catch((error: unknown) =>
+      // A vault turn (no owner columns) has no topic to announce on, and its replay log holds
+      // its text in plain: the log goes (a client resuming it reads the end from the vault).
+      const ended =
+        row.user_id === null && row.visitor_id === null
+          ? this.bus.deleteLog(messageLog(row.id))
+          : this.#announceInterrupted(row);
+      await ended.catch((error: unknown) =>
         this.log.warn({ err: error }, 'interrupted event failed'),
       );
     }

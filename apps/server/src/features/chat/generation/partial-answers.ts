@@ -12,13 +12,16 @@ export type WritePartials = (
   partials: ReadonlyArray<{ id: string; response: string }>,
 ) => Promise<void>;
 
+/** Turns the text into what is stored (a vault turn seals it); applied once per write, not per token. */
+export type StoredForm = (response: string) => string;
+
 /**
  * The latest partial answer of every turn streaming in this process, written together on one
  * timer: a reload or a process death loses at most the last interval of text, and the
  * database sees one batched write per interval instead of one per streaming turn.
  */
 export class PartialAnswers {
-  readonly #latest = new Map<string, string>();
+  readonly #latest = new Map<string, { response: string; stored: StoredForm | undefined }>();
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> | null = null;
 
@@ -34,8 +37,8 @@ export class PartialAnswers {
   }
 
   /** Notes the answer so far; cheap enough to call for every token. */
-  set(messageId: string, response: string): void {
-    this.#latest.set(messageId, response);
+  set(messageId: string, response: string, stored?: StoredForm): void {
+    this.#latest.set(messageId, { response, stored });
   }
 
   /** The turn ended: its final state is written by its owner, not here. */
@@ -46,8 +49,15 @@ export class PartialAnswers {
   /** Writes what changed since the last write; one write in flight at a time. */
   flush(): Promise<void> {
     if (this.#writing || this.#latest.size === 0) return this.#writing ?? Promise.resolve();
-    const partials = [...this.#latest].map(([id, response]) => ({ id, response }));
-    this.#latest.clear();
+    let partials: Array<{ id: string; response: string }>;
+    try {
+      partials = [...this.#latest].map(([id, { response, stored }]) => ({
+        id,
+        response: stored ? stored(response) : response,
+      }));
+    } finally {
+      this.#latest.clear();
+    }
     this.#writing = this.#writeInSlices(partials)
       .catch((error: unknown) => {
         // The next interval carries newer text; a lost write only widens what a crash loses.

@@ -12,13 +12,21 @@ import type { MessagesRepository } from '../messages.repository';
 export interface AnswerInput {
   model: ResolvedModel;
   content: string;
-  /** The branch of earlier turns, ending at `leafId` (the turn's parent); null: none to read. */
-  history: { leafId: string } | null;
+  /**
+   * The earlier turns: the stored branch ending at `leafId` (the turn's parent), or turns the
+   * caller already read (a vault chat's, opened with its key); null: none.
+   */
+  history: { leafId: string } | { turns: ReadonlyArray<EarlierTurn> } | null;
   attachments: () => Promise<ContextAttachment[]>;
   /** The system message: the instructions of the chat's project ('' for none). */
   instructions: () => Promise<string>;
   /** The project's file excerpts that best match the turn, best first ([] outside projects). */
   knowledge: () => Promise<KnowledgeExcerpt[]>;
+}
+
+export interface EarlierTurn {
+  content: string;
+  response: string | null;
 }
 
 /** The upstream request of one answer, already under way. */
@@ -53,7 +61,11 @@ export async function openUpstreamAnswer(
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
   const [earlier, instructions, knowledge] = await Promise.all([
-    input.history ? messages.branchTurns(input.history.leafId) : Promise.resolve([]),
+    input.history === null
+      ? Promise.resolve([])
+      : 'turns' in input.history
+        ? Promise.resolve(input.history.turns)
+        : messages.branchTurns(input.history.leafId),
     input.instructions(),
     input.knowledge(),
   ]);

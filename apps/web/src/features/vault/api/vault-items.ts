@@ -4,8 +4,6 @@ import type {
   VaultChat,
   VaultChatDetail,
   VaultNote,
-  VaultSendRequest,
-  VaultSendResponse,
 } from '@parallax/contract';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/errors/api-error';
@@ -16,7 +14,7 @@ import { keepRenewedSession, useVaultSession, vaultHeaders } from './vault-sessi
 export const vaultNotesKey = [...vaultKey, 'notes'] as const;
 export const vaultChatsKey = [...vaultKey, 'chats'] as const;
 
-async function call<T>(run: () => Promise<{ data: T; headers: Headers }>): Promise<T> {
+export async function call<T>(run: () => Promise<{ data: T; headers: Headers }>): Promise<T> {
   try {
     const res = await run();
     keepRenewedSession(res.headers);
@@ -28,7 +26,7 @@ async function call<T>(run: () => Promise<{ data: T; headers: Headers }>): Promi
   }
 }
 
-const opts = () => ({ headers: vaultHeaders() });
+export const opts = () => ({ headers: vaultHeaders() });
 
 export async function listVaultNotes(): Promise<VaultNote[]> {
   const data = await call(() => http.get<unknown>('/vault/notes', opts()));
@@ -74,14 +72,6 @@ export async function moveChatOutOfVault(id: string): Promise<void> {
   await call(() =>
     http.post<unknown>(`/vault/chats/${encodeURIComponent(id)}/move-out`, undefined, opts()),
   );
-}
-
-/** POST /vault/chats/messages: one turn, answered in full (sealed on the server as it streams). */
-export async function sendVaultMessage(body: VaultSendRequest): Promise<VaultSendResponse> {
-  const data = await call(() =>
-    http.post<unknown>('/vault/chats/messages', body, { ...opts(), timeout: 180_000 }),
-  );
-  return parseWire('VaultSendResponse', data);
 }
 
 /** The open vault's notes and chats; nothing is asked while it is locked. */
