@@ -43,25 +43,30 @@ afterAll(async () => {
   await webhooks?.close();
 });
 
-/** The admin and the paid plan, made once by the first test that needs them. */
-let proPlan: Promise<string> | undefined;
-const ensureProPlan = () => (proPlan ??= createProPlan());
+/** The admin and the paid plans, made once by the first test that needs them. */
+let plansMade: Promise<string> | undefined;
+const ensureProPlan = () => (plansMade ??= createPlans());
 
-async function createProPlan(): Promise<string> {
+async function createPlans(): Promise<string> {
   await registerVerified(server, ADMIN, PASSWORD);
   const token = await accessToken(ADMIN);
-  const res = await fetch(`${server.url}/api/v1/admin/plans`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      name: 'Pro',
-      price: 900,
-      daily_message_limit: 5,
-      features: ['Priority answers'],
-    }),
+  const create = async (plan: object) => {
+    const res = await fetch(`${server.url}/api/v1/admin/plans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(plan),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const pro = await create({
+    name: 'Pro',
+    price: 900,
+    daily_message_limit: 5,
+    features: ['Priority answers'],
   });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  await create({ name: 'Max', price: 2400, daily_message_limit: null });
+  return pro;
 }
 
 async function accessToken(email: string): Promise<string> {
@@ -192,6 +197,30 @@ describe('card checkout', () => {
       await plan.getByRole('button', { name: 'Keep subscription' }).click();
       await plan.getByText('Renews on').waitFor();
       expect(await plan.getByText('Cancels at period end').count()).toBe(0);
+
+      // Another plan: Stripe's proration preview first, then the switch.
+      await plan.getByRole('button', { name: 'Change plan' }).click();
+      const change = t.page.getByRole('dialog', { name: 'Change plan' });
+      await change.getByRole('radio', { name: /Max/ }).check();
+      await change.getByText('Charged now').waitFor();
+      await change.getByText(/Remaining time on Max/).waitFor();
+      await change.getByRole('button', { name: 'Switch to Max' }).click();
+      await change.waitFor({ state: 'detached' });
+      const max = t.page.getByRole('region', { name: 'Max' });
+      await max.getByText('$24 / month').waitFor({ timeout: 20_000 });
+
+      // A new card through a SetupIntent, with 3-D Secure on the way.
+      await max.getByRole('button', { name: 'Update card' }).click();
+      await expect
+        .poll(() => max.getByRole('button', { name: 'Save card' }).isEnabled())
+        .toBe(true);
+      await fillCard(t.page, '4000 0025 0000 3155');
+      await max.getByRole('button', { name: 'Save card' }).click();
+      await t.page
+        .getByRole('dialog', { name: '3D Secure 2 Test Page' })
+        .getByRole('button', { name: 'Complete authentication' })
+        .click();
+      await max.getByText('Visa ending in 3155').waitFor({ timeout: 20_000 });
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
