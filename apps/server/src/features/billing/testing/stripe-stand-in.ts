@@ -1,13 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  BillingStandIn,
-  invalid,
-  listOf,
-  missing,
-  newId,
-  StripeFailure,
-} from './stripe-billing-stand-in';
+import { BillingStandIn } from './stripe-billing-stand-in';
+import { invalid, listOf, missing, newId, StripeFailure } from './stripe-objects';
 import { list, parseStripeForm, record, text, type FormObject } from './stripe-form';
 import { WebhookSink } from './stripe-webhook-sink';
 
