@@ -16,7 +16,7 @@ import { createTestApp } from '../../../test/app';
 import { bearer, registerAndSignIn } from '../../../test/auth';
 import { sendBody, type ChatTestApp } from '../../../test/chat';
 import { createBillingTestApp, type BillingTestApp } from './testing/billing-test-app';
-import { TEST_CARDS } from './testing/stripe-billing-stand-in';
+import { TEST_CARDS } from './testing/stripe-objects';
 import type { StripeStandIn } from './testing/stripe-stand-in';
 
 const FREE_DAILY = 2;
