@@ -291,4 +291,65 @@ describe('card checkout', () => {
       await admin.context.close();
     }
   }, 120_000);
+  it('a failed renewal keeps the plan with a banner until the overdue invoice is paid', async () => {
+    const proPlanId = await ensureProPlan();
+    const email = uniqueEmail('checkout-renewal');
+    const t = await signedInTab(email);
+    try {
+      await t.page.goto(`/subscription/checkout/${proPlanId}`, { waitUntil: 'networkidle' });
+      const pay = t.page.getByRole('button', { name: 'Pay $9' });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await fillCard(t.page, '4242 4242 4242 4242');
+      await pay.click();
+      await t.page.getByRole('heading', { name: 'You are on Pro' }).waitFor({ timeout: 20_000 });
+
+      // Stripe's renewal charge fails (the stand-in's controls stand for the passing month).
+      const adminToken = await accessToken(ADMIN);
+      const list = (await (
+        await fetch(`${server.url}/api/v1/admin/subscriptions?q=${encodeURIComponent(email)}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        })
+      ).json()) as { subscriptions: Array<{ id: string }> };
+      const subscriptionId = list.subscriptions[0]?.id ?? '';
+      const detail = (await (
+        await fetch(`${server.url}/api/v1/admin/subscriptions/${subscriptionId}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        })
+      ).json()) as { subscription: { customer_id: string } };
+      const control = (action: string, body: object) =>
+        fetch(`${stripe.url}/__control/${action}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await control('charge_outcome', {
+        customer: detail.subscription.customer_id,
+        outcome: 'decline',
+      });
+      await control('advance_period', { subscription: subscriptionId });
+
+      await t.page.goto('/subscription/manage', { waitUntil: 'networkidle' });
+      const banner = t.page.getByRole('alert').filter({ hasText: 'Your last payment failed' });
+      await banner.getByText(/You keep Pro until/).waitFor();
+      await t.page.getByRole('region', { name: 'Pro' }).getByText('Past due').waitFor();
+      await expectAccessible(t.page);
+
+      await banner.getByRole('link', { name: 'Pay now' }).click();
+      await t.page.waitForURL((url) => url.pathname === `/subscription/${subscriptionId}/payment`);
+      await t.page.getByRole('heading', { name: 'Pay the overdue invoice' }).waitFor();
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await fillCard(t.page, '4242 4242 4242 4242');
+      await pay.click();
+      await t.page.waitForURL((url) => url.pathname === '/subscription/success');
+      await t.page.goto('/subscription/manage', { waitUntil: 'networkidle' });
+      await t.page
+        .getByRole('region', { name: 'Pro' })
+        .getByText('Active', { exact: true })
+        .waitFor();
+      expect(await t.page.getByText('Your last payment failed').count()).toBe(0);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
 });
