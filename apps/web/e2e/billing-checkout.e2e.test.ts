@@ -43,25 +43,30 @@ afterAll(async () => {
   await webhooks?.close();
 });
 
-/** The admin and the paid plan, made once by the first test that needs them. */
-let proPlan: Promise<string> | undefined;
-const ensureProPlan = () => (proPlan ??= createProPlan());
+/** The admin and the paid plans, made once by the first test that needs them. */
+let plansMade: Promise<string> | undefined;
+const ensureProPlan = () => (plansMade ??= createPlans());
 
-async function createProPlan(): Promise<string> {
+async function createPlans(): Promise<string> {
   await registerVerified(server, ADMIN, PASSWORD);
   const token = await accessToken(ADMIN);
-  const res = await fetch(`${server.url}/api/v1/admin/plans`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      name: 'Pro',
-      price: 900,
-      daily_message_limit: 5,
-      features: ['Priority answers'],
-    }),
+  const create = async (plan: object) => {
+    const res = await fetch(`${server.url}/api/v1/admin/plans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(plan),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const pro = await create({
+    name: 'Pro',
+    price: 900,
+    daily_message_limit: 5,
+    features: ['Priority answers'],
   });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  await create({ name: 'Max', price: 2400, daily_message_limit: null });
+  return pro;
 }
 
 async function accessToken(email: string): Promise<string> {
@@ -192,6 +197,30 @@ describe('card checkout', () => {
       await plan.getByRole('button', { name: 'Keep subscription' }).click();
       await plan.getByText('Renews on').waitFor();
       expect(await plan.getByText('Cancels at period end').count()).toBe(0);
+
+      // Another plan: Stripe's proration preview first, then the switch.
+      await plan.getByRole('button', { name: 'Change plan' }).click();
+      const change = t.page.getByRole('dialog', { name: 'Change plan' });
+      await change.getByRole('radio', { name: /Max/ }).check();
+      await change.getByText('Charged now').waitFor();
+      await change.getByText(/Remaining time on Max/).waitFor();
+      await change.getByRole('button', { name: 'Switch to Max' }).click();
+      await change.waitFor({ state: 'detached' });
+      const max = t.page.getByRole('region', { name: 'Max' });
+      await max.getByText('$24 / month').waitFor({ timeout: 20_000 });
+
+      // A new card through a SetupIntent, with 3-D Secure on the way.
+      await max.getByRole('button', { name: 'Update card' }).click();
+      await expect
+        .poll(() => max.getByRole('button', { name: 'Save card' }).isEnabled())
+        .toBe(true);
+      await fillCard(t.page, '4000 0025 0000 3155');
+      await max.getByRole('button', { name: 'Save card' }).click();
+      await t.page
+        .getByRole('dialog', { name: '3D Secure 2 Test Page' })
+        .getByRole('button', { name: 'Complete authentication' })
+        .click();
+      await max.getByText('Visa ending in 3155').waitFor({ timeout: 20_000 });
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
@@ -260,6 +289,67 @@ describe('card checkout', () => {
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
+    }
+  }, 120_000);
+  it('a failed renewal keeps the plan with a banner until the overdue invoice is paid', async () => {
+    const proPlanId = await ensureProPlan();
+    const email = uniqueEmail('checkout-renewal');
+    const t = await signedInTab(email);
+    try {
+      await t.page.goto(`/subscription/checkout/${proPlanId}`, { waitUntil: 'networkidle' });
+      const pay = t.page.getByRole('button', { name: 'Pay $9' });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await fillCard(t.page, '4242 4242 4242 4242');
+      await pay.click();
+      await t.page.getByRole('heading', { name: 'You are on Pro' }).waitFor({ timeout: 20_000 });
+
+      // Stripe's renewal charge fails (the stand-in's controls stand for the passing month).
+      const adminToken = await accessToken(ADMIN);
+      const list = (await (
+        await fetch(`${server.url}/api/v1/admin/subscriptions?q=${encodeURIComponent(email)}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        })
+      ).json()) as { subscriptions: Array<{ id: string }> };
+      const subscriptionId = list.subscriptions[0]?.id ?? '';
+      const detail = (await (
+        await fetch(`${server.url}/api/v1/admin/subscriptions/${subscriptionId}`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        })
+      ).json()) as { subscription: { customer_id: string } };
+      const control = (action: string, body: object) =>
+        fetch(`${stripe.url}/__control/${action}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await control('charge_outcome', {
+        customer: detail.subscription.customer_id,
+        outcome: 'decline',
+      });
+      await control('advance_period', { subscription: subscriptionId });
+
+      await t.page.goto('/subscription/manage', { waitUntil: 'networkidle' });
+      const banner = t.page.getByRole('alert').filter({ hasText: 'Your last payment failed' });
+      await banner.getByText(/You keep Pro until/).waitFor();
+      await t.page.getByRole('region', { name: 'Pro' }).getByText('Past due').waitFor();
+      await expectAccessible(t.page);
+
+      await banner.getByRole('link', { name: 'Pay now' }).click();
+      await t.page.waitForURL((url) => url.pathname === `/subscription/${subscriptionId}/payment`);
+      await t.page.getByRole('heading', { name: 'Pay the overdue invoice' }).waitFor();
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await fillCard(t.page, '4242 4242 4242 4242');
+      await pay.click();
+      await t.page.waitForURL((url) => url.pathname === '/subscription/success');
+      await t.page.goto('/subscription/manage', { waitUntil: 'networkidle' });
+      await t.page
+        .getByRole('region', { name: 'Pro' })
+        .getByText('Active', { exact: true })
+        .waitFor();
+      expect(await t.page.getByText('Your last payment failed').count()).toBe(0);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
     }
   }, 120_000);
 });

@@ -46,6 +46,13 @@ async function mailTo(to: string): Promise<{ text: string }> {
   return find() ?? { text: '' };
 }
 
+/** The id of the plan the test created, as the public list gives it. */
+async function scholarPlanId(): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/plans`);
+  const body = (await res.json()) as { plans: Array<{ id: string; name: string }> };
+  return body.plans.find((plan) => plan.name === 'Scholar')?.id ?? 'missing';
+}
+
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 describe('plans', () => {
@@ -131,6 +138,15 @@ describe('plans', () => {
         .getByRole('dialog', { name: 'Payments are not configured on this server' })
         .waitFor();
       await user.page.keyboard.press('Escape');
+
+      // The checkout itself says so too, and nothing else on the page breaks.
+      const scholarId = await scholarPlanId();
+      await user.page.goto(`/subscription/checkout/${scholarId}`, { waitUntil: 'networkidle' });
+      await user.page
+        .getByRole('heading', { name: 'Payments are not configured on this server' })
+        .waitFor();
+      await user.page.getByRole('link', { name: 'See plans' }).waitFor();
+      await user.page.goto('/pricing', { waitUntil: 'networkidle' });
 
       // Archived: gone from /pricing.
       await admin.page.getByRole('button', { name: 'Archive' }).first().click();

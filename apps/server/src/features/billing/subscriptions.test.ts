@@ -16,7 +16,7 @@ import { createTestApp } from '../../../test/app';
 import { bearer, registerAndSignIn } from '../../../test/auth';
 import { sendBody, type ChatTestApp } from '../../../test/chat';
 import { createBillingTestApp, type BillingTestApp } from './testing/billing-test-app';
-import { TEST_CARDS } from './testing/stripe-billing-stand-in';
+import { TEST_CARDS } from './testing/stripe-objects';
 import type { StripeStandIn } from './testing/stripe-stand-in';
 
 const FREE_DAILY = 2;
@@ -287,7 +287,7 @@ describe('subscriptions with Stripe', () => {
     expect((await current(h)).plan.id).toBe(pro.id);
   });
 
-  it('refuses a bad signature with 400 and changes nothing', async () => {
+  it('refuses a bad or stale signature with 400 and changes nothing', async () => {
     standIn.webhooks.hold = true;
     const { h, session } = await newSubscriber(pro);
     await standIn.billing.confirm(session.client_secret ?? '', TEST_CARDS.succeeds);
@@ -296,6 +296,10 @@ describe('subscriptions with Stripe', () => {
     const before = await eventCount();
     for (const event of events)
       expect(await standIn.webhooks.deliver(event, 'whsec_not_the_secret')).toBe(400);
+    // The right secret, but signed more than 300 s ago (a replayed capture).
+    const stale = Math.floor(Date.now() / 1000) - 301;
+    for (const event of events)
+      expect(await standIn.webhooks.deliver(event, undefined, stale)).toBe(400);
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/v1/billing/webhook',

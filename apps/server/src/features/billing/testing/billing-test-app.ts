@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Env } from '../../../config';
 import { bearer, registerAndSignIn } from '../../../../test/auth';
 import { createChatTestApp, type ChatTestApp } from '../../../../test/chat';
-import { TEST_CARDS } from './stripe-billing-stand-in';
+import { TEST_CARDS } from './stripe-objects';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
 type Method = 'GET' | 'POST' | 'PATCH';

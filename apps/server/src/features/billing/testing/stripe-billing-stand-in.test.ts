@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS } from './stripe-billing-stand-in';
+import { TEST_CARDS } from './stripe-objects';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
 const SECRET = 'whsec_stand_in_test';

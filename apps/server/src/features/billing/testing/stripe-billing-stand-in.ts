@@ -1,5 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { list, record, text, type FormObject, type FormValue } from './stripe-form';
+import { list, record, text, type FormObject } from './stripe-form';
+import {
+  addInterval,
+  asObject,
+  DECLINE_MESSAGE,
+  invalid,
+  invoiceObject,
+  lineObject,
+  listOf,
+  missing,
+  newId,
+  now,
+  paymentIntentObject,
+  paymentMethodObject,
+  portalSessionObject,
+  setupIntentObject,
+  subscriptionObject,
+  TEST_CARDS,
+  type Json,
+} from './stripe-objects';
 import type { WebhookSink } from './stripe-webhook-sink';
 
 /**
@@ -10,64 +28,6 @@ import type { WebhookSink } from './stripe-webhook-sink';
  * Payments happen through test controls (`confirm` with a test card number, `advancePeriod`),
  * each emitting the webhook events Stripe would.
  */
-
-type Json = Record<string, unknown>;
-
-export class StripeFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Json & { type: string; message: string },
-  ) {
-    super(body.message);
-  }
-}
-
-export const missing = (kind: string, id: string) =>
-  new StripeFailure(404, {
-    type: 'invalid_request_error',
-    code: 'resource_missing',
-    message: `No such ${kind}: '${id}'`,
-    param: 'id',
-  });
-
-export const invalid = (param: string, message: string) =>
-  new StripeFailure(400, {
-    type: 'invalid_request_error',
-    code: 'parameter_invalid',
-    message,
-    param,
-  });
-
-export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-}
-
-const now = () => Math.floor(Date.now() / 1000);
-
-/** Stripe's test cards: what confirming with each number does. */
-export const TEST_CARDS = {
-  succeeds: '4242424242424242',
-  requiresAction: '4000002500003155',
-  declined: '4000000000009995',
-} as const;
-
-const DECLINE_MESSAGE = 'Your card has insufficient funds.';
-
-function cardBrand(number: string): string {
-  if (number.startsWith('4')) return 'visa';
-  if (/^5[1-5]/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  return 'unknown';
-}
-
-function addInterval(from: number, interval: string, count: number): number {
-  const date = new Date(from * 1000);
-  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + count);
-  else if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
-  else if (interval === 'week') date.setUTCDate(date.getUTCDate() + 7 * count);
-  else date.setUTCDate(date.getUTCDate() + count);
-  return Math.floor(date.getTime() / 1000);
-}
 
 type Outcome = 'succeed' | 'decline';
 
@@ -147,20 +107,7 @@ export class BillingStandIn {
       const customer = text(form, 'customer');
       if (!customer) throw invalid('customer', 'Missing required param: customer.');
       if (!this.deps.customers.has(customer)) throw missing('customer', customer);
-      const session = newId('bps');
-      return {
-        id: session,
-        object: 'billing_portal.session',
-        configuration: 'bpc_standin',
-        created: now(),
-        customer,
-        flow: null,
-        livemode: false,
-        locale: null,
-        on_behalf_of: null,
-        return_url: text(form, 'return_url') ?? null,
-        url: `${this.deps.baseUrl()}/p/session/${session}`,
-      };
+      return portalSessionObject(customer, text(form, 'return_url') ?? null, this.deps.baseUrl());
     }
     return undefined;
   }
@@ -217,61 +164,13 @@ export class BillingStandIn {
     const id = newId('sub');
     const start = now();
     const recurring = price.recurring as { interval: string; interval_count: number };
-    const sub: Json = {
-      id,
-      object: 'subscription',
-      application: null,
-      billing_cycle_anchor: start,
-      cancel_at: null,
-      cancel_at_period_end: false,
-      canceled_at: null,
-      cancellation_details: { comment: null, feedback: null, reason: null },
-      collection_method: 'charge_automatically',
-      created: start,
-      currency: price.currency,
-      customer,
-      default_payment_method: null,
-      description: null,
-      ended_at: null,
-      items: {
-        object: 'list',
-        url: `/v1/subscription_items?subscription=${id}`,
-        has_more: false,
-        data: [
-          {
-            id: newId('si'),
-            object: 'subscription_item',
-            created: start,
-            current_period_start: start,
-            current_period_end: addInterval(start, recurring.interval, recurring.interval_count),
-            metadata: {},
-            price,
-            quantity: 1,
-            subscription: id,
-          },
-        ],
-      },
-      latest_invoice: null,
-      livemode: false,
-      metadata: record(form, 'metadata'),
-      payment_settings: {
-        payment_method_options: null,
-        payment_method_types: null,
-        save_default_payment_method:
-          text(asObject(form.payment_settings), 'save_default_payment_method') ?? 'off',
-      },
-      pending_setup_intent: null,
-      pending_update: null,
-      start_date: start,
-      status: 'incomplete',
-      trial_end: null,
-      trial_start: null,
-    };
+    const sub = subscriptionObject({ id, customer, price, start, form });
     this.subscriptions.set(id, sub);
     const item = this.#item(sub);
     this.#createInvoice(sub, 'subscription_create', [
-      this.#line(
+      lineObject(
         sub,
+        this.#item(sub),
         `1 × ${this.#productName(price)} (at ${this.#money(price)} / ${recurring.interval})`,
         Number(price.unit_amount),
         false,
@@ -349,52 +248,6 @@ export class BillingStandIn {
 
   // ---- invoices and payments -------------------------------------------------------------
 
-  #line(
-    sub: Json,
-    description: string,
-    amount: number,
-    proration: boolean,
-    start: number,
-    end: number,
-  ): Json {
-    const item = this.#item(sub);
-    const price = item.price as Json;
-    return {
-      id: newId('il'),
-      object: 'line_item',
-      amount,
-      currency: sub.currency,
-      description,
-      discount_amounts: [],
-      discountable: true,
-      discounts: [],
-      invoice: null,
-      livemode: false,
-      metadata: {},
-      parent: {
-        type: 'subscription_item_details',
-        invoice_item_details: null,
-        subscription_item_details: {
-          invoice_item: null,
-          proration,
-          proration_details: { credited_items: null },
-          subscription: sub.id,
-          subscription_item: item.id,
-        },
-      },
-      period: { start, end },
-      pretax_credit_amounts: [],
-      pricing: {
-        type: 'price_details',
-        price_details: { price: price.id, product: price.product },
-        unit_amount_decimal: String(amount),
-      },
-      quantity: 1,
-      subtotal: amount,
-      taxes: [],
-    };
-  }
-
   #prorationLines(sub: Json, oldPrice: Json, newPrice: Json, at: number): Json[] {
     const item = this.#item(sub);
     const start = item.current_period_start as number;
@@ -402,16 +255,18 @@ export class BillingStandIn {
     const fraction = Math.min(1, Math.max(0, (end - at) / Math.max(1, end - start)));
     const after = new Date(at * 1000).toUTCString().slice(5, 16);
     return [
-      this.#line(
+      lineObject(
         sub,
+        this.#item(sub),
         `Unused time on ${this.#productName(oldPrice)} after ${after}`,
         -Math.round(Number(oldPrice.unit_amount) * fraction),
         true,
         at,
         end,
       ),
-      this.#line(
+      lineObject(
         sub,
+        this.#item(sub),
         `Remaining time on ${this.#productName(newPrice)} after ${after}`,
         Math.round(Number(newPrice.unit_amount) * fraction),
         true,
@@ -427,68 +282,18 @@ export class BillingStandIn {
     const due = Math.max(0, total);
     for (const line of lines) line.invoice = id;
     const item = this.#item(sub);
-    const invoice: Json = {
+    const invoice = invoiceObject({
       id,
-      object: 'invoice',
-      amount_due: due,
-      amount_overpaid: 0,
-      amount_paid: 0,
-      amount_remaining: due,
-      attempt_count: 0,
-      attempted: false,
-      billing_reason: reason,
-      collection_method: 'charge_automatically',
-      created: now(),
-      currency: sub.currency,
-      customer: sub.customer,
-      default_payment_method: null,
-      description: null,
-      hosted_invoice_url: `${this.deps.baseUrl()}/i/${id}`,
-      invoice_pdf: `${this.deps.baseUrl()}/i/${id}/pdf`,
-      lines: { object: 'list', url: `/v1/invoices/${id}/lines`, has_more: false, data: lines },
-      livemode: false,
-      metadata: {},
-      next_payment_attempt: null,
-      number: `STANDIN-${String(++this.#invoiceNumber).padStart(4, '0')}`,
-      parent: {
-        type: 'subscription_details',
-        quote_details: null,
-        subscription_details: { metadata: sub.metadata, subscription: sub.id },
-      },
-      period_end: item.current_period_start,
-      period_start: item.current_period_start,
-      status: due === 0 ? 'paid' : 'open',
-      status_transitions: {
-        finalized_at: now(),
-        marked_uncollectible_at: null,
-        paid_at: due === 0 ? now() : null,
-        voided_at: null,
-      },
-      subtotal: total,
-      total,
-    };
+      sub,
+      item,
+      reason,
+      lines,
+      baseUrl: this.deps.baseUrl(),
+      number: ++this.#invoiceNumber,
+    });
     if (due > 0) {
-      const pi = {
-        id: newId('pi'),
-        object: 'payment_intent',
-        amount: due,
-        amount_received: 0,
-        client_secret: '',
-        created: now(),
-        currency: sub.currency,
-        customer: sub.customer,
-        last_payment_error: null,
-        livemode: false,
-        metadata: {},
-        next_action: null,
-        payment_method: null,
-        setup_future_usage: 'off_session',
-        status: 'requires_payment_method',
-        // Not a Stripe field: lets the controls find the invoice a payment pays.
-        invoice: id,
-      };
-      pi.client_secret = `${pi.id}_secret_${randomBytes(12).toString('hex')}`;
-      this.paymentIntents.set(pi.id, pi);
+      const pi = paymentIntentObject(sub, id, due);
+      this.paymentIntents.set(String(pi.id), pi);
       invoice.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
     } else invoice.confirmation_secret = null;
     this.invoices.set(id, invoice);
@@ -500,51 +305,14 @@ export class BillingStandIn {
     const customer = text(form, 'customer');
     if (customer !== undefined && !this.deps.customers.has(customer))
       throw missing('customer', customer);
-    const id = newId('seti');
-    const si = {
-      id,
-      object: 'setup_intent',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      created: now(),
-      customer: customer ?? null,
-      last_setup_error: null,
-      livemode: false,
-      metadata: record(form, 'metadata'),
-      next_action: null,
-      payment_method: null,
-      payment_method_types:
-        list(form, 'payment_method_types').length > 0
-          ? list(form, 'payment_method_types')
-          : ['card'],
-      status: 'requires_payment_method',
-      usage: text(form, 'usage') ?? 'off_session',
-    };
-    this.setupIntents.set(id, si);
+    const si = setupIntentObject(form, customer ?? null);
+    this.setupIntents.set(String(si.id), si);
     return si;
   }
 
   #createPaymentMethod(customer: string, number: string): Json {
-    const pm = {
-      id: newId('pm'),
-      object: 'payment_method',
-      allow_redisplay: 'always',
-      billing_details: { address: null, email: null, name: null, phone: null },
-      card: {
-        brand: cardBrand(number),
-        country: 'US',
-        display_brand: cardBrand(number),
-        exp_month: 12,
-        exp_year: new Date().getUTCFullYear() + 3,
-        funding: 'credit',
-        last4: number.slice(-4),
-      },
-      created: now(),
-      customer,
-      livemode: false,
-      metadata: {},
-      type: 'card',
-    };
-    this.paymentMethods.set(pm.id, pm);
+    const pm = paymentMethodObject(customer, number);
+    this.paymentMethods.set(String(pm.id), pm);
     return pm;
   }
 
@@ -714,8 +482,9 @@ export class BillingStandIn {
       recurring.interval_count,
     );
     const invoice = this.#createInvoice(sub, 'subscription_cycle', [
-      this.#line(
+      lineObject(
         sub,
+        this.#item(sub),
         `1 × ${this.#productName(price)} (at ${this.#money(price)} / ${recurring.interval})`,
         Number(price.unit_amount),
         false,
@@ -770,8 +539,9 @@ export class BillingStandIn {
     if (behavior !== 'always_invoice') {
       const recurring = price.recurring as { interval: string };
       lines.push(
-        this.#line(
+        lineObject(
           sub,
+          this.#item(sub),
           `1 × ${this.#productName(price)} (at ${this.#money(price)} / ${recurring.interval})`,
           Number(price.unit_amount),
           false,
@@ -870,13 +640,4 @@ export class BillingStandIn {
     if (!found) throw missing(kind, id);
     return found;
   }
-}
-
-function asObject(value: FormValue | undefined): FormObject {
-  return value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-
-export function listOf(url: string, data: Json[], limit: string | undefined): Json {
-  const n = Math.min(Math.max(Number(limit ?? 10) || 10, 1), 100);
-  return { object: 'list', url, has_more: data.length > n, data: data.slice(0, n) };
 }

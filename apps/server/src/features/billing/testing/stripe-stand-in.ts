@@ -1,13 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  BillingStandIn,
-  invalid,
-  listOf,
-  missing,
-  newId,
-  StripeFailure,
-} from './stripe-billing-stand-in';
+import { BillingStandIn } from './stripe-billing-stand-in';
+import { invalid, listOf, missing, newId, StripeFailure } from './stripe-objects';
 import { list, parseStripeForm, record, text, type FormObject } from './stripe-form';
 import { WebhookSink } from './stripe-webhook-sink';
 
@@ -30,6 +24,8 @@ import { WebhookSink } from './stripe-webhook-sink';
  *   POST /__control/expire           {subscription}   (an incomplete one expires)
  * Card numbers: TEST_CARDS (4242… succeeds, 4000002500003155 asks for 3-D Secure: confirm
  * again with authenticated: true, 4000000000009995 is declined with Stripe's message).
+ * The app's CSP keeps the page from reaching this server, so a browser test calls the control
+ * URLs from Node (e.g. a function the page gets through Playwright's page.exposeFunction).
  */
 
 type Json = Record<string, unknown>;

@@ -59,13 +59,17 @@ export class WebhookSink {
     return event;
   }
 
-  /** POSTs one event, signed now (or with `signWith`, to test a wrong secret). */
-  async deliver(event: StripeEvent, signWith?: string): Promise<number> {
+  /**
+   * POSTs one event, signed now; `signWith` signs with another secret and `signedAt` (unix
+   * seconds) with another time, to test refusals.
+   */
+  async deliver(event: StripeEvent, signWith?: string, signedAt?: number): Promise<number> {
     if (this.url === null || this.secret === null) return 0;
     const payload = JSON.stringify(event);
     const header = Stripe.webhooks.generateTestHeaderString({
       payload,
       secret: signWith ?? this.secret,
+      ...(signedAt !== undefined && { timestamp: signedAt }),
     });
     const res = await fetch(this.url, {
       method: 'POST',
