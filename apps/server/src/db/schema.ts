@@ -70,6 +70,8 @@ export interface UsersTable {
   preferences: string;
   /** The current plan (plans.id); null: the free plan. Set by subscriptions. */
   plan_id: Generated<string | null>;
+  /** Set while an admin has disabled the account (migration 0180): no session is live. */
+  disabled_at: Generated<IsoTimestamp | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -163,6 +165,8 @@ export interface ModelsTable {
   /** 0 hides the model everywhere (the admin area switches it). */
   enabled: number;
   sort_order: number;
+  /** 1 on the one model the picker starts with (migration 0180). */
+  is_default: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -519,6 +523,8 @@ export interface Database {
   plans: PlansTable;
   vaults: VaultsTable;
   vault_notes: VaultNotesTable;
+  audit_log: AuditLogTable;
+  provider_settings: ProviderSettingsTable;
 }
 
 /** One account's vault (migration 0140): its key only wrapped, never the PIN. */
@@ -546,6 +552,34 @@ export interface VaultNotesTable {
   id: string;
   user_id: string;
   sealed: string;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** One admin action (migration 0180): who, what, on what, before/after without secrets. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  request_id: string;
+  created_at: IsoTimestamp;
+}
+
+/** A provider's settings from the admin console; unset columns fall back to the env. */
+export interface ProviderSettingsTable {
+  provider: string;
+  enabled: number;
+  api_key_sealed: string | null;
+  api_key_last4: string | null;
+  base_url: string | null;
+  vertex_project: string | null;
+  vertex_location: string | null;
+  updated_by: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

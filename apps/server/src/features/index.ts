@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './admin/audit.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingConfigRoutes } from './billing/billing-config.routes';
@@ -55,4 +56,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   vaultRoutes,
   vaultNotesRoutes,
   vaultChatsRoutes,
+  auditRoutes,
 ];
