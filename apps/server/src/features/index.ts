@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { aiManagementRoutes } from './admin/ai-management.routes';
 import { auditRoutes } from './admin/audit.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -57,4 +58,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   vaultNotesRoutes,
   vaultChatsRoutes,
   auditRoutes,
+  aiManagementRoutes,
 ];
