@@ -5,7 +5,17 @@ import type * as Contract from '@parallax/contract';
  * for the browser (wire-schemas.plugin.ts), so a fetcher that needs a new one adds it here.
  */
 export const WIRE_SCHEMA_NAMES = [
+  'AdminDashboard',
+  'AdminModel',
+  'AdminModelListResponse',
   'AdminPlanListResponse',
+  'AdminUserDetail',
+  'AdminUserListResponse',
+  'AuditListResponse',
+  'ProviderSettings',
+  'ProviderSettingsListResponse',
+  'ProviderTestResponse',
+  'UsageResponse',
   'AllocateIdResponse',
   'ApiKey',
   'ApiKeysResponse',
