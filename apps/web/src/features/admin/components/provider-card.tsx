@@ -90,7 +90,7 @@ export function ProviderCard({
   };
 
   return (
-    <Card className="p-4" aria-labelledby={`${id}-name`}>
+    <Card className="p-4" role="region" aria-labelledby={`${id}-name`}>
       <form onSubmit={submit} className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={`${id}-name`} className="font-medium">
