@@ -20,6 +20,7 @@ import type { DbDialect } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { FEATURE_ROUTES } from './features';
+import { registerAdmin } from './features/admin/admin.plugin';
 import { registerAttachments } from './features/attachments/attachments.plugin';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
@@ -174,6 +175,8 @@ export async function buildApp(
   await registerRealtime(app);
   registerPromptGenerator(app);
   await registerChat(app);
+  // Admin console: the role check on every /admin route and the audit log of admin writes.
+  registerAdmin(app);
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempDir } from '../test/database';
 import { ConfigError, loadConfig } from './config';
 import { JWT_SECRET_FILE } from './infra/jwt-secret';
+import { SETTINGS_KEY_FILE } from './infra/settings-key';
 
 let temp: ReturnType<typeof createTempDir>;
 beforeEach(() => {
@@ -131,7 +132,25 @@ describe('loadConfig', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const second = loadConfig({ DATA_DIR: temp.dir });
     expect(second.jwtSecret).toBe(first.jwtSecret);
-    expect(fs.readdirSync(temp.dir)).toEqual([JWT_SECRET_FILE]);
+    expect(fs.readdirSync(temp.dir).sort()).toEqual([JWT_SECRET_FILE, SETTINGS_KEY_FILE]);
+  });
+
+  it('generates the settings key once, keeps it private, and reuses it on the next boot', () => {
+    const first = loadConfig({ DATA_DIR: temp.dir });
+    expect(Buffer.from(first.settingsKey, 'base64').length).toBe(32);
+    expect(fs.statSync(path.join(temp.dir, SETTINGS_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: temp.dir }).settingsKey).toBe(first.settingsKey);
+  });
+
+  it('uses a given SETTINGS_ENCRYPTION_KEY, and names a malformed one', () => {
+    const hex = 'ab'.repeat(32);
+    const config = loadConfig({ DATA_DIR: temp.dir, SETTINGS_ENCRYPTION_KEY: hex });
+    expect(Buffer.from(config.settingsKey, 'base64').toString('hex')).toBe(hex);
+    expect(fs.existsSync(path.join(temp.dir, SETTINGS_KEY_FILE))).toBe(false);
+    const error = configError(() =>
+      loadConfig({ DATA_DIR: temp.dir, SETTINGS_ENCRYPTION_KEY: 'too-short' }),
+    );
+    expect(error.issues.map((i) => i.key)).toEqual(['SETTINGS_ENCRYPTION_KEY']);
   });
 
   it('refuses a secret file that is too short', () => {

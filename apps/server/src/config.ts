@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseDatabaseUrl } from './db/dialect';
 import { resolveJwtSecret } from './infra/jwt-secret';
+import { decodeSettingsKey, resolveSettingsKey } from './infra/settings-key';
 
 /**
  * Env → typed, frozen config (ARCHITECTURE "Configuration"). Every env name lives here and
@@ -73,6 +74,14 @@ export interface AppConfig {
   };
   /** How long a SIGTERM'd process lets its running answers finish before it interrupts them. */
   readonly shutdownGraceMs: number;
+  /**
+   * The 32-byte key that seals provider API keys set in the admin console (AES-256-GCM):
+   * SETTINGS_ENCRYPTION_KEY, or generated once into `<DATA_DIR>/settings-key`. Base64 (a
+   * Buffer cannot be frozen with the rest of the config).
+   */
+  readonly settingsKey: string;
+  /** Provider base URLs may point at http, private, loopback or link-local addresses. */
+  readonly allowPrivateProviderUrls: boolean;
 }
 
 export interface ConfigIssue {
@@ -188,6 +197,19 @@ const envSchema = z.object({
   FREE_DAILY_LIMIT: integer(50, 0, 1_000_000),
   // Not in ARCHITECTURE's list: a rolling restart's drain (README "Rolling restarts").
   SHUTDOWN_GRACE_MS: integer(30_000, 0, 3_600_000),
+  // Not in ARCHITECTURE's list: the admin console's provider keys are sealed under this key,
+  // kept outside the database (64 hex characters or 44 base64 characters: 32 bytes).
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => decodeSettingsKey(v) !== undefined, {
+      message: 'must be 32 bytes as 64 hex characters or base64',
+    })
+    .optional(),
+  // Base URLs set in the admin console are an SSRF surface: https to public addresses only,
+  // unless this allows a local gateway (or the provider simulator in tests).
+  ALLOW_PRIVATE_PROVIDER_URLS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -264,6 +286,12 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       ? resolveJwtSecret(dataDir)
       : { ok: true as const, secret: e.JWT_SECRET };
   if (!jwtSecret.ok) throw new ConfigError([{ key: 'JWT_SECRET', message: jwtSecret.message }]);
+  const settingsKey =
+    e.SETTINGS_ENCRYPTION_KEY === undefined
+      ? resolveSettingsKey(dataDir)
+      : { ok: true as const, key: decodeSettingsKey(e.SETTINGS_ENCRYPTION_KEY) ?? '' };
+  if (!settingsKey.ok)
+    throw new ConfigError([{ key: 'SETTINGS_ENCRYPTION_KEY', message: settingsKey.message }]);
 
   const config: AppConfig = {
     port: e.PORT,
@@ -316,6 +344,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     limits: { visitorDaily: e.VISITOR_DAILY_LIMIT, freeDaily: e.FREE_DAILY_LIMIT },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    settingsKey: settingsKey.key,
+    allowPrivateProviderUrls: e.ALLOW_PRIVATE_PROVIDER_URLS === 'true',
   };
   return deepFreeze(config);
 }

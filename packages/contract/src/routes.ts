@@ -41,6 +41,9 @@ export const SCREEN_IDS = [
   'admin-subscriptions',
   'admin-ai-management',
   'admin-prompt-templates',
+  'admin-dashboard',
+  'admin-users',
+  'admin-audit',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -134,6 +137,9 @@ export const ROUTES: readonly RouteDef[] = [
     'redirect',
     'Loading subscription...',
   ),
+  route('/admin', 'admin-dashboard', 'admin', 'redirect', 'Loading admin dashboard...', true),
+  route('/admin/users', 'admin-users', 'admin', 'redirect', 'Loading admin dashboard...', true),
+  route('/admin/audit', 'admin-audit', 'admin', 'redirect', 'Loading admin dashboard...', true),
   route('/admin/plans', 'admin-plans', 'admin', 'redirect', 'Loading admin dashboard...', true),
   route(
     '/admin/subscriptions',

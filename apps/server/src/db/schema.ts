@@ -74,6 +74,8 @@ export interface UsersTable {
   plan_until: Generated<IsoTimestamp | null>;
   /** Stripe's customer (cus_…), made once, at the first checkout. */
   stripe_customer_id: Generated<string | null>;
+  /** Set while an admin has disabled the account (migration 0180): no session is live. */
+  disabled_at: Generated<IsoTimestamp | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -167,6 +169,8 @@ export interface ModelsTable {
   /** 0 hides the model everywhere (the admin area switches it). */
   enabled: number;
   sort_order: number;
+  /** 1 on the one model the picker starts with (migration 0180). */
+  is_default: Generated<number>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }
@@ -525,6 +529,8 @@ export interface Database {
   billing_events: BillingEventsTable;
   vaults: VaultsTable;
   vault_notes: VaultNotesTable;
+  audit_log: AuditLogTable;
+  provider_settings: ProviderSettingsTable;
 }
 
 /** One account's vault (migration 0140): its key only wrapped, never the PIN. */
@@ -586,4 +592,31 @@ export interface BillingEventsTable {
   type: string;
   subscription_id: string | null;
   received_at: IsoTimestamp;
+}
+/** One admin action (migration 0180): who, what, on what, before/after without secrets. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  request_id: string;
+  created_at: IsoTimestamp;
+}
+
+/** A provider's settings from the admin console; unset columns fall back to the env. */
+export interface ProviderSettingsTable {
+  provider: string;
+  enabled: number;
+  api_key_sealed: string | null;
+  api_key_last4: string | null;
+  base_url: string | null;
+  vertex_project: string | null;
+  vertex_location: string | null;
+  updated_by: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }

@@ -1,4 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { aiManagementRoutes } from './admin/ai-management.routes';
+import { adminUsersRoutes } from './admin/admin-users.routes';
+import { auditRoutes } from './admin/audit.routes';
+import { dashboardRoutes } from './admin/dashboard.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingConfigRoutes } from './billing/billing-config.routes';
@@ -63,4 +67,8 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   vaultNotesRoutes,
   vaultChatsRoutes,
   vaultUploadRoutes,
+  auditRoutes,
+  aiManagementRoutes,
+  adminUsersRoutes,
+  dashboardRoutes,
 ];

@@ -18,3 +18,4 @@ export * from './prompt-templates';
 export * from './plans';
 export * from './subscriptions';
 export * from './vault';
+export * from './admin';

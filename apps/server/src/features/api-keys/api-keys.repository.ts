@@ -28,7 +28,9 @@ export class ApiKeysRepository {
       .innerJoin('users', 'users.id', 'api_keys.user_id')
       .selectAll('api_keys')
       .select(['users.plan_id as owner_plan_id', 'users.plan_until as owner_plan_until'])
-      .where('api_keys.secret_hash', '=', secretHash),
+      .where('api_keys.secret_hash', '=', secretHash)
+      // A disabled account's keys stop working with its sessions.
+      .where('users.disabled_at', 'is', null),
   );
 
   constructor(private readonly db: Kysely<Database>) {}

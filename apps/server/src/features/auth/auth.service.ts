@@ -157,6 +157,15 @@ export class AuthService {
   }
 
   /**
+   * An admin's resend for a known, unverified account: no per-address cooldown (the admin
+   * route has its own rate limit, and the admin asked for exactly this mail).
+   */
+  async resendCodeFor(userId: string): Promise<void> {
+    const user = await this.deps.accounts.findById(userId);
+    if (user !== undefined && user.email_verified === 0) await this.sendCode(user.id, user.email);
+  }
+
+  /**
    * Unknown email and wrong password: same status, body and argon2 work. Failures count per
    * email (existing or not) so throttling reveals nothing either.
    */

@@ -25,7 +25,7 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
   const throttles = new ThrottlesRepository(app.db);
   const roleOf = async (userId: string): Promise<UserRole | null> => {
     const user = await accounts.findById(userId);
-    if (user === undefined) return null;
+    if (user === undefined || user.disabled_at !== null) return null;
     return user.role === 'admin' ? 'admin' : 'user';
   };
   const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);

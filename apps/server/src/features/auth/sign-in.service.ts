@@ -1,7 +1,12 @@
 import type { TokenResponse, UserRole } from '@parallax/contract';
+import { AppError } from '../../infra/errors';
 import type { VisitorsService } from '../visitors/visitors.service';
 import type { AccountsRepository, UserRow } from './accounts.repository';
 import type { SessionsService } from './sessions.service';
+
+/** Shown when an admin has disabled the account (after the credentials were checked). */
+export const ACCOUNT_DISABLED =
+  'This account has been disabled. Contact support if you think this is a mistake.';
 
 /**
  * The last step of every way in (code verification, password, Google, Apple): role from
@@ -16,6 +21,7 @@ export class SignInService {
   ) {}
 
   async complete(user: UserRow, visitorId: string | null): Promise<TokenResponse> {
+    if (user.disabled_at !== null) throw new AppError('forbidden', ACCOUNT_DISABLED);
     const role = await this.ensureRole(user);
     const tokens = await this.sessions.start(user.id, role);
     if (visitorId !== null) await this.visitors.claim(visitorId, user.id);

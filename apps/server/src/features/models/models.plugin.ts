@@ -1,22 +1,59 @@
 import type { FastifyInstance } from 'fastify';
+import { SecretBox } from '../../infra/secret-box';
 import { DemoUpstream } from '../../providers/demo-upstream';
+import { ModelsAdminService } from './models-admin.service';
 import { ModelsRepository } from './models.repository';
 import { ModelsService } from './models.service';
+import { ProviderSettingsRepository } from './provider-settings.repository';
+import { ProviderSettingsService } from './provider-settings.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The model registry and the adapters behind it; chat and compare generate through it. */
     readonly models: ModelsService;
+    /** Provider settings from the admin console over the env's (keys sealed). */
+    readonly providerSettings: ProviderSettingsService;
+    /** Every model and the admin console's edits to the registry. */
+    readonly modelsAdmin: ModelsAdminService;
   }
 }
+
+/** Bus topic: the model registry or a provider's settings changed; every process re-reads. */
+export const REGISTRY_CHANGED_TOPIC = 'models.registry-changed';
 
 /** Root-level (not encapsulated) so every feature plugin generates through the same service. */
 export function registerModels(app: FastifyInstance): void {
   const demo = new DemoUpstream();
-  app.decorate(
-    'models',
-    new ModelsService(new ModelsRepository(app.db), app.config.providers, demo),
-  );
-  // The demo's provider-sim is started on first use; it must not outlive the app.
-  app.addHook('onClose', () => demo.close());
+  const settings = new ProviderSettingsService(new ProviderSettingsRepository(app.db), {
+    env: app.config.providers,
+    box: new SecretBox(app.config.settingsKey),
+    allowPrivateUrls: app.config.allowPrivateProviderUrls,
+  });
+  app.decorate('providerSettings', settings);
+  const repository = new ModelsRepository(app.db);
+  const models = new ModelsService(repository, settings, demo);
+  app.decorate('models', models);
+  app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, models));
+  // The bus exists once the realtime plugin ran; subscribe when the app is ready.
+  let unsubscribe: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unsubscribe = await app.bus.subscribe(REGISTRY_CHANGED_TOPIC, () => app.models.invalidate());
+  });
+  app.addHook('onClose', async () => {
+    await unsubscribe?.();
+    await demo.close();
+  });
+}
+
+/**
+ * After an admin's change: this process re-reads at once, the others when the bus delivers
+ * (or, if it does not, when their short caches expire).
+ */
+export async function announceRegistryChange(app: FastifyInstance): Promise<void> {
+  app.models.invalidate();
+  try {
+    await app.bus.publish(REGISTRY_CHANGED_TOPIC, '{}');
+  } catch (error) {
+    app.log.warn({ err: error }, 'announcing a model registry change failed');
+  }
 }

@@ -1,5 +1,4 @@
 import { PROVIDERS, type ModelInfo, type Provider } from '@parallax/contract';
-import type { AppConfig } from '../../config';
 import { AppError } from '../../infra/errors';
 import type {
   ChatCompletion,
@@ -8,13 +7,16 @@ import type {
   ProviderAdapter,
 } from '../../providers/chat-types';
 import type { DemoUpstream } from '../../providers/demo-upstream';
-import {
-  createDemoAdapter,
-  createProviderAdapter,
-  providerReadiness,
-} from '../../providers/provider-registry';
+import { createDemoAdapter, createProviderAdapter } from '../../providers/provider-registry';
 import type { StreamTimeouts } from '../../providers/stream-chat';
+import { effectiveReadiness, type EffectiveProviders } from './effective-providers';
 import type { ModelRow, ModelsRepository } from './models.repository';
+
+/** Where the provider settings in effect come from (env merged with the admin console's). */
+export interface ProvidersSource {
+  current(): Promise<EffectiveProviders>;
+  invalidate(): void;
+}
 
 function isProvider(value: string): value is Provider {
   return (PROVIDERS as readonly string[]).includes(value);
@@ -42,39 +44,47 @@ export class ModelsService {
   readonly #adapters = new Map<Provider, ProviderAdapter | undefined>();
   readonly #demoAdapter: ProviderAdapter;
   readonly #rows = new Map<string, { row: ModelRow | undefined; until: number }>();
+  /** The settings the cached adapters were built from; new settings mean new adapters. */
+  #adaptersFrom: EffectiveProviders | undefined;
 
   constructor(
     private readonly repository: ModelsRepository,
-    private readonly providers: AppConfig['providers'],
+    private readonly providers: ProvidersSource,
     demo: DemoUpstream,
     private readonly timeouts: StreamTimeouts = {},
   ) {
     this.#demoAdapter = createDemoAdapter(demo, timeouts);
   }
 
+  /** Forgets cached rows and settings (after an admin's change, here or in another process). */
+  invalidate(): void {
+    this.#rows.clear();
+    this.providers.invalidate();
+  }
+
   async list(): Promise<ModelInfo[]> {
-    const rows = await this.repository.listEnabled();
+    const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
     return rows.flatMap((row) => {
-      const info = this.#toInfo(row);
+      const info = this.#toInfo(row, effective);
       return info ? [info] : [];
     });
   }
 
   /** Enabled models with the time each entered the registry (the public API's `created`). */
   async listWithCreation(): Promise<{ info: ModelInfo; createdAt: string }[]> {
-    const rows = await this.repository.listEnabled();
+    const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
     return rows.flatMap((row) => {
-      const info = this.#toInfo(row);
+      const info = this.#toInfo(row, effective);
       return info ? [{ info, createdAt: row.created_at }] : [];
     });
   }
 
   /** The model and its adapter; 404 for an unknown id, 503 when its provider is not configured. */
   async resolve(id: string): Promise<ResolvedModel> {
-    const row = await this.#enabledRow(id);
-    const info = row && this.#toInfo(row);
+    const [row, effective] = await Promise.all([this.#enabledRow(id), this.#current()]);
+    const info = row && this.#toInfo(row, effective);
     if (!row || !info) throw new AppError('not_found', `Unknown model: ${id}`);
-    const adapter = info.is_demo ? this.#demoAdapter : this.#adapterFor(info.provider);
+    const adapter = info.is_demo ? this.#demoAdapter : this.#adapterFor(info.provider, effective);
     if (!adapter || !info.available) {
       throw new AppError(
         'service_unavailable',
@@ -103,19 +113,41 @@ export class ModelsService {
     return row;
   }
 
-  #adapterFor(provider: Provider): ProviderAdapter | undefined {
+  /** The settings in effect; adapters built from older ones are dropped. */
+  async #current(): Promise<EffectiveProviders> {
+    const effective = await this.providers.current();
+    if (effective !== this.#adaptersFrom) {
+      this.#adapters.clear();
+      this.#adaptersFrom = effective;
+    }
+    return effective;
+  }
+
+  #adapterFor(provider: Provider, effective: EffectiveProviders): ProviderAdapter | undefined {
     if (!this.#adapters.has(provider))
-      this.#adapters.set(provider, createProviderAdapter(provider, this.providers, this.timeouts));
+      this.#adapters.set(
+        provider,
+        createProviderAdapter(provider, effective.config, this.timeouts),
+      );
     return this.#adapters.get(provider);
   }
 
-  #toInfo(row: ModelRow): ModelInfo | undefined {
+  /**
+   * An adapter for a provider from its current settings, whether or not it is switched on
+   * (the console tests a connection before enabling it); undefined when settings are missing.
+   */
+  async adapterForTest(provider: Provider): Promise<ProviderAdapter | undefined> {
+    const effective = await this.providers.current();
+    return createProviderAdapter(provider, effective.config, this.timeouts);
+  }
+
+  #toInfo(row: ModelRow, effective: EffectiveProviders): ModelInfo | undefined {
     // A row naming a provider this build does not know is skipped, not a crash.
     if (!isProvider(row.provider)) return undefined;
     const isDemo = row.is_demo === 1;
     const readiness = isDemo
       ? { configured: true, unavailableReason: null }
-      : providerReadiness(row.provider, this.providers);
+      : effectiveReadiness(row.provider, effective);
     return {
       id: row.id,
       provider: row.provider,

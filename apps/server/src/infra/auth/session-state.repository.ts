@@ -10,7 +10,8 @@ export interface LiveSession {
 /**
  * The one lookup behind every authenticated request: the session must still be live (not
  * revoked by logout, a password change or reuse detection) and the user must still exist.
- * The role comes from here, not from the token, so a demotion counts at once.
+ * The role comes from here, not from the token, so a demotion counts at once; so does an
+ * admin disabling the account.
  */
 export class SessionStateRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -28,6 +29,8 @@ export class SessionStateRepository {
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
+      // A disabled account has no live session, whatever its tokens say.
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (row === undefined) return null;
     return { userId: row.user_id, role: row.role === 'admin' ? 'admin' : 'user' };

@@ -1,3 +1,6 @@
+import { AdminAuditScreen } from '../../features/admin/components/admin-audit-screen';
+import { AdminDashboardScreen } from '../../features/admin/components/admin-dashboard-screen';
+import { AdminUsersScreen } from '../../features/admin/components/admin-users-screen';
 import { AdminAiManagementScreen } from '../../features/admin/components/admin-ai-management-screen';
 import { AdminPlansScreen } from '../../features/admin/components/admin-plans-screen';
 import { AdminPromptTemplatesScreen } from '../../features/admin/components/admin-prompt-templates-screen';
@@ -9,4 +12,7 @@ export const screens: GroupModule['screens'] = {
   'admin-subscriptions': ready(AdminSubscriptionsScreen),
   'admin-ai-management': ready(AdminAiManagementScreen),
   'admin-prompt-templates': ready(AdminPromptTemplatesScreen),
+  'admin-dashboard': ready(AdminDashboardScreen),
+  'admin-users': ready(AdminUsersScreen),
+  'admin-audit': ready(AdminAuditScreen),
 };

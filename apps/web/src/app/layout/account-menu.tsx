@@ -71,7 +71,7 @@ export function AccountMenu() {
           Support
         </DropdownMenuItem>
         {isAdmin && (
-          <DropdownMenuItem icon={<Shield />} onSelect={go('/admin/plans')}>
+          <DropdownMenuItem icon={<Shield />} onSelect={go('/admin')}>
             Admin
           </DropdownMenuItem>
         )}

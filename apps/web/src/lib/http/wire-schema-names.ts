@@ -5,6 +5,9 @@ import type * as Contract from '@parallax/contract';
  * for the browser (wire-schemas.plugin.ts), so a fetcher that needs a new one adds it here.
  */
 export const WIRE_SCHEMA_NAMES = [
+  'AdminDashboard',
+  'AdminModel',
+  'AdminModelListResponse',
   'AdminPlanListResponse',
   'AdminSubscriptionDetail',
   'AdminSubscriptionListResponse',
@@ -16,6 +19,13 @@ export const WIRE_SCHEMA_NAMES = [
   'SetupIntentResponse',
   'Subscription',
   'SubscriptionFigures',
+  'AdminUserDetail',
+  'AdminUserListResponse',
+  'AuditListResponse',
+  'ProviderSettings',
+  'ProviderSettingsListResponse',
+  'ProviderTestResponse',
+  'UsageResponse',
   'AllocateIdResponse',
   'ApiKey',
   'ApiKeysResponse',

@@ -1,0 +1,184 @@
+import { sql, type Kysely } from 'kysely';
+import type { AdminUserListQuery } from '@parallax/contract';
+import type { Database } from '../../db/schema';
+
+/** users.plan_id null means the free plan (migration 0150). */
+const FREE_PLAN_ID = 'free';
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  email_verified: number;
+  disabled_at: string | null;
+  plan_id: string;
+  plan_name: string | null;
+  created_at: string;
+  last_active_at: string | null;
+}
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The admin console's reads and writes on accounts (list, detail, role, disable, delete). */
+export class AdminUsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Users matching the list filters (and `id`), joined to their plan. */
+  #filtered(query: Partial<AdminUserListQuery> & { id?: string }) {
+    return this.db
+      .selectFrom('users')
+      .leftJoin('plans', (join) =>
+        join.on(sql<boolean>`plans.id = coalesce(users.plan_id, ${FREE_PLAN_ID})`),
+      )
+      .$if(query.id !== undefined, (qb) => qb.where('users.id', '=', query.id ?? ''))
+      .$if(Boolean(query.q), (qb) =>
+        qb.where(sql<boolean>`lower(users.email) like ${likePattern(query.q ?? '')} escape '\\'`),
+      )
+      .$if(query.role !== undefined, (qb) => qb.where('users.role', '=', query.role ?? ''))
+      .$if(query.plan !== undefined, (qb) =>
+        qb.where(sql<boolean>`coalesce(users.plan_id, ${FREE_PLAN_ID}) = ${query.plan ?? ''}`),
+      )
+      .$if(query.verified !== undefined, (qb) =>
+        qb.where('users.email_verified', '=', query.verified ? 1 : 0),
+      )
+      .$if(query.disabled !== undefined, (qb) =>
+        qb.where('users.disabled_at', query.disabled ? 'is not' : 'is', null),
+      );
+  }
+
+  #rows(query: Partial<AdminUserListQuery> & { id?: string }) {
+    return this.#filtered(query).select((eb) => [
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.role',
+      'users.email_verified',
+      'users.disabled_at',
+      eb.fn.coalesce('users.plan_id', sql<string>`${FREE_PLAN_ID}`).as('plan_id'),
+      'plans.name as plan_name',
+      'users.created_at',
+      // Last activity: the newest session start or message, whichever is later.
+      eb
+        .selectFrom('sessions')
+        .select((s) => s.fn.max('sessions.created_at').as('m'))
+        .whereRef('sessions.user_id', '=', 'users.id')
+        .as('last_session_at'),
+      eb
+        .selectFrom('messages')
+        .select((m) => m.fn.max('messages.created_at').as('m'))
+        .whereRef('messages.user_id', '=', 'users.id')
+        .as('last_message_at'),
+    ]);
+  }
+
+  async list(query: AdminUserListQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.#rows(query)
+        .orderBy('users.created_at', 'desc')
+        .orderBy('users.id')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      this.#filtered(query)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(toRow), total: Number(count.n) };
+  }
+
+  async find(id: string): Promise<AdminUserRow | undefined> {
+    const row = await this.#rows({ id }).executeTakeFirst();
+    return row && toRow(row);
+  }
+
+  async sessions(userId: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'expires_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(20)
+      .execute();
+  }
+
+  async usage(userId: string, since: string) {
+    const [total, recent] = await Promise.all([
+      this.db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('messages')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>(eb.fn.coalesce('input_tokens', sql<number>`0`)).as('input_tokens'),
+          eb.fn.sum<number>(eb.fn.coalesce('output_tokens', sql<number>`0`)).as('output_tokens'),
+        ])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      messages_total: Number(total.n),
+      messages_30d: Number(recent.n),
+      input_tokens_30d: Number(recent.input_tokens ?? 0),
+      output_tokens_30d: Number(recent.output_tokens ?? 0),
+    };
+  }
+
+  async setRole(userId: string, role: 'user' | 'admin', now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ role, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Disabling ends every session (and with them every refresh token) in the same transaction. */
+  async setDisabled(userId: string, disabled: boolean, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ disabled_at: disabled ? now : null, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      if (disabled)
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+    });
+  }
+
+  /** The account and everything it owns (foreign keys cascade, as for a user's own deletion). */
+  async delete(userId: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', userId).execute();
+  }
+}
+
+function toRow(row: {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  email_verified: number;
+  disabled_at: string | null;
+  plan_id: string;
+  plan_name: string | null;
+  created_at: string;
+  last_session_at: string | null;
+  last_message_at: string | null;
+}): AdminUserRow {
+  const { last_session_at, last_message_at, ...rest } = row;
+  const last = [last_session_at, last_message_at]
+    .filter((v): v is string => v !== null)
+    .sort()
+    .at(-1);
+  return { ...rest, last_active_at: last ?? null };
+}

@@ -1,0 +1,63 @@
+import type { AdminDashboard } from '@parallax/contract';
+import type { AdminReportsRepository, DayCount } from './admin-reports.repository';
+
+const DAY_MS = 86_400_000;
+const SERIES_DAYS = 30;
+
+function byDay(counts: readonly DayCount[]): Map<string, number> {
+  return new Map(counts.map((c) => [c.day, c.n]));
+}
+
+/** The dashboard's figures: now, the last 24 hours / 7 days, and 30 daily points. */
+export class DashboardService {
+  constructor(private readonly reports: AdminReportsRepository) {}
+
+  async figures(now: Date = new Date()): Promise<AdminDashboard> {
+    const today = now.toISOString().slice(0, 10);
+    const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+    const weekAgo = new Date(now.getTime() - 7 * DAY_MS).toISOString();
+    const days = Array.from({ length: SERIES_DAYS }, (_, i) =>
+      new Date(Date.parse(today) - (SERIES_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    );
+    const seriesStart = `${days[0] ?? today}T00:00:00.000Z`;
+    const [
+      usersTotal,
+      usersNew,
+      messagesToday,
+      liveStreams,
+      upstreamErrors,
+      clientErrors,
+      messages,
+      newUsers,
+      errorsPerDay,
+      clientErrorsPerDay,
+    ] = await Promise.all([
+      this.reports.countUsers(),
+      this.reports.countUsers(weekAgo),
+      this.reports.countMessages(`${today}T00:00:00.000Z`),
+      this.reports.countLiveStreams(),
+      this.reports.countMessages(dayAgo, ['error']),
+      this.reports.countClientErrors(dayAgo),
+      this.reports.messagesPerDay(seriesStart),
+      this.reports.usersPerDay(seriesStart),
+      this.reports.messagesPerDay(seriesStart, ['error']),
+      this.reports.clientErrorsPerDay(seriesStart),
+    ]);
+    const [m, u, e, c] = [messages, newUsers, errorsPerDay, clientErrorsPerDay].map(byDay);
+    return {
+      users_total: usersTotal,
+      users_new_7d: usersNew,
+      messages_today: messagesToday,
+      live_streams: liveStreams,
+      upstream_errors_24h: upstreamErrors,
+      client_errors_24h: clientErrors,
+      series: days.map((day) => ({
+        day,
+        messages: m?.get(day) ?? 0,
+        new_users: u?.get(day) ?? 0,
+        upstream_errors: e?.get(day) ?? 0,
+        client_errors: c?.get(day) ?? 0,
+      })),
+    };
+  }
+}

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import {
+  HttpUrl,
+  Id,
+  IsoTimestamp,
+  limitQuery,
+  OffsetQuery,
+  ProviderName,
+  QueryBoolean,
+} from './common';
+import { ModelInfo } from './models';
+import { UserRole } from './users';
+
+/**
+ * The admin console (/api/v1/admin/*): audit log, AI management (provider settings, models,
+ * usage), users and the dashboard. Every route answers 403 with the spec's text to non-admins.
+ */
+
+export const ADMIN_LIMITS = {
+  apiKeyMaxChars: 512,
+  apiKeyMinChars: 8,
+  friendlyNameMaxChars: 80,
+  providerModelMaxChars: 200,
+  contextWindowMax: 100_000_000,
+  priceMaxPerMillion: 100_000,
+  vertexFieldMaxChars: 200,
+  usageMaxDays: 366,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+/** A before/after snapshot: the changed object as JSON, secrets removed. */
+export const AuditSnapshot = z.record(z.string(), z.unknown()).nullable();
+
+export const AuditEntry = z.object({
+  id: Id,
+  actor_id: Id,
+  actor_email: z.string(),
+  /** What was done, e.g. `provider.update`, `model.create`, `user.disable`, `PATCH /admin/plans/:id`. */
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: AuditSnapshot,
+  after: AuditSnapshot,
+  request_id: z.string(),
+  created_at: IsoTimestamp,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditListQuery = z.object({
+  /** Matches the actor's email (substring, case-insensitive). */
+  actor: z.string().trim().max(254).optional(),
+  /** Matches the start of the action (`model.` lists every model action). */
+  action: z.string().trim().max(100).optional(),
+  target_type: z.string().trim().max(50).optional(),
+  target_id: z.string().trim().max(128).optional(),
+  from: IsoTimestamp.optional(),
+  to: IsoTimestamp.optional(),
+  offset: OffsetQuery,
+  limit: limitQuery(50),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+export const AuditListResponse = z.object({ entries: z.array(AuditEntry), total: z.int() });
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Providers
+
+/** Where a provider's effective value comes from: set in the console, the env, or nowhere. */
+export const SettingSource = z.enum(['admin', 'env', 'none']);
+export type SettingSource = z.infer<typeof SettingSource>;
+
+export const ProviderSettings = z.object({
+  provider: ProviderName,
+  enabled: z.boolean(),
+  /** The key itself is never returned: only whether one is set, its last 4 characters and source. */
+  api_key_set: z.boolean(),
+  api_key_last4: z.string().nullable(),
+  api_key_source: SettingSource,
+  /** The base URL in effect (null: the provider's official endpoint). */
+  base_url: z.string().nullable(),
+  base_url_source: SettingSource,
+  /** Vertex AI only (provider google); null elsewhere. */
+  vertex_project: z.string().nullable(),
+  vertex_location: z.string().nullable(),
+  /** Whether the provider can answer now, and if not why (as the model picker shows it). */
+  configured: z.boolean(),
+  unavailable_reason: z.string().nullable(),
+  updated_at: IsoTimestamp.nullable(),
+});
+export type ProviderSettings = z.infer<typeof ProviderSettings>;
+
+export const ProviderSettingsListResponse = z.object({ providers: z.array(ProviderSettings) });
+export type ProviderSettingsListResponse = z.infer<typeof ProviderSettingsListResponse>;
+
+export const ProviderParams = z.object({ provider: ProviderName });
+export type ProviderParams = z.infer<typeof ProviderParams>;
+
+/** A pasted API key: no spaces, tabs or line breaks anywhere (a copy that caught them fails upstream). */
+export const ProviderApiKey = z
+  .string()
+  .min(
+    ADMIN_LIMITS.apiKeyMinChars,
+    `api_key: must be at least ${ADMIN_LIMITS.apiKeyMinChars} characters`,
+  )
+  .max(
+    ADMIN_LIMITS.apiKeyMaxChars,
+    `api_key: must be at most ${ADMIN_LIMITS.apiKeyMaxChars} characters`,
+  )
+  .regex(
+    /^[\x21-\x7e]+$/,
+    'api_key: must not contain spaces, line breaks or other invisible characters',
+  );
+
+const VertexField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ADMIN_LIMITS.vertexFieldMaxChars)
+  .regex(/^[A-Za-z0-9._-]+$/);
+
+/**
+ * Every field optional: only those sent change. `api_key` sets or rotates the key,
+ * `clear_api_key` removes the console's key (the env's, if any, applies again); a null
+ * `base_url` or Vertex field falls back to the env.
+ */
+export const UpdateProviderSettingsRequest = z
+  .object({
+    enabled: z.boolean().optional(),
+    api_key: ProviderApiKey.optional(),
+    clear_api_key: z.literal(true).optional(),
+    base_url: HttpUrl.nullable().optional(),
+    vertex_project: VertexField.nullable().optional(),
+    vertex_location: VertexField.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => !(body.api_key !== undefined && body.clear_api_key), {
+    message: 'api_key: send either a new key or clear_api_key, not both',
+    path: ['api_key'],
+  });
+export type UpdateProviderSettingsRequest = z.infer<typeof UpdateProviderSettingsRequest>;
+
+export const ProviderTestResponse = z.object({
+  ok: z.boolean(),
+  /** Time to the first answer token (ok) or to the failure. */
+  latency_ms: z.int().nonnegative(),
+  /** The upstream classifier's class when not ok (auth, rate_limit, model_unavailable, …). */
+  error_class: z.string().nullable(),
+  detail: z.string().nullable(),
+  /** The model the test called. */
+  model: z.string().nullable(),
+});
+export type ProviderTestResponse = z.infer<typeof ProviderTestResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Models
+
+export const AdminModel = ModelInfo.extend({
+  enabled: z.boolean(),
+  is_default: z.boolean(),
+  sort_order: z.int(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+});
+export type AdminModel = z.infer<typeof AdminModel>;
+
+export const AdminModelListResponse = z.object({ models: z.array(AdminModel) });
+export type AdminModelListResponse = z.infer<typeof AdminModelListResponse>;
+
+const ModelFields = z.object({
+  provider: ProviderName,
+  /** The provider's own model id, as its API expects it. */
+  model: z
+    .string()
+    .trim()
+    .min(1, 'model: required')
+    .max(ADMIN_LIMITS.providerModelMaxChars)
+    .regex(/^[A-Za-z0-9._:/@-]+$/, 'model: letters, digits and . _ : / @ - only'),
+  friendly_name: z
+    .string()
+    .trim()
+    .min(1, 'friendly_name: required')
+    .max(ADMIN_LIMITS.friendlyNameMaxChars),
+  context_window: z
+    .int('context_window: must be a whole number')
+    .min(1, 'context_window: must be at least 1')
+    .max(ADMIN_LIMITS.contextWindowMax),
+  input_price_per_million: z
+    .number()
+    .min(0, 'input_price_per_million: must not be negative')
+    .max(ADMIN_LIMITS.priceMaxPerMillion),
+  output_price_per_million: z
+    .number()
+    .min(0, 'output_price_per_million: must not be negative')
+    .max(ADMIN_LIMITS.priceMaxPerMillion),
+  supports_vision: z.boolean(),
+  enabled: z.boolean(),
+});
+
+export const CreateModelRequest = ModelFields.extend({
+  /** The stable id sends and preferences use. */
+  id: z
+    .string()
+    .trim()
+    .min(1, 'id: required')
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'id: lower-case letters, digits and . _ - only'),
+  supports_vision: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+}).strict();
+export type CreateModelRequest = z.infer<typeof CreateModelRequest>;
+
+/** Only the fields sent change; `is_default: true` makes this the default (one at a time). */
+export const UpdateModelRequest = ModelFields.partial()
+  .extend({ is_default: z.literal(true).optional() })
+  .strict();
+export type UpdateModelRequest = z.infer<typeof UpdateModelRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Usage
+
+const Day = z.iso.date();
+
+export const UsageQuery = z.object({
+  from: Day.optional(),
+  to: Day.optional(),
+  provider: ProviderName.optional(),
+  model: z.string().max(100).optional(),
+});
+export type UsageQuery = z.infer<typeof UsageQuery>;
+
+export const UsageRow = z.object({
+  day: Day,
+  provider: z.string(),
+  model: z.string(),
+  messages: z.int().nonnegative(),
+  input_tokens: z.int().nonnegative(),
+  output_tokens: z.int().nonnegative(),
+  /** US dollars from the model's current prices. */
+  estimated_cost_usd: z.number().nonnegative(),
+  /** Failed answers by error code. */
+  errors: z.record(z.string(), z.int().nonnegative()),
+  ttft_p50_ms: z.int().nullable(),
+  ttft_p95_ms: z.int().nullable(),
+});
+export type UsageRow = z.infer<typeof UsageRow>;
+
+export const UsageResponse = z.object({ from: Day, to: Day, rows: z.array(UsageRow) });
+export type UsageResponse = z.infer<typeof UsageResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+export const AdminUserListQuery = z.object({
+  q: z.string().trim().max(254).optional(),
+  role: UserRole.optional(),
+  plan: Id.optional(),
+  verified: QueryBoolean.optional(),
+  disabled: QueryBoolean.optional(),
+  offset: OffsetQuery,
+  limit: limitQuery(50),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+
+export const AdminUserSummary = z.object({
+  id: Id,
+  email: z.string(),
+  name: z.string().nullable(),
+  role: UserRole,
+  email_verified: z.boolean(),
+  disabled: z.boolean(),
+  plan_id: z.string(),
+  plan_name: z.string().nullable(),
+  created_at: IsoTimestamp,
+  last_active_at: IsoTimestamp.nullable(),
+});
+export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
+
+export const AdminUserListResponse = z.object({
+  users: z.array(AdminUserSummary),
+  total: z.int(),
+});
+export type AdminUserListResponse = z.infer<typeof AdminUserListResponse>;
+
+export const AdminUserSession = z.object({
+  id: Id,
+  created_at: IsoTimestamp,
+  expires_at: IsoTimestamp,
+  revoked: z.boolean(),
+});
+
+export const AdminUserDetail = AdminUserSummary.extend({
+  disabled_at: IsoTimestamp.nullable(),
+  sessions: z.array(AdminUserSession),
+  usage: z.object({
+    messages_total: z.int().nonnegative(),
+    messages_30d: z.int().nonnegative(),
+    input_tokens_30d: z.int().nonnegative(),
+    output_tokens_30d: z.int().nonnegative(),
+  }),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+export const UpdateAdminUserRequest = z
+  .object({ role: UserRole.optional(), disabled: z.boolean().optional() })
+  .strict();
+export type UpdateAdminUserRequest = z.infer<typeof UpdateAdminUserRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+export const DashboardDay = z.object({
+  day: Day,
+  messages: z.int().nonnegative(),
+  new_users: z.int().nonnegative(),
+  upstream_errors: z.int().nonnegative(),
+  client_errors: z.int().nonnegative(),
+});
+
+export const AdminDashboard = z.object({
+  users_total: z.int().nonnegative(),
+  users_new_7d: z.int().nonnegative(),
+  messages_today: z.int().nonnegative(),
+  live_streams: z.int().nonnegative(),
+  upstream_errors_24h: z.int().nonnegative(),
+  client_errors_24h: z.int().nonnegative(),
+  /** The last 30 days, oldest first, today last. */
+  series: z.array(DashboardDay),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
