@@ -1,5 +1,7 @@
 import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
@@ -19,6 +21,8 @@ export interface GenerationJob {
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
+  /** Upkeep of a turn that ends with an answer (completed or cancelled), in the same transaction. */
+  onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
 
 interface Failure {
@@ -66,10 +70,12 @@ export class GenerationRunner {
     const persist = (changes: Parameters<MessagesRepository['update']>[1]) => {
       // The final state replaces any partial answer still waiting to be written.
       partials.forget(row.id);
-      return this.messages.updateRunning(row.id, processId, {
-        ...changes,
-        updated_at: new Date().toISOString(),
-      });
+      return this.messages.updateRunning(
+        row.id,
+        processId,
+        { ...changes, updated_at: new Date().toISOString() },
+        changes.status === 'error' ? undefined : job.onAnswered,
+      );
     };
     let stopUpstream: (() => void) | undefined;
     // Known once the context is built; kept with the answer whether it completes or stops.
