@@ -10,6 +10,7 @@
  * send starts a chat, which is then named: the worst case, one more index write per send).
  *
  *   node --import tsx bench/search/send-path.bench.ts [--sends=200 --rounds=4 --turns-per-chat=1]
+ *     [--statements]  (SQLite: each variant's costliest statements in the last round)
  * With DATABASE_URL=postgres://… (an admin connection) it runs on a fresh PostgreSQL database.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,7 +23,13 @@ import {
   SIM_MODEL,
   type ChatTestApp,
 } from '../../apps/server/test/chat';
-import { nowMs, printTable } from '../lib/stats';
+import { nowMs, percentile, printTable } from '../lib/stats';
+
+// --statements: per-statement SQLite timings of each variant (the timer wraps better-sqlite3
+// before the app opens its database, hence the dynamic import).
+const timer = process.argv.includes('--statements')
+  ? (await import('../lib/sqlite-statement-timer')).statementTimer
+  : undefined;
 
 function numberFlag(name: string, fallback: number): number {
   const raw = process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -32,6 +39,7 @@ const SENDS = numberFlag('sends', 200);
 const ROUNDS = numberFlag('rounds', 4);
 const TURNS_PER_CHAT = numberFlag('turns-per-chat', 1);
 const CLIENTS = 4;
+const median = (xs: number[]) => percentile(xs, 50);
 
 /** Switches the index's triggers off and back on; answers how many it switched. */
 async function triggerSwitch(
@@ -63,10 +71,12 @@ async function triggerSwitch(
   };
 }
 
-async function runRound(t: ChatTestApp, round: number): Promise<number> {
+/** Sends per second, and this process's CPU µs per send (the app, its driver and SQLite). */
+async function runRound(t: ChatTestApp, round: number): Promise<{ rate: number; cpu: number }> {
   const visitorId = newVisitorId();
   let next = 0;
   const started = nowMs();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       let chat: { id: string; turns: number } | undefined;
@@ -95,7 +105,9 @@ async function runRound(t: ChatTestApp, round: number): Promise<number> {
       }
     }),
   );
-  return (SENDS / (nowMs() - started)) * 1000;
+  const rate = (SENDS / (nowMs() - started)) * 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { rate, cpu: (cpu.user + cpu.system) / SENDS };
 }
 
 const t = await createChatTestApp({
@@ -112,12 +124,21 @@ try {
   const triggers = await triggerSwitch(t);
   await runRound(t, 0); // warm-up: JIT, statement caches, the sim's connections
   const rates = { with: [] as number[], without: [] as number[] };
+  const cpu = { with: [] as number[], without: [] as number[] };
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const variant of round % 2 === 0
       ? (['with', 'without'] as const)
       : (['without', 'with'] as const)) {
       if (variant === 'without') await triggers.off();
-      rates[variant].push(await runRound(t, round * 2 + (variant === 'with' ? 0 : 1)));
+      timer?.reset();
+      const result = await runRound(t, round * 2 + (variant === 'with' ? 0 : 1));
+      rates[variant].push(result.rate);
+      cpu[variant].push(result.cpu);
+      if (timer !== undefined && round === ROUNDS)
+        printTable(
+          `SQLite statements ${variant} index, last round (per send)`,
+          timer.report(SENDS),
+        );
       if (variant === 'without') await triggers.on();
     }
   }
@@ -135,6 +156,16 @@ try {
       },
     ],
   );
+  // The process's CPU (app, database driver, SQLite; PostgreSQL's own work is another process).
+  printTable(`CPU µs per send in this process (median of ${ROUNDS} rounds)`, [
+    {
+      'without index': `${median(cpu.without).toFixed(0)} (${cpu.without.map((c) => c.toFixed(0)).join(' ')})`,
+      'with index': `${median(cpu.with).toFixed(0)} (${cpu.with.map((c) => c.toFixed(0)).join(' ')})`,
+      'change %': (((median(cpu.with) - median(cpu.without)) / median(cpu.without)) * 100).toFixed(
+        1,
+      ),
+    },
+  ]);
   console.log(
     `load average at end ${loadavg()
       .map((l) => l.toFixed(1))

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PATTERN, API_KEY_PREFIX, API_KEY_RANDOM_BYTES } from '@parallax/contract';
 
 /** Characters of the secret kept for display after the prefix (`plx_Ab3d…`). */
@@ -11,8 +11,9 @@ export interface NewSecret {
   lastFour: string;
 }
 
+/** Run on every public API call: the one-shot `hash` skips createHash's stream object. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 export function createSecret(): NewSecret {

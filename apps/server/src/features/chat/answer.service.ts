@@ -1,5 +1,7 @@
 import { HTTP, type MessageResponse } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { ownerKey } from '../../infra/auth/chat-owner';
 import type { Bus } from '../../infra/bus/bus';
@@ -212,6 +214,7 @@ export class AnswerService {
         answer: start.answer,
         signal,
         isShutdown,
+        onAnswered: (db) => this.#afterAnswer(row, db),
       }),
     );
     void done
@@ -224,20 +227,20 @@ export class AnswerService {
     return this.answer(owner, row.id, false);
   }
 
-  /** Background: refund failed turns, date the conversation, name it after its first exchange. */
+  /** Background: refund a failed turn. */
   async #afterGeneration(owner: ChatOwner, row: MessageRow, outcome: string): Promise<void> {
-    const current = await this.messages.findById(row.id);
-    if (outcome === 'error' || outcome === 'interrupted') {
-      const day = current?.charged_day;
-      if (day && (await this.messages.clearCharge(row.id, day)))
-        await this.deps.limits.refund(owner, day);
-      return;
-    }
+    if (outcome !== 'error' && outcome !== 'interrupted') return;
+    const day = (await this.messages.findById(row.id))?.charged_day;
+    if (day && (await this.messages.clearCharge(row.id, day)))
+      await this.deps.limits.refund(owner, day);
+  }
+
+  /** Dates the conversation and names it after its first exchange, with the answer's write. */
+  async #afterAnswer(row: MessageRow, db: Kysely<Database>): Promise<void> {
     if (row.conversation_id === null) return;
-    await this.deps.conversations.touch(row.conversation_id, new Date().toISOString());
-    if ((await this.messages.countInConversation(row.conversation_id)) === 1) {
-      await this.deps.conversations.nameFromFirstMessage(row.conversation_id, row.content);
-    }
+    await this.deps.conversations
+      .within(db)
+      .afterTurn(row.conversation_id, row.content, new Date().toISOString());
   }
 
   async answer(owner: ChatOwner, id: string, streaming: boolean): Promise<MessageResponse> {

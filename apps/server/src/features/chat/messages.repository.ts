@@ -184,13 +184,31 @@ export class MessagesRepository {
     await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
   }
 
-  /** Updates only while the turn is still running and owned by `process` (a swept turn stays swept). */
+  /**
+   * Updates only while the turn is still running and owned by `process` (a swept turn stays
+   * swept); `then` runs in the same transaction when it did.
+   */
   async updateRunning(
     id: string,
     process: string,
     changes: Updateable<MessagesTable>,
+    then?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<boolean> {
-    const result = await this.db
+    if (then === undefined) return this.#updateRunning(this.db, id, process, changes);
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await this.#updateRunning(trx, id, process, changes);
+      if (updated) await then(trx);
+      return updated;
+    });
+  }
+
+  async #updateRunning(
+    db: Kysely<Database>,
+    id: string,
+    process: string,
+    changes: Updateable<MessagesTable>,
+  ): Promise<boolean> {
+    const result = await db
       .updateTable('messages')
       .set(changes)
       .where('id', '=', id)
@@ -318,15 +336,6 @@ export class MessagesRepository {
       .where('id', '=', conversationId)
       .executeTakeFirst();
     return row?.vault_user_id ?? null;
-  }
-
-  async countInConversation(conversationId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('messages')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('conversation_id', '=', conversationId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   #owned(owner: ChatOwner) {

@@ -126,6 +126,15 @@ export class ConversationsRepository {
       .execute();
   }
 
+  async countTurns(id: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('conversation_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Gives every panel conversation of a comparison the session's title. */
   async renameComparison(comparisonId: string, title: string): Promise<void> {
     await this.db

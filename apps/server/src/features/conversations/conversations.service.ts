@@ -170,9 +170,22 @@ export class ConversationsService {
     await this.#mustUpdate(this.repository.delete(owner, id));
   }
 
-  /** Background naming after the first exchange; a person's own title always wins. */
+  /** Naming after the first exchange; a person's own title always wins. */
   async nameFromFirstMessage(conversationId: string, message: string): Promise<void> {
     await this.repository.setGeneratedTitle(conversationId, titleFromMessage(message));
+  }
+
+  /**
+   * A conversation's upkeep when one of its turns ends with an answer (completed or cancelled):
+   * dated, and named after `message` when that turn is its only one. Run `within` the
+   * transaction that stores the turn's final state, the search index takes the turn and the
+   * title in one write (each FTS5 write transaction flushes a segment: BENCHMARKS.md, History
+   * search).
+   */
+  async afterTurn(conversationId: string, message: string, at: string): Promise<void> {
+    await this.repository.touch(conversationId, at);
+    if ((await this.repository.countTurns(conversationId)) === 1)
+      await this.nameFromFirstMessage(conversationId, message);
   }
 
   /** A comparison named after its first prompt names its panels' conversations alike. */

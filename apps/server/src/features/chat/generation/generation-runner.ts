@@ -1,5 +1,7 @@
 import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
@@ -24,6 +26,8 @@ export interface GenerationJob {
    * a vault turn seals it. Absent: the text is stored as it is.
    */
   storedForm?: StoredForm;
+  /** Upkeep of a turn that ends with an answer (completed or cancelled), in the same transaction. */
+  onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
 
 interface Failure {
@@ -73,11 +77,16 @@ export class GenerationRunner {
       // The final state replaces any partial answer still waiting to be written.
       partials.forget(row.id);
       const { response: text } = changes;
-      return this.messages.updateRunning(row.id, processId, {
-        ...changes,
-        ...(storedForm && typeof text === 'string' ? { response: storedForm(text) } : {}),
-        updated_at: new Date().toISOString(),
-      });
+      return this.messages.updateRunning(
+        row.id,
+        processId,
+        {
+          ...changes,
+          ...(storedForm && typeof text === 'string' ? { response: storedForm(text) } : {}),
+          updated_at: new Date().toISOString(),
+        },
+        changes.status === 'error' ? undefined : job.onAnswered,
+      );
     };
     let stopUpstream: (() => void) | undefined;
     // Known once the context is built; kept with the answer whether it completes or stops.
