@@ -207,6 +207,17 @@ export class VaultChatsRepository {
       .executeTakeFirst();
   }
 
+  /** The turns being answered in the vault of `userId`. */
+  runningIn(userId: string): Promise<Array<{ id: string }>> {
+    return this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.id')
+      .where('c.vault_user_id', '=', userId)
+      .where('m.status', 'in', ['pending', 'streaming'])
+      .execute();
+  }
+
   /** Clears the turn's charge if it still is `day`: true for one caller only (one refund). */
   async clearCharge(id: string, day: string): Promise<boolean> {
     const result = await this.db
