@@ -37,6 +37,10 @@ export interface ItemRewrite {
   comparisonTitle(id: string, title: string): string;
 }
 
+/** How long a move into the vault keeps trying to empty SQLite's WAL: 40 × 50 ms. */
+const CHECKPOINT_ATTEMPTS = 40;
+const CHECKPOINT_RETRY_MS = 50;
+
 type Side = { kind: 'owned'; userId: string } | { kind: 'vault'; userId: string };
 
 /**
@@ -207,6 +211,17 @@ export class VaultChatsRepository {
       .executeTakeFirst();
   }
 
+  /** The turns being answered in the vault of `userId`. */
+  runningIn(userId: string): Promise<Array<{ id: string }>> {
+    return this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.id')
+      .where('c.vault_user_id', '=', userId)
+      .where('m.status', 'in', ['pending', 'streaming'])
+      .execute();
+  }
+
   /** Clears the turn's charge if it still is `day`: true for one caller only (one refund). */
   async clearCharge(id: string, day: string): Promise<boolean> {
     const result = await this.db
@@ -251,7 +266,16 @@ export class VaultChatsRepository {
     }
     // Merging the index's segments drops the removed words for good (a rare, owner-started call).
     await sql`insert into search_fts (search_fts) values ('optimize')`.execute(this.db);
-    await sql`pragma wal_checkpoint(truncate)`.execute(this.db);
+    // The background checkpointer's own (passive) checkpoint, or a reader, makes this one
+    // answer busy: it is tried again for a while rather than leaving the WAL as it was.
+    for (let attempt = 0; attempt < CHECKPOINT_ATTEMPTS; attempt++) {
+      const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(
+        this.db,
+      );
+      if (Number(rows[0]?.busy ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_RETRY_MS));
+    }
+    throw new Error('the WAL could not be checkpointed: a reader kept it busy');
   }
 
   async #rewriteConversations(

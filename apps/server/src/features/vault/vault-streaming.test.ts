@@ -268,6 +268,32 @@ describe('a vault chat answers live', () => {
     v.socket.close();
   });
 
+  it('stops a running vault answer when the vault is locked', async () => {
+    const v = await openVaultWithSocket();
+    const id = randomUUID();
+    const sent = await v.call('POST', '/vault/chats/messages', {
+      message_id: id,
+      message: 'a long one [sim tokens=400 tps=20]',
+      ...SIM_MODEL,
+    });
+    expect(sent.json().message.status).toBe('streaming');
+    await v.socket.waitFor((f) => f.type === 'ai_token' && f.message_id === id);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/vault/lock',
+      headers: bearer(v.accessToken),
+    });
+    const row = await t.app.db
+      .selectFrom('messages')
+      .select(['status', 'response'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+    expect(row.response).toMatch(/^v1\./);
+    await expect.poll(() => t.app.bus.readLog(messageLog(id))).toEqual([]);
+    v.socket.close();
+  });
+
   it('refuses a vault file the chat rules refuse, storing nothing', async () => {
     const v = await openVaultWithSocket();
     const before = await t.app.db

@@ -11,6 +11,7 @@ import {
   VaultStatus,
 } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
+import { VaultChatsRepository } from './vault-chats.repository';
 import { readOpenVault } from './vault.plugin';
 import { VaultLockedOutError } from './vault.service';
 
@@ -89,7 +90,12 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const { userId } = userOf(request);
       await app.vault.lock(userOf(request));
+      // An answer still streaming holds the vault key in memory until it ends: Stop it, so
+      // the key goes with the session (what it wrote so far stays, sealed).
+      const running = await new VaultChatsRepository(app.db).runningIn(userId);
+      if (running.length > 0) await app.chat.queries.stopAndWait(running);
       return { ok: true as const };
     },
   );
