@@ -33,4 +33,5 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'admin-subscriptions': 'Admin · Subscriptions',
   'admin-ai-management': 'Admin · AI management',
   'admin-prompt-templates': 'Admin · Prompt templates',
+  'admin-support': 'Admin · Support',
 };

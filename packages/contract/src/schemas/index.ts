@@ -17,3 +17,4 @@ export * from './prompt-generator';
 export * from './prompt-templates';
 export * from './plans';
 export * from './vault';
+export * from './support';
