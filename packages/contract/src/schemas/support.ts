@@ -168,5 +168,7 @@ export type SupportUserContext = z.infer<typeof SupportUserContext>;
 export const AdminSupportTicketDetail = AdminSupportTicketSummary.extend({
   messages: z.array(SupportMessage),
   user: SupportUserContext,
+  /** Who the ticket can be assigned to. */
+  admins: z.array(SupportAdmin),
 });
 export type AdminSupportTicketDetail = z.infer<typeof AdminSupportTicketDetail>;

@@ -39,7 +39,11 @@ export class SupportRepository {
   }
 
   findTicket(id: string): Promise<TicketRow | undefined> {
-    return this.db.selectFrom('support_tickets').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('support_tickets')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   findOwnedTicket(userId: string, id: string): Promise<TicketRow | undefined> {
@@ -69,7 +73,8 @@ export class SupportRepository {
       .select('users.email as user_email');
     if (filter.status) query = query.where('support_tickets.status', '=', filter.status);
     if (filter.category) query = query.where('support_tickets.category', '=', filter.category);
-    if (filter.assigneeId) query = query.where('support_tickets.assignee_id', '=', filter.assigneeId);
+    if (filter.assigneeId)
+      query = query.where('support_tickets.assignee_id', '=', filter.assigneeId);
     if (filter.q) {
       const pattern = likePattern(filter.q);
       query = query.where((eb) =>
@@ -99,10 +104,7 @@ export class SupportRepository {
       .select('users.name as author_name')
       .where('support_messages.ticket_id', '=', ticketId);
     if (!withInternal) query = query.where('support_messages.internal', '=', 0);
-    return query
-      .orderBy('support_messages.created_at')
-      .orderBy('support_messages.id')
-      .execute();
+    return query.orderBy('support_messages.created_at').orderBy('support_messages.id').execute();
   }
 
   async insertAttachment(row: Insertable<SupportAttachmentsTable>): Promise<void> {
@@ -110,7 +112,11 @@ export class SupportRepository {
   }
 
   /** Links the uploader's unlinked files; answers how many it took. */
-  async linkAttachments(userId: string, ids: readonly string[], messageId: string): Promise<number> {
+  async linkAttachments(
+    userId: string,
+    ids: readonly string[],
+    messageId: string,
+  ): Promise<number> {
     if (ids.length === 0) return 0;
     const result = await this.db
       .updateTable('support_attachments')
@@ -186,9 +192,7 @@ export class SupportRepository {
     return this.db
       .selectFrom('users')
       .leftJoin('plans', (join) =>
-        join.on((eb) =>
-          eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID))),
-        ),
+        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
       )
       .select([
         'users.id',

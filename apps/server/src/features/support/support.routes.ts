@@ -107,7 +107,13 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Upload one file (multipart field "file") for a ticket or reply',
         consumes: ['multipart/form-data'],
-        response: { 201: SupportAttachment, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...errors },
+        response: {
+          201: SupportAttachment,
+          400: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -133,7 +133,15 @@ export class SupportService {
       updated_at: now,
     };
     await this.repository.insertTicket(ticket);
-    await this.addMessage(ticket.id, user.id, 'user', input.message, false, input.attachment_ids, now);
+    await this.addMessage(
+      ticket.id,
+      user.id,
+      'user',
+      input.message,
+      false,
+      input.attachment_ids,
+      now,
+    );
     await this.mailAdmins(ticket, user.email);
     return this.userDetail(user.id, ticket.id);
   }
@@ -211,7 +219,15 @@ export class SupportService {
     if (!ticket) throw notFound();
     await this.checkFiles(adminId, input.attachment_ids);
     const now = new Date().toISOString();
-    await this.addMessage(id, adminId, 'admin', input.message, input.internal, input.attachment_ids, now);
+    await this.addMessage(
+      id,
+      adminId,
+      'admin',
+      input.message,
+      input.internal,
+      input.attachment_ids,
+      now,
+    );
     if (input.internal) {
       await this.repository.updateTicket(id, { admin_read_at: now, updated_at: now });
     } else {
@@ -263,6 +279,7 @@ export class SupportService {
     return {
       ...adminSummary({ ...ticket, user_email: user.email }, admins),
       messages,
+      admins,
       user: {
         id: user.id,
         email: user.email,

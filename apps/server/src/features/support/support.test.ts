@@ -245,9 +245,9 @@ describe('support tickets', () => {
 
   it('files on an internal note are not the user’s to download', async () => {
     const ticket = await open(alice);
-    const file = (await upload(admin, 'internal.txt', Buffer.from('ops only'))).json<
-      SupportAttachment
-    >();
+    const file = (
+      await upload(admin, 'internal.txt', Buffer.from('ops only'))
+    ).json<SupportAttachment>();
     await call('POST', `/admin/support/tickets/${ticket.id}/replies`, h(admin), {
       message: 'log attached',
       internal: true,
@@ -293,9 +293,9 @@ describe('support tickets', () => {
       await call('GET', `/admin/support/tickets?q=${encodeURIComponent(bob.user.email)}`, h(admin))
     ).json<AdminSupportTicketListResponse>();
     expect(byEmail.tickets.map((x) => x.id)).toEqual([ticket.id]);
-    expect(
-      (await call('GET', '/admin/support/tickets?status=shipped', h(admin))).statusCode,
-    ).toBe(422);
+    expect((await call('GET', '/admin/support/tickets?status=shipped', h(admin))).statusCode).toBe(
+      422,
+    );
 
     const notAdmin = await call('PATCH', `/admin/support/tickets/${ticket.id}`, h(admin), {
       assignee_id: alice.user.id,

@@ -1,6 +1,7 @@
 import { AdminAiManagementScreen } from '../../features/admin/components/admin-ai-management-screen';
 import { AdminPlansScreen } from '../../features/admin/components/admin-plans-screen';
 import { AdminPromptTemplatesScreen } from '../../features/admin/components/admin-prompt-templates-screen';
+import { AdminSupportScreen } from '../../features/admin/components/admin-support-screen';
 import { AdminSubscriptionsScreen } from '../../features/admin/components/admin-subscriptions-screen';
 import { ready, type GroupModule } from './group-module';
 
@@ -9,4 +10,5 @@ export const screens: GroupModule['screens'] = {
   'admin-subscriptions': ready(AdminSubscriptionsScreen),
   'admin-ai-management': ready(AdminAiManagementScreen),
   'admin-prompt-templates': ready(AdminPromptTemplatesScreen),
+  'admin-support': ready(AdminSupportScreen),
 };

@@ -6,6 +6,8 @@ import type * as Contract from '@parallax/contract';
  */
 export const WIRE_SCHEMA_NAMES = [
   'AdminPlanListResponse',
+  'AdminSupportTicketDetail',
+  'AdminSupportTicketListResponse',
   'AllocateIdResponse',
   'ApiKey',
   'ApiKeysResponse',
@@ -48,6 +50,9 @@ export const WIRE_SCHEMA_NAMES = [
   'RegisterResponse',
   'RemainingMessagesResponse',
   'ServerWsMessage',
+  'SupportAttachment',
+  'SupportTicketDetail',
+  'SupportTicketListResponse',
   'TokenResponse',
   'User',
   'VaultChatDetail',
