@@ -63,9 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     // The uploader; only they can link it to a message they write.
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('message_id', 'text', (c) =>
-      c.references('support_messages.id').onDelete('cascade'),
-    )
+    .addColumn('message_id', 'text', (c) => c.references('support_messages.id').onDelete('cascade'))
     .addColumn('filename', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('size', 'integer', (c) => c.notNull())
