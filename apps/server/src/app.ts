@@ -33,6 +33,7 @@ import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
 import { registerPromptGenerator } from './features/prompt-generator/prompt-generator.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
+import { registerSupport } from './features/support/support.plugin';
 import { registerVault } from './features/vault/vault.plugin';
 import { registerVisitors } from './features/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
@@ -174,6 +175,7 @@ export async function buildApp(
   // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
   registerPromptGenerator(app);
+  registerSupport(app);
   await registerChat(app);
   // Admin console: the role check on every /admin route and the audit log of admin writes.
   registerAdmin(app);

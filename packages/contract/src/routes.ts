@@ -44,6 +44,7 @@ export const SCREEN_IDS = [
   'admin-dashboard',
   'admin-users',
   'admin-audit',
+  'admin-support',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -165,6 +166,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Loading admin dashboard...',
     true,
   ),
+  route('/admin/support', 'admin-support', 'admin', 'redirect', 'Loading admin dashboard...', true),
 ];
 
 /** Turns a route pattern into a RegExp matching concrete paths (one segment per `:param`). */

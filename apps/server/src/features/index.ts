@@ -26,6 +26,8 @@ import { adminPromptTemplatesRoutes } from './prompt-templates/admin-prompt-temp
 import { promptTemplatesRoutes } from './prompt-templates/prompt-templates.routes';
 import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
+import { adminSupportRoutes } from './support/admin-support.routes';
+import { supportRoutes } from './support/support.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 import { vaultChatsRoutes } from './vault/vault-chats.routes';
@@ -71,4 +73,6 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   aiManagementRoutes,
   adminUsersRoutes,
   dashboardRoutes,
+  supportRoutes,
+  adminSupportRoutes,
 ];

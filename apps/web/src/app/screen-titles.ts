@@ -36,4 +36,5 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'admin-dashboard': 'Admin',
   'admin-users': 'Admin · Users',
   'admin-audit': 'Admin · Audit log',
+  'admin-support': 'Admin · Support',
 };

@@ -19,3 +19,4 @@ export * from './plans';
 export * from './subscriptions';
 export * from './vault';
 export * from './admin';
+export * from './support';

@@ -4,6 +4,7 @@ import { AdminUsersScreen } from '../../features/admin/components/admin-users-sc
 import { AdminAiManagementScreen } from '../../features/admin/components/admin-ai-management-screen';
 import { AdminPlansScreen } from '../../features/admin/components/admin-plans-screen';
 import { AdminPromptTemplatesScreen } from '../../features/admin/components/admin-prompt-templates-screen';
+import { AdminSupportScreen } from '../../features/admin/components/admin-support-screen';
 import { AdminSubscriptionsScreen } from '../../features/admin/components/admin-subscriptions-screen';
 import { ready, type GroupModule } from './group-module';
 
@@ -15,4 +16,5 @@ export const screens: GroupModule['screens'] = {
   'admin-dashboard': ready(AdminDashboardScreen),
   'admin-users': ready(AdminUsersScreen),
   'admin-audit': ready(AdminAuditScreen),
+  'admin-support': ready(AdminSupportScreen),
 };

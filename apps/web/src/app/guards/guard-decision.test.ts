@@ -44,7 +44,7 @@ describe('decideGuard', () => {
     expect(decideGuard({ guard: 'redirect', admin: true }, signedOut, loc).kind).toBe('redirect');
   });
 
-  it('guards exactly the spec §2 set of routes, and projects (accounts only, issue 14)', () => {
+  it('guards exactly the spec §2 set of routes, projects (issue 14) and the support inbox (issue 20)', () => {
     const guarded = ROUTES.filter((r) => r.guard !== null).map((r) => r.path);
     expect(guarded).toEqual([
       '/project',
@@ -65,6 +65,7 @@ describe('decideGuard', () => {
       '/admin/subscriptions',
       '/admin/ai-management',
       '/admin/prompt-templates',
+      '/admin/support',
     ]);
   });
 });

@@ -3,3 +3,4 @@ export { RecentChats } from './components/recent-chats';
 export { ConversationHeader } from './components/conversation-header';
 export { setFavourite } from './api/update-conversation';
 export { getConversation } from './api/get-conversation';
+export { useRecentConversations } from './api/list-recent-conversations';

@@ -58,6 +58,20 @@ describe('error boundaries', () => {
     expect(screen.getByText(/Error ID/)).toBeInTheDocument();
   });
 
+  it('"Report this" opens a support ticket with the Error ID', () => {
+    render(
+      <ErrorBoundary level="section">
+        <Bomb />
+      </ErrorBoundary>,
+    );
+    const id = screen.getByText(/Error ID/).querySelector('code')?.textContent ?? '';
+    expect(id).not.toBe('');
+    expect(screen.getByRole('link', { name: 'Report this' })).toHaveAttribute(
+      'href',
+      `/support?new=1&error_id=${encodeURIComponent(id)}`,
+    );
+  });
+
   it('message fallback', () => {
     render(
       <MessageErrorBoundary>

@@ -1,6 +1,6 @@
-import { AlertTriangle, Home, RefreshCw, RotateCcw } from 'lucide-react';
+import { AlertTriangle, Home, LifeBuoy, RefreshCw, RotateCcw } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { Button } from '../button';
+import { Button, buttonClasses } from '../button';
 
 export type ErrorLevel = 'page' | 'section' | 'component';
 
@@ -10,6 +10,22 @@ export interface ErrorFallbackProps {
   userMessage: string;
   errorId: string | null;
   onRetry: () => void;
+}
+
+/**
+ * Opens /support's new-ticket form with the Error ID filled in. A plain link: the page-level
+ * boundary may sit outside the router.
+ */
+function ReportThis({ id, size }: { id: string | null; size: 'sm' | 'md' }) {
+  if (!id) return null;
+  return (
+    <a
+      href={`/support?new=1&error_id=${encodeURIComponent(id)}`}
+      className={buttonClasses('ghost', size)}
+    >
+      <LifeBuoy className={size === 'sm' ? 'size-3.5' : 'size-4'} aria-hidden /> Report this
+    </a>
+  );
 }
 
 function ErrorId({ id }: { id: string | null }) {
@@ -38,6 +54,7 @@ export function ErrorFallback({ level, title, userMessage, errorId, onRetry }: E
         <Button size="sm" variant="ghost" onClick={onRetry}>
           <RotateCcw className="size-3.5" aria-hidden /> Try Again
         </Button>
+        <ReportThis id={errorId} size="sm" />
       </div>
     );
   }
@@ -72,6 +89,7 @@ export function ErrorFallback({ level, title, userMessage, errorId, onRetry }: E
             </Button>
           </>
         )}
+        <ReportThis id={errorId} size="md" />
       </div>
     </div>
   );
