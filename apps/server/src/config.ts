@@ -71,6 +71,10 @@ export interface AppConfig {
   };
   /** How long a SIGTERM'd process lets its running answers finish before it interrupts them. */
   readonly shutdownGraceMs: number;
+  /** Days browser error reports and usage events are kept before the prune job deletes them. */
+  readonly logRetentionDays: number;
+  /** Bearer token for GET /metrics; unset means the endpoint does not exist (404). */
+  readonly metricsToken: string | undefined;
 }
 
 export interface ConfigIssue {
@@ -185,6 +189,11 @@ const envSchema = z.object({
   FREE_DAILY_LIMIT: integer(50, 0, 1_000_000),
   // Not in ARCHITECTURE's list: a rolling restart's drain (README "Rolling restarts").
   SHUTDOWN_GRACE_MS: integer(30_000, 0, 3_600_000),
+  LOG_RETENTION_DAYS: integer(30, 1, 3650),
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 16, { message: 'must be at least 16 bytes long' })
+    .optional(),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -312,6 +321,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     },
     limits: { visitorDaily: e.VISITOR_DAILY_LIMIT, freeDaily: e.FREE_DAILY_LIMIT },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
   };
   return deepFreeze(config);
 }

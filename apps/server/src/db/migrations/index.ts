@@ -16,6 +16,7 @@ import * as m0120 from './0120-prompt-templates';
 import * as m0130 from './0130-prompt-generator';
 import * as m0140 from './0140-vault';
 import * as m0150 from './0150-plans';
+import * as m0200 from './0200-client-log-lookups';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0130-prompt-generator': m0130,
   '0140-vault': m0140,
   '0150-plans': m0150,
+  '0200-client-log-lookups': m0200,
 };
