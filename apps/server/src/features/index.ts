@@ -19,6 +19,7 @@ import { adminPromptTemplatesRoutes } from './prompt-templates/admin-prompt-temp
 import { promptTemplatesRoutes } from './prompt-templates/prompt-templates.routes';
 import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
+import { adminErrorsRoutes } from './telemetry/admin-errors.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 import { vaultChatsRoutes } from './vault/vault-chats.routes';
@@ -32,6 +33,7 @@ import { vaultRoutes } from './vault/vault.routes';
 export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   telemetryRoutes,
+  adminErrorsRoutes,
   authRoutes,
   usersRoutes,
   modelsRoutes,

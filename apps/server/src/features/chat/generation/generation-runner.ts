@@ -1,5 +1,6 @@
 import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { NO_CHAT_METRICS, type ChatMetrics } from '../../../infra/metrics/server-metrics';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
@@ -52,6 +53,7 @@ export class GenerationRunner {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: ChatMetrics = NO_CHAT_METRICS,
   ) {}
 
   async run(job: GenerationJob): Promise<GenerationOutcome> {
@@ -74,6 +76,7 @@ export class GenerationRunner {
     let stopUpstream: (() => void) | undefined;
     // Known once the context is built; kept with the answer whether it completes or stops.
     let sources: MessageSource[] = [];
+    let chunks = 0;
     try {
       publisher.status('initializing');
       const answer = await job.answer();
@@ -95,6 +98,7 @@ export class GenerationRunner {
             publisher.status('streaming');
           }
           response += event.text;
+          chunks += 1;
           publisher.token(event.text);
           partials.set(row.id, response);
         } else if (event.type === 'usage') {
@@ -115,8 +119,11 @@ export class GenerationRunner {
       await publisher.complete(undefined, sources);
       return 'completed';
     } catch (error) {
+      if (isProviderError(error) && error.kind !== 'cancelled')
+        this.metrics.upstreamError(error.provider, error.kind);
       return this.#finishFailed(job, error, response, persist, sources);
     } finally {
+      this.metrics.tokensStreamed(row.provider, chunks);
       if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
     }
   }
