@@ -192,7 +192,9 @@ const envSchema = z.object({
   LOG_RETENTION_DAYS: integer(30, 1, 3650),
   METRICS_TOKEN: z
     .string()
-    .refine((v) => Buffer.byteLength(v, 'utf8') >= 16, { message: 'must be at least 16 bytes long' })
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 16, {
+      message: 'must be at least 16 bytes long',
+    })
     .optional(),
 });
 

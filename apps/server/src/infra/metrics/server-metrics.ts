@@ -9,7 +9,7 @@ import {
 
 /** What the chat path reports; a no-op when /metrics is off, so it costs nothing then. */
 export interface ChatMetrics {
-  /** Text chunks of one answer, counted once when its stream ends. */
+  /** Output tokens of one answer (text chunks when the provider reports no usage), once it ends. */
   tokensStreamed(provider: string, count: number): void;
   upstreamError(provider: string, errorClass: string): void;
   /** Seconds from a send's arrival to its turn being stored and its answer started. */
@@ -48,7 +48,10 @@ export class ServerMetrics implements ChatMetrics {
   readonly #send: Histogram;
   readonly #children = new Map<
     string,
-    Map<string, { latency: Histogram.Internal<'method' | 'route'>; byStatus: Map<number, HttpChild> }>
+    Map<
+      string,
+      { latency: Histogram.Internal<'method' | 'route'>; byStatus: Map<number, HttpChild> }
+    >
   >();
 
   constructor(live: LiveCounts) {
@@ -86,7 +89,7 @@ export class ServerMetrics implements ChatMetrics {
     });
     this.#tokens = new Counter({
       name: 'parallax_tokens_streamed_total',
-      help: 'Text chunks streamed from AI providers, by provider',
+      help: 'Output tokens streamed from AI providers, by provider',
       labelNames: ['provider'] as const,
       registers,
     });

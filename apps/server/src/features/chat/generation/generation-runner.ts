@@ -77,6 +77,8 @@ export class GenerationRunner {
     // Known once the context is built; kept with the answer whether it completes or stops.
     let sources: MessageSource[] = [];
     let chunks = 0;
+    // The provider's output-token count once it reports usage; until then, text chunks seen.
+    let streamedTokens = () => chunks;
     try {
       publisher.status('initializing');
       const answer = await job.answer();
@@ -90,6 +92,7 @@ export class GenerationRunner {
       publisher.status('working', { stage: 'Waiting for the model' });
       const stream = answer.stream;
       let usage = { inputTokens: 0, outputTokens: 0 };
+      streamedTokens = () => usage.outputTokens || chunks;
       for await (const event of stream) {
         if (event.type === 'text') {
           lastTokenAt = event.receivedAt ?? Date.now();
@@ -123,7 +126,7 @@ export class GenerationRunner {
         this.metrics.upstreamError(error.provider, error.kind);
       return this.#finishFailed(job, error, response, persist, sources);
     } finally {
-      this.metrics.tokensStreamed(row.provider, chunks);
+      this.metrics.tokensStreamed(row.provider, streamedTokens());
       if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
     }
   }
