@@ -41,6 +41,7 @@ export const SCREEN_IDS = [
   'admin-subscriptions',
   'admin-ai-management',
   'admin-prompt-templates',
+  'admin-errors',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -159,6 +160,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Loading admin dashboard...',
     true,
   ),
+  route('/admin/errors', 'admin-errors', 'admin', 'redirect', 'Loading admin dashboard...', true),
 ];
 
 /** Turns a route pattern into a RegExp matching concrete paths (one segment per `:param`). */

@@ -7,6 +7,8 @@ import type * as Contract from '@parallax/contract';
 export const WIRE_SCHEMA_NAMES = [
   'AdminPlanListResponse',
   'AllocateIdResponse',
+  'ClientErrorGroupsResponse',
+  'ClientErrorReportResponse',
   'ApiKey',
   'ApiKeysResponse',
   'AuthProvidersResponse',
