@@ -131,24 +131,31 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
     if (document.visibilityState === 'hidden') flushByBeacon();
   };
 
+  const log = (error: unknown, context?: Record<string, unknown>): string => {
+    const id = `err_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const entry = buildLogEntry({
+      id,
+      error,
+      ...(context && { context }),
+      userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+      url: globalThis.location?.href ?? '',
+      userId,
+      sessionId: getVisitorId(),
+      breadcrumbs: breadcrumbs.snapshot(),
+      now: new Date(),
+    });
+    queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
+    return id;
+  };
+  // Errors no boundary caught: thrown in handlers and timers, or rejected promises no one awaited.
+  const onUncaught = (event: ErrorEvent) =>
+    void log(event.error ?? event.message, { level: 'global' });
+  const onRejection = (event: PromiseRejectionEvent) =>
+    void log(event.reason, { level: 'unhandled_rejection' });
+
   return {
     /** Records an error and returns its id (shown to the user so support can find it). */
-    log(error: unknown, context?: Record<string, unknown>): string {
-      const id = `err_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const entry = buildLogEntry({
-        id,
-        error,
-        ...(context && { context }),
-        userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-        url: globalThis.location?.href ?? '',
-        userId,
-        sessionId: getVisitorId(),
-        breadcrumbs: breadcrumbs.snapshot(),
-        now: new Date(),
-      });
-      queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
-      return id;
-    },
+    log,
     /** Notes what the user did, for the entries of later errors. */
     addBreadcrumb: breadcrumbs.add,
     setUserId(id: string | null) {
@@ -160,12 +167,16 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
       if (timer) return;
       timer = setInterval(() => void flush(), options.flushIntervalMs ?? LIMITS.logFlushIntervalMs);
       window.addEventListener('pagehide', flushByBeacon);
+      window.addEventListener('error', onUncaught);
+      window.addEventListener('unhandledrejection', onRejection);
       document.addEventListener('visibilitychange', onVisibility);
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
       window.removeEventListener('pagehide', flushByBeacon);
+      window.removeEventListener('error', onUncaught);
+      window.removeEventListener('unhandledrejection', onRejection);
       document.removeEventListener('visibilitychange', onVisibility);
     },
   };
