@@ -62,6 +62,7 @@ describe('decideGuard', () => {
       '/admin/subscriptions',
       '/admin/ai-management',
       '/admin/prompt-templates',
+      '/admin/errors',
     ]);
   });
 });
