@@ -2,6 +2,7 @@ import { endSession, installRefreshHandler, useAuthStore } from '../features/aut
 import { setHttpObserver, setHttpSession } from '../lib/http';
 import { httpCrumb, recordClicks } from '../lib/telemetry/auto-breadcrumbs';
 import { errorLogger } from '../lib/telemetry/error-logger';
+import { eventTracker } from '../lib/telemetry/event-tracker';
 
 /** Connects lib/http to the auth store; lib never imports a feature itself. */
 export function wireHttp(): void {
@@ -17,5 +18,9 @@ export function wireHttp(): void {
   );
   recordClicks(errorLogger.addBreadcrumb);
   errorLogger.setUserId(useAuthStore.getState().user?.id ?? null);
-  useAuthStore.subscribe((s) => errorLogger.setUserId(s.user?.id ?? null));
+  eventTracker.setUserId(useAuthStore.getState().user?.id ?? null);
+  useAuthStore.subscribe((s) => {
+    errorLogger.setUserId(s.user?.id ?? null);
+    eventTracker.setUserId(s.user?.id ?? null);
+  });
 }

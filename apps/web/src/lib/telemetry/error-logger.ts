@@ -1,6 +1,7 @@
 import { LIMITS, LOG_BATCH_MAX, type LogEntry, type LogErrorsRequest } from '@parallax/contract';
 import { getVisitorId } from '../visitor-id';
 import { createBreadcrumbTrail, type BreadcrumbTrail } from './breadcrumbs';
+import { eventTracker } from './event-tracker';
 import { buildLogEntry } from './log-entry';
 
 /** Flushes a batch may fail before it is dropped: the next flushes retry it. */
@@ -23,6 +24,8 @@ export interface ErrorLoggerOptions {
   /** Told about the first failed flush only; defaults to console.warn in development. */
   warn?: (message: string, detail: unknown) => void;
   breadcrumbs?: BreadcrumbTrail;
+  /** Told each logged error's type, e.g. to count it as a usage event. */
+  onLogged?: (errorType: string) => void;
 }
 
 const defaultSend = (url: string, body: string): Promise<FlushResponse> =>
@@ -145,6 +148,7 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
       now: new Date(),
     });
     queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
+    options.onLogged?.(entry.error.type);
     return id;
   };
   // Errors no boundary caught: thrown in handlers and timers, or rejected promises no one awaited.
@@ -184,4 +188,6 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
 
 export type ErrorLogger = ReturnType<typeof createErrorLogger>;
 
-export const errorLogger: ErrorLogger = createErrorLogger();
+export const errorLogger: ErrorLogger = createErrorLogger({
+  onLogged: (errorType) => eventTracker.track('error', { error_type: errorType }),
+});
