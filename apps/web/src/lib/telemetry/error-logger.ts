@@ -3,6 +3,7 @@ import { getVisitorId } from '../visitor-id';
 import { createBreadcrumbTrail, type BreadcrumbTrail } from './breadcrumbs';
 import { eventTracker } from './event-tracker';
 import { buildLogEntry } from './log-entry';
+import { observePerformance } from './performance-metrics';
 
 /** Flushes a batch may fail before it is dropped: the next flushes retry it. */
 export const MAX_FLUSH_ATTEMPTS = 3;
@@ -26,6 +27,8 @@ export interface ErrorLoggerOptions {
   breadcrumbs?: BreadcrumbTrail;
   /** Told each logged error's type, e.g. to count it as a usage event. */
   onLogged?: (errorType: string) => void;
+  /** Named measurements (ms) attached to each report. */
+  performance?: () => Record<string, number>;
 }
 
 const defaultSend = (url: string, body: string): Promise<FlushResponse> =>
@@ -145,6 +148,7 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
       userId,
       sessionId: getVisitorId(),
       breadcrumbs: breadcrumbs.snapshot(),
+      ...(options.performance && { performance: options.performance() }),
       now: new Date(),
     });
     queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
@@ -188,6 +192,9 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
 
 export type ErrorLogger = ReturnType<typeof createErrorLogger>;
 
+const pagePerformance = typeof window === 'undefined' ? null : observePerformance();
+
 export const errorLogger: ErrorLogger = createErrorLogger({
+  ...(pagePerformance && { performance: () => pagePerformance.snapshot() }),
   onLogged: (errorType) => eventTracker.track('error', { error_type: errorType }),
 });

@@ -12,6 +12,8 @@ export interface LogEntryInput {
   userId: string | null;
   sessionId: string;
   breadcrumbs: Breadcrumb[];
+  /** Named measurements in ms (navigation timing, long tasks). */
+  performance?: Record<string, number>;
   now: Date;
 }
 
@@ -41,6 +43,7 @@ export function buildLogEntry(input: LogEntryInput): LogEntry {
     session_id: truncate(input.sessionId, LOG_CAPS.idChars),
     timestamp: input.now.toISOString(),
     breadcrumbs: input.breadcrumbs,
+    ...(input.performance && { performance: input.performance }),
     stack_trace: stack === undefined ? null : truncate(redactText(stack), LOG_CAPS.stackChars),
   };
 }
