@@ -22,6 +22,7 @@ import type { Database } from './db/schema';
 import { FEATURE_ROUTES } from './features';
 import { registerAdmin } from './features/admin/admin.plugin';
 import { registerAttachments } from './features/attachments/attachments.plugin';
+import { registerLogRetention } from './features/telemetry/log-retention';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerPlans } from './features/billing/billing.plugin';
@@ -44,6 +45,7 @@ import { registerNulGuard } from './infra/nul-guard';
 import { withOptionalBodies } from './infra/openapi-optional-bodies';
 import { buildLoggerOptions, type LoggerOverrides } from './infra/logger';
 import { registerMailer } from './infra/mailer/mailer.plugin';
+import { registerMetrics } from './infra/metrics/metrics.plugin';
 import { registerRateLimit } from './infra/rate-limit';
 import { docsCsp, helmetOptions } from './infra/security-headers';
 import { APP_VERSION } from './version';
@@ -119,6 +121,8 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
+  // Before every route, so its request hook times them all.
+  registerMetrics(app);
 
   await app.register(fastifyHelmet, helmetOptions(config));
   await app.register(fastifyCookie);
@@ -172,6 +176,8 @@ export async function buildApp(
   registerLimits(app);
   // Uploaded files: app.attachments over the file storage, and their sweeper.
   registerAttachments(app);
+  // Browser error reports and usage events: their retention prune.
+  registerLogRetention(app);
   // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
   registerPromptGenerator(app);

@@ -82,6 +82,10 @@ export interface AppConfig {
   readonly settingsKey: string;
   /** Provider base URLs may point at http, private, loopback or link-local addresses. */
   readonly allowPrivateProviderUrls: boolean;
+  /** Days browser error reports and usage events are kept before the prune job deletes them. */
+  readonly logRetentionDays: number;
+  /** Bearer token for GET /metrics; unset means the endpoint does not exist (404). */
+  readonly metricsToken: string | undefined;
 }
 
 export interface ConfigIssue {
@@ -210,6 +214,13 @@ const envSchema = z.object({
   ALLOW_PRIVATE_PROVIDER_URLS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
+  LOG_RETENTION_DAYS: integer(30, 1, 3650),
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 16, {
+      message: 'must be at least 16 bytes long',
+    })
+    .optional(),
 });
 
 type ParsedEnv = z.output<typeof envSchema>;
@@ -346,6 +357,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     settingsKey: settingsKey.key,
     allowPrivateProviderUrls: e.ALLOW_PRIVATE_PROVIDER_URLS === 'true',
+    logRetentionDays: e.LOG_RETENTION_DAYS,
+    metricsToken: e.METRICS_TOKEN,
   };
   return deepFreeze(config);
 }

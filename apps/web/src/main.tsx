@@ -8,6 +8,7 @@ import { followAccountTheme } from './app/theme/follow-account-theme';
 import { applyTheme, useThemeStore, watchSystemTheme } from './app/theme/theme-store';
 import { wireHttp } from './app/wire-http';
 import { errorLogger } from './lib/telemetry/error-logger';
+import { eventTracker } from './lib/telemetry/event-tracker';
 import { ErrorBoundary } from './ui/error-boundary/error-boundary';
 import './styles.css';
 
@@ -17,6 +18,7 @@ followAccountTheme();
 wireHttp();
 wireSessionEnd();
 errorLogger.start();
+eventTracker.start();
 void initializeAuth();
 
 const root = document.getElementById('root');

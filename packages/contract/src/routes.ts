@@ -45,6 +45,7 @@ export const SCREEN_IDS = [
   'admin-users',
   'admin-audit',
   'admin-support',
+  'admin-errors',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -167,6 +168,7 @@ export const ROUTES: readonly RouteDef[] = [
     true,
   ),
   route('/admin/support', 'admin-support', 'admin', 'redirect', 'Loading admin dashboard...', true),
+  route('/admin/errors', 'admin-errors', 'admin', 'redirect', 'Loading admin dashboard...', true),
 ];
 
 /** Turns a route pattern into a RegExp matching concrete paths (one segment per `:param`). */

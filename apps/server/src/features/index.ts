@@ -28,6 +28,7 @@ import { searchRoutes } from './search/search.routes';
 import { knowledgeRoutes } from './knowledge/knowledge.routes';
 import { adminSupportRoutes } from './support/admin-support.routes';
 import { supportRoutes } from './support/support.routes';
+import { adminErrorsRoutes } from './telemetry/admin-errors.routes';
 import { telemetryRoutes } from './telemetry/telemetry.routes';
 import { usersRoutes } from './users/users.routes';
 import { vaultChatsRoutes } from './vault/vault-chats.routes';
@@ -42,6 +43,7 @@ import { vaultRoutes } from './vault/vault.routes';
 export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   telemetryRoutes,
+  adminErrorsRoutes,
   authRoutes,
   usersRoutes,
   modelsRoutes,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { errorLogger } from '../lib/telemetry/error-logger';
+import { eventTracker } from '../lib/telemetry/event-tracker';
 import { buildRoutes } from './routes';
 
 /*
@@ -32,7 +33,10 @@ function NavigateBridge() {
 /** Each page the user reaches becomes a breadcrumb of later error reports. */
 function NavigationBreadcrumbs() {
   const { pathname } = useLocation();
-  useEffect(() => errorLogger.addBreadcrumb('navigation', pathname), [pathname]);
+  useEffect(() => {
+    errorLogger.addBreadcrumb('navigation', pathname);
+    eventTracker.track('page_view', { path: pathname });
+  }, [pathname]);
   return null;
 }
 

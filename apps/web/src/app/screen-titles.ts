@@ -30,6 +30,7 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'subscription-success': 'Subscription confirmed',
   'subscription-cancel': 'Subscription cancelled',
   'admin-plans': 'Admin · Plans',
+  'admin-errors': 'Admin · Client errors',
   'admin-subscriptions': 'Admin · Subscriptions',
   'admin-ai-management': 'Admin · AI management',
   'admin-prompt-templates': 'Admin · Prompt templates',

@@ -1,6 +1,8 @@
 import { endSession, installRefreshHandler, useAuthStore } from '../features/auth';
-import { setHttpSession } from '../lib/http';
+import { setHttpObserver, setHttpSession } from '../lib/http';
+import { httpCrumb, recordClicks } from '../lib/telemetry/auto-breadcrumbs';
 import { errorLogger } from '../lib/telemetry/error-logger';
+import { eventTracker } from '../lib/telemetry/event-tracker';
 
 /** Connects lib/http to the auth store; lib never imports a feature itself. */
 export function wireHttp(): void {
@@ -11,6 +13,14 @@ export function wireHttp(): void {
     endSession: () => endSession('expired'),
   });
   installRefreshHandler();
+  setHttpObserver((method, url, status) =>
+    httpCrumb(errorLogger.addBreadcrumb, method, url, status),
+  );
+  recordClicks(errorLogger.addBreadcrumb);
   errorLogger.setUserId(useAuthStore.getState().user?.id ?? null);
-  useAuthStore.subscribe((s) => errorLogger.setUserId(s.user?.id ?? null));
+  eventTracker.setUserId(useAuthStore.getState().user?.id ?? null);
+  useAuthStore.subscribe((s) => {
+    errorLogger.setUserId(s.user?.id ?? null);
+    eventTracker.setUserId(s.user?.id ?? null);
+  });
 }

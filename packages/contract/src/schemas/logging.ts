@@ -79,3 +79,46 @@ export type TelemetryRequest = z.infer<typeof TelemetryRequest>;
 /** How many entries or events were stored. */
 export const AcceptedResponse = z.object({ accepted: z.int().nonnegative() });
 export type AcceptedResponse = z.infer<typeof AcceptedResponse>;
+
+/*
+ * Admin view of browser error reports (/admin/errors): reports grouped by error type and
+ * message, newest activity first.
+ */
+export const ClientErrorGroup = z.object({
+  type: z.string(),
+  message: z.string(),
+  count: z.int().nonnegative(),
+  /** Distinct signed-in users who hit it (visitors are not counted). */
+  affected_users: z.int().nonnegative(),
+  first_seen: IsoTimestamp,
+  last_seen: IsoTimestamp,
+  /** The Error ID of the group's newest report, to open its breadcrumbs and stack. */
+  latest_error_id: z.string(),
+});
+export type ClientErrorGroup = z.infer<typeof ClientErrorGroup>;
+
+export const ClientErrorGroupsResponse = z.object({ groups: z.array(ClientErrorGroup) });
+export type ClientErrorGroupsResponse = z.infer<typeof ClientErrorGroupsResponse>;
+
+/** One stored report with what led to it. */
+export const ClientErrorReport = z.object({
+  /** The Error ID the user saw. */
+  error_id: z.string(),
+  type: z.string(),
+  severity: z.enum(ERROR_SEVERITIES).nullable(),
+  message: z.string(),
+  url: z.string(),
+  user_agent: z.string(),
+  user_id: z.string().nullable(),
+  occurred_at: IsoTimestamp,
+  received_at: IsoTimestamp,
+  stack_trace: z.string().nullable(),
+  breadcrumbs: z.array(Breadcrumb),
+  performance: z.record(z.string(), z.number()),
+});
+export type ClientErrorReport = z.infer<typeof ClientErrorReport>;
+
+export const ClientErrorReportResponse = z.object({ report: ClientErrorReport });
+export type ClientErrorReportResponse = z.infer<typeof ClientErrorReportResponse>;
+
+export const ClientErrorIdParams = z.object({ errorId: z.string().min(1).max(LOG_CAPS.idChars) });

@@ -19,6 +19,7 @@ import * as m0150 from './0150-plans';
 import * as m0170 from './0170-subscriptions';
 import * as m0180 from './0180-admin-console';
 import * as m0190 from './0190-support';
+import * as m0200 from './0200-client-log-lookups';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0170-subscriptions': m0170,
   '0180-admin-console': m0180,
   '0190-support': m0190,
+  '0200-client-log-lookups': m0200,
 };

@@ -49,7 +49,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     promptGenerator: app.promptGenerator,
     generations,
     attachments,
-    runner: new GenerationRunner(messagesRepository, app.log),
+    runner: new GenerationRunner(messagesRepository, app.log, app.metrics),
     log: app.log,
   });
   const retries = new RetryService(messagesRepository, { limits, generations, answers });
@@ -65,6 +65,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     answers,
     retries,
     drain: app.drain,
+    metrics: app.metrics,
   });
   const queries = new ChatService(messagesRepository, {
     generations,

@@ -18,6 +18,8 @@ import { MessagesRepository, type MessageRow } from './messages.repository';
 import { RecentKeys } from './recent-keys';
 import type { RetryService } from './retry.service';
 
+import type { ChatMetrics } from '../../infra/metrics/server-metrics';
+
 export type { SendContext } from './answer.service';
 
 const COMPARISON_NOT_FOUND = 'Comparison not found';
@@ -57,6 +59,7 @@ export class SendService {
       answers: AnswerService;
       retries: RetryService;
       drain: Drain;
+      metrics: ChatMetrics;
     },
   ) {}
 
@@ -143,6 +146,15 @@ export class SendService {
   }
 
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
+    const started = performance.now();
+    try {
+      return await this.#send(request, context);
+    } finally {
+      this.deps.metrics.sendDuration((performance.now() - started) / 1000);
+    }
+  }
+
+  async #send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
     const { model, parentId, generator } = await this.#prepare(request, owner);
 

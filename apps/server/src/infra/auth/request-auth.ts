@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_ID_PATTERN } from '@parallax/contract';
 import { AppError } from '../errors';
+import { METRICS_PATH } from '../metrics/metrics.plugin';
 import { AccessTokens } from './access-token';
 import type { Principal } from './principal';
 import { SessionStateRepository } from './session-state.repository';
+
+const METRICS_QUERY = `${METRICS_PATH}?`;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +55,9 @@ export function registerRequestAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // The public API at /v1 authenticates with API keys (its own hook), never a session.
     if (request.url.startsWith(PUBLIC_API_PREFIX)) return;
+    // Prometheus sends METRICS_TOKEN as its bearer: the route checks it (or, with no token
+    // configured, answers 404 as for any path that does not exist).
+    if (request.url === METRICS_PATH || request.url.startsWith(METRICS_QUERY)) return;
     const visitorId = visitorIdOf(request);
     request.visitorId = visitorId;
     const token = bearerToken(request);

@@ -6,6 +6,7 @@ import { AdminPlansScreen } from '../../features/admin/components/admin-plans-sc
 import { AdminPromptTemplatesScreen } from '../../features/admin/components/admin-prompt-templates-screen';
 import { AdminSupportScreen } from '../../features/admin/components/admin-support-screen';
 import { AdminSubscriptionsScreen } from '../../features/admin/components/admin-subscriptions-screen';
+import { AdminErrorsScreen } from '../../features/client-errors/components/admin-errors-screen';
 import { ready, type GroupModule } from './group-module';
 
 export const screens: GroupModule['screens'] = {
@@ -17,4 +18,5 @@ export const screens: GroupModule['screens'] = {
   'admin-users': ready(AdminUsersScreen),
   'admin-audit': ready(AdminAuditScreen),
   'admin-support': ready(AdminSupportScreen),
+  'admin-errors': ready(AdminErrorsScreen),
 };

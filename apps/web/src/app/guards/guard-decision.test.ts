@@ -66,6 +66,7 @@ describe('decideGuard', () => {
       '/admin/ai-management',
       '/admin/prompt-templates',
       '/admin/support',
+      '/admin/errors',
     ]);
   });
 });

@@ -131,8 +131,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         responseType: attempt.options.responseType ?? 'json',
         redirect,
       });
+      hooks.observe(attempt.method, attempt.url, response.status);
       return { response, sentToken };
     } catch (error) {
+      hooks.observe(attempt.method, attempt.url, null);
       throw error instanceof TransportFailure ? errorFromFailure(error) : error;
     }
   };

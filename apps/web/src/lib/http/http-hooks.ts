@@ -28,6 +28,8 @@ export interface HttpHooks {
   refreshHandler: RefreshHandler | null;
   getVisitorId: () => string;
   getCsrfToken: () => string | null;
+  /** Told of every exchange's outcome (status, or null when nothing came back), for breadcrumbs. */
+  observe: (method: string, url: string, status: number | null) => void;
 }
 
 /** The `<meta name="csrf-token">` value the server fills in, or null when absent/empty. */
@@ -49,6 +51,7 @@ export function createHttpHooks(overrides: Partial<HttpHooks> = {}): HttpHooks {
     refreshHandler: null,
     getVisitorId: () => getVisitorId(),
     getCsrfToken: () => readCsrfToken(),
+    observe: () => undefined,
     ...overrides,
   };
 }
@@ -58,6 +61,10 @@ export const httpHooks: HttpHooks = createHttpHooks();
 
 export function setRefreshHandler(handler: RefreshHandler | null): void {
   httpHooks.refreshHandler = handler;
+}
+
+export function setHttpObserver(observe: HttpHooks['observe']): void {
+  httpHooks.observe = observe;
 }
 
 export function setHttpSession(session: HttpSession): void {

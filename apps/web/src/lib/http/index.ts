@@ -10,6 +10,7 @@ export {
   createHttpHooks,
   httpHooks,
   readCsrfToken,
+  setHttpObserver,
   setHttpSession,
   setRefreshHandler,
   type HttpHooks,

@@ -29,6 +29,8 @@ export const WIRE_SCHEMA_NAMES = [
   'AdminSupportTicketDetail',
   'AdminSupportTicketListResponse',
   'AllocateIdResponse',
+  'ClientErrorGroupsResponse',
+  'ClientErrorReportResponse',
   'ApiKey',
   'ApiKeysResponse',
   'AuthProvidersResponse',

@@ -1,5 +1,6 @@
 import { LIMITS, LOG_CAPS, type Breadcrumb } from '@parallax/contract';
 import { toScalarRecord, truncate } from './fit-to-caps';
+import { redactRecord, redactText } from './redact';
 
 export interface BreadcrumbTrail {
   add(category: string, message: string, data?: Record<string, unknown>): void;
@@ -15,8 +16,8 @@ export function createBreadcrumbTrail(now: () => Date = () => new Date()): Bread
       crumbs.push({
         timestamp: now().toISOString(),
         category: truncate(category, LOG_CAPS.typeChars) || 'other',
-        message: truncate(message, LOG_CAPS.scalarChars),
-        ...(data && { data: toScalarRecord(data) }),
+        message: truncate(redactText(message), LOG_CAPS.scalarChars),
+        ...(data && { data: toScalarRecord(redactRecord(data)) }),
       });
       if (crumbs.length > LIMITS.breadcrumbCap)
         crumbs.splice(0, crumbs.length - LIMITS.breadcrumbCap);

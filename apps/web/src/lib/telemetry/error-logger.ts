@@ -1,7 +1,9 @@
 import { LIMITS, LOG_BATCH_MAX, type LogEntry, type LogErrorsRequest } from '@parallax/contract';
 import { getVisitorId } from '../visitor-id';
 import { createBreadcrumbTrail, type BreadcrumbTrail } from './breadcrumbs';
+import { eventTracker } from './event-tracker';
 import { buildLogEntry } from './log-entry';
+import { observePerformance } from './performance-metrics';
 
 /** Flushes a batch may fail before it is dropped: the next flushes retry it. */
 export const MAX_FLUSH_ATTEMPTS = 3;
@@ -23,6 +25,10 @@ export interface ErrorLoggerOptions {
   /** Told about the first failed flush only; defaults to console.warn in development. */
   warn?: (message: string, detail: unknown) => void;
   breadcrumbs?: BreadcrumbTrail;
+  /** Told each logged error's type, e.g. to count it as a usage event. */
+  onLogged?: (errorType: string) => void;
+  /** Named measurements (ms) attached to each report. */
+  performance?: () => Record<string, number>;
 }
 
 const defaultSend = (url: string, body: string): Promise<FlushResponse> =>
@@ -131,24 +137,33 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
     if (document.visibilityState === 'hidden') flushByBeacon();
   };
 
+  const log = (error: unknown, context?: Record<string, unknown>): string => {
+    const id = `err_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const entry = buildLogEntry({
+      id,
+      error,
+      ...(context && { context }),
+      userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+      url: globalThis.location?.href ?? '',
+      userId,
+      sessionId: getVisitorId(),
+      breadcrumbs: breadcrumbs.snapshot(),
+      ...(options.performance && { performance: options.performance() }),
+      now: new Date(),
+    });
+    queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
+    options.onLogged?.(entry.error.type);
+    return id;
+  };
+  // Errors no boundary caught: thrown in handlers and timers, or rejected promises no one awaited.
+  const onUncaught = (event: ErrorEvent) =>
+    void log(event.error ?? event.message, { level: 'global' });
+  const onRejection = (event: PromiseRejectionEvent) =>
+    void log(event.reason, { level: 'unhandled_rejection' });
+
   return {
     /** Records an error and returns its id (shown to the user so support can find it). */
-    log(error: unknown, context?: Record<string, unknown>): string {
-      const id = `err_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const entry = buildLogEntry({
-        id,
-        error,
-        ...(context && { context }),
-        userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-        url: globalThis.location?.href ?? '',
-        userId,
-        sessionId: getVisitorId(),
-        breadcrumbs: breadcrumbs.snapshot(),
-        now: new Date(),
-      });
-      queue = [...queue, { entry, attempts: 0 }].slice(-MAX_QUEUED_ENTRIES);
-      return id;
-    },
+    log,
     /** Notes what the user did, for the entries of later errors. */
     addBreadcrumb: breadcrumbs.add,
     setUserId(id: string | null) {
@@ -160,12 +175,16 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
       if (timer) return;
       timer = setInterval(() => void flush(), options.flushIntervalMs ?? LIMITS.logFlushIntervalMs);
       window.addEventListener('pagehide', flushByBeacon);
+      window.addEventListener('error', onUncaught);
+      window.addEventListener('unhandledrejection', onRejection);
       document.addEventListener('visibilitychange', onVisibility);
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
       window.removeEventListener('pagehide', flushByBeacon);
+      window.removeEventListener('error', onUncaught);
+      window.removeEventListener('unhandledrejection', onRejection);
       document.removeEventListener('visibilitychange', onVisibility);
     },
   };
@@ -173,4 +192,9 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
 
 export type ErrorLogger = ReturnType<typeof createErrorLogger>;
 
-export const errorLogger: ErrorLogger = createErrorLogger();
+const pagePerformance = typeof window === 'undefined' ? null : observePerformance();
+
+export const errorLogger: ErrorLogger = createErrorLogger({
+  ...(pagePerformance && { performance: () => pagePerformance.snapshot() }),
+  onLogged: (errorType) => eventTracker.track('error', { error_type: errorType }),
+});

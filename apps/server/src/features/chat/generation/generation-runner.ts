@@ -2,6 +2,7 @@ import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/cont
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { NO_CHAT_METRICS, type ChatMetrics } from '../../../infra/metrics/server-metrics';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
@@ -61,6 +62,7 @@ export class GenerationRunner {
   constructor(
     private readonly messages: MessagesRepository,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: ChatMetrics = NO_CHAT_METRICS,
   ) {}
 
   async run(job: GenerationJob): Promise<GenerationOutcome> {
@@ -91,6 +93,9 @@ export class GenerationRunner {
     let stopUpstream: (() => void) | undefined;
     // Known once the context is built; kept with the answer whether it completes or stops.
     let sources: MessageSource[] = [];
+    let chunks = 0;
+    // The provider's output-token count once it reports usage; until then, text chunks seen.
+    let streamedTokens = () => chunks;
     try {
       publisher.status('initializing');
       const answer = await job.answer();
@@ -104,6 +109,7 @@ export class GenerationRunner {
       publisher.status('working', { stage: 'Waiting for the model' });
       const stream = answer.stream;
       let usage = { inputTokens: 0, outputTokens: 0 };
+      streamedTokens = () => usage.outputTokens || chunks;
       for await (const event of stream) {
         if (event.type === 'text') {
           lastTokenAt = event.receivedAt ?? Date.now();
@@ -112,6 +118,7 @@ export class GenerationRunner {
             publisher.status('streaming');
           }
           response += event.text;
+          chunks += 1;
           publisher.token(event.text);
           partials.set(row.id, response, storedForm);
         } else if (event.type === 'usage') {
@@ -132,8 +139,11 @@ export class GenerationRunner {
       await publisher.complete(undefined, sources);
       return 'completed';
     } catch (error) {
+      if (isProviderError(error) && error.kind !== 'cancelled')
+        this.metrics.upstreamError(error.provider, error.kind);
       return this.#finishFailed(job, error, response, persist, sources);
     } finally {
+      this.metrics.tokensStreamed(row.provider, streamedTokens());
       if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
     }
   }

@@ -1,5 +1,6 @@
 import { HTTP, type MessageResponse, type SendMessageRequest } from '@parallax/contract';
 import { http, parseWire, retryWhileRestarting } from '../../../lib/http';
+import { eventTracker } from '../../../lib/telemetry/event-tracker';
 import { chatHeaders } from './chat-headers';
 
 export type SendInput = Omit<SendMessageRequest, 'include_conversation_history'>;
@@ -30,6 +31,7 @@ async function postMessage(
   if (files.length === 0) {
     const body: SendMessageRequest = { ...input, include_conversation_history: true };
     const res = await http.post<unknown>('/chat/messages', body, config);
+    eventTracker.track('message_sent', { provider: input.provider, model: input.model, files: 0 });
     return parseWire('MessageResponse', res.data);
   }
   const form = new FormData();
@@ -39,5 +41,10 @@ async function postMessage(
   form.append('include_conversation_history', 'true');
   for (const file of files) form.append('files[]', file, file.name);
   const res = await http.post<unknown>('/chat/messages/upload', form, config);
+  eventTracker.track('message_sent', {
+    provider: input.provider,
+    model: input.model,
+    files: files.length,
+  });
   return parseWire('MessageResponse', res.data);
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { SIGNED_IN_EVENT, useAuthStore } from '../../auth';
 import { ChatSocket, socketBaseUrl, type SocketIdentity, type SocketState } from '../../../lib/ws';
 import { getVisitorId } from '../../../lib/visitor-id';
+import { errorLogger } from '../../../lib/telemetry/error-logger';
 
 function currentIdentity(): SocketIdentity {
   const { isAuthenticated, user, accessToken } = useAuthStore.getState();
@@ -19,6 +20,7 @@ export function chatSocket(): ChatSocket {
   if (socket) return socket;
   const created = new ChatSocket({ baseUrl: socketBaseUrl(), identity: currentIdentity });
   socket = created;
+  created.onState((state) => errorLogger.addBreadcrumb('websocket', state));
   window.addEventListener(SIGNED_IN_EVENT, () => created.reconnectAs());
   let signedIn = useAuthStore.getState().isAuthenticated;
   useAuthStore.subscribe((state) => {

@@ -1,5 +1,6 @@
 import { type CompareSession, type CreateCompareSessionRequest, HTTP } from '@parallax/contract';
 import { http, parseWire } from '../../../lib/http';
+import { eventTracker } from '../../../lib/telemetry/event-tracker';
 
 /** allocate-id?allocate_comparison_id=true, then POST /compare/sessions with that id. */
 export async function createSession(
@@ -17,5 +18,6 @@ export async function createSession(
     blind,
   };
   const res = await http.post<unknown>('/compare/sessions', body);
+  eventTracker.track('compare_started', { panels: models.length, blind });
   return parseWire('CompareSession', res.data);
 }
