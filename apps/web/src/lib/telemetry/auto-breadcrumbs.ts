@@ -15,19 +15,21 @@ export function controlLabel(element: Element): string {
   return text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text;
 }
 
-/** Clicks on buttons and links, by label (and a link's path without its query values). */
+/**
+ * Clicks on buttons by label, and on links by their path alone: a link's text can be a chat's
+ * title, which comes from what the user wrote.
+ */
 export function recordClicks(add: AddCrumb, doc: Document = document): () => void {
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target?.closest('button, a[href], [role="button"], [role="link"]');
     if (!control) return;
-    const label = controlLabel(control);
     const href = control instanceof HTMLAnchorElement ? control.getAttribute('href') : null;
-    add(
-      'ui.click',
-      `${control.tagName.toLowerCase()} "${label}"`,
-      href === null ? undefined : { href: redactUrl(href) },
-    );
+    if (href !== null) {
+      add('ui.click', `a ${redactUrl(href)}`, { href: redactUrl(href) });
+      return;
+    }
+    add('ui.click', `${control.tagName.toLowerCase()} "${controlLabel(control)}"`);
   };
   doc.addEventListener('click', onClick, { capture: true });
   return () => doc.removeEventListener('click', onClick, { capture: true });
