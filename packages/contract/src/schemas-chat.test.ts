@@ -109,6 +109,7 @@ describe('models', () => {
           is_demo: true,
         },
       ],
+      default_model: 'demo',
     };
     expect(overTheWire(ModelsResponse, list)).toEqual(list);
     expect(

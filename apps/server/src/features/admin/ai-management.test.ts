@@ -208,6 +208,16 @@ describe('AI management', () => {
     });
     const all = (await call(t.a, 'GET', '/admin/models')).json<AdminModelListResponse>().models;
     expect(all.filter((m) => m.is_default).map((m) => m.id)).toEqual(['sim-extra']);
+    // Users see the admin's default in the other process: a new chat starts on it.
+    await vi.waitFor(
+      async () => {
+        const listed = (
+          await t.b.inject({ method: 'GET', url: '/api/v1/models' })
+        ).json<ModelsResponse>();
+        expect(listed.default_model).toBe('sim-extra');
+      },
+      { timeout: 6_000, interval: 200 },
+    );
 
     const disabled = await call(t.a, 'PATCH', '/admin/models/sim-extra', { enabled: false });
     expect(disabled.json<AdminModel>()).toMatchObject({ enabled: false, is_default: false });
@@ -217,6 +227,7 @@ describe('AI management', () => {
           await t.b.inject({ method: 'GET', url: '/api/v1/models' })
         ).json<ModelsResponse>();
         expect(listed.models.map((m) => m.id)).not.toContain('sim-extra');
+        expect(listed.default_model).toBeNull();
       },
       { timeout: 6_000, interval: 200 },
     );
