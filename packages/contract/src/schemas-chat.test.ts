@@ -113,7 +113,10 @@ describe('models', () => {
     };
     expect(overTheWire(ModelsResponse, list)).toEqual(list);
     expect(
-      rejectedPaths(ModelsResponse, { models: [{ ...list.models[0], provider: 'mistral' }] }),
+      rejectedPaths(ModelsResponse, {
+        ...list,
+        models: [{ ...list.models[0], provider: 'mistral' }],
+      }),
     ).toEqual(['models.0.provider']);
   });
 });
