@@ -326,6 +326,13 @@ export const AdminDashboard = z.object({
   live_streams: z.int().nonnegative(),
   upstream_errors_24h: z.int().nonnegative(),
   client_errors_24h: z.int().nonnegative(),
+  /**
+   * Revenue now: monthly recurring revenue of the subscriptions granting access, from their
+   * plan's price (yearly prices / 12), per currency in minor units; not a sum of paid invoices.
+   */
+  mrr: z.array(z.object({ currency: z.string(), amount: z.int().nonnegative() })),
+  /** Subscriptions granting access now (paying or in their grace period). */
+  paying_subscriptions: z.int().nonnegative(),
   /** The last 30 days, oldest first, today last. */
   series: z.array(DashboardDay),
 });
