@@ -235,7 +235,13 @@ export const UsageRow = z.object({
   day: Day,
   provider: z.string(),
   model: z.string(),
+  /** Answers in the web chat (and compare). */
   messages: z.int().nonnegative(),
+  /**
+   * Calls through the OpenAI-compatible API (/v1/chat/completions). Tokens, cost and errors
+   * below count them with the chat's; time to first token is the chat's only.
+   */
+  api_calls: z.int().nonnegative(),
   input_tokens: z.int().nonnegative(),
   output_tokens: z.int().nonnegative(),
   /** US dollars from the model's current prices. */
