@@ -94,10 +94,10 @@ for (const scheme of ['light', 'dark']) {
     await page.goto('/admin/audit', { waitUntil: 'networkidle' });
     await page.locator('summary').first().click();
     await shot(page, `admin-audit${suffix}`, size === 'desktop');
-    // The admin navigation on the billing screens (their content has its own capture scripts).
+    // The admin navigation on a billing screen (its content, with subscribers, has its own script).
     await page.goto('/admin/subscriptions', { waitUntil: 'networkidle' });
     await page.getByRole('navigation', { name: 'Admin' }).waitFor();
-    await shot(page, `admin-subscriptions${size === 'phone' ? '-phone' : '-desktop'}-${scheme}`);
+    await shot(page, `admin-nav-subscriptions-${size}-${scheme}`);
     await ctx.close();
   }
 }
