@@ -1,5 +1,5 @@
 // Regenerates the admin console screenshots: /admin (dashboard), /admin/ai-management,
-// /admin/users and /admin/audit, at 1280 and 360 px in both themes. Start provider-sim and a
+// /admin/users, /admin/audit and /admin/subscriptions (its navigation), at 1280 and 360 px in both themes. Start provider-sim and a
 // fresh server that may reach it:
 //   SIM_PORT=4107 npm run sim -w packages/provider-sim &
 //   npm run build && PORT=3107 DATA_DIR=/tmp/admin-data ADMIN_EMAILS=admin@example.com \
@@ -94,6 +94,10 @@ for (const scheme of ['light', 'dark']) {
     await page.goto('/admin/audit', { waitUntil: 'networkidle' });
     await page.locator('summary').first().click();
     await shot(page, `admin-audit${suffix}`, size === 'desktop');
+    // The admin navigation on a billing screen (its content, with subscribers, has its own script).
+    await page.goto('/admin/subscriptions', { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
+    await shot(page, `admin-nav-subscriptions-${size}-${scheme}`);
     await ctx.close();
   }
 }

@@ -109,7 +109,9 @@ describe('admin console', () => {
 
       await admin.page.reload({ waitUntil: 'networkidle' });
       await admin.page.getByRole('cell', { name: 'openai · sim-console' }).waitFor();
-      await admin.page.getByRole('img', { name: 'Messages per model per day' }).waitFor();
+      await admin.page
+        .getByRole('img', { name: 'Chat messages and API calls per model per day' })
+        .waitFor();
 
       // Disabling the user signs them out: their next call is refused and they land on /login.
       await admin.page.goto('/admin/users', { waitUntil: 'networkidle' });

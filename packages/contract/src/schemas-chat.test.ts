@@ -109,10 +109,14 @@ describe('models', () => {
           is_demo: true,
         },
       ],
+      default_model: 'demo',
     };
     expect(overTheWire(ModelsResponse, list)).toEqual(list);
     expect(
-      rejectedPaths(ModelsResponse, { models: [{ ...list.models[0], provider: 'mistral' }] }),
+      rejectedPaths(ModelsResponse, {
+        ...list,
+        models: [{ ...list.models[0], provider: 'mistral' }],
+      }),
     ).toEqual(['models.0.provider']);
   });
 });

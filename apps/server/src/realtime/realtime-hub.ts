@@ -15,6 +15,8 @@ import { CLOSE } from './close-codes';
 import { SocketSession } from './socket-session';
 
 const REPLACE_TOPIC = 'socket-replace';
+/** Payload: an owner key whose sockets every process closes (account disabled or deleted). */
+const SIGN_OUT_TOPIC = 'socket-sign-out';
 /** Presence outlives a refresh interval twice, so a live socket never looks gone. */
 export const PRESENCE_TTL_MS = 90_000;
 const PRESENCE_REFRESH_MS = 30_000;
@@ -53,6 +55,7 @@ export class RealtimeHub {
   >();
   #lookup: MessageLookup = async () => ({ found: false });
   #stopReplace: (() => Promise<void>) | undefined;
+  #stopSignOut: (() => Promise<void>) | undefined;
   readonly #presenceTimer: NodeJS.Timeout;
 
   constructor(
@@ -69,6 +72,21 @@ export class RealtimeHub {
     this.#stopReplace = await this.bus.subscribe(REPLACE_TOPIC, (payload) =>
       this.#onReplaceNotice(payload),
     );
+    this.#stopSignOut = await this.bus.subscribe(SIGN_OUT_TOPIC, (ownerKey) =>
+      this.#closeOwner(ownerKey),
+    );
+  }
+
+  /**
+   * Closes every open socket of `owner` in every process, as an authentication failure so the
+   * client does not reconnect with what it holds. Revoking tokens alone would leave a socket
+   * opened earlier streaming until it drops.
+   */
+  async signOut(owner: ChatOwner): Promise<void> {
+    const ownerKey = keyOf(owner);
+    // Here at once, not after the bus round trip; the notice reaches the other processes.
+    this.#closeOwner(ownerKey);
+    await this.bus.publish(SIGN_OUT_TOPIC, ownerKey);
   }
 
   setMessageLookup(lookup: MessageLookup): void {
@@ -180,6 +198,7 @@ export class RealtimeHub {
     clearInterval(this.#presenceTimer);
     for (const session of this.#sessions()) closeForRestart(session.socket);
     await this.#stopReplace?.();
+    await this.#stopSignOut?.();
   }
 
   /** The sign-in hand-over: `session`'s owner takes the id from `holder` when the policy allows. */
@@ -231,6 +250,12 @@ export class RealtimeHub {
     const entry = this.#byOwner.get(ownerKey);
     if (!entry) return;
     for (const session of entry.sessions) session.offerLive(envelope);
+  }
+
+  #closeOwner(ownerKey: string): void {
+    for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
+      if (session.isOpen) session.socket.close(CLOSE.authenticationFailed, 'Signed out');
+    }
   }
 
   /** Another owner took the id over (sign-in): this process's sockets of the old owner go. */

@@ -235,7 +235,13 @@ export const UsageRow = z.object({
   day: Day,
   provider: z.string(),
   model: z.string(),
+  /** Answers in the web chat (and compare). */
   messages: z.int().nonnegative(),
+  /**
+   * Calls through the OpenAI-compatible API (/v1/chat/completions). Tokens, cost and errors
+   * below count them with the chat's; time to first token is the chat's only.
+   */
+  api_calls: z.int().nonnegative(),
   input_tokens: z.int().nonnegative(),
   output_tokens: z.int().nonnegative(),
   /** US dollars from the model's current prices. */
@@ -326,6 +332,13 @@ export const AdminDashboard = z.object({
   live_streams: z.int().nonnegative(),
   upstream_errors_24h: z.int().nonnegative(),
   client_errors_24h: z.int().nonnegative(),
+  /**
+   * Revenue now: monthly recurring revenue of the subscriptions granting access, from their
+   * plan's price (yearly prices / 12), per currency in minor units; not a sum of paid invoices.
+   */
+  mrr: z.array(z.object({ currency: z.string(), amount: z.int().nonnegative() })),
+  /** Subscriptions granting access now (paying or in their grace period). */
+  paying_subscriptions: z.int().nonnegative(),
   /** The last 30 days, oldest first, today last. */
   series: z.array(DashboardDay),
 });

@@ -21,5 +21,13 @@ export const ModelInfo = z.object({
 });
 export type ModelInfo = z.infer<typeof ModelInfo>;
 
-export const ModelsResponse = z.object({ models: z.array(ModelInfo) });
+export const ModelsResponse = z.object({
+  models: z.array(ModelInfo),
+  /**
+   * The model a new chat starts on when the user has no choice of their own: the admin's
+   * default when one is set and the caller can use it, else null (the client picks the first
+   * available real model).
+   */
+  default_model: z.string().min(1).nullable(),
+});
 export type ModelsResponse = z.infer<typeof ModelsResponse>;

@@ -13,6 +13,16 @@ export interface UsageGroup {
   output_tokens: number;
 }
 
+/** Calls of the OpenAI-compatible API, grouped like the chat's messages. */
+export interface ApiUsageGroup {
+  day: string;
+  provider: string;
+  model: string;
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
 export interface UsageErrorGroup {
   day: string;
   provider: string;
@@ -76,6 +86,60 @@ export class AdminReportsRepository {
       input_tokens: Number(row.input_tokens ?? 0),
       output_tokens: Number(row.output_tokens ?? 0),
     }));
+  }
+
+  #apiCalls(filter: UsageFilter) {
+    // The call records the registry id; the provider is the model's (unknown once it is gone).
+    let query = this.db
+      .selectFrom('api_calls')
+      .leftJoin('models', 'models.id', 'api_calls.model')
+      .where('api_calls.created_at', '>=', filter.from)
+      .where('api_calls.created_at', '<', filter.to);
+    if (filter.provider) query = query.where('models.provider', '=', filter.provider);
+    if (filter.model) query = query.where('api_calls.model', '=', filter.model);
+    return query;
+  }
+
+  async apiUsage(filter: UsageFilter): Promise<ApiUsageGroup[]> {
+    const day = dayOf('api_calls.created_at');
+    const provider = sql<string>`coalesce(${sql.ref('models.provider')}, 'unknown')`;
+    const rows = await this.#apiCalls(filter)
+      .select((eb) => [
+        day.as('day'),
+        provider.as('provider'),
+        'api_calls.model as model',
+        eb.fn.countAll<number>().as('calls'),
+        eb.fn.sum<number>('api_calls.input_tokens').as('input_tokens'),
+        eb.fn.sum<number>('api_calls.output_tokens').as('output_tokens'),
+      ])
+      .groupBy([day, provider, 'api_calls.model'])
+      .execute();
+    return rows.map((row) => ({
+      day: row.day,
+      provider: row.provider,
+      model: row.model,
+      calls: Number(row.calls),
+      input_tokens: Number(row.input_tokens ?? 0),
+      output_tokens: Number(row.output_tokens ?? 0),
+    }));
+  }
+
+  /** Failed API calls by outcome (a provider error class, or `error`); hang-ups are not errors. */
+  async apiUsageErrors(filter: UsageFilter): Promise<UsageErrorGroup[]> {
+    const day = dayOf('api_calls.created_at');
+    const provider = sql<string>`coalesce(${sql.ref('models.provider')}, 'unknown')`;
+    const rows = await this.#apiCalls(filter)
+      .where('api_calls.outcome', 'not in', ['ok', 'client_closed'])
+      .select((eb) => [
+        day.as('day'),
+        provider.as('provider'),
+        'api_calls.model as model',
+        'api_calls.outcome as error_code',
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .groupBy([day, provider, 'api_calls.model', 'api_calls.outcome'])
+      .execute();
+    return rows.map((row) => ({ ...row, n: Number(row.n) }));
   }
 
   async usageErrors(filter: UsageFilter): Promise<UsageErrorGroup[]> {

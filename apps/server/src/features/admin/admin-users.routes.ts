@@ -21,8 +21,10 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 /** /admin/users: accounts, their role and state (admins only, see admin.plugin.ts). */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = buildAuthServices(app);
-  const service = new AdminUsersService(new AdminUsersRepository(app.db), (id) =>
-    auth.resendCodeFor(id),
+  const service = new AdminUsersService(
+    new AdminUsersRepository(app.db),
+    (id) => auth.resendCodeFor(id),
+    (id) => app.realtime.signOut({ kind: 'user', id }),
   );
 
   app.get(

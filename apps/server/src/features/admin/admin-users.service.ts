@@ -34,6 +34,8 @@ export class AdminUsersService {
     private readonly repository: AdminUsersRepository,
     /** Mails a new verification code to an unverified account (the auth feature's). */
     private readonly resendCode: (userId: string) => Promise<void>,
+    /** Closes the account's open websockets in every process (the realtime hub's). */
+    private readonly closeSockets: (userId: string) => Promise<void>,
   ) {}
 
   async list(query: AdminUserListQuery): Promise<AdminUserListResponse> {
@@ -75,8 +77,10 @@ export class AdminUsersService {
     const now = new Date().toISOString();
     if (input.role !== undefined && input.role !== current.role)
       await this.repository.setRole(id, input.role, now);
-    if (input.disabled !== undefined && input.disabled !== (current.disabled_at !== null))
+    if (input.disabled !== undefined && input.disabled !== (current.disabled_at !== null)) {
       await this.repository.setDisabled(id, input.disabled, now);
+      if (input.disabled) await this.closeSockets(id);
+    }
     return this.detail(id);
   }
 
@@ -92,6 +96,7 @@ export class AdminUsersService {
       throw new AppError('conflict', 'You cannot delete your own account from the admin console.');
     const row = await this.#find(id);
     await this.repository.delete(id);
+    await this.closeSockets(id);
     return toSummary(row);
   }
 

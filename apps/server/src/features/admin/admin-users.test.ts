@@ -221,6 +221,8 @@ describe('admin users', () => {
     const figures = res.json<AdminDashboard>();
     const users = (await call('GET', '/admin/users')).json<AdminUserListResponse>().total;
     expect(figures).toMatchObject({ users_total: users, users_new_7d: users, messages_today: 1 });
+    // No subscription yet: revenue is zero, not missing.
+    expect(figures).toMatchObject({ mrr: [], paying_subscriptions: 0 });
     expect(figures.series).toHaveLength(30);
     const today = figures.series.at(-1);
     expect(today).toMatchObject({

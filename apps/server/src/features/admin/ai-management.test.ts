@@ -4,6 +4,7 @@ import type {
   AdminModel,
   AdminModelListResponse,
   AuditListResponse,
+  CreatedApiKey,
   ModelsResponse,
   ProviderSettings,
   ProviderSettingsListResponse,
@@ -208,6 +209,16 @@ describe('AI management', () => {
     });
     const all = (await call(t.a, 'GET', '/admin/models')).json<AdminModelListResponse>().models;
     expect(all.filter((m) => m.is_default).map((m) => m.id)).toEqual(['sim-extra']);
+    // Users see the admin's default in the other process: a new chat starts on it.
+    await vi.waitFor(
+      async () => {
+        const listed = (
+          await t.b.inject({ method: 'GET', url: '/api/v1/models' })
+        ).json<ModelsResponse>();
+        expect(listed.default_model).toBe('sim-extra');
+      },
+      { timeout: 6_000, interval: 200 },
+    );
 
     const disabled = await call(t.a, 'PATCH', '/admin/models/sim-extra', { enabled: false });
     expect(disabled.json<AdminModel>()).toMatchObject({ enabled: false, is_default: false });
@@ -217,6 +228,7 @@ describe('AI management', () => {
           await t.b.inject({ method: 'GET', url: '/api/v1/models' })
         ).json<ModelsResponse>();
         expect(listed.models.map((m) => m.id)).not.toContain('sim-extra');
+        expect(listed.default_model).toBeNull();
       },
       { timeout: 6_000, interval: 200 },
     );
@@ -276,12 +288,22 @@ describe('AI management', () => {
       ).toBe(200);
   });
 
-  it('reports usage per provider and model per day, as JSON and CSV', async () => {
+  it('reports usage per provider and model per day, API calls too, as JSON and CSV', async () => {
+    const created = await call(t.a, 'POST', '/api-keys', { name: 'usage test' });
+    expect(created.statusCode).toBe(200);
+    const completion = await t.b.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${created.json<CreatedApiKey>().secret}` },
+      payload: { model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hello' }] },
+    });
+    expect(completion.statusCode).toBe(200);
     await vi.waitFor(
       async () => {
         const res = await call(t.a, 'GET', '/admin/usage?provider=openai');
         const rows = res.json<UsageResponse>().rows.filter((r) => r.model === 'gpt-5-mini');
         expect(rows.reduce((n, r) => n + r.messages, 0)).toBeGreaterThanOrEqual(2);
+        expect(rows.reduce((n, r) => n + r.api_calls, 0)).toBe(1);
         expect(rows.some((r) => r.output_tokens > 0 && r.ttft_p50_ms !== null)).toBe(true);
         expect(rows.some((r) => r.estimated_cost_usd > 0)).toBe(true);
       },
@@ -290,7 +312,7 @@ describe('AI management', () => {
     const csv = await call(t.a, 'GET', '/admin/usage/export');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\n')[0]).toBe(
-      'day,provider,model,messages,input_tokens,output_tokens,estimated_cost_usd,errors,ttft_p50_ms,ttft_p95_ms',
+      'day,provider,model,messages,api_calls,input_tokens,output_tokens,estimated_cost_usd,errors,ttft_p50_ms,ttft_p95_ms',
     );
     expect(csv.body).toContain(',openai,gpt-5-mini,');
     const bad = await call(t.a, 'GET', '/admin/usage?from=2026-02-01&to=2026-01-01');

@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@parallax/contract';
+import type { AdminDashboard, SubscriptionFigures } from '@parallax/contract';
 import type { AdminReportsRepository, DayCount } from './admin-reports.repository';
 
 const DAY_MS = 86_400_000;
@@ -10,7 +10,10 @@ function byDay(counts: readonly DayCount[]): Map<string, number> {
 
 /** The dashboard's figures: now, the last 24 hours / 7 days, and 30 daily points. */
 export class DashboardService {
-  constructor(private readonly reports: AdminReportsRepository) {}
+  constructor(
+    private readonly reports: AdminReportsRepository,
+    private readonly subscriptionFigures: () => Promise<SubscriptionFigures>,
+  ) {}
 
   async figures(now: Date = new Date()): Promise<AdminDashboard> {
     const today = now.toISOString().slice(0, 10);
@@ -31,6 +34,7 @@ export class DashboardService {
       newUsers,
       errorsPerDay,
       clientErrorsPerDay,
+      revenue,
     ] = await Promise.all([
       this.reports.countUsers(),
       this.reports.countUsers(weekAgo),
@@ -42,6 +46,7 @@ export class DashboardService {
       this.reports.usersPerDay(seriesStart),
       this.reports.messagesPerDay(seriesStart, ['error']),
       this.reports.clientErrorsPerDay(seriesStart),
+      this.subscriptionFigures(),
     ]);
     const [m, u, e, c] = [messages, newUsers, errorsPerDay, clientErrorsPerDay].map(byDay);
     return {
@@ -51,6 +56,8 @@ export class DashboardService {
       live_streams: liveStreams,
       upstream_errors_24h: upstreamErrors,
       client_errors_24h: clientErrors,
+      mrr: revenue.mrr,
+      paying_subscriptions: revenue.active_per_plan.reduce((sum, p) => sum + p.active, 0),
       series: days.map((day) => ({
         day,
         messages: m?.get(day) ?? 0,

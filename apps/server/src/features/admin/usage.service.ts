@@ -37,7 +37,8 @@ export function usageRange(query: Pick<UsageQuery, 'from' | 'to'>): { from: stri
 
 /**
  * Usage per provider and model per day, from the messages the chat records (tokens, error
- * code, time to first token); cost at each model's current prices.
+ * code, time to first token) and the OpenAI-compatible API's call records (tokens, outcome);
+ * cost at each model's current prices.
  */
 export class UsageService {
   constructor(
@@ -53,15 +54,38 @@ export class UsageService {
       provider: query.provider,
       model: query.model,
     };
-    const [groups, errors, ttfts, models] = await Promise.all([
+    const [chatGroups, apiGroups, chatErrors, apiErrors, ttfts, models] = await Promise.all([
       this.reports.usage(filter),
+      this.reports.apiUsage(filter),
       this.reports.usageErrors(filter),
+      this.reports.apiUsageErrors(filter),
       this.reports.usageTtft(filter),
       this.models(),
     ]);
+    const errors = [...chatErrors, ...apiErrors];
     const prices = new Map(models.map((m) => [m.id, m]));
     const key = (g: { day: string; provider: string; model: string }) =>
       `${g.day}|${g.provider}|${g.model}`;
+    const groups = new Map<
+      string,
+      Omit<UsageRow, 'estimated_cost_usd' | 'errors' | 'ttft_p50_ms' | 'ttft_p95_ms'>
+    >();
+    for (const g of chatGroups) groups.set(key(g), { ...g, api_calls: 0 });
+    for (const a of apiGroups) {
+      const row = groups.get(key(a)) ?? {
+        day: a.day,
+        provider: a.provider,
+        model: a.model,
+        messages: 0,
+        api_calls: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+      };
+      row.api_calls += a.calls;
+      row.input_tokens += a.input_tokens;
+      row.output_tokens += a.output_tokens;
+      groups.set(key(a), row);
+    }
     const errorsBy = new Map<string, Record<string, number>>();
     for (const e of errors) {
       const bucket = errorsBy.get(key(e)) ?? {};
@@ -74,7 +98,8 @@ export class UsageService {
       list.push(t.ttft_ms);
       ttftBy.set(key(t), list);
     }
-    const rows: UsageRow[] = groups.map((g) => {
+    const ordered = [...groups.values()].sort((a, b) => a.day.localeCompare(b.day));
+    const rows: UsageRow[] = ordered.map((g) => {
       const price = prices.get(g.model);
       const cost = price
         ? (g.input_tokens * price.input_price_per_million +
@@ -83,7 +108,13 @@ export class UsageService {
         : 0;
       const sorted = (ttftBy.get(key(g)) ?? []).sort((a, b) => a - b);
       return {
-        ...g,
+        day: g.day,
+        provider: g.provider,
+        model: g.model,
+        messages: g.messages,
+        api_calls: g.api_calls,
+        input_tokens: g.input_tokens,
+        output_tokens: g.output_tokens,
         estimated_cost_usd: Math.round(cost * 1_000_000) / 1_000_000,
         errors: errorsBy.get(key(g)) ?? {},
         ttft_p50_ms: percentile(sorted, 0.5),
@@ -100,6 +131,7 @@ export class UsageService {
       'provider',
       'model',
       'messages',
+      'api_calls',
       'input_tokens',
       'output_tokens',
       'estimated_cost_usd',
@@ -119,6 +151,7 @@ export class UsageService {
         r.provider,
         r.model,
         r.messages,
+        r.api_calls,
         r.input_tokens,
         r.output_tokens,
         r.estimated_cost_usd,

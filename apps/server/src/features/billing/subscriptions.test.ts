@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  type AdminDashboard,
   type AdminSubscriptionDetail,
   type AdminSubscriptionListResponse,
   type ChangePlanPreview,
@@ -319,6 +320,12 @@ describe('subscriptions with Stripe', () => {
     const maxActive = figures.active_per_plan.find((p) => p.plan_id === max.id)?.active ?? 0;
     expect(maxActive).toBeGreaterThanOrEqual(1);
     expect(figures.mrr.find((m) => m.currency === 'usd')?.amount).toBeGreaterThanOrEqual(3000);
+    // The admin dashboard shows the same revenue as a figure of its own.
+    const dashboard = await ok<AdminDashboard>('GET', '/admin/dashboard', admin);
+    expect(dashboard.mrr).toEqual(figures.mrr);
+    expect(dashboard.paying_subscriptions).toBe(
+      figures.active_per_plan.reduce((sum, p) => sum + p.active, 0),
+    );
 
     const user = bearer((await registerAndSignIn(t.app)).accessToken);
     for (const [method, url, body] of [

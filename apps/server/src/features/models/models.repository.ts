@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Database, ModelsTable } from '../../db/schema';
 
 export type ModelRow = Selectable<ModelsTable>;
@@ -73,6 +74,17 @@ export class ModelsRepository {
    */
   async update(id: string, changes: ModelChanges): Promise<ModelRow | ModelWriteRefusal> {
     return this.db.transaction().execute(async (trx) => {
+      // Two disables at once (PostgreSQL, read committed) would each see the other model still
+      // enabled and both pass the check below: the enabled rows are locked first, in id order,
+      // so the second waits and then counts what the first left. SQLite's writers are serial.
+      if (changes.enabled === 0 && dialectOf(trx) === 'postgres')
+        await trx
+          .selectFrom('models')
+          .select('id')
+          .where('enabled', '=', 1)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
       const current = await trx
         .selectFrom('models')
         .selectAll()

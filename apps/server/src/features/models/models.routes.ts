@@ -14,24 +14,25 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = request.principal;
-      const [models, plan] = await Promise.all([
-        app.models.list(),
+      const [{ models, defaultId }, plan] = await Promise.all([
+        app.models.catalogue(),
         principal?.kind === 'user'
           ? app.plans.rulesForUser(principal.userId)
           : app.plans.freeRules(),
       ]);
       // Listed still, so the picker can say why a model is out of reach and where to get it.
-      return {
-        models: models.map((model) =>
-          !model.available || allowsModel(plan, model)
-            ? model
-            : {
-                ...model,
-                available: false,
-                unavailable_reason: `Not included in the ${plan.planName} plan. See /pricing.`,
-              },
-        ),
-      };
+      const listed = models.map((model) =>
+        !model.available || allowsModel(plan, model)
+          ? model
+          : {
+              ...model,
+              available: false,
+              unavailable_reason: `Not included in the ${plan.planName} plan. See /pricing.`,
+            },
+      );
+      // Only a default this caller can send to; otherwise the client's own fallback applies.
+      const usableDefault = listed.find((model) => model.id === defaultId && model.available);
+      return { models: listed, default_model: usableDefault?.id ?? null };
     },
   );
 };

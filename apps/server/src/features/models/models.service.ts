@@ -63,11 +63,21 @@ export class ModelsService {
   }
 
   async list(): Promise<ModelInfo[]> {
+    return (await this.catalogue()).models;
+  }
+
+  /** Enabled models with the id of the one the admin made the default (null when none is). */
+  async catalogue(): Promise<{ models: ModelInfo[]; defaultId: string | null }> {
     const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
-    return rows.flatMap((row) => {
+    const models = rows.flatMap((row) => {
       const info = this.#toInfo(row, effective);
       return info ? [info] : [];
     });
+    const marked = rows.find((row) => row.is_default === 1);
+    return {
+      models,
+      defaultId: marked && models.some((m) => m.id === marked.id) ? marked.id : null,
+    };
   }
 
   /** Enabled models with the time each entered the registry (the public API's `created`). */

@@ -75,6 +75,7 @@ const SAMPLES: Array<[WireSchemaName, unknown]> = [
           is_demo: false,
         },
       ],
+      default_model: 'openai:gpt-4o',
     },
   ],
   [

@@ -2,12 +2,15 @@ import {
   Activity,
   AlertTriangle,
   Bug,
+  CreditCard,
   LayoutDashboard,
   MessageSquare,
   Radio,
   Users,
+  Wallet,
 } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { formatPrice } from '../../billing';
 import { Card } from '../../../ui/card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
@@ -19,10 +22,12 @@ function Figure({
   icon: Icon,
   label,
   value,
+  note,
 }: {
   icon: typeof Users;
   label: string;
-  value: number;
+  value: number | ReactNode;
+  note?: string;
 }) {
   return (
     <Card className="p-4">
@@ -30,7 +35,10 @@ function Figure({
         <Icon className="size-4" aria-hidden />
         {label}
       </div>
-      <p className="mt-2 text-2xl font-semibold tabular-nums">{value.toLocaleString()}</p>
+      <p className="mt-2 text-2xl font-semibold tabular-nums">
+        {typeof value === 'number' ? value.toLocaleString() : value}
+      </p>
+      {note && <p className="mt-1 text-xs text-fg-muted">{note}</p>}
     </Card>
   );
 }
@@ -66,8 +74,8 @@ export function AdminDashboardScreen() {
   return (
     <AdminPage title="Admin dashboard" description="How the service is doing now and over 30 days.">
       {dashboard.isLoading ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true">
-          {[0, 1, 2, 3, 4, 5].map((i) => (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy="true">
+          {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
             <Skeleton key={i} className="h-24 rounded-2xl" />
           ))}
         </div>
@@ -80,7 +88,7 @@ export function AdminDashboardScreen() {
         />
       ) : data ? (
         <div className="space-y-6">
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             <Figure icon={Users} label="Users" value={data.users_total} />
             <Figure icon={Users} label="New in 7 days" value={data.users_new_7d} />
             <Figure icon={MessageSquare} label="Messages today" value={data.messages_today} />
@@ -91,6 +99,25 @@ export function AdminDashboardScreen() {
               value={data.upstream_errors_24h}
             />
             <Figure icon={Bug} label="Client errors, 24 h" value={data.client_errors_24h} />
+            <Figure
+              icon={Wallet}
+              label="MRR"
+              note="Active subscriptions × plan price"
+              value={
+                data.mrr.length === 0
+                  ? formatPrice(0, 'usd')
+                  : data.mrr.map((row) => (
+                      <span key={row.currency} className="block">
+                        {formatPrice(row.amount, row.currency)}
+                      </span>
+                    ))
+              }
+            />
+            <Figure
+              icon={CreditCard}
+              label="Paying subscriptions"
+              value={data.paying_subscriptions}
+            />
           </div>
           <Card className="p-4">
             <h2 className="mb-3 flex items-center gap-2 font-medium">

@@ -12,6 +12,7 @@ import { plansKey } from '../../billing';
 import { createPlan, reorderPlans, updatePlan, useAdminPlans } from '../api/admin-plans';
 import { AdminPlanRow } from './admin-plan-row';
 import { PlanFormDialog } from './plan-form-dialog';
+import { AdminNav } from './admin-nav';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 
@@ -74,6 +75,7 @@ export function AdminPlansScreen() {
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-8 sm:py-10">
+      <AdminNav />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">Plans</h1>

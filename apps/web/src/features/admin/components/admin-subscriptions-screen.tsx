@@ -19,6 +19,7 @@ import { useAdminPlans } from '../api/admin-plans';
 import { useAdminSubscriptions } from '../api/admin-subscriptions';
 import { AdminSubscriptionDetailDialog } from './admin-subscription-detail';
 import { SubscriptionFiguresRow } from './subscription-figures';
+import { AdminNav } from './admin-nav';
 
 const SELECT =
   'h-11 rounded-xl border border-line bg-surface px-3 text-sm text-fg hover:border-line-strong focus:border-accent focus:outline-none';
@@ -50,6 +51,7 @@ export function AdminSubscriptionsScreen() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <AdminNav />
       <div className="mb-6 min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight">Subscriptions</h1>
         <p className="mt-1 text-sm text-fg-muted">

@@ -8,7 +8,10 @@ import { TimeSeriesChart } from './time-series-chart';
 
 const COLOURS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#0ea5e9', '#a855f7'];
 
-/** Messages per model per day over the period, totals per model, and the CSV export. */
+/**
+ * Chat messages and API calls per model per day over the period, totals per model, and the
+ * CSV export.
+ */
 export function UsageSection({ usage }: { usage: UsageResponse }) {
   const { days, series, totals } = useMemo(() => {
     const allDays: string[] = [];
@@ -25,14 +28,19 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
         total: {
           ...row,
           messages: 0,
+          api_calls: 0,
           input_tokens: 0,
           output_tokens: 0,
           estimated_cost_usd: 0,
           errors: {},
         },
       };
-      entry.messages.set(row.day, (entry.messages.get(row.day) ?? 0) + row.messages);
+      entry.messages.set(
+        row.day,
+        (entry.messages.get(row.day) ?? 0) + row.messages + row.api_calls,
+      );
       entry.total.messages += row.messages;
+      entry.total.api_calls += row.api_calls;
       entry.total.input_tokens += row.input_tokens;
       entry.total.output_tokens += row.output_tokens;
       entry.total.estimated_cost_usd += row.estimated_cost_usd;
@@ -70,16 +78,21 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
         </Button>
       </div>
       {totals.length === 0 ? (
-        <p className="text-sm text-fg-muted">No messages in this period yet.</p>
+        <p className="text-sm text-fg-muted">No messages or API calls in this period yet.</p>
       ) : (
         <>
-          <TimeSeriesChart days={days} series={series} label="Messages per model per day" />
+          <TimeSeriesChart
+            days={days}
+            series={series}
+            label="Chat messages and API calls per model per day"
+          />
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="text-xs text-fg-muted">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Model</th>
-                  <th className="py-2 pr-3 font-medium">Messages</th>
+                  <th className="py-2 pr-3 font-medium">Chat messages</th>
+                  <th className="py-2 pr-3 font-medium">API calls</th>
                   <th className="py-2 pr-3 font-medium">Tokens in / out</th>
                   <th className="py-2 pr-3 font-medium">Est. cost</th>
                   <th className="py-2 pr-3 font-medium">Errors</th>
@@ -91,6 +104,7 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
                   <tr key={t.label}>
                     <td className="py-2 pr-3">{t.label}</td>
                     <td className="py-2 pr-3 tabular-nums">{t.messages}</td>
+                    <td className="py-2 pr-3 tabular-nums">{t.api_calls}</td>
                     <td className="py-2 pr-3 tabular-nums">
                       {t.input_tokens.toLocaleString()} / {t.output_tokens.toLocaleString()}
                     </td>
