@@ -8,6 +8,8 @@ const LINKS = [
   { to: '/admin/ai-management', label: 'AI management' },
   { to: '/admin/prompt-templates', label: 'Templates' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/support', label: 'Support' },
+  { to: '/admin/errors', label: 'Client errors' },
   { to: '/admin/audit', label: 'Audit log' },
 ] as const;
 

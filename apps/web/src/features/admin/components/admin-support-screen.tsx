@@ -19,6 +19,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { CATEGORY_LABELS, statusLabel, statusTone, useSupportInbox } from '../../support';
 import { AdminTicketView } from './admin-ticket-view';
+import { AdminNav } from './admin-nav';
 
 const SELECT =
   'h-11 rounded-xl border border-line bg-surface px-3 text-sm text-fg focus:border-accent focus:outline-none';
@@ -55,6 +56,7 @@ export function AdminSupportScreen() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <AdminNav />
       <h1 className="text-2xl font-semibold tracking-tight">Support inbox</h1>
       <p className="mt-1 text-sm text-fg-muted">Tickets from users, latest activity first.</p>
       <div className="mt-5 mb-4 flex flex-wrap gap-2">

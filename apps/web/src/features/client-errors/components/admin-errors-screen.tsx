@@ -1,6 +1,7 @@
 import { Bug, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { buttonClasses } from '../../../ui/button';
+import { AdminNav } from '../../admin';
 import { EmptyState } from '../../../ui/empty-state';
 import { Input } from '../../../ui/input';
 import { LoadFailed } from '../../../ui/load-failed';
@@ -25,6 +26,7 @@ export function AdminErrorsScreen() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
+      <AdminNav />
       <div className="mb-6">
         <h1 className="text-2xl font-semibold tracking-tight">Client errors</h1>
         <p className="mt-1 text-sm text-fg-muted">

@@ -1,0 +1,1 @@
+export { AdminNav } from './components/admin-nav';
