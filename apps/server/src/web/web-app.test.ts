@@ -40,7 +40,7 @@ describe('serving the web app', () => {
   });
 
   it('answers an unknown path with the shell and 404, so the SPA shows its 404 page', async () => {
-    for (const url of ['/nope', '/chats/a/b', '/admin', '/index.html']) {
+    for (const url of ['/nope', '/chats/a/b', '/admin/nope', '/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toMatch(CSRF_META);
