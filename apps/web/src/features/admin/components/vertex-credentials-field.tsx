@@ -65,6 +65,8 @@ export function VertexCredentialsField({
           id={`${id}-credentials-file`}
           type="file"
           accept="application/json,.json"
+          aria-label="Service-account JSON key file"
+          tabIndex={-1}
           className="sr-only"
           onChange={(event) => void readFile(event.target.files?.[0])}
         />
