@@ -42,6 +42,8 @@ export interface AppConfig {
       readonly project: string | undefined;
       readonly location: string | undefined;
       readonly credentialsFile: string | undefined;
+      /** The service-account JSON key itself (set in the admin console); wins over the file. */
+      readonly credentialsJson?: string | undefined;
       readonly baseUrl: string | undefined;
     };
     readonly xai: ProviderEndpoint;

@@ -660,6 +660,9 @@ export interface ProviderSettingsTable {
   base_url: string | null;
   vertex_project: string | null;
   vertex_location: string | null;
+  /** Migration 0185: the service-account JSON key, sealed; its client_email as the hint. */
+  vertex_credentials_sealed: string | null;
+  vertex_credentials_email: string | null;
   updated_by: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;

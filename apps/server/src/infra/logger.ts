@@ -22,6 +22,8 @@ const REDACT_PATHS = [
   '*.refresh_token',
   '*.api_key',
   '*.apiKey',
+  '*.vertex_credentials',
+  '*.credentialsJson',
   '*.secret',
   '*.jwtSecret',
 ];

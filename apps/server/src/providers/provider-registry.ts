@@ -39,11 +39,11 @@ export function providerReadiness(provider: Provider, config: ProvidersConfig): 
     case 'grok':
       return config.xai.apiKey ? READY : missing(['XAI_API_KEY']);
     case 'google': {
-      const { project, location, credentialsFile } = config.googleVertex;
+      const { project, location, credentialsFile, credentialsJson } = config.googleVertex;
       const absent = [
         project ? undefined : 'GOOGLE_VERTEX_PROJECT',
         location ? undefined : 'GOOGLE_VERTEX_LOCATION',
-        credentialsFile ? undefined : 'GOOGLE_APPLICATION_CREDENTIALS',
+        credentialsFile || credentialsJson ? undefined : 'GOOGLE_APPLICATION_CREDENTIALS',
       ].filter((name): name is string => name !== undefined);
       return absent.length === 0 ? READY : missing(absent);
     }
@@ -96,9 +96,16 @@ export function createProviderAdapter(
       });
     }
     case 'google': {
-      const { project, location, credentialsFile, baseUrl } = config.googleVertex;
-      if (!project || !location || !credentialsFile) return undefined;
-      const accessToken = createVertexAccessToken(credentialsFile);
+      const { project, location, credentialsFile, credentialsJson, baseUrl } = config.googleVertex;
+      if (!project || !location) return undefined;
+      // The console's key wins over GOOGLE_APPLICATION_CREDENTIALS.
+      const source = credentialsJson
+        ? { json: credentialsJson }
+        : credentialsFile
+          ? { file: credentialsFile }
+          : undefined;
+      if (!source) return undefined;
+      const accessToken = createVertexAccessToken(source);
       return createAdapter({
         ...base,
         wire: vertexWire({ project, location, baseUrl, accessToken }),

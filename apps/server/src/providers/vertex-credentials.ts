@@ -27,16 +27,26 @@ const TokenResponse = z.object({
   expires_in: z.number().positive().optional(),
 });
 
-export async function readServiceAccountKey(file: string): Promise<ServiceAccountKey> {
+/** Where the service-account key comes from: a file path (the env) or the JSON itself (the console). */
+export type ServiceAccountSource = { file: string } | { json: string };
+
+export async function readServiceAccountKey(
+  source: ServiceAccountSource,
+): Promise<ServiceAccountKey> {
+  if ('json' in source) return parseServiceAccountKey(source.json, "the console's Vertex key");
   let raw: string;
   try {
-    raw = await readFile(file, 'utf8');
+    raw = await readFile(source.file, 'utf8');
   } catch {
     throw new ProviderError('auth', {
       provider: PROVIDER,
-      upstreamMessage: `GOOGLE_APPLICATION_CREDENTIALS: cannot read ${file}`,
+      upstreamMessage: `GOOGLE_APPLICATION_CREDENTIALS: cannot read ${source.file}`,
     });
   }
+  return parseServiceAccountKey(raw, `GOOGLE_APPLICATION_CREDENTIALS: ${source.file}`);
+}
+
+function parseServiceAccountKey(raw: string, origin: string): ServiceAccountKey {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -47,7 +57,7 @@ export async function readServiceAccountKey(file: string): Promise<ServiceAccoun
   if (!parsed.success) {
     throw new ProviderError('auth', {
       provider: PROVIDER,
-      upstreamMessage: `GOOGLE_APPLICATION_CREDENTIALS: ${file} is not a service-account JSON key`,
+      upstreamMessage: `${origin} is not a service-account JSON key`,
     });
   }
   return parsed.data;
@@ -112,12 +122,12 @@ export async function exchangeServiceAccountToken(
  * before it expires, one exchange at a time however many requests ask at once. A failed
  * exchange (or an unreadable key file) is not remembered: the next request tries again.
  */
-export function createVertexAccessToken(credentialsFile: string): () => Promise<string> {
+export function createVertexAccessToken(source: ServiceAccountSource): () => Promise<string> {
   let current: { token: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
   const exchange = async (): Promise<string> => {
     const { access_token, expiry_date } = await exchangeServiceAccountToken(
-      await readServiceAccountKey(credentialsFile),
+      await readServiceAccountKey(source),
     );
     current = { token: access_token, expiresAt: expiry_date };
     return access_token;

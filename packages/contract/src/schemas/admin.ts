@@ -24,6 +24,7 @@ export const ADMIN_LIMITS = {
   contextWindowMax: 100_000_000,
   priceMaxPerMillion: 100_000,
   vertexFieldMaxChars: 200,
+  vertexCredentialsMaxChars: 16_384,
   usageMaxDays: 366,
 } as const;
 
@@ -85,6 +86,13 @@ export const ProviderSettings = z.object({
   /** Vertex AI only (provider google); null elsewhere. */
   vertex_project: z.string().nullable(),
   vertex_location: z.string().nullable(),
+  /**
+   * Vertex AI's service-account key: never returned, only whether one is in effect, where it
+   * comes from, and (set in the console) its client_email.
+   */
+  vertex_credentials_set: z.boolean(),
+  vertex_credentials_source: SettingSource,
+  vertex_credentials_email: z.string().nullable(),
   /** Whether the provider can answer now, and if not why (as the model picker shows it). */
   configured: z.boolean(),
   unavailable_reason: z.string().nullable(),
@@ -121,6 +129,40 @@ const VertexField = z
   .max(ADMIN_LIMITS.vertexFieldMaxChars)
   .regex(/^[A-Za-z0-9._-]+$/);
 
+const PEM_PRIVATE_KEY =
+  /-----BEGIN (?:RSA )?PRIVATE KEY-----[\s\S]+-----END (?:RSA )?PRIVATE KEY-----/;
+
+/** Why a pasted service-account JSON key cannot be used, or undefined when it can. */
+export function serviceAccountKeyProblem(text: string): string | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return "must be the service account's JSON key file";
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return "must be the service account's JSON key file";
+  const key = json as Record<string, unknown>;
+  if (key.type !== 'service_account') return 'must be a key with "type": "service_account"';
+  if (typeof key.client_email !== 'string' || !key.client_email.includes('@'))
+    return 'client_email is missing';
+  if (typeof key.private_key !== 'string' || !PEM_PRIVATE_KEY.test(key.private_key))
+    return 'private_key must be a PEM private key';
+  return undefined;
+}
+
+/** A pasted Google service-account JSON key (Vertex AI). */
+export const VertexCredentials = z
+  .string()
+  .max(
+    ADMIN_LIMITS.vertexCredentialsMaxChars,
+    `vertex_credentials: must be at most ${ADMIN_LIMITS.vertexCredentialsMaxChars} characters`,
+  )
+  .superRefine((text, ctx) => {
+    const problem = serviceAccountKeyProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: `vertex_credentials: ${problem}` });
+  });
+
 /**
  * Every field optional: only those sent change. `api_key` sets or rotates the key,
  * `clear_api_key` removes the console's key (the env's, if any, applies again); a null
@@ -134,6 +176,8 @@ export const UpdateProviderSettingsRequest = z
     base_url: HttpUrl.nullable().optional(),
     vertex_project: VertexField.nullable().optional(),
     vertex_location: VertexField.nullable().optional(),
+    /** A service-account JSON key sets or replaces the console's; null removes it. */
+    vertex_credentials: VertexCredentials.nullable().optional(),
   })
   .strict()
   .refine((body) => !(body.api_key !== undefined && body.clear_api_key), {

@@ -18,6 +18,7 @@ import * as m0140 from './0140-vault';
 import * as m0150 from './0150-plans';
 import * as m0170 from './0170-subscriptions';
 import * as m0180 from './0180-admin-console';
+import * as m0185 from './0185-vertex-credentials';
 import * as m0190 from './0190-support';
 import * as m0200 from './0200-client-log-lookups';
 
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0150-plans': m0150,
   '0170-subscriptions': m0170,
   '0180-admin-console': m0180,
+  '0185-vertex-credentials': m0185,
   '0190-support': m0190,
   '0200-client-log-lookups': m0200,
 };

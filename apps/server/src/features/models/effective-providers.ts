@@ -20,6 +20,9 @@ export function keyContext(provider: Provider): string {
   return `provider-api-key:${provider}`;
 }
 
+/** The sealed Vertex service-account key's associated data. */
+export const VERTEX_CREDENTIALS_CONTEXT = 'provider-vertex-credentials:google';
+
 function openKey(box: SecretBox, row: ProviderSettingsRow | undefined): string | undefined {
   if (!row?.api_key_sealed) return undefined;
   return box.open(row.api_key_sealed, keyContext(row.provider as Provider));
@@ -51,6 +54,9 @@ export function mergeProviders(
       project: google?.vertex_project ?? env.googleVertex.project,
       location: google?.vertex_location ?? env.googleVertex.location,
       credentialsFile: env.googleVertex.credentialsFile,
+      credentialsJson: google?.vertex_credentials_sealed
+        ? box.open(google.vertex_credentials_sealed, VERTEX_CREDENTIALS_CONTEXT)
+        : env.googleVertex.credentialsJson,
       baseUrl: google?.base_url ?? env.googleVertex.baseUrl,
     },
   };

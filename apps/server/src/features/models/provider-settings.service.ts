@@ -13,6 +13,7 @@ import {
   envEndpoint,
   keyContext,
   mergeProviders,
+  VERTEX_CREDENTIALS_CONTEXT,
   type EffectiveProviders,
 } from './effective-providers';
 import type {
@@ -85,12 +86,12 @@ export class ProviderSettingsService {
     if (provider === 'google' && input.api_key !== undefined)
       throw new AppError(
         'validation_error',
-        'api_key: Vertex AI signs in with the service account of GOOGLE_APPLICATION_CREDENTIALS, not an API key.',
+        'api_key: Vertex AI signs in with a service account (vertex_credentials or GOOGLE_APPLICATION_CREDENTIALS), not an API key.',
       );
     if (provider !== 'google') {
-      const vertexField = (['vertex_project', 'vertex_location'] as const).find(
-        (field) => input[field] !== undefined,
-      );
+      const vertexField = (
+        ['vertex_project', 'vertex_location', 'vertex_credentials'] as const
+      ).find((field) => input[field] !== undefined);
       if (vertexField)
         throw new AppError('validation_error', `${vertexField}: only for the google provider.`);
     }
@@ -118,6 +119,8 @@ export class ProviderSettingsService {
       base_url: null,
       vertex_project: null,
       vertex_location: null,
+      vertex_credentials_sealed: null,
+      vertex_credentials_email: null,
       updated_by: null,
       created_at: now,
       updated_at: now,
@@ -135,6 +138,16 @@ export class ProviderSettingsService {
     if (baseUrl !== undefined) next.base_url = baseUrl;
     if (input.vertex_project !== undefined) next.vertex_project = input.vertex_project;
     if (input.vertex_location !== undefined) next.vertex_location = input.vertex_location;
+    if (input.vertex_credentials === null) {
+      next.vertex_credentials_sealed = null;
+      next.vertex_credentials_email = null;
+    } else if (input.vertex_credentials !== undefined) {
+      next.vertex_credentials_sealed = this.options.box.seal(
+        input.vertex_credentials,
+        VERTEX_CREDENTIALS_CONTEXT,
+      );
+      next.vertex_credentials_email = serviceAccountEmail(input.vertex_credentials);
+    }
     await this.repository.save(next);
     this.invalidate();
     return this.describe(provider);
@@ -147,6 +160,7 @@ export class ProviderSettingsService {
     const adminKey = row?.api_key_sealed ? row : undefined;
     const isGoogle = provider === 'google';
     const vertex = effective.config.googleVertex;
+    const adminCredentials = isGoogle && !!row?.vertex_credentials_sealed;
     return {
       provider,
       enabled: row ? row.enabled === 1 : true,
@@ -161,9 +175,24 @@ export class ProviderSettingsService {
       base_url_source: row?.base_url ? 'admin' : env.baseUrl ? 'env' : 'none',
       vertex_project: isGoogle ? (vertex.project ?? null) : null,
       vertex_location: isGoogle ? (vertex.location ?? null) : null,
+      vertex_credentials_set: isGoogle && (adminCredentials || env.apiKey !== undefined),
+      vertex_credentials_source: !isGoogle
+        ? 'none'
+        : adminCredentials
+          ? 'admin'
+          : env.apiKey !== undefined
+            ? 'env'
+            : 'none',
+      vertex_credentials_email: adminCredentials ? row.vertex_credentials_email : null,
       configured: readiness.configured,
       unavailable_reason: readiness.unavailableReason,
       updated_at: row?.updated_at ?? null,
     };
   }
+}
+
+/** The client_email of a key the contract already checked (its hint in the console). */
+function serviceAccountEmail(json: string): string {
+  const key = JSON.parse(json) as { client_email: string };
+  return key.client_email;
 }

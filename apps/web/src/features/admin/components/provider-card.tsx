@@ -1,13 +1,15 @@
-import type {
-  ProviderSettings,
-  ProviderTestResponse,
-  UpdateProviderSettingsRequest,
+import {
+  serviceAccountKeyProblem,
+  type ProviderSettings,
+  type ProviderTestResponse,
+  type UpdateProviderSettingsRequest,
 } from '@parallax/contract';
 import { useId, useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FieldError, Input } from '../../../ui/input';
+import { VertexCredentialsField } from './vertex-credentials-field';
 
 const NAMES: Record<ProviderSettings['provider'], string> = {
   openai: 'OpenAI',
@@ -21,7 +23,8 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : 'Pl
 
 /**
  * One provider's settings: switch, key (write-only: only its last 4 characters come back),
- * base URL, Vertex project and location, and a connection test.
+ * base URL, Vertex project, location and service-account key (write-only too), and a
+ * connection test.
  */
 export function ProviderCard({
   settings,
@@ -39,6 +42,7 @@ export function ProviderCard({
   );
   const [project, setProject] = useState(settings.vertex_project ?? '');
   const [location, setLocation] = useState(settings.vertex_location ?? '');
+  const [credentials, setCredentials] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
@@ -51,6 +55,7 @@ export function ProviderCard({
     try {
       await onSave(changes);
       setApiKey('');
+      setCredentials('');
     } catch (failure) {
       setError(reason(failure));
     } finally {
@@ -67,6 +72,14 @@ export function ProviderCard({
     if (isVertex) {
       changes.vertex_project = project.trim() === '' ? null : project.trim();
       changes.vertex_location = location.trim() === '' ? null : location.trim();
+      if (credentials.trim() !== '') {
+        const problem = serviceAccountKeyProblem(credentials);
+        if (problem) {
+          setError(`Service-account JSON key: ${problem}`);
+          return;
+        }
+        changes.vertex_credentials = credentials;
+      }
     }
     void save(changes);
   };
@@ -175,6 +188,16 @@ export function ProviderCard({
               />
             </div>
           </div>
+        )}
+        {isVertex && (
+          <VertexCredentialsField
+            id={id}
+            settings={settings}
+            value={credentials}
+            onChange={setCredentials}
+            saving={saving}
+            onRemove={() => void save({ vertex_credentials: null })}
+          />
         )}
         <FieldError id={`${id}-error`} message={error} />
         <div className="flex flex-wrap items-center gap-2">
