@@ -1,5 +1,4 @@
 import {
-  PROVIDERS,
   type AdminModel,
   type CreateModelRequest,
   type Provider,
@@ -7,21 +6,17 @@ import {
   type UpdateModelRequest,
 } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import { effectiveReadiness, type EffectiveProviders } from './effective-providers';
+import type { EffectiveProviders } from './effective-providers';
 import type {
   ModelChanges,
   ModelRow,
   ModelsRepository,
   ModelWriteRefusal,
 } from './models.repository';
-import type { ModelsService, ProvidersSource } from './models.service';
+import { modelInfoOf, type ModelsService, type ProvidersSource } from './models.service';
 import { testProviderConnection } from './provider-connection-test';
 
 const LAST_ENABLED = 'enabled: at least one model must stay enabled.';
-
-function isProvider(value: string): value is Provider {
-  return (PROVIDERS as readonly string[]).includes(value);
-}
 
 function refusal(result: ModelRow | ModelWriteRefusal, id: string): ModelRow {
   if (result === 'not_found') throw new AppError('not_found', `Unknown model: ${id}`);
@@ -121,23 +116,10 @@ export class ModelsAdminService {
   }
 
   #toAdmin(row: ModelRow, effective: EffectiveProviders): AdminModel | undefined {
-    if (!isProvider(row.provider)) return undefined;
-    const isDemo = row.is_demo === 1;
-    const readiness = isDemo
-      ? { configured: true, unavailableReason: null }
-      : effectiveReadiness(row.provider, effective);
+    const info = modelInfoOf(row, effective);
+    if (!info) return undefined;
     return {
-      id: row.id,
-      provider: row.provider,
-      model: row.model,
-      friendly_name: row.friendly_name,
-      available: readiness.configured,
-      unavailable_reason: readiness.unavailableReason,
-      context_window: row.context_window,
-      input_price_per_million: Number(row.input_price_per_million),
-      output_price_per_million: Number(row.output_price_per_million),
-      supports_vision: row.supports_vision === 1,
-      is_demo: isDemo,
+      ...info,
       enabled: row.enabled === 1,
       is_default: row.is_default === 1,
       sort_order: row.sort_order,

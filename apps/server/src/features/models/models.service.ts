@@ -70,7 +70,7 @@ export class ModelsService {
   async catalogue(): Promise<{ models: ModelInfo[]; defaultId: string | null }> {
     const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
     const models = rows.flatMap((row) => {
-      const info = this.#toInfo(row, effective);
+      const info = modelInfoOf(row, effective);
       return info ? [info] : [];
     });
     const marked = rows.find((row) => row.is_default === 1);
@@ -84,7 +84,7 @@ export class ModelsService {
   async listWithCreation(): Promise<{ info: ModelInfo; createdAt: string }[]> {
     const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
     return rows.flatMap((row) => {
-      const info = this.#toInfo(row, effective);
+      const info = modelInfoOf(row, effective);
       return info ? [{ info, createdAt: row.created_at }] : [];
     });
   }
@@ -92,7 +92,7 @@ export class ModelsService {
   /** The model and its adapter; 404 for an unknown id, 503 when its provider is not configured. */
   async resolve(id: string): Promise<ResolvedModel> {
     const [row, effective] = await Promise.all([this.#enabledRow(id), this.#current()]);
-    const info = row && this.#toInfo(row, effective);
+    const info = row && modelInfoOf(row, effective);
     if (!row || !info) throw new AppError('not_found', `Unknown model: ${id}`);
     const adapter = info.is_demo ? this.#demoAdapter : this.#adapterFor(info.provider, effective);
     if (!adapter || !info.available) {
@@ -150,26 +150,27 @@ export class ModelsService {
     const effective = await this.providers.current();
     return createProviderAdapter(provider, effective.config, this.timeouts);
   }
+}
 
-  #toInfo(row: ModelRow, effective: EffectiveProviders): ModelInfo | undefined {
-    // A row naming a provider this build does not know is skipped, not a crash.
-    if (!isProvider(row.provider)) return undefined;
-    const isDemo = row.is_demo === 1;
-    const readiness = isDemo
-      ? { configured: true, unavailableReason: null }
-      : effectiveReadiness(row.provider, effective);
-    return {
-      id: row.id,
-      provider: row.provider,
-      model: row.model,
-      friendly_name: row.friendly_name,
-      available: readiness.configured,
-      unavailable_reason: readiness.unavailableReason,
-      context_window: row.context_window,
-      input_price_per_million: Number(row.input_price_per_million),
-      output_price_per_million: Number(row.output_price_per_million),
-      supports_vision: row.supports_vision === 1,
-      is_demo: isDemo,
-    };
-  }
+/** A model row as users see it; undefined for a provider this build does not know. */
+export function modelInfoOf(row: ModelRow, effective: EffectiveProviders): ModelInfo | undefined {
+  // A row naming a provider this build does not know is skipped, not a crash.
+  if (!isProvider(row.provider)) return undefined;
+  const isDemo = row.is_demo === 1;
+  const readiness = isDemo
+    ? { configured: true, unavailableReason: null }
+    : effectiveReadiness(row.provider, effective);
+  return {
+    id: row.id,
+    provider: row.provider,
+    model: row.model,
+    friendly_name: row.friendly_name,
+    available: readiness.configured,
+    unavailable_reason: readiness.unavailableReason,
+    context_window: row.context_window,
+    input_price_per_million: Number(row.input_price_per_million),
+    output_price_per_million: Number(row.output_price_per_million),
+    supports_vision: row.supports_vision === 1,
+    is_demo: isDemo,
+  };
 }
