@@ -1,9 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One run covers every workspace; browser tests (apps/web/e2e) have their own config
 // because they need a built web app and a running server.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI
+    // machine, where a server test file spends much of its time waiting on its database,
+    // sockets and timers. Two workers there ran the server suite in 58 % of the time, with
+    // the same results on SQLite and on PostgreSQL + Redis.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/contract',
       'packages/provider-sim',
