@@ -20,3 +20,4 @@ export * from './subscriptions';
 export * from './vault';
 export * from './admin';
 export * from './support';
+export * from './two-factor';

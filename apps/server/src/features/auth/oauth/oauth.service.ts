@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@parallax/contract';
+import type { SignInResponse } from '@parallax/contract';
 import type { AppConfig } from '../../../config';
 import { AppError } from '../../../infra/errors';
 import type { AccountsRepository } from '../accounts.repository';
@@ -91,7 +91,7 @@ export class OAuthService {
     state: string,
     redirectUri: string,
     callerVisitorId: string | null,
-  ): Promise<TokenResponse> {
+  ): Promise<SignInResponse> {
     const google = this.requireGoogle();
     try {
       const pending = await this.repository.takeState(state, 'google', new Date().toISOString());
@@ -157,7 +157,7 @@ export class OAuthService {
     state: string;
     user?: string | undefined;
     error?: string | undefined;
-  }): Promise<TokenResponse> {
+  }): Promise<SignInResponse> {
     const apple = this.apple;
     if (apple === null)
       throw new OAuthFailure('provider_error', 'Apple sign-in is not configured.');
