@@ -575,6 +575,7 @@ export interface Database {
   vault_notes: VaultNotesTable;
   audit_log: AuditLogTable;
   provider_settings: ProviderSettingsTable;
+  feature_flags: FeatureFlagsTable;
 }
 
 /** One account's vault (migration 0140): its key only wrapped, never the PIN. */
@@ -665,5 +666,14 @@ export interface ProviderSettingsTable {
   vertex_credentials_email: string | null;
   updated_by: string | null;
   created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A feature flag an admin has set (migration 0210); without a row the contract's default holds. */
+export interface FeatureFlagsTable {
+  name: string;
+  enabled: number;
+  /** The admin's user id. */
+  updated_by: string;
   updated_at: IsoTimestamp;
 }

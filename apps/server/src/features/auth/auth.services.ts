@@ -49,6 +49,12 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
     sendMail,
     appUrl: app.config.appUrl,
   });
-  const oauth = new OAuthService(app.config, accounts, new OauthRepository(app.db), signIn);
+  const oauth = new OAuthService(
+    app.config,
+    accounts,
+    new OauthRepository(app.db),
+    signIn,
+    app.featureFlags,
+  );
   return { auth, passwords, sessions, oauth };
 }
