@@ -575,6 +575,7 @@ export interface Database {
   vault_notes: VaultNotesTable;
   audit_log: AuditLogTable;
   provider_settings: ProviderSettingsTable;
+  feature_flags: FeatureFlagsTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
@@ -671,6 +672,14 @@ export interface ProviderSettingsTable {
   updated_at: IsoTimestamp;
 }
 
+/** A feature flag an admin has set (migration 0210); without a row the contract's default holds. */
+export interface FeatureFlagsTable {
+  name: string;
+  enabled: number;
+  /** The admin's user id. */
+  updated_by: string;
+  updated_at: IsoTimestamp;
+}
 /** An account's TOTP enrolment (migration 0220): pending until enabled_at is set. */
 export interface TwoFactorTable {
   user_id: string;

@@ -9,9 +9,7 @@ export function authenticatorCode(base32Key: string, timeMs = Date.now()): strin
   const bits = [...base32Key.replace(/\s/g, '').toUpperCase()]
     .map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0'))
     .join('');
-  const key = Buffer.from(
-    (bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)),
-  );
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(timeMs / 30_000)));
   const mac = createHmac('sha1', key).update(counter).digest();

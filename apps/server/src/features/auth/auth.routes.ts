@@ -55,11 +55,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Which sign-in providers are configured',
+        summary: 'Which sign-in providers are offered: configured here and their flag on',
         response: { 200: AuthProvidersResponse },
       },
     },
-    async () => services.oauth.configuredProviders(),
+    () => services.oauth.enabledProviders(),
   );
 
   app.post(

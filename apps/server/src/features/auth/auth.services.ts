@@ -36,7 +36,7 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
   };
   const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);
   const twoFactorRepository = new TwoFactorRepository(app.db);
-  const twoFactorOn: TwoFactorFlag = () => Promise.resolve(true); // FLAG_PLACEHOLDER
+  const twoFactorOn: TwoFactorFlag = () => app.featureFlags.isOn('two_factor');
   const signIn = new SignInService(
     accounts,
     sessions,
@@ -63,7 +63,13 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
     sendMail,
     appUrl: app.config.appUrl,
   });
-  const oauth = new OAuthService(app.config, accounts, new OauthRepository(app.db), signIn);
+  const oauth = new OAuthService(
+    app.config,
+    accounts,
+    new OauthRepository(app.db),
+    signIn,
+    app.featureFlags,
+  );
   const twoFactor = new TwoFactorService({
     repository: twoFactorRepository,
     accounts,
@@ -72,7 +78,6 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
     codeKey: app.config.jwtSecret,
     codeThrottle: new Throttle(throttles, LOGIN_THROTTLE),
     loginThrottle: auth.loginThrottle,
-    isOn: twoFactorOn,
   });
   return { auth, passwords, sessions, oauth, twoFactor };
 }

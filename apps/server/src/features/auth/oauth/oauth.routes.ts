@@ -118,7 +118,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService }> = async
         return reply.redirect(`${appUrl}/auth/apple/success?${query.toString()}`, 303);
       } catch (error) {
         if (error instanceof OAuthFailure) return fail(error.reason);
-        if (error instanceof AppError && error.code === 'provider_not_configured')
+        if (
+          error instanceof AppError &&
+          (error.code === 'provider_not_configured' || error.code === 'feature_disabled')
+        )
           return fail('not_configured');
         request.log.error({ err: error }, 'apple sign-in failed');
         return fail('server_error');

@@ -31,7 +31,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app,
   { twoFactor },
 ) => {
-  app.addHook('onRequest', async () => twoFactor.requireOn());
+  // Before authentication and validation: with the flag off the routes do not exist.
+  app.addHook('onRequest', async () => app.featureFlags.requireOn('two_factor'));
 
   app.get(
     '/auth/2fa',

@@ -15,7 +15,6 @@ import type { Throttle } from '../throttle';
 import { renderQrDataUrl } from './qr-code';
 import { generateRecoveryCodes, hashRecoveryCode, normaliseRecoveryCode } from './recovery-codes';
 import { fromBase32, generateTotpSecret, matchTotpStep, otpauthUri, toBase32 } from './totp';
-import type { TwoFactorFlag } from './two-factor-challenges';
 import type { TwoFactorRepository, TwoFactorRow } from './two-factor.repository';
 
 const ISSUER = 'Parallax';
@@ -25,7 +24,6 @@ export const WRONG_SETUP_CODE =
   "That code is not correct. Enter the code your authenticator app shows now, and check that the device's clock is right.";
 export const CHALLENGE_ENDED =
   'This sign-in attempt has expired or was already used. Please sign in again.';
-export const TWO_FACTOR_OFF = 'Two-factor sign-in is not available on this server.';
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 
 export interface TwoFactorServiceDeps {
@@ -39,17 +37,11 @@ export interface TwoFactorServiceDeps {
   codeThrottle: Throttle;
   /** Wrong passwords at disable count toward the login backoff, as at password change. */
   loginThrottle: Throttle;
-  isOn: TwoFactorFlag;
 }
 
 /** TOTP enrolment, recovery codes, disabling, and the second step of a sign-in. */
 export class TwoFactorService {
   constructor(private readonly deps: TwoFactorServiceDeps) {}
-
-  /** 404 while the flag is off, like any feature this server does not offer. */
-  async requireOn(): Promise<void> {
-    if (!(await this.deps.isOn())) throw new AppError('not_found', TWO_FACTOR_OFF);
-  }
 
   async status(userId: string): Promise<TwoFactorStatus> {
     const row = await this.deps.repository.find(userId);

@@ -288,7 +288,10 @@ describe('with the 2FA flag off', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(404);
-      expect(res.json().detail).toBe('Two-factor sign-in is not available on this server.');
+      expect(res.json()).toMatchObject({
+        error: 'feature_disabled',
+        detail: 'Two-factor sign-in is turned off on this server.',
+      });
     }
     const login = await post(t.app, '/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(TokenResponse.safeParse(login.json()).success).toBe(true);

@@ -1,3 +1,4 @@
+import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
 import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
@@ -10,7 +11,7 @@ import { SessionsSection } from './sessions-section';
 /** /profile and /settings (spec §2). The route is guarded, so a user is present. */
 export function ProfileScreen({ theme }: { theme: ThemeControl }) {
   const { user } = useAuth();
-  const twoFactorOn = true; // FLAG_PLACEHOLDER
+  const twoFactorOn = useFeatureFlag('two_factor');
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-8 sm:py-12">

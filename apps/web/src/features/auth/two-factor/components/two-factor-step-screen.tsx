@@ -1,7 +1,8 @@
 import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useFeatureFlag } from '../../../app-config';
 import { isApiError } from '../../../../lib/errors/api-error';
 import { AuthCard } from '../../../../ui/auth-card';
 import { Button } from '../../../../ui/button';
@@ -20,6 +21,7 @@ type Method = 'app' | 'recovery';
 export function TwoFactorStepScreen() {
   const location = useLocation();
   const navigate = useNavigate();
+  const twoFactorOn = useFeatureFlag('two_factor');
   const [step] = useState(() => readTwoFactorStep(location.state, location.search));
   const errorId = useId();
   const [method, setMethod] = useState<Method>('app');
@@ -33,6 +35,8 @@ export function TwoFactorStepScreen() {
     if (step && location.search) void navigate(location.pathname, { replace: true, state: step });
   }, [step, location.search, location.pathname, navigate]);
 
+  // With the flag off the step does not exist (the server answers no challenge either).
+  if (!twoFactorOn) return <Navigate to="/login" replace />;
   if (!step) {
     return (
       <AuthCard
