@@ -2,7 +2,7 @@ import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useFeatureFlag } from '../../../app-config';
+import { usePublicConfig } from '../../../app-config';
 import { isApiError } from '../../../../lib/errors/api-error';
 import { AuthCard } from '../../../../ui/auth-card';
 import { Button } from '../../../../ui/button';
@@ -21,7 +21,7 @@ type Method = 'app' | 'recovery';
 export function TwoFactorStepScreen() {
   const location = useLocation();
   const navigate = useNavigate();
-  const twoFactorOn = useFeatureFlag('two_factor');
+  const publicConfig = usePublicConfig();
   const [step] = useState(() => readTwoFactorStep(location.state, location.search));
   const errorId = useId();
   const [method, setMethod] = useState<Method>('app');
@@ -35,8 +35,10 @@ export function TwoFactorStepScreen() {
     if (step && location.search) void navigate(location.pathname, { replace: true, state: step });
   }, [step, location.search, location.pathname, navigate]);
 
-  // With the flag off the step does not exist (the server answers no challenge either).
-  if (!twoFactorOn) return <Navigate to="/login" replace />;
+  // With the flag off the step does not exist (the server hands out no challenge either). Until
+  // the config has loaded the spec's default (off) is no answer yet.
+  if (publicConfig.status !== 'loading' && !publicConfig.config.flags.two_factor)
+    return <Navigate to="/login" replace />;
   if (!step) {
     return (
       <AuthCard
