@@ -15,8 +15,6 @@ let server: RunningServer;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startServer({ ADMIN_EMAILS: ADMIN })]);
-  await registerVerified(server, ADMIN, PASSWORD);
-  await registerVerified(server, USER, PASSWORD);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -49,6 +47,8 @@ async function signInWithPassword(page: Page): Promise<void> {
 
 describe('two-factor sign-in in the browser', () => {
   it('with the flag off the settings show nothing of it; on, a user enrols with the key, signs in with a code and with a recovery code', async () => {
+    await registerVerified(server, ADMIN, PASSWORD);
+    await registerVerified(server, USER, PASSWORD);
     const { page, context, errors } = await openTab(browser, server.url);
     try {
       await signIn(page, USER, PASSWORD);
