@@ -92,6 +92,7 @@ describe('ROUTES against spec §2', () => {
         'google-callback',
         'apple-success',
         'apple-error',
+        'two-factor',
         'forgot-password',
         'reset-password',
         'verify-email',

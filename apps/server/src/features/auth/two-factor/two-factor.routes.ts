@@ -31,8 +31,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app,
   { twoFactor },
 ) => {
-  // Before authentication and validation: with the flag off the routes do not exist.
-  app.addHook('onRequest', async () => app.featureFlags.requireOn('two_factor'));
+  // After authentication and validation, as every feature answers when it is not offered: a bad
+  // body is still a 400, a missing sign-in still a 401.
+  app.addHook('preHandler', async () => app.featureFlags.requireOn('two_factor'));
 
   app.get(
     '/auth/2fa',
