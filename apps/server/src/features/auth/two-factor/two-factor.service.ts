@@ -108,7 +108,11 @@ export class TwoFactorService {
     const user = await this.requireAccount(userId);
     const row = await this.requireEnabled(userId);
     if (user.password_hash !== null) {
-      if (password === undefined) throw new AppError('validation_error', 'password: is required');
+      if (password === undefined)
+        throw new AppError(
+          'validation_error',
+          'password: is required to turn two-factor sign-in off',
+        );
       const key = `login:${user.email}`;
       const verdict = await this.deps.loginThrottle.check(key);
       if (!verdict.allowed)

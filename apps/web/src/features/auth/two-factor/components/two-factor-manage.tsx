@@ -2,7 +2,6 @@ import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Wire } from '../../../../lib/http';
-import { validateRequired } from '../../../../lib/validate';
 import { Button } from '../../../../ui/button';
 import { authErrorMessage } from '../../auth-error-message';
 import { FormAlert } from '../../components/fields/form-alert';
@@ -85,15 +84,14 @@ function ConfirmForm({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const disabling = action === 'disable';
-  const errors = {
-    password: disabling ? validateRequired(password) : null,
-    code: validateCode(code),
-  };
+  // Not required here: accounts that sign in only with Google or Apple have no password, and
+  // the server names the field when one is needed.
+  const errors = { code: validateCode(code) };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (errors.password || errors.code) return;
+    if (errors.code) return;
     setPending(true);
     setError(null);
     try {
@@ -123,7 +121,8 @@ function ConfirmForm({
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={submitted ? errors.password : null}
+          error={null}
+          hint="Leave it empty if you sign in only with Google or Apple."
           autoFocus
         />
       )}
