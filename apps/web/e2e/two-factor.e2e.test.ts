@@ -46,7 +46,7 @@ async function signInWithPassword(page: Page): Promise<void> {
 }
 
 describe('two-factor sign-in in the browser', () => {
-  it('with the flag off the settings show nothing of it; on, a user enrols with the key, signs in with a code and with a recovery code', async () => {
+  it('with the flag off the settings show nothing of it; on, a user enrols with the key, signs in with a code and with a recovery code, and turns it off', async () => {
     await registerVerified(server, ADMIN, PASSWORD);
     await registerVerified(server, USER, PASSWORD);
     const { page, context, errors } = await openTab(browser, server.url);
@@ -72,7 +72,7 @@ describe('two-factor sign-in in the browser', () => {
       await typeCode(page, 'Code from the app', enrolCode);
       const codes = page.getByTestId('recovery-codes').getByRole('listitem');
       await expect.poll(() => codes.count(), SLOW).toBe(10);
-      const recoveryCode = (await codes.first().textContent()) ?? '';
+      const [recoveryCode = '', secondRecoveryCode = ''] = await codes.allTextContents();
       await page.getByLabel('I kept my recovery codes somewhere safe.').check();
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByText(/Two-factor sign-in is on since/).waitFor(SLOW);
@@ -97,6 +97,16 @@ describe('two-factor sign-in in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/', SLOW);
       await page.goto('/settings', { waitUntil: 'networkidle' });
       await page.getByText('9 recovery codes left.').waitFor(SLOW);
+
+      // Turning it off takes the password and a code; then the password alone signs in.
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      const turnOff = page.getByRole('form', { name: 'Turn off two-factor sign-in' });
+      await turnOff.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await turnOff.getByLabel('Code from your app, or a recovery code').fill(secondRecoveryCode);
+      await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor(SLOW);
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, USER, PASSWORD);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
