@@ -23,6 +23,7 @@ import { FEATURE_ROUTES } from './features';
 import { registerAdmin } from './features/admin/admin.plugin';
 import { registerAttachments } from './features/attachments/attachments.plugin';
 import { registerLogRetention } from './features/telemetry/log-retention';
+import { registerFeatureFlags } from './features/feature-flags/feature-flags.plugin';
 import { registerConversations } from './features/conversations/conversations.plugin';
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerPlans } from './features/billing/billing.plugin';
@@ -158,6 +159,8 @@ export async function buildApp(
 
   // Accounts: mail, request.principal for every route, visitor claims.
   registerMailer(app);
+  // Feature flags (app.featureFlags): sign-in, chat and the public config consult them.
+  registerFeatureFlags(app);
   registerRequestAuth(app);
   registerVisitors(app);
   // The vault: sessions and keys that chat, search and lists consult.

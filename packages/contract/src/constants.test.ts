@@ -141,11 +141,11 @@ describe('spec §9 constants', () => {
       google: 'dollars',
     });
     expect(FEATURE_FLAGS).toEqual({
-      googleSignIn: true,
-      appleSignIn: true,
-      twoFactor: false,
+      google_sign_in: true,
+      apple_sign_in: true,
+      two_factor: false,
       analytics: true,
-      mockApi: false,
+      mock_api: false,
       https: true,
     });
   });

@@ -130,14 +130,22 @@ export const VISITOR_ID_PREFIX = 'visitor_';
 /** visitor_ + at least 128 bits of randomness, as 32+ hex or base64url characters. */
 export const VISITOR_ID_PATTERN = /^visitor_[A-Za-z0-9_-]{22,64}$/;
 
+/**
+ * The feature flags and their defaults (spec §1). Keys are the flags' names on the wire, in
+ * the database and in `app.featureFlags.isOn(name)`; admins change the values at /admin/flags.
+ */
 export const FEATURE_FLAGS = {
-  googleSignIn: true,
-  appleSignIn: true,
-  twoFactor: false,
+  google_sign_in: true,
+  apple_sign_in: true,
+  two_factor: false,
   analytics: true,
-  mockApi: false,
+  mock_api: false,
   https: true,
 } as const;
+export const FEATURE_FLAG_NAMES = Object.keys(FEATURE_FLAGS) as [
+  keyof typeof FEATURE_FLAGS,
+  ...(keyof typeof FEATURE_FLAGS)[],
+];
 
 /*
  * Constants the schemas use but the browser needs on its own. They live here, not beside the

@@ -299,6 +299,11 @@ export const API_ERROR_STATUS = {
    * provider_not_configured: the feature does not exist on this server).
    */
   payments_not_configured: 404,
+  /**
+   * A call to something an admin has turned off with a feature flag (Google or Apple sign-in,
+   * two-factor sign-in): like provider_not_configured, it is not available on this server now.
+   */
+  feature_disabled: 404,
   /** The card provider refused the card (its message is in `detail`). */
   card_declined: 402,
   /** A vault call without a live vault session: unlock with the PIN first. */

@@ -28,9 +28,11 @@ const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 
 /**
  * Routes beyond the spec's table that ARCHITECTURE.md or an issue names (a project's page,
- * issue 14; the admin console, issue 19; the support inbox and browser errors, issue 20).
+ * issue 14; the admin console, issue 19; the support inbox, browser errors and the two-factor
+ * sign-in step, issue 20).
  */
 const BEYOND_SPEC = new Set([
+  '/auth/two-factor',
   '/project/:projectId',
   '/admin',
   '/admin/users',
@@ -90,6 +92,7 @@ describe('ROUTES against spec §2', () => {
         'google-callback',
         'apple-success',
         'apple-error',
+        'two-factor',
         'forgot-password',
         'reset-password',
         'verify-email',

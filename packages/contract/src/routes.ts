@@ -20,6 +20,7 @@ export const SCREEN_IDS = [
   'google-callback',
   'apple-success',
   'apple-error',
+  'two-factor',
   'chat-list',
   'chat-detail',
   'compare',
@@ -48,6 +49,12 @@ export const SCREEN_IDS = [
   'admin-errors',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
+
+/**
+ * The second sign-in step (issue 20 §5): the login screen navigates here with the challenge in
+ * the router state; the server's Apple callback redirects here with `?challenge=`.
+ */
+export const TWO_FACTOR_STEP_PATH = '/auth/two-factor';
 
 export interface RouteDef {
   /** React Router path pattern (`:param` segments). */
@@ -89,6 +96,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/auth/google/callback', 'google-callback', 'auth', null, 'Signing in with Google...'),
   route('/auth/apple/success', 'apple-success', 'auth', null, 'Signing in with Apple...'),
   route('/auth/apple/error', 'apple-error', 'auth', null, 'Loading...'),
+  route('/auth/two-factor', 'two-factor', 'auth', null, 'Loading sign in...'),
   route('/chats', 'chat-list', 'core', null, 'Loading chats...'),
   route('/chats/:chatId', 'chat-detail', 'core', null, 'Loading chat interface...'),
   route('/compare', 'compare', 'core', null, 'Loading compare...'),

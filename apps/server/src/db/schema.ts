@@ -575,6 +575,10 @@ export interface Database {
   vault_notes: VaultNotesTable;
   audit_log: AuditLogTable;
   provider_settings: ProviderSettingsTable;
+  feature_flags: FeatureFlagsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 /** One account's vault (migration 0140): its key only wrapped, never the PIN. */
@@ -666,4 +670,40 @@ export interface ProviderSettingsTable {
   updated_by: string | null;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+}
+
+/** A feature flag an admin has set (migration 0210); without a row the contract's default holds. */
+export interface FeatureFlagsTable {
+  name: string;
+  enabled: number;
+  /** The admin's user id. */
+  updated_by: string;
+  updated_at: IsoTimestamp;
+}
+/** An account's TOTP enrolment (migration 0220): pending until enabled_at is set. */
+export interface TwoFactorTable {
+  user_id: string;
+  secret_sealed: string;
+  enabled_at: IsoTimestamp | null;
+  last_used_step: number | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** One of an account's one-time recovery codes, as a keyed hash. */
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+}
+
+/** The second step of a sign-in: single use, minutes long, bound to one account. */
+export interface TwoFactorChallengesTable {
+  token_hash: string;
+  user_id: string;
+  visitor_id: string | null;
+  expires_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+  created_at: IsoTimestamp;
 }

@@ -4,6 +4,7 @@ import { adminUsersRoutes } from './admin/admin-users.routes';
 import { auditRoutes } from './admin/audit.routes';
 import { dashboardRoutes } from './admin/dashboard.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { appConfigRoutes } from './app-config/app-config.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingConfigRoutes } from './billing/billing-config.routes';
 import { plansRoutes } from './billing/plans.routes';
@@ -12,6 +13,7 @@ import { adminSubscriptionsRoutes } from './billing/admin-subscriptions.routes';
 import { billingWebhookRoutes } from './billing/billing-webhook.routes';
 import { subscriptionsRoutes } from './billing/subscriptions.routes';
 import { compareRoutes } from './compare/compare.routes';
+import { adminFeatureFlagsRoutes } from './feature-flags/admin-feature-flags.routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer.routes';
 import { conversationsRoutes } from './conversations/conversations.routes';
 import { limitsRoutes } from './limits/limits.routes';
@@ -77,4 +79,6 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   dashboardRoutes,
   supportRoutes,
   adminSupportRoutes,
+  appConfigRoutes,
+  adminFeatureFlagsRoutes,
 ];

@@ -12,6 +12,7 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'google-callback': 'Signing in with Google',
   'apple-success': 'Signing in with Apple',
   'apple-error': 'Apple sign-in failed',
+  'two-factor': 'Two-factor sign-in',
   'chat-list': 'Chats',
   'chat-detail': null,
   compare: 'Compare',

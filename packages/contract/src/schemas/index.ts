@@ -20,3 +20,6 @@ export * from './subscriptions';
 export * from './vault';
 export * from './admin';
 export * from './support';
+export * from './feature-flags';
+export * from './app-config';
+export * from './two-factor';

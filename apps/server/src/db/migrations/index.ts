@@ -21,6 +21,8 @@ import * as m0180 from './0180-admin-console';
 import * as m0185 from './0185-vertex-credentials';
 import * as m0190 from './0190-support';
 import * as m0200 from './0200-client-log-lookups';
+import * as m0210 from './0210-feature-flags';
+import * as m0220 from './0220-two-factor';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -50,4 +52,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0185-vertex-credentials': m0185,
   '0190-support': m0190,
   '0200-client-log-lookups': m0200,
+  '0210-feature-flags': m0210,
+  '0220-two-factor': m0220,
 };

@@ -15,6 +15,7 @@ import {
   RegisterRequest,
   RegisterResponse,
   ResendVerificationCodeRequest,
+  SignInResponse,
   TokenResponse,
   VerifyCodeRequest,
 } from '@parallax/contract';
@@ -23,6 +24,7 @@ import { requireUser, userOf } from '../../infra/auth/principal';
 import { RetryLaterError } from './auth.errors';
 import { buildAuthServices } from './auth.services';
 import { oauthRoutes } from './oauth/oauth.routes';
+import { twoFactorRoutes } from './two-factor/two-factor.routes';
 
 const errors = {
   400: ErrorBody,
@@ -53,11 +55,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Which sign-in providers are configured',
+        summary: 'Which sign-in providers are offered: configured here and their flag on',
         response: { 200: AuthProvidersResponse },
       },
     },
-    async () => services.oauth.configuredProviders(),
+    () => services.oauth.enabledProviders(),
   );
 
   app.post(
@@ -82,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Verify the mailed code and sign in',
         body: VerifyCodeRequest,
-        response: { 200: TokenResponse, ...errors },
+        response: { 200: SignInResponse, ...errors },
       },
     },
     async (request) => auth.verifyCode(request.body.email, request.body.code, request.visitorId),
@@ -111,9 +113,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: strictLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (or the two-factor step first)',
         body: LoginRequest,
-        response: { 200: TokenResponse, ...errors },
+        response: { 200: SignInResponse, ...errors },
       },
     },
     async (request) => auth.login(request.body.email, request.body.password, request.visitorId),
@@ -240,4 +242,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(oauthRoutes, { oauth: services.oauth });
+  await app.register(twoFactorRoutes, { twoFactor: services.twoFactor });
 };

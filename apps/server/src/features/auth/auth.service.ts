@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RegisterResponse, TokenResponse } from '@parallax/contract';
+import type { RegisterResponse, SignInResponse } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { MailMessage } from '../../infra/mailer/mailer';
 import type { AccountsRepository, UserRow } from './accounts.repository';
@@ -114,7 +114,7 @@ export class AuthService {
     rawEmail: string,
     code: string,
     visitorId: string | null,
-  ): Promise<TokenResponse> {
+  ): Promise<SignInResponse> {
     const email = normaliseEmail(rawEmail);
     const user = await this.deps.accounts.findByEmail(email);
     if (
@@ -173,7 +173,7 @@ export class AuthService {
     rawEmail: string,
     password: string,
     visitorId: string | null,
-  ): Promise<TokenResponse> {
+  ): Promise<SignInResponse> {
     const email = normaliseEmail(rawEmail);
     const key = `login:${email}`;
     const verdict = await this.loginThrottle.check(key);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '@parallax/contract';
+import { SecretBox } from '../../infra/secret-box';
 import { AccountsRepository } from './accounts.repository';
-import { AuthService } from './auth.service';
+import { AuthService, LOGIN_THROTTLE } from './auth.service';
 import { CredentialsRepository } from './credentials.repository';
 import { OauthRepository } from './oauth/oauth.repository';
 import { OAuthService } from './oauth/oauth.service';
@@ -9,13 +10,18 @@ import { PasswordsService } from './passwords.service';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { SignInService } from './sign-in.service';
+import { Throttle } from './throttle';
 import { ThrottlesRepository } from './throttles.repository';
+import { TwoFactorChallenges, type TwoFactorFlag } from './two-factor/two-factor-challenges';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 export interface AuthServices {
   auth: AuthService;
   passwords: PasswordsService;
   sessions: SessionsService;
   oauth: OAuthService;
+  twoFactor: TwoFactorService;
 }
 
 /** Wires the auth feature's services for one app instance. */
@@ -29,7 +35,15 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
     return user.role === 'admin' ? 'admin' : 'user';
   };
   const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);
-  const signIn = new SignInService(accounts, sessions, app.visitors, app.config.adminEmails);
+  const twoFactorRepository = new TwoFactorRepository(app.db);
+  const twoFactorOn: TwoFactorFlag = () => app.featureFlags.isOn('two_factor');
+  const signIn = new SignInService(
+    accounts,
+    sessions,
+    app.visitors,
+    app.config.adminEmails,
+    new TwoFactorChallenges(twoFactorRepository, twoFactorOn),
+  );
   const sendMail = app.sendMailInBackground.bind(app);
   const auth = new AuthService({
     accounts,
@@ -49,6 +63,21 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
     sendMail,
     appUrl: app.config.appUrl,
   });
-  const oauth = new OAuthService(app.config, accounts, new OauthRepository(app.db), signIn);
-  return { auth, passwords, sessions, oauth };
+  const oauth = new OAuthService(
+    app.config,
+    accounts,
+    new OauthRepository(app.db),
+    signIn,
+    app.featureFlags,
+  );
+  const twoFactor = new TwoFactorService({
+    repository: twoFactorRepository,
+    accounts,
+    signIn,
+    box: new SecretBox(app.config.settingsKey),
+    codeKey: app.config.jwtSecret,
+    codeThrottle: new Throttle(throttles, LOGIN_THROTTLE),
+    loginThrottle: auth.loginThrottle,
+  });
+  return { auth, passwords, sessions, oauth, twoFactor };
 }

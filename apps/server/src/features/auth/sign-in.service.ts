@@ -1,16 +1,18 @@
-import type { TokenResponse, UserRole } from '@parallax/contract';
+import type { SignInResponse, TokenResponse, UserRole } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { VisitorsService } from '../visitors/visitors.service';
 import type { AccountsRepository, UserRow } from './accounts.repository';
 import type { SessionsService } from './sessions.service';
+import type { TwoFactorChallenges } from './two-factor/two-factor-challenges';
 
 /** Shown when an admin has disabled the account (after the credentials were checked). */
 export const ACCOUNT_DISABLED =
   'This account has been disabled. Contact support if you think this is a mistake.';
 
 /**
- * The last step of every way in (code verification, password, Google, Apple): role from
- * ADMIN_EMAILS, a new session, and the caller's visitor data moved to the account.
+ * The last step of every way in (code verification, password, Google, Apple): the second step
+ * for accounts with two-factor sign-in on, else role from ADMIN_EMAILS, a new session, and the
+ * caller's visitor data moved to the account.
  */
 export class SignInService {
   constructor(
@@ -18,9 +20,17 @@ export class SignInService {
     private readonly sessions: SessionsService,
     private readonly visitors: VisitorsService,
     private readonly adminEmails: readonly string[],
+    private readonly twoFactor: TwoFactorChallenges,
   ) {}
 
-  async complete(user: UserRow, visitorId: string | null): Promise<TokenResponse> {
+  /** Tokens, or a challenge when the account's second factor must be shown first. */
+  async complete(user: UserRow, visitorId: string | null): Promise<SignInResponse> {
+    if (user.disabled_at !== null) throw new AppError('forbidden', ACCOUNT_DISABLED);
+    return (await this.twoFactor.issueFor(user.id, visitorId)) ?? this.issueTokens(user, visitorId);
+  }
+
+  /** Only after every factor the account needs has been checked. */
+  async issueTokens(user: UserRow, visitorId: string | null): Promise<TokenResponse> {
     if (user.disabled_at !== null) throw new AppError('forbidden', ACCOUNT_DISABLED);
     const role = await this.ensureRole(user);
     const tokens = await this.sessions.start(user.id, role);

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BillingConfigResponse, ErrorBody } from '@parallax/contract';
+import type { AppConfig } from '../../config';
 
 /**
  * Whether card payments work here. Payments need the secret key (server calls) and the
  * publishable key (the browser's card form); the webhook secret is required with the secret
  * key at boot. The publishable key is meant for browsers; the secret key is never sent.
  */
-export const billingConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { secretKey, publishableKey } = app.config.stripe;
+export function billingConfigOf(config: AppConfig): BillingConfigResponse {
+  const { secretKey, publishableKey } = config.stripe;
   const configured = secretKey !== undefined && publishableKey !== undefined;
-  const body: BillingConfigResponse = {
-    payments_configured: configured,
-    publishable_key: configured ? publishableKey : null,
-  };
+  return { payments_configured: configured, publishable_key: configured ? publishableKey : null };
+}
+
+export const billingConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const body = billingConfigOf(app.config);
 
   app.get(
     '/billing/config',

@@ -2,3 +2,4 @@
 export type { PlansService } from './plans.service';
 export { allowsModel, type PlanRules } from './plan-view';
 export { AdminSubscriptionsService } from './admin-subscriptions.service';
+export { billingConfigOf } from './billing-config.routes';

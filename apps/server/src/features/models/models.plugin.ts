@@ -31,7 +31,9 @@ export function registerModels(app: FastifyInstance): void {
   });
   app.decorate('providerSettings', settings);
   const repository = new ModelsRepository(app.db);
-  const models = new ModelsService(repository, settings, demo);
+  const models = new ModelsService(repository, settings, demo, () =>
+    app.featureFlags.isOn('mock_api'),
+  );
   app.decorate('models', models);
   app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, models));
   // The bus exists once the realtime plugin ran; subscribe when the app is ready.

@@ -30,6 +30,9 @@ export interface ResolvedModel {
 
 export type ModelChatRequest = Omit<ChatRequest, 'model'>;
 
+/** Whether the mock API flag is on now: every model answers from the offline demo model. */
+export type MockApiSwitch = () => Promise<boolean>;
+
 /**
  * How long a looked-up model row is reused: every send resolves its model, and the registry
  * changes rarely (a migration, an admin's edit), so a change may take this long to be seen.
@@ -51,6 +54,7 @@ export class ModelsService {
     private readonly repository: ModelsRepository,
     private readonly providers: ProvidersSource,
     demo: DemoUpstream,
+    private readonly mockApi: MockApiSwitch,
     private readonly timeouts: StreamTimeouts = {},
   ) {
     this.#demoAdapter = createDemoAdapter(demo, timeouts);
@@ -68,9 +72,13 @@ export class ModelsService {
 
   /** Enabled models with the id of the one the admin made the default (null when none is). */
   async catalogue(): Promise<{ models: ModelInfo[]; defaultId: string | null }> {
-    const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
+    const [rows, effective, mock] = await Promise.all([
+      this.repository.listEnabled(),
+      this.#current(),
+      this.mockApi(),
+    ]);
     const models = rows.flatMap((row) => {
-      const info = modelInfoOf(row, effective);
+      const info = modelInfoOf(row, effective, mock);
       return info ? [info] : [];
     });
     const marked = rows.find((row) => row.is_default === 1);
@@ -82,19 +90,31 @@ export class ModelsService {
 
   /** Enabled models with the time each entered the registry (the public API's `created`). */
   async listWithCreation(): Promise<{ info: ModelInfo; createdAt: string }[]> {
-    const [rows, effective] = await Promise.all([this.repository.listEnabled(), this.#current()]);
+    const [rows, effective, mock] = await Promise.all([
+      this.repository.listEnabled(),
+      this.#current(),
+      this.mockApi(),
+    ]);
     return rows.flatMap((row) => {
-      const info = modelInfoOf(row, effective);
+      const info = modelInfoOf(row, effective, mock);
       return info ? [{ info, createdAt: row.created_at }] : [];
     });
   }
 
-  /** The model and its adapter; 404 for an unknown id, 503 when its provider is not configured. */
+  /**
+   * The model and its adapter; 404 for an unknown id, 503 when its provider is not configured.
+   * With the mock API flag on, every model is answered by the offline demo model (README).
+   */
   async resolve(id: string): Promise<ResolvedModel> {
-    const [row, effective] = await Promise.all([this.#enabledRow(id), this.#current()]);
-    const info = row && modelInfoOf(row, effective);
+    const [row, effective, mock] = await Promise.all([
+      this.#enabledRow(id),
+      this.#current(),
+      this.mockApi(),
+    ]);
+    const info = row && modelInfoOf(row, effective, mock);
     if (!row || !info) throw new AppError('not_found', `Unknown model: ${id}`);
-    const adapter = info.is_demo ? this.#demoAdapter : this.#adapterFor(info.provider, effective);
+    const adapter =
+      info.is_demo || mock ? this.#demoAdapter : this.#adapterFor(info.provider, effective);
     if (!adapter || !info.available) {
       throw new AppError(
         'service_unavailable',
@@ -152,14 +172,22 @@ export class ModelsService {
   }
 }
 
-/** A model row as users see it; undefined for a provider this build does not know. */
-export function modelInfoOf(row: ModelRow, effective: EffectiveProviders): ModelInfo | undefined {
+/**
+ * A model row as users see it; undefined for a provider this build does not know. Under the
+ * mock API every model is available: the demo model answers for it.
+ */
+export function modelInfoOf(
+  row: ModelRow,
+  effective: EffectiveProviders,
+  mockApi = false,
+): ModelInfo | undefined {
   // A row naming a provider this build does not know is skipped, not a crash.
   if (!isProvider(row.provider)) return undefined;
   const isDemo = row.is_demo === 1;
-  const readiness = isDemo
-    ? { configured: true, unavailableReason: null }
-    : effectiveReadiness(row.provider, effective);
+  const readiness =
+    isDemo || mockApi
+      ? { configured: true, unavailableReason: null }
+      : effectiveReadiness(row.provider, effective);
   return {
     id: row.id,
     provider: row.provider,

@@ -6,6 +6,7 @@ import { LoginScreen } from '../../features/auth/components/login-screen';
 import { ResetPasswordScreen } from '../../features/auth/components/reset-password-screen';
 import { SignupScreen } from '../../features/auth/components/signup-screen';
 import { VerifyEmailScreen } from '../../features/auth/components/verify-email-screen';
+import { TwoFactorStepScreen } from '../../features/auth/two-factor/components/two-factor-step-screen';
 import { ready, type GroupModule } from './group-module';
 
 export const screens: GroupModule['screens'] = {
@@ -17,4 +18,5 @@ export const screens: GroupModule['screens'] = {
   'google-callback': ready(GoogleCallbackScreen),
   'apple-success': ready(AppleSuccessScreen),
   'apple-error': ready(AppleErrorScreen),
+  'two-factor': ready(TwoFactorStepScreen),
 };

@@ -28,3 +28,4 @@ export { FormAlert } from './components/fields/form-alert';
 export { PasswordField } from './components/fields/password-field';
 export { PasswordStrengthMeter } from './components/fields/password-strength-meter';
 export { TextField } from './components/fields/text-field';
+export { TwoFactorSettings } from './two-factor/components/two-factor-section';

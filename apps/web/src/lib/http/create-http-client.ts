@@ -152,7 +152,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const location = response.headers.get('location');
     if (FOLLOWED_REDIRECT_STATUSES.includes(status) && location !== null) {
       const hops = attempt.redirectCount + 1;
-      const target = hops <= MAX_REDIRECTS ? secureRedirectUrl(location, attempt.url) : null;
+      const target =
+        hops <= MAX_REDIRECTS ? secureRedirectUrl(location, attempt.url, hooks.httpsOnly()) : null;
       if (target === null) throw errorFromResponse(response);
       const keepsBody = status === 307;
       return run({

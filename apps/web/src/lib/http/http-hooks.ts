@@ -30,6 +30,8 @@ export interface HttpHooks {
   getCsrfToken: () => string | null;
   /** Told of every exchange's outcome (status, or null when nothing came back), for breadcrumbs. */
   observe: (method: string, url: string, status: number | null) => void;
+  /** The HTTPS flag: whether redirects are followed only over https (spec §7). */
+  httpsOnly: () => boolean;
 }
 
 /** The `<meta name="csrf-token">` value the server fills in, or null when absent/empty. */
@@ -52,6 +54,7 @@ export function createHttpHooks(overrides: Partial<HttpHooks> = {}): HttpHooks {
     getVisitorId: () => getVisitorId(),
     getCsrfToken: () => readCsrfToken(),
     observe: () => undefined,
+    httpsOnly: () => true,
     ...overrides,
   };
 }
@@ -65,6 +68,10 @@ export function setRefreshHandler(handler: RefreshHandler | null): void {
 
 export function setHttpObserver(observe: HttpHooks['observe']): void {
   httpHooks.observe = observe;
+}
+
+export function setHttpsOnly(httpsOnly: HttpHooks['httpsOnly']): void {
+  httpHooks.httpsOnly = httpsOnly;
 }
 
 export function setHttpSession(session: HttpSession): void {

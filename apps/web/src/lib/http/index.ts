@@ -12,6 +12,7 @@ export {
   readCsrfToken,
   setHttpObserver,
   setHttpSession,
+  setHttpsOnly,
   setRefreshHandler,
   type HttpHooks,
   type HttpSession,

@@ -5,6 +5,9 @@ import type * as Contract from '@parallax/contract';
  * for the browser (wire-schemas.plugin.ts), so a fetcher that needs a new one adds it here.
  */
 export const WIRE_SCHEMA_NAMES = [
+  'AdminFeatureFlag',
+  'AdminFeatureFlagListResponse',
+  'PublicConfigResponse',
   'AdminDashboard',
   'AdminModel',
   'AdminModelListResponse',
@@ -33,7 +36,6 @@ export const WIRE_SCHEMA_NAMES = [
   'ClientErrorReportResponse',
   'ApiKey',
   'ApiKeysResponse',
-  'AuthProvidersResponse',
   'BillingConfigResponse',
   'CancelResponse',
   'CompareCheckLimitsResponse',
@@ -56,6 +58,10 @@ export const WIRE_SCHEMA_NAMES = [
   'ModelsResponse',
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
+  'RecoveryCodesResponse',
+  'SignInResponse',
+  'TwoFactorSetupResponse',
+  'TwoFactorStatus',
   'Plan',
   'PlanListResponse',
   'Project',

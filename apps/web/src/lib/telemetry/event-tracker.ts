@@ -1,5 +1,4 @@
 import {
-  FEATURE_FLAGS,
   LIMITS,
   TELEMETRY_BATCH_MAX,
   type TelemetryEvent,
@@ -16,7 +15,10 @@ export type TelemetryEventType =
 export interface EventTrackerOptions {
   endpoint?: string;
   flushIntervalMs?: number;
-  /** The analytics flag: off, nothing is recorded or sent. */
+  /**
+   * The analytics flag: off, nothing is recorded or sent. Left out, the tracker waits for
+   * setEnabled (the app sets it from the public config): events are kept, not sent, till then.
+   */
   enabled?: boolean;
   send?: (url: string, body: string) => Promise<{ status: number }>;
   beacon?: (url: string, body: string) => boolean;
@@ -33,7 +35,7 @@ const MAX_QUEUED = TELEMETRY_BATCH_MAX * 2;
 export function createEventTracker(options: EventTrackerOptions = {}) {
   const endpoint =
     options.endpoint ?? `${import.meta.env.VITE_API_BASE ?? '/api/v1'}/logging/telemetry`;
-  const enabled = options.enabled ?? FEATURE_FLAGS.analytics;
+  let enabled: boolean | null = options.enabled ?? null;
   const send =
     options.send ??
     ((url: string, body: string) =>
@@ -59,11 +61,13 @@ export function createEventTracker(options: EventTrackerOptions = {}) {
     return JSON.stringify(request);
   };
   const flush = async () => {
+    if (enabled !== true) return;
     const batch = take();
     if (batch.length === 0) return;
     await send(endpoint, bodyOf(batch)).catch(() => undefined);
   };
   const flushByBeacon = () => {
+    if (enabled !== true) return;
     const batch = take();
     if (batch.length > 0) beacon(endpoint, bodyOf(batch));
   };
@@ -72,9 +76,16 @@ export function createEventTracker(options: EventTrackerOptions = {}) {
   };
 
   return {
-    enabled,
+    get enabled() {
+      return enabled;
+    },
+    /** The analytics flag's value; turned off, the events kept so far are dropped unsent. */
+    setEnabled(on: boolean) {
+      enabled = on;
+      if (!on) queue = [];
+    },
     track(type: TelemetryEventType, properties: Record<string, unknown> = {}) {
-      if (!enabled) return;
+      if (enabled === false) return;
       const event: TelemetryEvent = {
         event_type: type,
         properties: toScalarRecord(redactRecord(properties)),
@@ -90,7 +101,7 @@ export function createEventTracker(options: EventTrackerOptions = {}) {
     flush,
     pending: () => queue.length,
     start() {
-      if (!enabled || timer) return;
+      if (enabled === false || timer) return;
       timer = setInterval(() => void flush(), options.flushIntervalMs ?? LIMITS.logFlushIntervalMs);
       window.addEventListener('pagehide', flushByBeacon);
       document.addEventListener('visibilitychange', onVisibility);

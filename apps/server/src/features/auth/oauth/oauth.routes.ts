@@ -5,7 +5,8 @@ import {
   GoogleExchangeRequest,
   GoogleLoginQuery,
   OAuthLoginResponse,
-  TokenResponse,
+  SignInResponse,
+  TWO_FACTOR_STEP_PATH,
 } from '@parallax/contract';
 
 import { AppError } from '../../../infra/errors';
@@ -56,9 +57,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService }> = async
       config: limit,
       schema: {
         tags: ['auth'],
-        summary: 'Finish Google sign-in',
+        summary: 'Finish Google sign-in (or the two-factor step first)',
         body: GoogleExchangeRequest,
-        response: { 200: TokenResponse, ...errors },
+        response: { 200: SignInResponse, ...errors },
       },
     },
     async (request) =>
@@ -106,6 +107,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService }> = async
       if (request.validationError !== undefined) return fail('invalid_request');
       try {
         const tokens = await oauth.appleCallback(request.body);
+        if ('two_factor_required' in tokens) {
+          const step = new URLSearchParams({ challenge: tokens.challenge });
+          return reply.redirect(`${appUrl}${TWO_FACTOR_STEP_PATH}?${step.toString()}`, 303);
+        }
         const query = new URLSearchParams({
           access_token: tokens.access_token,
           refresh_token: tokens.refresh_token,
@@ -113,7 +118,10 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ oauth: OAuthService }> = async
         return reply.redirect(`${appUrl}/auth/apple/success?${query.toString()}`, 303);
       } catch (error) {
         if (error instanceof OAuthFailure) return fail(error.reason);
-        if (error instanceof AppError && error.code === 'provider_not_configured')
+        if (
+          error instanceof AppError &&
+          (error.code === 'provider_not_configured' || error.code === 'feature_disabled')
+        )
           return fail('not_configured');
         request.log.error({ err: error }, 'apple sign-in failed');
         return fail('server_error');

@@ -1,8 +1,9 @@
-import type { TokenResponse } from '@parallax/contract';
+import type { SignInResponse } from '@parallax/contract';
 import type { AppConfig } from '../../../config';
 import { AppError } from '../../../infra/errors';
 import type { AccountsRepository } from '../accounts.repository';
 import { generateOpaqueToken, pkceChallenge } from '../secrets';
+import type { FeatureFlagsService } from '../../feature-flags';
 import type { SignInService } from '../sign-in.service';
 import { createAppleClientSecret, type AppleKey } from './apple-client-secret';
 import { parseAppleUserName, resolveOAuthAccount, type OAuthProvider } from './oauth-accounts';
@@ -30,6 +31,7 @@ export class OAuthService {
     private readonly accounts: AccountsRepository,
     private readonly repository: OauthRepository,
     private readonly signIn: SignInService,
+    private readonly flags: FeatureFlagsService,
   ) {
     const g = config.oauth.google;
     this.google =
@@ -54,8 +56,13 @@ export class OAuthService {
         : null;
   }
 
-  configuredProviders(): Record<OAuthProvider, boolean> {
-    return { google: this.google !== null, apple: this.apple !== null };
+  /** The providers offered now: credentials configured and their flag on. */
+  async enabledProviders(): Promise<Record<OAuthProvider, boolean>> {
+    const flags = await this.flags.values();
+    return {
+      google: this.google !== null && flags.google_sign_in,
+      apple: this.apple !== null && flags.apple_sign_in,
+    };
   }
 
   get appleCallbackUrl(): string {
@@ -63,7 +70,7 @@ export class OAuthService {
   }
 
   async googleLoginUrl(redirectUri: string, visitorId: string | null): Promise<string> {
-    const google = this.requireGoogle();
+    const google = await this.requireGoogle();
     if (redirectUri !== `${this.config.appUrl}${GOOGLE_CALLBACK_PATH}`) {
       throw new AppError(
         'bad_request',
@@ -91,8 +98,8 @@ export class OAuthService {
     state: string,
     redirectUri: string,
     callerVisitorId: string | null,
-  ): Promise<TokenResponse> {
-    const google = this.requireGoogle();
+  ): Promise<SignInResponse> {
+    const google = await this.requireGoogle();
     try {
       const pending = await this.repository.takeState(state, 'google', new Date().toISOString());
       if (pending === undefined || pending.redirect_uri !== redirectUri) {
@@ -135,7 +142,7 @@ export class OAuthService {
   }
 
   async appleLoginUrl(visitorId: string | null): Promise<string> {
-    const apple = this.requireApple();
+    const apple = await this.requireApple();
     const { authorization_endpoint: endpoint } = await this.discover(apple.client);
     const pending = await this.savePendingState('apple', this.appleCallbackUrl, visitorId);
     const url = new URL(endpoint);
@@ -157,10 +164,8 @@ export class OAuthService {
     state: string;
     user?: string | undefined;
     error?: string | undefined;
-  }): Promise<TokenResponse> {
-    const apple = this.apple;
-    if (apple === null)
-      throw new OAuthFailure('provider_error', 'Apple sign-in is not configured.');
+  }): Promise<SignInResponse> {
+    const apple = await this.requireApple();
     const pending = await this.repository.takeState(input.state, 'apple', new Date().toISOString());
     if (input.error !== undefined)
       throw new OAuthFailure(
@@ -188,21 +193,24 @@ export class OAuthService {
     return this.signIn.complete(user, pending.visitor_id);
   }
 
-  private requireGoogle() {
+  /** Credentials configured (else 404 provider_not_configured) and the flag on (else 404 feature_disabled). */
+  private async requireGoogle() {
     if (this.google === null)
       throw new AppError(
         'provider_not_configured',
         'Google sign-in is not configured on this server.',
       );
+    await this.flags.requireOn('google_sign_in');
     return this.google;
   }
 
-  private requireApple() {
+  private async requireApple() {
     if (this.apple === null)
       throw new AppError(
         'provider_not_configured',
         'Apple sign-in is not configured on this server.',
       );
+    await this.flags.requireOn('apple_sign_in');
     return this.apple;
   }
 

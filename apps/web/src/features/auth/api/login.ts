@@ -1,10 +1,10 @@
 import type { LoginRequest } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import type { SessionTokens } from '../store/auth-store';
-import { toSessionTokens } from './tokens';
+import { postSignIn, type SignInResult } from '../two-factor/api/sign-in-result';
 
-/** POST /api/v1/auth/login. An unverified account fails with code `verification_required`. */
-export async function login(input: LoginRequest): Promise<SessionTokens> {
-  const res = await http.post<unknown>('/auth/login', input);
-  return toSessionTokens(res.data);
+/**
+ * POST /api/v1/auth/login: tokens, or the two-factor step first. An unverified account fails
+ * with code `verification_required`.
+ */
+export function login(input: LoginRequest): Promise<SignInResult> {
+  return postSignIn('/auth/login', input);
 }

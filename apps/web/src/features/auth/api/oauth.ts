@@ -1,7 +1,6 @@
 import type { GoogleExchangeRequest } from '@parallax/contract';
 import { http, parseWire } from '../../../lib/http';
-import type { SessionTokens } from '../store/auth-store';
-import { toSessionTokens } from './tokens';
+import { postSignIn, type SignInResult } from '../two-factor/api/sign-in-result';
 
 /** The app's own Google callback: the only redirect_uri the server accepts. */
 export function googleRedirectUri(origin: string = window.location.origin): string {
@@ -16,10 +15,9 @@ export async function getGoogleLoginUrl(redirectUri: string): Promise<string> {
   return parseWire('OAuthLoginResponse', res.data).auth_url;
 }
 
-/** POST /api/v1/auth/oauth/google/exchange. */
-export async function exchangeGoogleCode(input: GoogleExchangeRequest): Promise<SessionTokens> {
-  const res = await http.post<unknown>('/auth/oauth/google/exchange', input);
-  return toSessionTokens(res.data);
+/** POST /api/v1/auth/oauth/google/exchange: tokens, or the two-factor step first. */
+export function exchangeGoogleCode(input: GoogleExchangeRequest): Promise<SignInResult> {
+  return postSignIn('/auth/oauth/google/exchange', input);
 }
 
 /** GET /api/v1/auth/oauth/apple/login → where to send the browser. */

@@ -1,10 +1,7 @@
 import type { VerifyCodeRequest } from '@parallax/contract';
-import { http } from '../../../lib/http';
-import type { SessionTokens } from '../store/auth-store';
-import { toSessionTokens } from './tokens';
+import { postSignIn, type SignInResult } from '../two-factor/api/sign-in-result';
 
-/** POST /api/v1/auth/verify-code: the mailed code signs the user in. */
-export async function verifyCode(input: VerifyCodeRequest): Promise<SessionTokens> {
-  const res = await http.post<unknown>('/auth/verify-code', input);
-  return toSessionTokens(res.data);
+/** POST /api/v1/auth/verify-code: the mailed code signs the user in (or leads to the second step). */
+export function verifyCode(input: VerifyCodeRequest): Promise<SignInResult> {
+  return postSignIn('/auth/verify-code', input);
 }

@@ -13,6 +13,8 @@ export interface CodeInputProps {
   invalid?: boolean;
   autoFocus?: boolean;
   describedBy?: string;
+  /** The group's accessible name. */
+  label?: string;
 }
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
@@ -39,6 +41,7 @@ export function CodeInput({
   invalid,
   autoFocus,
   describedBy,
+  label = 'Verification code',
 }: CodeInputProps) {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   // Focus moves before React re-renders with the new value, so focus handlers read this instead.
@@ -101,11 +104,7 @@ export function CodeInput({
   };
 
   return (
-    <div
-      role="group"
-      aria-label="Verification code"
-      className="flex justify-between gap-2 sm:gap-2.5"
-    >
+    <div role="group" aria-label={label} className="flex justify-between gap-2 sm:gap-2.5">
       {Array.from({ length: CODE_LENGTH }, (_, index) => (
         <input
           key={index}

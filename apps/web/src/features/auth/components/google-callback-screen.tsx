@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { exchangeGoogleCode, googleRedirectUri } from '../api/oauth';
 import { authErrorMessage } from '../auth-error-message';
-import { completeSignIn } from '../session/session-actions';
+import { continueSignIn } from '../two-factor/continue-sign-in';
 import { takeOAuthOrigin } from './oauth/oauth-origin';
 import { OAuthResultCard } from './oauth/oauth-result-card';
 
@@ -32,10 +32,14 @@ export function GoogleCallbackScreen() {
     }
     void (async () => {
       try {
-        await completeSignIn(
-          await exchangeGoogleCode({ code, state, redirect_uri: googleRedirectUri() }),
-        );
-        void navigate(takeOAuthOrigin(), { replace: true });
+        const result = await exchangeGoogleCode({
+          code,
+          state,
+          redirect_uri: googleRedirectUri(),
+        });
+        const origin = takeOAuthOrigin();
+        if (await continueSignIn(result, navigate, origin))
+          void navigate(origin, { replace: true });
       } catch (e) {
         setError({ text: authErrorMessage(e, AUTH_FALLBACK_MESSAGES.google), live: true });
       }

@@ -7,7 +7,7 @@ import { AuthCard } from '../../../ui/auth-card';
 import { Button } from '../../../ui/button';
 import { login } from '../api/login';
 import { authErrorMessage } from '../auth-error-message';
-import { completeSignIn } from '../session/session-actions';
+import { continueSignIn } from '../two-factor/continue-sign-in';
 import { validateEmail } from '../validation';
 import { FormAlert } from './fields/form-alert';
 import { PasswordField } from './fields/password-field';
@@ -37,7 +37,7 @@ export function LoginScreen() {
     setPending(true);
     setError(null);
     try {
-      await completeSignIn(await login({ email: email.trim(), password }));
+      await continueSignIn(await login({ email: email.trim(), password }), navigate, target);
     } catch (e) {
       setPending(false);
       if (isApiError(e) && e.code === 'verification_required') {

@@ -10,7 +10,7 @@ import { verifyCode } from '../api/verify-code';
 import { authErrorMessage } from '../auth-error-message';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { useAuth } from '../hooks/use-auth';
-import { completeSignIn } from '../session/session-actions';
+import { continueSignIn } from '../two-factor/continue-sign-in';
 import { CODE_LENGTH, CodeInput } from './code-input';
 import { FormAlert } from './fields/form-alert';
 import { returnPathFrom } from './return-path';
@@ -74,8 +74,8 @@ function VerifyEmailForm({ email, sendCode }: { email: string; sendCode: boolean
     setError(null);
     setNotice(null);
     try {
-      await completeSignIn(await verifyCode({ email, code: value }));
-      toast.success('Email verified', 'Welcome to Parallax.');
+      if (await continueSignIn(await verifyCode({ email, code: value }), navigate, target))
+        toast.success('Email verified', 'Welcome to Parallax.');
     } catch (e) {
       setPending(false);
       setError(authErrorMessage(e, AUTH_FALLBACK_MESSAGES.unexpected));

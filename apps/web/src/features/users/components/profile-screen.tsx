@@ -1,14 +1,17 @@
+import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
 import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { PreferencesSection, type ThemeControl } from './preferences-section';
 import { ProfileDetailsSection } from './profile-details-section';
+import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
 
 /** /profile and /settings (spec §2). The route is guarded, so a user is present. */
 export function ProfileScreen({ theme }: { theme: ThemeControl }) {
   const { user } = useAuth();
+  const twoFactorOn = useFeatureFlag('two_factor');
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-8 sm:py-12">
@@ -20,6 +23,7 @@ export function ProfileScreen({ theme }: { theme: ThemeControl }) {
         <ProfileDetailsSection key={user.id} user={user} />
         <PreferencesSection user={user} theme={theme} />
         <ChangePasswordSection />
+        {twoFactorOn && <SecuritySection />}
         <SessionsSection />
         <AccountDataSection />
         <DeleteAccountSection email={user.email} />

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { saveBlob } from '../../../lib/save-blob';
 import { Button } from '../../../ui/button';
-import { CopyText } from './copy-text';
+import { CopyText } from '../../../ui/copy-text';
 
 interface RecoveryKeyStepProps {
   recoveryKey: string;

@@ -1,7 +1,7 @@
 import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
 import { useState } from 'react';
 import { Button } from '../../../../ui/button';
-import { useAuthProviders } from '../../api/get-auth-providers';
+import { usePublicConfig } from '../../../app-config';
 import { getAppleLoginUrl, getGoogleLoginUrl, googleRedirectUri } from '../../api/oauth';
 import { authErrorMessage } from '../../auth-error-message';
 import { FormAlert } from '../fields/form-alert';
@@ -11,14 +11,14 @@ import { AppleIcon, GoogleIcon } from './provider-icons';
 type Provider = 'google' | 'apple';
 
 /**
- * "Continue with Google / Apple", only for providers the server has configured; renders nothing
- * (no divider either) when there are none.
+ * "Continue with Google / Apple", only for providers the server offers (configured, and their
+ * flag on); renders nothing (no divider either) when there are none or while that is unknown.
  */
 export function SocialSignIn({ returnTo }: { returnTo: string }) {
-  const { data: providers } = useAuthProviders();
+  const providers = usePublicConfig().config.sign_in_providers;
   const [pending, setPending] = useState<Provider | null>(null);
   const [error, setError] = useState<string | null>(null);
-  if (!providers || (!providers.google && !providers.apple)) return null;
+  if (!providers.google && !providers.apple) return null;
 
   const start = async (provider: Provider) => {
     setPending(provider);

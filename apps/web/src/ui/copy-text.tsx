@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { buttonClasses } from '../../../ui/button';
+import { buttonClasses } from './button';
 
 /** Copies `text` and says so for a moment; a refused clipboard leaves the text to select. */
 export function CopyText({ text, label }: { text: string; label: string }) {
