@@ -9,6 +9,11 @@ afterEach(() => {
 });
 
 describe('the mock API notice', () => {
+  it('takes no room while the flag is off', () => {
+    render(<MockApiNotice />);
+    expect(document.documentElement.style.getPropertyValue('--app-notice-h')).toBe('');
+  });
+
   it('is absent with the flag off (the default) and says where answers come from when on', () => {
     render(<MockApiNotice />);
     expect(screen.queryByRole('status')).toBeNull();
@@ -19,7 +24,9 @@ describe('the mock API notice', () => {
       }),
     );
     expect(screen.getByRole('status')).toHaveTextContent(
-      'every answer comes from the offline demo model',
+      'Demo mode: every answer comes from the offline demo model, whichever model you pick.',
     );
+    // Full-height screens make room for the bar.
+    expect(document.documentElement.style.getPropertyValue('--app-notice-h')).toBe('2rem');
   });
 });
