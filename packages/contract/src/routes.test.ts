@@ -126,6 +126,7 @@ describe('ROUTES against spec §2', () => {
         'admin-audit',
         'admin-support',
         'admin-errors',
+        'admin-flags',
       ],
     };
     for (const r of ROUTES)

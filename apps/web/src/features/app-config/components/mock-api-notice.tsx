@@ -15,7 +15,9 @@ export function MockApiNotice() {
     if (!mockApi) return;
     const root = document.documentElement.style;
     root.setProperty('--app-notice-h', NOTICE_HEIGHT);
-    return () => root.removeProperty('--app-notice-h');
+    return () => {
+      root.removeProperty('--app-notice-h');
+    };
   }, [mockApi]);
   if (!mockApi) return null;
   return (
