@@ -47,6 +47,7 @@ export const SCREEN_IDS = [
   'admin-audit',
   'admin-support',
   'admin-errors',
+  'admin-flags',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -177,6 +178,7 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   route('/admin/support', 'admin-support', 'admin', 'redirect', 'Loading admin dashboard...', true),
   route('/admin/errors', 'admin-errors', 'admin', 'redirect', 'Loading admin dashboard...', true),
+  route('/admin/flags', 'admin-flags', 'admin', 'redirect', 'Loading admin dashboard...', true),
 ];
 
 /** Turns a route pattern into a RegExp matching concrete paths (one segment per `:param`). */

@@ -32,6 +32,7 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'subscription-cancel': 'Subscription cancelled',
   'admin-plans': 'Admin · Plans',
   'admin-errors': 'Admin · Client errors',
+  'admin-flags': 'Admin · Feature flags',
   'admin-subscriptions': 'Admin · Subscriptions',
   'admin-ai-management': 'Admin · AI management',
   'admin-prompt-templates': 'Admin · Prompt templates',

@@ -27,7 +27,7 @@ export const FEATURE_FLAG_DESCRIPTIONS: Record<FeatureFlagName, string> = {
   analytics: 'Send usage events (page views, messages sent, comparisons, votes) from browsers.',
   mock_api:
     'Answer every chat and comparison from the offline demo model, whatever model is picked, so the product can be shown without provider keys.',
-  https: 'Send visitors on plain http to the https address, and rewrite http links to https.',
+  https: 'Follow API redirects only over https: a plain http target is upgraded to https.',
 };
 
 export const AdminFeatureFlag = z.object({

@@ -6,6 +6,7 @@ import { AdminPlansScreen } from '../../features/admin/components/admin-plans-sc
 import { AdminPromptTemplatesScreen } from '../../features/admin/components/admin-prompt-templates-screen';
 import { AdminSupportScreen } from '../../features/admin/components/admin-support-screen';
 import { AdminSubscriptionsScreen } from '../../features/admin/components/admin-subscriptions-screen';
+import { AdminFlagsScreen } from '../../features/app-config/components/admin-flags-screen';
 import { AdminErrorsScreen } from '../../features/client-errors/components/admin-errors-screen';
 import { ready, type GroupModule } from './group-module';
 
@@ -19,4 +20,5 @@ export const screens: GroupModule['screens'] = {
   'admin-audit': ready(AdminAuditScreen),
   'admin-support': ready(AdminSupportScreen),
   'admin-errors': ready(AdminErrorsScreen),
+  'admin-flags': ready(AdminFlagsScreen),
 };

@@ -67,6 +67,7 @@ describe('decideGuard', () => {
       '/admin/prompt-templates',
       '/admin/support',
       '/admin/errors',
+      '/admin/flags',
     ]);
   });
 });

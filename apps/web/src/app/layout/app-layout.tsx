@@ -1,6 +1,7 @@
 import { Menu, Search, SquarePen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { MockApiNotice } from '../../features/app-config';
 import { openPalette, usePalette } from '../../features/search';
 import { ErrorBoundary } from '../../ui/error-boundary/error-boundary';
 import { lazyPart, useLazyPart } from '../../ui/lazy/lazy-part';
@@ -86,6 +87,7 @@ export function AppLayout() {
             </button>
           </div>
         </header>
+        <MockApiNotice />
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           <Outlet />
         </main>

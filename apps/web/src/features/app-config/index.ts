@@ -7,3 +7,4 @@ export {
   type PublicConfigStatus,
 } from './store/public-config-store';
 export { useFeatureFlag, useFeatureFlags, usePublicConfig } from './hooks/use-feature-flags';
+export { MockApiNotice } from './components/mock-api-notice';

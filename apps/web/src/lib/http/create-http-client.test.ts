@@ -273,6 +273,20 @@ describe('redirects', () => {
     expect(error.kind).toBe('network');
   });
 
+  it('follows a plain http redirect as given when the HTTPS flag is off', async () => {
+    const { api } = client({ httpsOnly: () => false });
+    server.setHandler((req, res) => {
+      if (req.url === '/api/v1/moved') {
+        res.writeHead(302, { location: `${server.origin}/api/v1/target` });
+        res.end();
+      } else sendJson(res, 200, { reached: true });
+    });
+    const res = await api.get<{ reached: boolean }>('/moved');
+    expect(res.data).toEqual({ reached: true });
+    expect(server.seen.map((r) => r.url)).toEqual(['/api/v1/moved', '/api/v1/target']);
+    expect(server.clientErrors).toBe(0);
+  });
+
   it('refuses a redirect to another scheme', async () => {
     const { api } = client();
     server.setHandler((_req, res) => {

@@ -21,4 +21,14 @@ describe('secureRedirectUrl', () => {
     expect(secureRedirectUrl('javascript:alert(1)', undefined)).toBeNull();
     expect(secureRedirectUrl('ftp://e.com/', undefined)).toBeNull();
   });
+
+  it('follows http as given when the HTTPS flag is off, and still refuses other schemes', () => {
+    expect(secureRedirectUrl('http://api.example.com/v1/x', undefined, false)).toBe(
+      'http://api.example.com/v1/x',
+    );
+    expect(secureRedirectUrl('https://api.example.com/a', undefined, false)).toBe(
+      'https://api.example.com/a',
+    );
+    expect(secureRedirectUrl('javascript:alert(1)', undefined, false)).toBeNull();
+  });
 });

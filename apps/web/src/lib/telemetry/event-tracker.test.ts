@@ -52,4 +52,36 @@ describe('usage events', () => {
     expect(tracker.pending()).toBe(0);
     expect(send).not.toHaveBeenCalled();
   });
+
+  it('keeps events unsent until the analytics flag is known, then follows it', async () => {
+    const bodies: string[] = [];
+    const beacons: string[] = [];
+    const tracker = createEventTracker({
+      send: async (_url, body) => {
+        bodies.push(body);
+        return { status: 202 };
+      },
+      beacon: (_url, body) => beacons.push(body) > 0,
+    });
+    tracker.start();
+    tracker.track('page_view', { path: '/' });
+    await tracker.flush();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(bodies).toEqual([]);
+    expect(beacons).toEqual([]);
+    expect(tracker.pending()).toBe(1);
+
+    tracker.setEnabled(true);
+    await tracker.flush();
+    expect(bodies).toHaveLength(1);
+
+    // Turned off: what is kept is dropped unsent, and nothing new is recorded.
+    tracker.track('vote', { winner: 'tie' });
+    tracker.setEnabled(false);
+    tracker.track('page_view', { path: '/compare' });
+    await tracker.flush();
+    tracker.stop();
+    expect(tracker.pending()).toBe(0);
+    expect(bodies).toHaveLength(1);
+  });
 });

@@ -1,7 +1,12 @@
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TokenResponse, User } from '@parallax/contract';
+import {
+  PublicConfigResponse,
+  TokenResponse,
+  User,
+  type FeatureFlagName,
+} from '@parallax/contract';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { bearer, registerAndSignIn, TEST_PASSWORD, uniqueEmail } from '../../../../test/auth';
 
@@ -44,6 +49,18 @@ async function appWithProviders(): Promise<TestApp> {
       OAUTH_ISSUER_APPLE: issuer(),
     },
   });
+}
+
+/** An admin of `app` turns a feature flag on or off through the admin API. */
+async function setFlag(app: TestApp, name: FeatureFlagName, enabled: boolean) {
+  const admin = await registerAndSignIn(app.app, { admin: true });
+  const res = await app.app.inject({
+    method: 'PUT',
+    url: `/api/v1/admin/feature-flags/${name}`,
+    headers: bearer(admin.accessToken),
+    payload: { enabled },
+  });
+  expect(res.statusCode).toBe(200);
 }
 
 /** What the browser does at the provider: open auth_url, get redirected back with code and state. */
@@ -231,6 +248,48 @@ describe('Google sign-in', () => {
   });
 });
 
+describe('Google sign-in with its flag off', () => {
+  it('is not offered, refuses to start and to finish an attempt begun before (404)', async () => {
+    t = await appWithProviders();
+    const redirectUri = `${t.config.appUrl}/auth/google/callback`;
+    const loginUrl = `/api/v1/auth/oauth/google/login?redirect_uri=${encodeURIComponent(redirectUri)}`;
+    const begun = await t.app.inject({ method: 'GET', url: loginUrl });
+    expect(begun.statusCode).toBe(200);
+    const back = await authorizeLikeABrowser(begun.json<{ auth_url: string }>().auth_url);
+
+    await setFlag(t, 'google_sign_in', false);
+    const providers = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    expect(providers.json()).toEqual({ google: false, apple: true });
+    const config = PublicConfigResponse.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json(),
+    );
+    expect(config.sign_in_providers).toEqual({ google: false, apple: true });
+    expect(config.flags.google_sign_in).toBe(false);
+
+    const login = await t.app.inject({ method: 'GET', url: loginUrl });
+    expect(login.statusCode).toBe(404);
+    expect(login.json()).toMatchObject({
+      error: 'feature_disabled',
+      detail: 'Google sign-in is turned off on this server.',
+    });
+    nextClaims = { sub: 'google-off', email: uniqueEmail('off'), email_verified: true };
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/oauth/google/exchange',
+      payload: {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+        redirect_uri: redirectUri,
+      },
+    });
+    expect(exchange.statusCode).toBe(404);
+    expect(exchange.json()).toMatchObject({ error: 'feature_disabled' });
+
+    await setFlag(t, 'google_sign_in', true);
+    expect((await t.app.inject({ method: 'GET', url: loginUrl })).statusCode).toBe(200);
+  });
+});
+
 describe('Apple sign-in', () => {
   async function appleAuthorize(app: TestApp): Promise<{ code: string; state: string }> {
     const login = await app.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/apple/login' });
@@ -285,6 +344,24 @@ describe('Apple sign-in', () => {
         await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token2) })
       ).json().name,
     ).toBe('Ana Apple');
+  });
+
+  it('with its flag off: not offered, refuses to start, and the callback goes to the error page', async () => {
+    t = await appWithProviders();
+    const begun = await appleAuthorize(t);
+    await setFlag(t, 'apple_sign_in', false);
+    const providers = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
+    expect(providers.json()).toEqual({ google: true, apple: false });
+    const login = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/apple/login' });
+    expect(login.statusCode).toBe(404);
+    expect(login.json()).toMatchObject({
+      error: 'feature_disabled',
+      detail: 'Apple sign-in is turned off on this server.',
+    });
+    nextClaims = { sub: 'apple-off', email: uniqueEmail('off'), email_verified: 'true' };
+    const res = await postForm(t, begun);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`${t.config.appUrl}/auth/apple/error?reason=not_configured`);
   });
 
   it('redirects to the error page for a used state, a cancel or a bad form', async () => {

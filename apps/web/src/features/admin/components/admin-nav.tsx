@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/support', label: 'Support' },
   { to: '/admin/errors', label: 'Client errors' },
+  { to: '/admin/flags', label: 'Flags' },
   { to: '/admin/audit', label: 'Audit log' },
 ] as const;
 

@@ -156,7 +156,7 @@ export function ChatDetailScreen() {
   }
 
   return (
-    <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
+    <div className="flex h-[calc(100dvh_-_3.5rem_-_var(--app-notice-h))] flex-col md:h-[calc(100dvh_-_var(--app-notice-h))]">
       <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
         <ConversationHeader
           id={chatId}

@@ -97,7 +97,7 @@ export function HomeScreen() {
   if (messages.length > 0) {
     // A first message is on its way (or failed): show it until the chat has its own page.
     return (
-      <div className="flex h-[calc(100dvh-3.5rem)] flex-col md:h-dvh">
+      <div className="flex h-[calc(100dvh_-_3.5rem_-_var(--app-notice-h))] flex-col md:h-[calc(100dvh_-_var(--app-notice-h))]">
         <MessageList
           messages={messages}
           working={NO_WORKING}
