@@ -2,6 +2,7 @@ import { LIMITS } from '@parallax/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
+import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
@@ -83,6 +84,11 @@ describe('client errors', () => {
       ).toBe(true);
       // Never what the user typed.
       expect(crumbTexts.join('\n')).not.toContain(PASSWORD);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await admin.page.emulateMedia({ colorScheme });
+        await settled(admin.page);
+        expect(await seriousViolations(admin.page), colorScheme).toEqual([]);
+      }
     } finally {
       await user?.context.close();
       await admin?.context.close();

@@ -1,1 +1,1 @@
-export { AdminNav } from './components/admin-nav';
+export { AdminNav, AdminPage } from './components/admin-nav';
