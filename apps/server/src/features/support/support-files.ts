@@ -4,6 +4,12 @@ import type { FileStorage } from '../../infra/storage/file-storage';
 import { MAX_FILE_BYTES, safeFilename, sniffFile } from '../attachments';
 
 /**
+ * An upload no message took within this time never will: the user's next upload removes their
+ * own, the hourly sweep (support-upload-sweep.ts) everyone's.
+ */
+export const STALE_UPLOAD_MS = 60 * 60_000;
+
+/**
  * Chat's attachment rules (size, names, types from the bytes) plus PDF, which a support
  * ticket may carry (a model never reads it). Markup still comes back as text/plain.
  */

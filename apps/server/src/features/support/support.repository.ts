@@ -167,15 +167,14 @@ export class SupportRepository {
       .executeTakeFirst();
   }
 
-  /** Deletes the user's unlinked uploads older than `before`; answers their files. */
-  async deleteStaleUploads(userId: string, before: string): Promise<string[]> {
-    const rows = await this.db
+  /** Deletes unlinked uploads older than `before`, only `userId`'s when given; answers their files. */
+  async deleteStaleUploads(before: string, userId?: string): Promise<string[]> {
+    let query = this.db
       .deleteFrom('support_attachments')
-      .where('user_id', '=', userId)
       .where('message_id', 'is', null)
-      .where('created_at', '<', before)
-      .returning('storage_name')
-      .execute();
+      .where('created_at', '<', before);
+    if (userId !== undefined) query = query.where('user_id', '=', userId);
+    const rows = await query.returning('storage_name').execute();
     return rows.map((r) => r.storage_name);
   }
 

@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../infra/errors';
 import type { MailMessage } from '../../infra/mailer/mailer';
 import type { FileStorage } from '../../infra/storage/file-storage';
-import { inspectSupportFile, storeFile } from './support-files';
+import { STALE_UPLOAD_MS, inspectSupportFile, storeFile } from './support-files';
 import { newTicketMail, supportReplyMail } from './support.mails';
 import type {
   InboxRow,
@@ -25,9 +25,6 @@ import type {
   SupportRepository,
   TicketRow,
 } from './support.repository';
-
-/** An upload no message took within this time never will. */
-const STALE_UPLOAD_MS = 60 * 60_000;
 
 export interface SupportDeps {
   appUrl: string;
@@ -64,8 +61,8 @@ export class SupportService {
   async upload(userId: string, filename: string, data: Buffer): Promise<SupportAttachment> {
     const { name, contentType } = inspectSupportFile(filename, data);
     const stale = await this.repository.deleteStaleUploads(
-      userId,
       new Date(Date.now() - STALE_UPLOAD_MS).toISOString(),
+      userId,
     );
     await this.storage.remove(stale);
     const storageName = await storeFile(this.storage, data);

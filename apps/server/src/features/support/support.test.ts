@@ -9,6 +9,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, outboxMails, registerAndSignIn, type SignedInUser } from '../../../test/auth';
+import { multipart } from '../../../test/multipart';
 import { makePdf } from '../../../test/pdf';
 
 type Headers = Record<string, string>;
@@ -17,19 +18,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A multipart body with one file field, for app.inject. */
-function multipart(filename: string, data: Buffer): { payload: Buffer; headers: Headers } {
-  const boundary = `----support${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('support tickets', () => {
   let t: TestApp;

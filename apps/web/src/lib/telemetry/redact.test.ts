@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBreadcrumbTrail } from './breadcrumbs';
 import { controlLabel, httpCrumb } from './auto-breadcrumbs';
 import { buildLogEntry } from './log-entry';
-import { REDACTED, redactText, redactUrl } from './redact';
+import { REDACTED, redactRecord, redactText, redactUrl } from './redact';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1XzEifQ.c2lnbmF0dXJlLXZhbHVl';
 const API_KEY = 'plx_live_0123456789abcdef';
@@ -30,6 +30,22 @@ describe('redaction of what leaves the browser', () => {
     );
     expect(leaks(text)).toEqual([]);
     expect(text).toContain('password=[redacted]');
+  });
+
+  it('redacts a password with spaces to the end of its line', () => {
+    const text = redactText('login failed: password=Violet kettle 42 drums\nretrying');
+    expect(text).toBe(`login failed: password=${REDACTED}\nretrying`);
+  });
+
+  it('drops sensitive keys and scrubs strings inside nested values too', () => {
+    const record = redactRecord({
+      status: 500,
+      headers: { authorization: `Bearer ${JWT}`, accept: 'application/json' },
+      steps: [{ note: `used ${API_KEY}` }, { prompt: 'my private message' }],
+      error: new Error(`bad ${JWT}`),
+    });
+    expect(leaks(record)).toEqual([]);
+    expect(record).toMatchObject({ status: 500, headers: { accept: 'application/json' } });
   });
 
   it('keeps secrets, message text and input values out of error records', () => {

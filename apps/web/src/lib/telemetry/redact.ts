@@ -19,7 +19,11 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /\b(?:AIza|xai-|ghp_|rk_live_|sk_live_|pk_live_)[\w-]{8,}/g,
 ];
 const SECRET_ASSIGNMENT =
-  /\b(password|passwd|token|access_token|refresh_token|api_key|apikey|secret|code)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&,;]+)/gi;
+  /\b(token|access_token|refresh_token|api_key|apikey|code)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&,;]+)/gi;
+// A password or secret is chosen by a person and may hold spaces: the rest of its line goes.
+const PASSWORD_ASSIGNMENT = /\b(password|passwd|secret)(\s*[=:]\s*)("[^"]*"|'[^']*'|[^\r\n&]+)/gi;
+/** Nesting followed inside a record; anything deeper is dropped whole. */
+const MAX_DEPTH = 4;
 
 export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEY.test(key);
@@ -29,10 +33,8 @@ export function isSensitiveKey(key: string): boolean {
 export function redactText(text: string): string {
   let out = text;
   for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, REDACTED);
-  return out.replace(
-    SECRET_ASSIGNMENT,
-    (_m, key: string, sep: string) => `${key}${sep}${REDACTED}`,
-  );
+  const keepKey = (_m: string, key: string, sep: string) => `${key}${sep}${REDACTED}`;
+  return out.replace(SECRET_ASSIGNMENT, keepKey).replace(PASSWORD_ASSIGNMENT, keepKey);
 }
 
 /**
@@ -55,14 +57,27 @@ export function redactUrl(raw: string): string {
   return `${redactText(base)}${query ? `?${query}` : ''}`;
 }
 
-/** A flat record with sensitive keys dropped and the remaining strings scrubbed. */
-export function redactRecord<V>(record: Record<string, V>): Record<string, V | string> {
-  const out: Record<string, V | string> = {};
+/**
+ * A record with sensitive keys dropped and the remaining strings scrubbed, at every depth: a
+ * nested value (request headers, an options object) travels as JSON text, secrets and all.
+ */
+export function redactRecord(record: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (isSensitiveKey(key)) continue;
-    out[key] = typeof value === 'string' ? redactUrlsIn(value) : value;
+    out[key] = redactValue(value, depth);
   }
   return out;
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactUrlsIn(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  // Errors, dates and other class instances carry their own fields: only plain data is walked.
+  if (Object.getPrototypeOf(value) !== Object.prototype) return redactText(String(value));
+  return redactRecord(value as Record<string, unknown>, depth + 1);
 }
 
 /** A string that may be a URL or carry secrets. */

@@ -14,11 +14,11 @@ const LINKS = [
   { to: '/admin/audit', label: 'Audit log' },
 ] as const;
 
-/** The admin area's sections; scrolls sideways on a phone rather than wrapping the page. */
+/** The admin area's sections: they scroll sideways on a phone and wrap on wider screens. */
 export function AdminNav() {
   return (
     <nav aria-label="Admin" className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-line pb-2">
+      <ul className="flex min-w-max gap-1 border-b border-line pb-2 sm:min-w-0 sm:flex-wrap">
         {LINKS.map((link) => (
           <li key={link.to}>
             <NavLink

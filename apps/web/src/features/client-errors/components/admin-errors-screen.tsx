@@ -1,15 +1,17 @@
 import { Bug, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClasses } from '../../../ui/button';
-import { AdminNav } from '../../admin';
+import { AdminPage } from '../../admin';
 import { EmptyState } from '../../../ui/empty-state';
 import { Input } from '../../../ui/input';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
+import { isApiError } from '../../../lib/errors/api-error';
 import { useErrorGroups, useErrorReport } from '../api/admin-errors';
 import { ErrorReportView } from './error-report-view';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
+const isNotFound = (error: Error) => isApiError(error) && error.status === 404;
 
 /** /admin/errors: recent browser errors grouped, a lookup by Error ID, and one report's detail. */
 export function AdminErrorsScreen() {
@@ -17,6 +19,14 @@ export function AdminErrorsScreen() {
   const [query, setQuery] = useState('');
   const [errorId, setErrorId] = useState<string | null>(null);
   const report = useErrorReport(errorId);
+  // A group's report opens above the list: on a phone it would appear off screen.
+  const reportBox = useRef<HTMLDivElement>(null);
+  const [openedFromGroup, setOpenedFromGroup] = useState(0);
+  useEffect(() => {
+    if (openedFromGroup === 0) return;
+    reportBox.current?.focus({ preventScroll: true });
+    reportBox.current?.scrollIntoView({ block: 'start' });
+  }, [openedFromGroup]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -25,15 +35,10 @@ export function AdminErrorsScreen() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-8 sm:py-10">
-      <AdminNav />
-      <div className="mb-6">
-        <h1 className="text-2xl font-semibold tracking-tight">Client errors</h1>
-        <p className="mt-1 text-sm text-fg-muted">
-          Errors reported by browsers, grouped by type and message. Search for the Error ID a user
-          quotes to see what led to it.
-        </p>
-      </div>
+    <AdminPage
+      title="Client errors"
+      description="Errors reported by browsers, grouped by type and message. Search for the Error ID a user quotes to see what led to it."
+    >
       <form onSubmit={search} className="mb-6 flex flex-wrap gap-2" role="search">
         <label htmlFor="error-id-search" className="sr-only">
           Error ID
@@ -50,13 +55,20 @@ export function AdminErrorsScreen() {
         </button>
       </form>
       {errorId !== null && (
-        <div className="mb-8">
+        <div ref={reportBox} tabIndex={-1} className="mb-8 scroll-mt-20 outline-none">
           {report.isLoading ? (
             <Skeleton className="h-48 rounded-2xl" />
+          ) : report.isError && isNotFound(report.error) ? (
+            // Asking again finds nothing new: the ID is mistyped or its report was pruned.
+            <EmptyState
+              icon={Bug}
+              title={`No report for ${errorId}`}
+              description={report.error.message}
+            />
           ) : report.isError ? (
             <LoadFailed
               icon={Bug}
-              title={`No report for ${errorId}`}
+              title={`Could not look up ${errorId}`}
               error={report.error}
               onRetry={() => void report.refetch()}
             />
@@ -103,6 +115,7 @@ export function AdminErrorsScreen() {
                   onClick={() => {
                     setQuery(group.latest_error_id);
                     setErrorId(group.latest_error_id);
+                    setOpenedFromGroup((n) => n + 1);
                   }}
                 >
                   Latest report
@@ -112,6 +125,6 @@ export function AdminErrorsScreen() {
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -4,6 +4,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One stored report: where it happened, its stack and the breadcrumbs that led to it. */
 export function ErrorReportView({ report }: { report: ClientErrorReport }) {
+  const metrics = Object.entries(report.performance);
   return (
     <section
       aria-label={`Error ${report.error_id}`}
@@ -26,6 +27,14 @@ export function ErrorReportView({ report }: { report: ClientErrorReport }) {
           <dd className="break-all">{report.user_id ?? 'Visitor'}</dd>
           <dt className="text-fg-muted">Browser</dt>
           <dd className="break-words">{report.user_agent}</dd>
+          {metrics.length > 0 && (
+            <>
+              <dt className="text-fg-muted">Performance</dt>
+              <dd className="break-words">
+                {metrics.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(' · ')}
+              </dd>
+            </>
+          )}
         </dl>
       </div>
       <div>
