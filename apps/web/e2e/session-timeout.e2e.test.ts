@@ -26,6 +26,8 @@ interface Session {
   /** Status of every POST /auth/refresh and /auth/logout answered so far. */
   refreshes: number[];
   logouts: number[];
+  /** POST /auth/refresh requests sent and not yet finished. */
+  refreshing: number;
   errors: string[];
 }
 
@@ -35,7 +37,16 @@ async function openSession(): Promise<Session> {
     viewport: { width: 1280, height: 800 },
   });
   await context.clock.install();
-  const session: Session = { context, refreshes: [], logouts: [], errors: [] };
+  const session: Session = { context, refreshes: [], logouts: [], refreshing: 0, errors: [] };
+  const isRefresh = (url: string) => new URL(url).pathname === '/api/v1/auth/refresh';
+  context.on('request', (request) => {
+    if (isRefresh(request.url())) session.refreshing += 1;
+  });
+  const settled = (request: { url(): string }) => {
+    if (isRefresh(request.url())) session.refreshing -= 1;
+  };
+  context.on('requestfinished', settled);
+  context.on('requestfailed', settled);
   context.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (pathname === '/api/v1/auth/refresh') session.refreshes.push(response.status());
@@ -50,10 +61,22 @@ async function newTab(session: Session): Promise<Page> {
   return page;
 }
 
-async function signedInAccount(page: Page): Promise<void> {
+async function signedInAccount(page: Page): Promise<string> {
   const email = uniqueEmail('idle');
   await registerVerified(server(), email, PASSWORD);
   await signIn(page, email, PASSWORD);
+  return email;
+}
+
+/**
+ * Moves the page clock on once no refresh is on the way: a jump while one is would fire the
+ * HTTP client's own timeout on it (fake time), losing a response the server already rotated for.
+ */
+async function forward(session: Session, ms: number): Promise<void> {
+  await expect.poll(() => session.refreshing).toBe(0);
+  // The page reads the body and stores the pair after the response has finished arriving.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await session.context.clock.fastForward(ms);
 }
 
 const stored = (page: Page) =>
@@ -82,15 +105,15 @@ describe('session timeout and token refresh', () => {
     const session = await openSession();
     try {
       const a = await newTab(session);
-      await signedInAccount(a);
+      const email = await signedInAccount(a);
       const b = await newTab(session);
       await b.goto('/', { waitUntil: 'networkidle' });
       expect((await stored(b)).isAuthenticated).toBe(true);
 
       // 15-minute tokens are refreshed 5 minutes early: once, by one of the two tabs.
-      await session.context.clock.fastForward(11 * MINUTE);
+      await forward(session, 11 * MINUTE);
       await expect.poll(() => session.refreshes).toEqual([200]);
-      await session.context.clock.fastForward(10 * MINUTE);
+      await forward(session, 10 * MINUTE);
       // Both tabs now hold the rotated pair: a stale tab would present a used token (409).
       await expect.poll(() => session.refreshes).toEqual([200, 200]);
 
@@ -101,15 +124,15 @@ describe('session timeout and token refresh', () => {
       // Taken down in both tabs, and the session outlives the old deadline.
       await expect.poll(() => warning(a).count()).toBe(0);
       await expect.poll(() => warning(b).count()).toBe(0);
-      await session.context.clock.fastForward(MINUTE);
+      await forward(session, MINUTE);
       await b.waitForTimeout(500);
       expect(await stored(a)).toMatchObject({ isAuthenticated: true });
       expect(await signedOutNotice(a).count()).toBe(0);
       expect(await signedOutNotice(b).count()).toBe(0);
 
       // Idle past the timeout: both tabs sign out, land on / and say why.
-      await b.goto('/settings', { waitUntil: 'networkidle' });
-      await session.context.clock.fastForward(30 * MINUTE);
+      await b.goto('/profile', { waitUntil: 'networkidle' });
+      await forward(session, 30 * MINUTE);
       await expect.poll(() => signedOutNotice(a).isVisible()).toBe(true);
       await expect.poll(() => signedOutNotice(b).isVisible()).toBe(true);
       await expect(signedOutNotice(b).innerText()).resolves.toContain('inactive for 30 minutes');
@@ -117,6 +140,16 @@ describe('session timeout and token refresh', () => {
       expect(await stored(a)).toMatchObject({ isAuthenticated: false, refreshToken: null });
       await expect.poll(() => session.logouts).toEqual([200]);
       expect(session.refreshes.every((status) => status === 200)).toBe(true);
+
+      // "Sign in again" opens the form; signed in, the notice goes.
+      await signedOutNotice(b).getByRole('button', { name: 'Sign in again' }).click();
+      await b.waitForURL((url) => url.pathname === '/login');
+      await b.getByLabel('Email').fill(email);
+      await b.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await b.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await b.waitForURL((url) => url.pathname === '/');
+      await expect.poll(async () => (await stored(b)).isAuthenticated).toBe(true);
+      await expect.poll(() => signedOutNotice(b).count()).toBe(0);
       expect(session.errors).toEqual([]);
     } finally {
       await session.context.close();
@@ -141,7 +174,7 @@ describe('session timeout and token refresh', () => {
       // bigger jump would trip, with real time between them for the tokens to come in.
       const step = HTTP.noActivityAbortMs - 5_000;
       for (let moved = 0; moved < 31 * MINUTE; moved += step) {
-        await session.context.clock.fastForward(step);
+        await forward(session, step);
         await page.waitForTimeout(150);
       }
       expect(await stored(page)).toMatchObject({ isAuthenticated: true });
@@ -150,7 +183,7 @@ describe('session timeout and token refresh', () => {
 
       await page.getByRole('button', { name: 'Stop generating' }).click();
       await expect.poll(() => answer.getAttribute('data-status')).not.toBe('streaming');
-      await session.context.clock.fastForward(31 * MINUTE);
+      await forward(session, 31 * MINUTE);
       await expect.poll(() => signedOutNotice(page).isVisible()).toBe(true);
       expect(session.errors).toEqual([]);
     } finally {

@@ -1,5 +1,10 @@
 import { STATUS_POLICIES, SESSION, matchRoute } from '@parallax/contract';
-import { followOtherTabs, setSessionEndListener, type SessionEndReason } from '../features/auth';
+import {
+  SIGNED_IN_EVENT,
+  followOtherTabs,
+  setSessionEndListener,
+  type SessionEndReason,
+} from '../features/auth';
 import { toast } from '../ui/toast/toast-store';
 import { navigateTo } from './router';
 
@@ -16,16 +21,18 @@ export const SESSION_ENDED_TEXT: Record<SessionEndReason, string> = {
 
 /**
  * The sign-out on inactivity lands where a sign-out does (/), with a notice that stays until
- * the user has seen it (they were away) and a way back to where they were.
+ * the user has seen it (they were away) and a way to sign in again.
  */
 function showSignedOutIdle(): void {
-  const { pathname, search, hash } = window.location;
-  const from = { pathname, search, hash };
-  toast.info(SIGNED_OUT_IDLE_TITLE, SESSION_ENDED_TEXT.idle, 0, {
+  const id = toast.info(SIGNED_OUT_IDLE_TITLE, SESSION_ENDED_TEXT.idle, 0, {
     label: 'Sign in again',
-    onAction: () => navigateTo('/login', { from }),
+    onAction: () => navigateTo('/login'),
   });
-  navigateTo('/');
+  // Signed in again by any way: the notice has done its job.
+  window.addEventListener(SIGNED_IN_EVENT, () => toast.dismiss(id), { once: true });
+  // After the guard of a signed-in page has had its say (its redirect to /login runs in an
+  // effect of the render the cleared session caused), so / is where the user lands.
+  setTimeout(() => navigateTo('/'), 0);
 }
 
 /**

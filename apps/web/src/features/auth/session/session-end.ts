@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, useAuthStore, type SessionTokens } from '../store/auth-store';
+import { AUTH_STORAGE_KEY, tokensOf, useAuthStore, type SessionTokens } from '../store/auth-store';
 import { emitSignedIn } from './signed-in-event';
 
 /**
@@ -109,8 +109,10 @@ export async function tokensRefreshedElsewhere(
 ): Promise<SessionTokens | null> {
   for (let attempt = 0; attempt < tries; attempt++) {
     await useAuthStore.persist.rehydrate();
-    const { accessToken, refreshToken } = useAuthStore.getState();
-    if (accessToken && refreshToken && refreshToken !== used) return { accessToken, refreshToken };
+    // With its expiry: without one the proactive refresh would fall back on the token's exp,
+    // which a browser clock ahead of the server's takes for due at once.
+    const stored = tokensOf(useAuthStore.getState());
+    if (stored && stored.refreshToken !== used) return stored;
     await sleep(delayMs);
   }
   return null;

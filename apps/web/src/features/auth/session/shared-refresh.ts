@@ -1,18 +1,10 @@
 import { isApiError } from '../../../lib/errors/api-error';
 import { refreshTokens } from '../api/refresh-tokens';
-import { useAuthStore, type SessionTokens } from '../store/auth-store';
+import { tokensOf, useAuthStore, type SessionTokens } from '../store/auth-store';
 import { withSessionLock } from './session-lock';
 import { refreshDueAt } from './token-expiry';
 
 type Refresh = (refreshToken: string) => Promise<SessionTokens>;
-
-function storedPair(): SessionTokens | null {
-  const { accessToken, refreshToken, accessTokenExpiresAt } = useAuthStore.getState();
-  if (!accessToken || !refreshToken) return null;
-  return accessTokenExpiresAt === null
-    ? { accessToken, refreshToken }
-    : { accessToken, refreshToken, expiresAt: accessTokenExpiresAt };
-}
 
 /**
  * The HTTP client's refresh after a 401, shared by the tabs: under the session lock, a pair
@@ -26,7 +18,7 @@ export function refreshShared(
 ): Promise<SessionTokens> {
   return withSessionLock(async () => {
     await useAuthStore.persist.rehydrate();
-    const stored = storedPair();
+    const stored = tokensOf(useAuthStore.getState());
     if (stored && stored.refreshToken !== used) return stored;
     const tokens = await refresh(used);
     useAuthStore.getState().setTokens(tokens);

@@ -40,6 +40,17 @@ export interface AuthState {
   setError: (error: string | null) => void;
 }
 
+/** The token pair the state holds, with its expiry when known; null without a full pair. */
+export function tokensOf(
+  state: Pick<AuthState, 'accessToken' | 'refreshToken' | 'accessTokenExpiresAt'>,
+): SessionTokens | null {
+  const { accessToken, refreshToken, accessTokenExpiresAt } = state;
+  if (!accessToken || !refreshToken) return null;
+  return accessTokenExpiresAt === null
+    ? { accessToken, refreshToken }
+    : { accessToken, refreshToken, expiresAt: accessTokenExpiresAt };
+}
+
 /** Keys earlier builds kept the session under, one value each; read once, then removed. */
 export const LEGACY_AUTH_KEYS = {
   accessToken: 'access_token',
