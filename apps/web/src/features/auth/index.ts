@@ -18,6 +18,14 @@ export {
 } from './session/session-end';
 export { SIGNED_IN_EVENT } from './session/signed-in-event';
 export { installRefreshHandler } from './session/refresh-handler';
+export { startProactiveRefresh } from './session/proactive-refresh';
+export {
+  IDLE_WARNING_MS,
+  noteStreamActivity,
+  staySignedIn,
+  startSessionTimeout,
+  type IdleWarningView,
+} from './session/session-timeout';
 export { parseUser } from './api/get-current-user';
 export { changePassword } from './api/change-password';
 export { logoutEverywhere } from './api/logout-everywhere';

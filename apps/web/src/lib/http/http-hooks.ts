@@ -7,6 +7,8 @@ import { getVisitorId } from '../visitor-id';
 export interface RefreshedTokens {
   accessToken: string;
   refreshToken: string;
+  /** When the new access token runs out (ms, this browser's clock), when known. */
+  expiresAt?: number;
 }
 
 export type RefreshHandler = (refreshToken: string) => Promise<RefreshedTokens>;

@@ -3,7 +3,16 @@ import { create } from 'zustand';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
-/** The notification entity of spec §3, plus whether its exit animation is running. */
+/** A button on the toast that does something and then closes it. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
+/**
+ * The notification entity of spec §3, plus whether its exit animation is running and an
+ * optional action (e.g. "Stay signed in").
+ */
 export interface Toast {
   id: string;
   type: ToastType;
@@ -12,11 +21,18 @@ export interface Toast {
   /** Milliseconds; zero or negative stays until dismissed. */
   duration: number;
   leaving: boolean;
+  action?: ToastAction;
 }
 
 interface ToastState {
   toasts: Toast[];
-  show: (type: ToastType, title: string, message?: string, durationMs?: number) => string;
+  show: (
+    type: ToastType,
+    title: string,
+    message?: string,
+    durationMs?: number,
+    action?: ToastAction,
+  ) => string;
   dismiss: (id: string) => void;
   clear: () => void;
 }
@@ -32,7 +48,7 @@ let counter = 0;
 
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
-  show: (type, title, message, durationMs) => {
+  show: (type, title, message, durationMs, action) => {
     counter += 1;
     const id = `toast_${Date.now().toString(36)}_${counter}`;
     const duration = durationMs ?? defaultDuration(type);
@@ -43,6 +59,7 @@ export const useToastStore = create<ToastState>()((set, get) => ({
       duration,
       leaving: false,
       ...(message !== undefined && { message }),
+      ...(action !== undefined && { action }),
     };
     set((s) => ({ toasts: [...s.toasts, toast] }));
     if (duration > 0)
@@ -72,8 +89,10 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   },
 }));
 
-const show = (type: ToastType) => (title: string, message?: string, durationMs?: number) =>
-  useToastStore.getState().show(type, title, message, durationMs);
+const show =
+  (type: ToastType) =>
+  (title: string, message?: string, durationMs?: number, action?: ToastAction) =>
+    useToastStore.getState().show(type, title, message, durationMs, action);
 
 /** `toast.error('Could not save', 'Try again in a moment')` from anywhere, inside React or not. */
 export const toast = {

@@ -49,4 +49,16 @@ describe('toasts', () => {
     act(() => void vi.advanceTimersByTime(200));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('runs an action from its button, then closes', () => {
+    render(<Toaster />);
+    const onAction = vi.fn();
+    act(
+      () => void toast.warning('Are you still there?', undefined, 0, { label: 'Stay', onAction }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    act(() => void vi.advanceTimersByTime(200));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

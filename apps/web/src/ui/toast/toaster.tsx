@@ -1,5 +1,6 @@
 import { CheckCircle2, Info, TriangleAlert, X, XCircle, type LucideIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { Button } from '../button';
 import { useToastStore, type Toast, type ToastType } from './toast-store';
 
 const STYLE: Record<ToastType, { icon: LucideIcon; accent: string; iconColor: string }> = {
@@ -39,6 +40,18 @@ function ToastItem({ toast }: { toast: Toast }) {
       <div className="min-w-0">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.message && <p className="mt-0.5 text-sm text-fg-muted">{toast.message}</p>}
+        {toast.action && (
+          <Button
+            size="sm"
+            className="mt-2.5"
+            onClick={() => {
+              toast.action?.onAction();
+              dismiss(toast.id);
+            }}
+          >
+            {toast.action.label}
+          </Button>
+        )}
       </div>
       <button
         type="button"

@@ -5,11 +5,12 @@ import { appleTokensFrom } from './apple-success-screen';
 import { takeOAuthOrigin, rememberOAuthOrigin } from './oauth/oauth-origin';
 
 describe('Apple redirect pages', () => {
-  it('builds the session from the success query', () => {
-    expect(appleTokensFrom('?access_token=acc&refresh_token=ref')).toEqual({
-      accessToken: 'acc',
-      refreshToken: 'ref',
-    });
+  it("builds the session from the success query, assuming the spec's 3600 s expiry", () => {
+    const before = Date.now();
+    const tokens = appleTokensFrom('?access_token=acc&refresh_token=ref');
+    expect(tokens).toMatchObject({ accessToken: 'acc', refreshToken: 'ref' });
+    expect(tokens.expiresAt).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(tokens.expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
   });
 
   it('refuses a success query without both tokens', () => {

@@ -1,7 +1,10 @@
 import { setRefreshHandler } from '../../../lib/http';
-import { refreshTokens } from '../api/refresh-tokens';
+import { refreshShared } from './shared-refresh';
 
-/** Plugs POST /auth/refresh into the HTTP client's 401 handling; the app calls this once. */
+/**
+ * Plugs POST /auth/refresh into the HTTP client's 401 handling, shared with the other tabs of
+ * the browser; the app calls this once.
+ */
 export function installRefreshHandler(): void {
-  setRefreshHandler(refreshTokens);
+  setRefreshHandler((used) => refreshShared(used));
 }

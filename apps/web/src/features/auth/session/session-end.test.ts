@@ -99,13 +99,18 @@ describe('a refresh another tab made first', () => {
         localStorage.setItem(
           AUTH_STORAGE_KEY,
           JSON.stringify({
-            state: { ...signedIn, accessToken: 'acc2', refreshToken: 'ref2' },
+            state: {
+              ...signedIn,
+              accessToken: 'acc2',
+              refreshToken: 'ref2',
+              accessTokenExpiresAt: 123,
+            },
             version: 0,
           }),
         ),
       20,
     );
-    expect(await pending).toEqual({ accessToken: 'acc2', refreshToken: 'ref2' });
+    expect(await pending).toEqual({ accessToken: 'acc2', refreshToken: 'ref2', expiresAt: 123 });
   });
 
   it('gives up when no newer pair shows up', async () => {

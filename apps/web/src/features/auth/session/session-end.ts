@@ -1,8 +1,13 @@
-import { AUTH_STORAGE_KEY, useAuthStore, type SessionTokens } from '../store/auth-store';
+import { AUTH_STORAGE_KEY, tokensOf, useAuthStore, type SessionTokens } from '../store/auth-store';
 import { emitSignedIn } from './signed-in-event';
 
-/** Why this tab's session ended: here, in another tab of this browser, or on the server. */
-export type SessionEndReason = 'signed-out' | 'signed-out-everywhere' | 'expired';
+/**
+ * Why this tab's session ended: here, in another tab of this browser, on the server, or after
+ * the session timeout without activity (spec §9).
+ */
+export type SessionEndReason = 'signed-out' | 'signed-out-everywhere' | 'expired' | 'idle';
+
+const KEPT_REASONS: readonly SessionEndReason[] = ['signed-out', 'signed-out-everywhere', 'idle'];
 
 /**
  * Where a tab that ends the session leaves the reason for the other tabs. It is written before
@@ -41,7 +46,8 @@ function recordedReason(): SessionEndReason {
     if (parsed && typeof parsed === 'object') {
       const { reason, at } = parsed as { reason?: unknown; at?: unknown };
       const fresh = typeof at === 'number' && Date.now() - at < REASON_FRESH_MS;
-      if (fresh && (reason === 'signed-out' || reason === 'signed-out-everywhere')) return reason;
+      const kept = KEPT_REASONS.find((known) => known === reason);
+      if (fresh && kept) return kept;
     }
   } catch {
     // unreadable: the generic reason
@@ -103,8 +109,10 @@ export async function tokensRefreshedElsewhere(
 ): Promise<SessionTokens | null> {
   for (let attempt = 0; attempt < tries; attempt++) {
     await useAuthStore.persist.rehydrate();
-    const { accessToken, refreshToken } = useAuthStore.getState();
-    if (accessToken && refreshToken && refreshToken !== used) return { accessToken, refreshToken };
+    // With its expiry: without one the proactive refresh would fall back on the token's exp,
+    // which a browser clock ahead of the server's takes for due at once.
+    const stored = tokensOf(useAuthStore.getState());
+    if (stored && stored.refreshToken !== used) return stored;
     await sleep(delayMs);
   }
   return null;

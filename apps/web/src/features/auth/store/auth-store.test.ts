@@ -17,8 +17,10 @@ beforeEach(() => {
 });
 
 describe('auth store', () => {
-  it('persists user, tokens and the flag under auth-storage, but not isLoading', () => {
-    useAuthStore.getState().setSession({ accessToken: 'a', refreshToken: 'r', user });
+  it('persists user, tokens, their expiry and the flag under auth-storage, but not isLoading', () => {
+    useAuthStore
+      .getState()
+      .setSession({ accessToken: 'a', refreshToken: 'r', expiresAt: 1_000, user });
     const saved = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}') as {
       state: Record<string, unknown>;
     };
@@ -26,6 +28,7 @@ describe('auth store', () => {
       user,
       accessToken: 'a',
       refreshToken: 'r',
+      accessTokenExpiresAt: 1_000,
       isAuthenticated: true,
     });
     useAuthStore.getState().clearSession();

@@ -14,6 +14,8 @@ export type AuthUser = Pick<User, 'id' | 'email'> & Partial<Omit<User, 'id' | 'e
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
+  /** When the access token runs out, on this browser's clock (ms); from the token response. */
+  expiresAt?: number;
 }
 
 /** The auth state of spec §3. */
@@ -21,6 +23,11 @@ export interface AuthState {
   user: AuthUser | null;
   accessToken: string | null;
   refreshToken: string | null;
+  /**
+   * When the access token runs out, on this browser's clock: the proactive refresh is timed by
+   * it. Null when unknown (a session saved by an older build); the token's own exp is used then.
+   */
+  accessTokenExpiresAt: number | null;
   isAuthenticated: boolean;
   /** True until the persisted session has been checked against the server; never persisted. */
   isLoading: boolean;
@@ -31,6 +38,17 @@ export interface AuthState {
   clearSession: () => void;
   setLoading: (isLoading: boolean) => void;
   setError: (error: string | null) => void;
+}
+
+/** The token pair the state holds, with its expiry when known; null without a full pair. */
+export function tokensOf(
+  state: Pick<AuthState, 'accessToken' | 'refreshToken' | 'accessTokenExpiresAt'>,
+): SessionTokens | null {
+  const { accessToken, refreshToken, accessTokenExpiresAt } = state;
+  if (!accessToken || !refreshToken) return null;
+  return accessTokenExpiresAt === null
+    ? { accessToken, refreshToken }
+    : { accessToken, refreshToken, expiresAt: accessTokenExpiresAt };
 }
 
 /** Keys earlier builds kept the session under, one value each; read once, then removed. */
@@ -75,21 +93,30 @@ export const useAuthStore = create<AuthState>()(
       user: null,
       accessToken: null,
       refreshToken: null,
+      accessTokenExpiresAt: null,
       isAuthenticated: false,
       isLoading: true,
       error: null,
-      setSession: ({ accessToken, refreshToken, user }) =>
+      setSession: ({ accessToken, refreshToken, expiresAt, user }) =>
         set((s) => ({
           accessToken,
           refreshToken,
+          accessTokenExpiresAt: expiresAt ?? null,
           user: user ?? s.user,
           isAuthenticated: true,
           error: null,
         })),
-      setTokens: ({ accessToken, refreshToken }) => set({ accessToken, refreshToken }),
+      setTokens: ({ accessToken, refreshToken, expiresAt }) =>
+        set({ accessToken, refreshToken, accessTokenExpiresAt: expiresAt ?? null }),
       setUser: (user) => set({ user }),
       clearSession: () =>
-        set({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false }),
+        set({
+          user: null,
+          accessToken: null,
+          refreshToken: null,
+          accessTokenExpiresAt: null,
+          isAuthenticated: false,
+        }),
       setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),
     }),
@@ -100,6 +127,7 @@ export const useAuthStore = create<AuthState>()(
         user: s.user,
         accessToken: s.accessToken,
         refreshToken: s.refreshToken,
+        accessTokenExpiresAt: s.accessTokenExpiresAt,
         isAuthenticated: s.isAuthenticated,
       }),
       // A session saved by this build wins over one found under the legacy keys.

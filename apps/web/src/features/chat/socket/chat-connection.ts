@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SIGNED_IN_EVENT, useAuthStore } from '../../auth';
+import { SIGNED_IN_EVENT, noteStreamActivity, useAuthStore } from '../../auth';
 import { ChatSocket, socketBaseUrl, type SocketIdentity, type SocketState } from '../../../lib/ws';
 import { getVisitorId } from '../../../lib/visitor-id';
 import { errorLogger } from '../../../lib/telemetry/error-logger';
@@ -21,6 +21,10 @@ export function chatSocket(): ChatSocket {
   const created = new ChatSocket({ baseUrl: socketBaseUrl(), identity: currentIdentity });
   socket = created;
   created.onState((state) => errorLogger.addBreadcrumb('websocket', state));
+  // The socket speaks for the signed-in user: their answers streaming in keep the session alive.
+  created.onEvent((event) => {
+    if (event.type === 'tokens' || event.type === 'progress') noteStreamActivity();
+  });
   window.addEventListener(SIGNED_IN_EVENT, () => created.reconnectAs());
   let signedIn = useAuthStore.getState().isAuthenticated;
   useAuthStore.subscribe((state) => {
