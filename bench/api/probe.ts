@@ -23,6 +23,8 @@ const serverDir = flag('server');
 const seconds = Number(flag('seconds') ?? 6);
 const statements = flag('statements');
 const stalls = process.argv.includes('--stalls');
+/** Tokens per answer (the instant upstream's `[bench tokens=N]`). */
+const answerTokens = Number(flag('tokens') ?? 8);
 /** Extra node flags for the server, space-separated (e.g. --node-flags=--no-parallel-scavenge). */
 const nodeFlags = flag('node-flags')?.split(' ').filter(Boolean) ?? [];
 
@@ -95,7 +97,7 @@ const target = {
 const body = JSON.stringify({
   model: 'gpt-5-mini',
   stream: false,
-  messages: [{ role: 'user', content: 'Hello [bench tokens=8]' }],
+  messages: [{ role: 'user', content: `Hello [bench tokens=${answerTokens}]` }],
 });
 const cpuOf = () => {
   const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -117,6 +119,7 @@ console.log(
   JSON.stringify({
     server: serverDir ?? 'this tree',
     nodeFlags: nodeFlags.join(' '),
+    tokens: answerTokens,
     load: loadavg()[0]!.toFixed(1),
     rps: Math.round(r.requests / r.seconds),
     failures: r.failures + l.failures,
