@@ -33,6 +33,8 @@ export interface ClosedLoopResult {
   failures: number;
   seconds: number;
   latenciesMs: number[];
+  /** Wall-clock start (`performance.timeOrigin + now`) of each call in latenciesMs. */
+  startsMs: number[];
 }
 
 /** `concurrency` callers, each sending the next request as soon as its last one answered. */
@@ -44,6 +46,7 @@ export async function closedLoop(
 ): Promise<ClosedLoopResult> {
   const agent = agentFor(concurrency);
   const latenciesMs: number[] = [];
+  const startsMs: number[] = [];
   let failures = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -52,14 +55,16 @@ export async function closedLoop(
       while (performance.now() < until) {
         const t0 = performance.now();
         const status = await postWhole(target, body, agent).catch(() => 0);
-        if (status === 200) latenciesMs.push(performance.now() - t0);
-        else failures += 1;
+        if (status === 200) {
+          latenciesMs.push(performance.now() - t0);
+          startsMs.push(performance.timeOrigin + t0);
+        } else failures += 1;
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  return { requests: latenciesMs.length, failures, seconds: elapsed, latenciesMs };
+  return { requests: latenciesMs.length, failures, seconds: elapsed, latenciesMs, startsMs };
 }
 
 export interface StreamResult {

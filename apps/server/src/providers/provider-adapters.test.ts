@@ -234,6 +234,72 @@ describe.each(PROVIDERS)('%s adapter against provider-sim', (provider) => {
   });
 });
 
+describe.each(['openai', 'grok', 'gemini', 'google'] as const)(
+  '%s adapter, whole answers',
+  (provider) => {
+    const model = MODELS[provider];
+    const ask = (text: string) => ({ model, messages: [{ role: 'user' as const, content: text }] });
+
+    it('asks the upstream for a whole answer, as the official SDK does, and reads the same answer', async () => {
+      sim.clearRequests();
+      const done = await adapterFor(provider).completeChat(ask('Explain HTTP caching'));
+      const record = sim.requests.findLast((r) => r.provider === provider);
+      expect(record).toMatchObject({ stream: false, status: 200, outcome: 'completed' });
+      if (provider === 'gemini' || provider === 'google')
+        expect(record?.path).toMatch(/:generateContent$/);
+      expect(record?.body).not.toHaveProperty('stream');
+      expect(record?.body).not.toHaveProperty('stream_options');
+      const streamed = await drain(adapterFor(provider).streamChat(ask('Explain HTTP caching')));
+      expect(done.text).toBe(streamed.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join(''));
+      expect({ type: 'usage', ...done.usage }).toEqual(streamed.at(-2));
+      expect(done.finishReason).toBe('stop');
+    });
+
+    it.each(FAULTS)('maps [sim %s] to %s with the spec text', async (directive, kind) => {
+      const error = await failureOf(
+        adapterFor(provider).completeChat(ask(`Hello [sim ${directive}]`)),
+      );
+      expect(error.kind).toBe(kind);
+      expect(error.message).toBe(USER_TEXT[kind]);
+      expect(error.provider).toBe(provider);
+    });
+
+    it('closes the upstream connection within 1 s of cancel', async () => {
+      sim.clearRequests();
+      const cancel = new AbortController();
+      const failure = failureOf(
+        adapterFor(provider).completeChat({
+          ...ask('Write a long essay [sim tps=20 tokens=2000]'),
+          signal: cancel.signal,
+        }),
+      );
+      await sim.waitForRequest((r) => r.provider === provider && r.stream === false);
+      const cancelledAt = Date.now();
+      cancel.abort();
+      const record = await sim.waitForRequest(
+        (r) =>
+          r.provider === provider && r.closedByClientAt !== undefined && r.endedAt !== undefined,
+      );
+      expect((await failure).kind).toBe('cancelled');
+      expect(record.outcome).toBe('client_closed');
+      expect((record.closedByClientAt ?? Infinity) - cancelledAt).toBeLessThan(1_000);
+      sim.clearRequests();
+    });
+
+    it('times out an answer that does not arrive whole in time, and hangs up', async () => {
+      sim.clearRequests();
+      const adapter = createProviderAdapter(provider, providersConfig, { wholeMs: 300 });
+      const started = Date.now();
+      const error = await failureOf(adapter!.completeChat(ask('Hello [sim fault=stall]')));
+      expect(error.kind).toBe('timeout');
+      expect(error.message).toBe(wsText('timeout'));
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await sim.waitForRequest((r) => r.provider === provider && r.closedByClientAt !== undefined);
+      sim.clearRequests();
+    });
+  },
+);
+
 describe('anthropic request', () => {
   it('authenticates and names the API version as the official SDK (1.x) does', async () => {
     sim.clearRequests();

@@ -1,6 +1,12 @@
 import type { Provider } from '@parallax/contract';
 import type { ChatCompletion, ChatStreamEvent, ProviderAdapter } from './chat-types';
 import { streamLean } from './streaming/lean-stream';
+import {
+  completeWhole,
+  emptyCompletion,
+  foldEvent,
+  WHOLE_ANSWER_TIMEOUT_MS,
+} from './streaming/whole-answer';
 import type { SseWire } from './streaming/wire';
 
 /** Silence between two tokens after the first one before we give up on the stream. */
@@ -11,6 +17,8 @@ export interface StreamTimeouts {
   noActivityMs?: number;
   /** Between tokens once the answer has started. Default STREAM_IDLE_TIMEOUT_MS. */
   idleMs?: number;
+  /** A non-streamed answer, request to last byte. Default WHOLE_ANSWER_TIMEOUT_MS. */
+  wholeMs?: number;
 }
 
 export interface AdapterOptions extends StreamTimeouts {
@@ -24,25 +32,16 @@ export interface AdapterOptions extends StreamTimeouts {
 export async function collectCompletion(
   stream: AsyncIterable<ChatStreamEvent>,
 ): Promise<ChatCompletion> {
-  let text = '';
-  const completion: ChatCompletion = {
-    text: '',
-    usage: { inputTokens: 0, outputTokens: 0 },
-    finishReason: 'other',
-  };
-  for await (const event of stream) {
-    if (event.type === 'text') text += event.text;
-    else if (event.type === 'usage')
-      completion.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-    else completion.finishReason = event.reason;
-  }
-  return { ...completion, text };
+  const completion = emptyCompletion();
+  for await (const event of stream) foldEvent(completion, event);
+  return completion;
 }
 
 /**
- * An adapter over one provider's wire format. A non-streamed answer is the same stream read to
- * the end: one reader per format means one request shape, one set of timeouts and one error
- * classification, and per-token CPU of the streamed path is what limits concurrent answers.
+ * An adapter over one provider's wire format. A non-streamed answer is asked for as one where
+ * the format has a whole-answer request (`wire.whole`): reading it costs one JSON.parse instead
+ * of a parse per token, and it is what the official SDKs send for the same call. Otherwise it is
+ * the stream read to the end.
  */
 export function createAdapter(options: AdapterOptions): ProviderAdapter {
   const lean = {
@@ -52,9 +51,17 @@ export function createAdapter(options: AdapterOptions): ProviderAdapter {
     noActivityMs: options.noActivityMs,
     idleMs: options.idleMs ?? STREAM_IDLE_TIMEOUT_MS,
   };
+  const whole = options.wire.whole;
+  const wholeOptions = {
+    provider: options.provider,
+    secrets: options.secrets,
+    wholeMs: options.wholeMs ?? WHOLE_ANSWER_TIMEOUT_MS,
+  };
   return {
     provider: options.provider,
     streamChat: (request) => streamLean(lean, request),
-    completeChat: (request) => collectCompletion(streamLean(lean, request)),
+    completeChat: whole
+      ? (request) => completeWhole(wholeOptions, whole, request)
+      : (request) => collectCompletion(streamLean(lean, request)),
   };
 }

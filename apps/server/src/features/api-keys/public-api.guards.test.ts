@@ -287,3 +287,49 @@ describe('a stream the caller abandons', () => {
     expect(Number(used?.used)).toBe(1);
   });
 });
+
+describe('a whole answer (stream: false)', () => {
+  it('is asked of an OpenAI-format upstream as a whole answer, and its failures keep their statuses', async () => {
+    const fran = await signUp(t.app);
+    const key = (await createKey(t.app, fran)).secret;
+    upstreams.sim.clearRequests();
+    const done = await call(key, ask('hi'));
+    expect(done.status).toBe(200);
+    expect(upstreams.sim.requests.at(-1)).toMatchObject({ provider: 'openai', stream: false });
+    expect((await call(key, ask('hi [sim fault=503]'))).status).toBe(503);
+    expect((await call(key, ask('hi [sim fault=auth]'))).status).toBe(502);
+    expect((await call(key, ask('hi [sim fault=context_length]'))).status).toBe(400);
+  });
+
+  it('aborts the upstream when the caller hangs up, records the call, and charges once', async () => {
+    const gail = await signUp(t.app);
+    const created = await createKey(t.app, gail);
+    upstreams.sim.clearRequests();
+    const req = http.request(`${t.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${created.secret}` },
+    });
+    req.on('error', () => undefined);
+    req.end(JSON.stringify(ask('Write a long essay [sim tps=20 tokens=2000]')));
+    await upstreams.sim.waitForRequest((r) => r.provider === 'openai' && r.stream === false);
+    req.destroy();
+    const upstream = await upstreams.sim.waitForRequest(
+      (r) => r.provider === 'openai' && r.outcome === 'client_closed',
+      5_000,
+    );
+    expect(upstream.stream).toBe(false);
+    const rows = await eventually(
+      () =>
+        t.app.db.selectFrom('api_calls').selectAll().where('key_id', '=', created.key.id).execute(),
+      (r) => r.length === 1,
+    );
+    expect(rows[0]).toMatchObject({ outcome: 'client_closed', stream: 0, status: 499 });
+    const used = await t.app.db
+      .selectFrom('daily_usage')
+      .select('used')
+      .where('subject', '=', `user:${gail.userId}`)
+      .executeTakeFirst();
+    expect(Number(used?.used)).toBe(1);
+  });
+});

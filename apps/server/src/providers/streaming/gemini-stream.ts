@@ -12,6 +12,8 @@ import {
   withoutTrailingSlash,
   type SseDecoder,
   type SseWire,
+  type WholeAnswerWire,
+  type WireEvent,
 } from './wire';
 
 // The API version @google/genai (3.x) calls by default.
@@ -113,6 +115,42 @@ function streamUrl(baseUrl: string, model: string): string {
   return `${withoutTrailingSlash(baseUrl)}/${modelPath(model)}:streamGenerateContent?alt=sse`;
 }
 
+function wholeUrl(baseUrl: string, model: string): string {
+  return `${withoutTrailingSlash(baseUrl)}/${modelPath(model)}:generateContent`;
+}
+
+/**
+ * `generateContent` answers one GenerateContentResponse, the shape of one stream event. Without
+ * a finish reason the answer is not cut short, as a stream would be, but malformed.
+ */
+function decodeWhole(body: string): WireEvent[] {
+  const out: WireEvent[] = [];
+  const read = decoder();
+  read.event('', body, out);
+  try {
+    read.end('', out);
+  } catch (error) {
+    if (error instanceof UpstreamStreamError && error.message === STREAM_ENDED_EARLY)
+      return invalidReply('answer without a finishReason', body);
+    throw error;
+  }
+  return out;
+}
+
+function wholeWire(
+  baseUrl: string,
+  headers: (request: ChatRequest) => Record<string, string> | Promise<Record<string, string>>,
+): WholeAnswerWire {
+  return {
+    target: async (request) => ({
+      url: wholeUrl(baseUrl, request.model),
+      headers: await headers(request),
+      body: geminiRequestBody(request),
+    }),
+    decode: decodeWhole,
+  };
+}
+
 export function geminiWire(config: { apiKey: string; baseUrl?: string | undefined }): SseWire {
   const baseUrl = config.baseUrl ?? GEMINI_BASE_URL;
   return {
@@ -122,6 +160,7 @@ export function geminiWire(config: { apiKey: string; baseUrl?: string | undefine
       body: geminiRequestBody(request),
     }),
     decoder,
+    whole: wholeWire(baseUrl, () => ({ 'x-goog-api-key': config.apiKey })),
   };
 }
 
@@ -149,5 +188,8 @@ export function vertexWire(config: VertexWireConfig): SseWire {
       body: geminiRequestBody(request),
     }),
     decoder,
+    whole: wholeWire(baseUrl, async () => ({
+      authorization: `Bearer ${await config.accessToken()}`,
+    })),
   };
 }

@@ -25,7 +25,11 @@ function readText(res: IncomingMessage): Promise<string> {
  * and thrown as UpstreamHttpError. Aborting `signal` destroys the request (closing the socket)
  * at any point, including while the body streams.
  */
-export function postForStream(target: HttpTarget, signal: AbortSignal): Promise<IncomingMessage> {
+export function postForStream(
+  target: HttpTarget,
+  signal: AbortSignal,
+  accept = 'text/event-stream',
+): Promise<IncomingMessage> {
   const body = JSON.stringify(target.body);
   const send = target.url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -33,7 +37,7 @@ export function postForStream(target: HttpTarget, signal: AbortSignal): Promise<
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        accept: 'text/event-stream',
+        accept,
         'content-length': Buffer.byteLength(body),
         ...target.headers,
       },

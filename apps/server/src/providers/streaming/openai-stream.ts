@@ -59,9 +59,11 @@ function toMessage(turn: ChatTurn): Record<string, unknown> {
   };
 }
 
+/** `stream: false` leaves both stream fields out, as the official SDK's body does. */
 export function openAiRequestBody(
   request: ChatRequest,
   dialect: OpenAiWireConfig['dialect'],
+  stream = true,
 ): Record<string, unknown> {
   const reasoning = dialect === 'openai' && isOpenAiReasoningModel(request.model);
   const messages: Record<string, unknown>[] = [];
@@ -80,8 +82,7 @@ export function openAiRequestBody(
     ...(request.topP === undefined ? {} : { top_p: request.topP }),
     ...(request.stopSequences === undefined ? {} : { stop: request.stopSequences }),
     messages,
-    stream: true,
-    stream_options: { include_usage: true },
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
 }
 
@@ -125,13 +126,47 @@ function decoder(): SseDecoder {
   };
 }
 
+/** A whole `chat.completion` object, read as the events its stream would have carried. */
+function decodeWhole(body: string): WireEvent[] {
+  const answer = parseEventJson(body, 'answer');
+  if (answer.error !== undefined) throw new UpstreamStreamError(body);
+  const choices = requiredArray(answer.choices, 'choices', body);
+  const choice = optionalRecord(choices[0], 'choices[0]', body);
+  if (!choice) return invalidReply('choices[0] is missing', body);
+  const message = optionalRecord(choice.message, 'choices[0].message', body);
+  const text = optionalString(message?.content, 'choices[0].message.content', body);
+  const reason = optionalString(choice.finish_reason, 'choices[0].finish_reason', body);
+  if (reason === undefined) return invalidReply('choices[0].finish_reason is missing', body);
+  const usage = optionalRecord(answer.usage, 'usage', body);
+  const out: WireEvent[] = text ? [{ type: 'text', text }] : [];
+  out.push(
+    {
+      type: 'usage',
+      inputTokens: asNumber(usage?.prompt_tokens) ?? 0,
+      outputTokens: asNumber(usage?.completion_tokens) ?? 0,
+    },
+    { type: 'finish', reason: toFinishReason(reason) },
+  );
+  return out;
+}
+
 export function openAiWire(config: OpenAiWireConfig): SseWire {
+  const url = async () => `${withoutTrailingSlash(await config.baseUrl())}/chat/completions`;
+  const headers = { authorization: `Bearer ${config.apiKey}` };
   return {
     target: async (request) => ({
-      url: `${withoutTrailingSlash(await config.baseUrl())}/chat/completions`,
-      headers: { authorization: `Bearer ${config.apiKey}` },
+      url: await url(),
+      headers,
       body: openAiRequestBody(request, config.dialect),
     }),
     decoder,
+    whole: {
+      target: async (request) => ({
+        url: await url(),
+        headers,
+        body: openAiRequestBody(request, config.dialect, false),
+      }),
+      decode: decodeWhole,
+    },
   };
 }

@@ -16,10 +16,21 @@ export interface SseDecoder {
   end(stray: string, out: WireEvent[]): void;
 }
 
+/**
+ * A format's non-streamed request, where the upstream offers one: its whole JSON answer decoded
+ * into the events a stream of it would yield (text at most once, then usage and finish).
+ */
+export interface WholeAnswerWire {
+  target(request: ChatRequest, signal: AbortSignal): HttpTarget | Promise<HttpTarget>;
+  /** Throws what the stream's decoder throws for the same fault. */
+  decode(body: string): WireEvent[];
+}
+
 /** One streaming wire format bound to a provider's URL and credentials. */
 export interface SseWire {
   target(request: ChatRequest, signal: AbortSignal): HttpTarget | Promise<HttpTarget>;
   decoder(): SseDecoder;
+  whole?: WholeAnswerWire;
 }
 
 export const STREAM_ENDED_EARLY = 'upstream stream ended without a finish reason';
@@ -45,16 +56,16 @@ export function invalidReply(what: string, data: string): never {
   throw new UpstreamReplyInvalid(`${what}: ${data.slice(0, 200)}`);
 }
 
-/** JSON.parse for one event's data; anything but a JSON object is a malformed reply. */
-export function parseEventJson(data: string): Record<string, unknown> {
+/** JSON.parse for one event's data (or a whole answer); anything but a JSON object is a malformed reply. */
+export function parseEventJson(data: string, what = 'stream event'): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(data);
   } catch {
-    return invalidReply('stream event is not JSON', data);
+    return invalidReply(`${what} is not JSON`, data);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return invalidReply('stream event is not a JSON object', data);
+    return invalidReply(`${what} is not a JSON object`, data);
   return value as Record<string, unknown>;
 }
 
