@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicJob } from '../../infra/periodic-job';
 import type { AttachmentsService } from './attachments.service';
 
 /** An upload no message took by this age never will: its send was refused, failed or lost. */
@@ -11,21 +12,17 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
  * others' (see AttachmentsService.sweepOrphans), so no process has to be elected for it.
  */
 export class UploadSweeper {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> = Promise.resolve();
+  readonly #job: PeriodicJob;
 
   constructor(
     private readonly attachments: AttachmentsService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.#job = new PeriodicJob('upload sweep', SWEEP_INTERVAL_MS, () => this.sweep(), log);
+  }
 
   start(): void {
-    this.#timer = setInterval(() => {
-      this.#running = this.sweep().catch((error: unknown) =>
-        this.log.warn({ err: error }, 'upload sweep failed'),
-      );
-    }, SWEEP_INTERVAL_MS);
-    this.#timer.unref();
+    this.#job.start();
   }
 
   /** Returns how many files were removed. */
@@ -33,8 +30,7 @@ export class UploadSweeper {
     return this.attachments.sweepOrphans(new Date(now - ORPHAN_UPLOAD_AGE_MS));
   }
 
-  async close(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.#running;
+  close(): Promise<void> {
+    return this.#job.close();
   }
 }

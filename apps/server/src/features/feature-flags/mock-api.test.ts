@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ModelsResponse, type ModelInfo } from '@parallax/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, createTestAppPair, type TestApp } from '../../../test/app';
 import { bearer, registerAndSignIn } from '../../../test/auth';
 import {
   createChatTestApp,
@@ -12,13 +13,14 @@ import {
   type ChatTestApp,
 } from '../../../test/chat';
 import type { ChatStreamEvent } from '../../providers/chat-types';
+import { MODEL_ROW_TTL_MS } from '../models/models.service';
 
 /** The demo upstream honours the sim's inline knobs: a short, fast answer. */
 const FAST = '[sim ttft=0 tps=2000 tokens=40]';
 
-async function setMockApi(t: TestApp, enabled: boolean) {
-  const admin = await registerAndSignIn(t.app, { admin: true });
-  const res = await t.app.inject({
+async function setMockApi(app: FastifyInstance, enabled: boolean) {
+  const admin = await registerAndSignIn(app, { admin: true });
+  const res = await app.inject({
     method: 'PUT',
     url: '/api/v1/admin/feature-flags/mock_api',
     headers: bearer(admin.accessToken),
@@ -59,13 +61,13 @@ describe('the mock API flag', () => {
     const upstreamCalls = chat.sim.requests.length;
     expect(upstreamCalls).toBeGreaterThan(0);
 
-    await setMockApi(chat, true);
+    await setMockApi(chat.app, true);
     const mocked = await sendAndFollow(socket, chat.baseUrl, headers, `Hello ${FAST}`, 15_000);
     expect(mocked.sent.status).toBe('streaming');
     expect(mocked.tokens.map((f) => f.token).join('').length).toBeGreaterThan(20);
     expect(chat.sim.requests.length).toBe(upstreamCalls);
 
-    await setMockApi(chat, false);
+    await setMockApi(chat.app, false);
     await sendAndFollow(socket, chat.baseUrl, headers, `Hello ${FAST}`, 15_000);
     expect(chat.sim.requests.length).toBeGreaterThan(upstreamCalls);
     socket.close();
@@ -80,7 +82,7 @@ describe('the mock API flag', () => {
       code: 'service_unavailable',
     });
 
-    await setMockApi(t, true);
+    await setMockApi(t.app, true);
     const after = await listModels(t);
     expect(after.map((m) => m.id)).toEqual(before.map((m) => m.id));
     expect(after.every((m) => m.available && m.unavailable_reason === null)).toBe(true);
@@ -91,4 +93,36 @@ describe('the mock API flag', () => {
     );
     expect(text.length).toBeGreaterThan(20);
   });
+
+  it('reaches the other process: at once through the bus, at the latest when its cache expires', async () => {
+    const pair = await createTestAppPair();
+    try {
+      const anthropicId = async () => {
+        const res = await pair.b.inject({ method: 'GET', url: '/api/v1/models' });
+        const models = ModelsResponse.parse(res.json()).models;
+        return models.find((m) => m.provider === 'anthropic')?.id ?? '';
+      };
+      const id = await anthropicId();
+      // B has read the switch (off) and keeps it; A's admin turns it on.
+      await expect(pair.b.models.resolve(id)).rejects.toMatchObject({
+        code: 'service_unavailable',
+      });
+      await setMockApi(pair.a, true);
+      await expect
+        .poll(
+          () =>
+            pair.b.models.resolve(id).then(
+              ({ info }) => info.available,
+              () => false,
+            ),
+          {
+            timeout: MODEL_ROW_TTL_MS + 3_000,
+            interval: 100,
+          },
+        )
+        .toBe(true);
+    } finally {
+      await pair.close();
+    }
+  }, 30_000);
 });

@@ -34,8 +34,8 @@ export type ModelChatRequest = Omit<ChatRequest, 'model'>;
 export type MockApiSwitch = () => Promise<boolean>;
 
 /**
- * How long a looked-up model row is reused: every send resolves its model, and the registry
- * changes rarely (a migration, an admin's edit), so a change may take this long to be seen.
+ * How long a looked-up model row (and the mock API switch) is reused: every send resolves its
+ * model, and the registry changes rarely (a migration, an admin's edit), so a change may take this long to be seen.
  */
 export const MODEL_ROW_TTL_MS = 5_000;
 
@@ -47,6 +47,8 @@ export class ModelsService {
   readonly #adapters = new Map<Provider, ProviderAdapter | undefined>();
   readonly #demoAdapter: ProviderAdapter;
   readonly #rows = new Map<string, { row: ModelRow | undefined; until: number }>();
+  /** The mock API switch as last read: every send consults it, so it is kept like a row. */
+  #mock: { on: Promise<boolean>; until: number } | undefined;
   /** The settings the cached adapters were built from; new settings mean new adapters. */
   #adaptersFrom: EffectiveProviders | undefined;
 
@@ -63,6 +65,7 @@ export class ModelsService {
   /** Forgets cached rows and settings (after an admin's change, here or in another process). */
   invalidate(): void {
     this.#rows.clear();
+    this.#mock = undefined;
     this.providers.invalidate();
   }
 
@@ -75,7 +78,7 @@ export class ModelsService {
     const [rows, effective, mock] = await Promise.all([
       this.repository.listEnabled(),
       this.#current(),
-      this.mockApi(),
+      this.#mockOn(),
     ]);
     const models = rows.flatMap((row) => {
       const info = modelInfoOf(row, effective, mock);
@@ -93,7 +96,7 @@ export class ModelsService {
     const [rows, effective, mock] = await Promise.all([
       this.repository.listEnabled(),
       this.#current(),
-      this.mockApi(),
+      this.#mockOn(),
     ]);
     return rows.flatMap((row) => {
       const info = modelInfoOf(row, effective, mock);
@@ -109,7 +112,7 @@ export class ModelsService {
     const [row, effective, mock] = await Promise.all([
       this.#enabledRow(id),
       this.#current(),
-      this.mockApi(),
+      this.#mockOn(),
     ]);
     const info = row && modelInfoOf(row, effective, mock);
     if (!row || !info) throw new AppError('not_found', `Unknown model: ${id}`);
@@ -132,6 +135,18 @@ export class ModelsService {
   async completeChat(id: string, request: ModelChatRequest): Promise<ChatCompletion> {
     const { info, adapter } = await this.resolve(id);
     return adapter.completeChat({ ...request, model: info.model });
+  }
+
+  #mockOn(): Promise<boolean> {
+    const now = Date.now();
+    if (this.#mock && this.#mock.until > now) return this.#mock.on;
+    const on = this.mockApi();
+    this.#mock = { on, until: now + MODEL_ROW_TTL_MS };
+    // A failed read is not kept: the next call asks again.
+    on.catch(() => {
+      if (this.#mock?.on === on) this.#mock = undefined;
+    });
+    return on;
   }
 
   async #enabledRow(id: string): Promise<ModelRow | undefined> {
