@@ -8,10 +8,11 @@
  *   node scripts/test.mjs --project server   one vitest project (repeatable), no browser suite
  *   node scripts/test.mjs --e2e-only      only the browser suite
  * TEST_SUMMARY_FILE=path writes {passed, failed, skipped} as JSON (used by .ci/run).
+ * E2E_SHARDS=n splits the browser suite into n runs side by side (default: 2, 1 on one core).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,7 +25,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function runVitest(label, extraArgs) {
   const report = path.join(work, `${label}.json`);
   console.log(`\n=== ${label} ===`);
-  const res = spawnSync(
+  const child = spawn(
     'npx',
     [
       'vitest',
@@ -36,6 +37,15 @@ function runVitest(label, extraArgs) {
     ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      tally(report, status);
+      resolve();
+    });
+  });
+}
+
+function tally(report, status) {
   if (!existsSync(report)) {
     // The runner died before reporting: count the whole suite as one failure.
     totals.failed += 1;
@@ -50,12 +60,28 @@ function runVitest(label, extraArgs) {
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   );
   totals.failed += brokenFiles.length;
-  if (res.status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0)
+  if (status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0)
     totals.failed += 1;
 }
 
+/**
+ * The browser suite's files mostly wait on Chromium and the server (the CPU was 40–88 % idle
+ * on 2 cores with one file at a time), so shards run side by side, each with its own server
+ * and database: a flag or plan one file changes cannot reach another shard's screens.
+ */
+function runBrowserSuite() {
+  const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
+  const config = ['--config', 'apps/web/e2e/vitest.config.ts'];
+  if (shards <= 1) return runVitest('browser', config);
+  return Promise.all(
+    Array.from({ length: shards }, (_, i) =>
+      runVitest(`browser-${i + 1}-of-${shards}`, [...config, `--shard=${i + 1}/${shards}`]),
+    ),
+  );
+}
+
 if (!e2eOnly) {
-  runVitest(
+  await runVitest(
     'unit-and-server',
     projects.flatMap((p) => ['--project', p]),
   );
@@ -64,7 +90,7 @@ if (e2eOnly || projects.length === 0) {
   console.log('\n=== build web app for browser tests ===');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) totals.failed += 1;
-  else runVitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
+  else await runBrowserSuite();
 }
 
 if (process.env.TEST_SUMMARY_FILE)

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: one real server (built web app + API on a temp SQLite database) for the
-// whole run, Chromium driven by playwright-core. Files run one after another because
-// Chromium on a 2-core machine is the bottleneck, not the server.
+// whole run, Chromium driven by playwright-core. Files of one run go one after another: they
+// share that server's flags, plans and models, which some of them change. `npm test` runs
+// shards of the files side by side instead (scripts/test.mjs), each with its own server.
 export default defineConfig({
   test: {
     name: 'browser',
