@@ -11,7 +11,7 @@
  * E2E_SHARDS=n splits the browser suite into n runs side by side (default: 2, 1 on one core).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -60,8 +60,40 @@ function tally(report, status) {
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   );
   totals.failed += brokenFiles.length;
-  if (status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0)
-    totals.failed += 1;
+  if (status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0) totals.failed += 1;
+}
+
+/**
+ * Seconds a browser test file took in CI on 2 cores (one file at a time), only to balance the
+ * shards: vitest's own --shard splits by count, and the slowest files are 5–10 times the rest.
+ * A file not listed counts as 20.
+ */
+const E2E_SECONDS = {
+  'layout-and-accessibility': 128,
+  chat: 88,
+  routes: 64,
+  'billing-checkout': 48,
+  auth: 40,
+  'session-timeout': 38,
+  'client-errors': 37,
+  'two-factor': 33,
+  compare: 31,
+};
+
+/** The browser test files in `count` groups of about equal time (longest first, to the lightest). */
+function browserShards(count) {
+  const dir = 'apps/web/e2e';
+  const files = readdirSync(path.join(root, dir))
+    .filter((name) => name.endsWith('.e2e.test.ts'))
+    .map((name) => ({ file: `${dir}/${name}`, seconds: E2E_SECONDS[name.slice(0, -12)] ?? 20 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  const shards = Array.from({ length: count }, () => ({ seconds: 0, files: [] }));
+  for (const { file, seconds } of files) {
+    const lightest = shards.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
+    lightest.files.push(file);
+    lightest.seconds += seconds;
+  }
+  return shards.filter((shard) => shard.files.length > 0).map((shard) => shard.files);
 }
 
 /**
@@ -70,12 +102,13 @@ function tally(report, status) {
  * and database: a flag or plan one file changes cannot reach another shard's screens.
  */
 function runBrowserSuite() {
-  const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
+  const count = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
   const config = ['--config', 'apps/web/e2e/vitest.config.ts'];
-  if (shards <= 1) return runVitest('browser', config);
+  if (count <= 1) return runVitest('browser', config);
+  const shards = browserShards(count);
   return Promise.all(
-    Array.from({ length: shards }, (_, i) =>
-      runVitest(`browser-${i + 1}-of-${shards}`, [...config, `--shard=${i + 1}/${shards}`]),
+    shards.map((files, i) =>
+      runVitest(`browser-${i + 1}-of-${shards.length}`, [...config, ...files]),
     ),
   );
 }
