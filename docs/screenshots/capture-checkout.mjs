@@ -11,90 +11,42 @@
 // then, from the repository root (Node 24 strips the double's types; Debian's chromium):
 //   node docs/screenshots/capture-checkout.mjs http://127.0.0.1:3107 /tmp/checkout-data \
 //     http://127.0.0.1:12111 /tmp/checkout-shots
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { captureKit } from './capture-kit.mjs';
 import { installStripeDouble } from '../../apps/web/e2e/support/stripe-double.ts';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
 const [base, dataDir, standIn, out = '/tmp/checkout-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const PASSWORD = 'Violet kettle 42 drums';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 900 }, phone: { width: 360, height: 800, isMobile: true, hasTouch: true } };
-const errors = [];
-async function ctxFor(scheme, size, storageState) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ baseURL: base, viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', ...(storageState && { storageState }) });
-  await installStripeDouble(ctx, standIn);
-  ctx.on('page', (p) => { p.on('console', (m) => m.type() === 'error' && errors.push(`${scheme}/${size} ${p.url()}: ${m.text()}`)); p.on('pageerror', (e) => errors.push(String(e))); });
-  return ctx;
-}
-const shot = async (page, name, fullPage = false) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(900);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) errors.push(`${name}: ${overflow}px horizontal overflow`);
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
-  console.log(name);
-};
-const api = async (url, body, token) => {
-  const res = await fetch(`${base}/api/v1${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
-async function account(email) {
-  await api('/auth/register', { email, password: PASSWORD, name: 'Ada Lovelace' });
-  await new Promise((r) => setTimeout(r, 500));
-  const mail = readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8').split('\n').filter((l) => l.includes(email)).at(-1);
-  const code = /verification code is: (\d{6})/.exec(mail)[1];
-  return (await api('/auth/verify-code', { email, code })).access_token;
-}
-async function signedInState(email) {
-  const ctx = await ctxFor('light', 'desktop');
-  const page = await ctx.newPage();
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-  const state = await ctx.storageState();
-  await ctx.close();
-  return state;
-}
+const kit = await captureKit({ base, dataDir, out, onContext: (ctx) => installStripeDouble(ctx, standIn) });
+const { api, signedInAccount, ctxFor, shot } = kit;
+
 async function fillCard(page, number) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code').fill('123');
 }
 
-await account('admin@example.com');
-const adminState = await signedInState('admin@example.com');
-const adminToken = (await api('/auth/login', { email: 'admin@example.com', password: PASSWORD })).access_token;
+const { state: adminState, auth: asAdmin } = await signedInAccount('admin@example.com');
 const plans = [
   { name: 'Plus', description: 'For everyday work with the best models.', price: 900, daily_message_limit: 300, compare_panels: 4, features: ['Priority answers at busy times'] },
   { name: 'Pro', description: 'For people who live in the compare view.', price: 2400, daily_message_limit: null, compare_panels: 6, api_key_limit: 10, features: ['Priority answers at busy times', 'Early access to new models'] },
 ];
 const created = [];
-for (const plan of plans) created.push(await api('/admin/plans', plan, adminToken));
+for (const plan of plans) created.push(await api('POST', '/admin/plans', plan, asAdmin));
 const pro = created[1];
 
 for (const scheme of ['light', 'dark']) {
   for (const size of ['desktop', 'phone']) {
     const suffix = `${size === 'phone' ? '-phone' : '-desktop'}-${scheme}`;
     const email = `${scheme}-${size}@example.com`;
-    await account(email);
-    const ctx = await ctxFor(scheme, size, await signedInState(email));
+    const ctx = await ctxFor(scheme, size, (await signedInAccount(email)).state);
     const page = await ctx.newPage();
     await page.goto(`/subscription/checkout/${pro.id}`, { waitUntil: 'networkidle' });
     const pay = page.getByRole('button', { name: /^Pay / });
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay ') && !b.disabled));
     await fillCard(page, '4242 4242 4242 4242');
-    await shot(page, `checkout-card-form${suffix}`, size === 'desktop');
+    await shot(page, `checkout-card-form${suffix}`, { fullPage: size === 'desktop' });
     await fillCard(page, '4000 0000 0000 9995');
     await pay.click();
     await page.getByRole('alert').filter({ hasText: 'insufficient funds' }).waitFor();
-    await shot(page, `checkout-declined${suffix}`, size === 'desktop');
+    await shot(page, `checkout-declined${suffix}`, { fullPage: size === 'desktop' });
     await fillCard(page, '4000 0025 0000 3155');
     await pay.click();
     const challenge = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
@@ -105,7 +57,7 @@ for (const scheme of ['light', 'dark']) {
     await shot(page, `subscription-success${suffix}`);
     await page.goto('/subscription/manage', { waitUntil: 'networkidle' });
     await page.getByText('Visa ending in 3155').waitFor();
-    await shot(page, `subscription-manage${suffix}`, size === 'desktop');
+    await shot(page, `subscription-manage${suffix}`, { fullPage: size === 'desktop' });
     await page.getByRole('button', { name: 'Change plan' }).click();
     await page.getByRole('radio').first().check();
     await page.getByText('Charged now').waitFor();
@@ -115,9 +67,8 @@ for (const scheme of ['light', 'dark']) {
 }
 
 // One more subscriber who stopped at the card form, for the admin's list.
-await account('stopped@example.com');
 {
-  const ctx = await ctxFor('light', 'desktop', await signedInState('stopped@example.com'));
+  const ctx = await ctxFor('light', 'desktop', (await signedInAccount('stopped@example.com')).state);
   const page = await ctx.newPage();
   await page.goto(`/subscription/checkout/${created[0].id}`, { waitUntil: 'networkidle' });
   await page.getByLabel('Card number').waitFor();
@@ -131,12 +82,11 @@ for (const scheme of ['light', 'dark']) {
     const a = await admin.newPage();
     await a.goto('/admin/subscriptions', { waitUntil: 'networkidle' });
     await a.getByRole('table', { name: 'Subscriptions' }).waitFor();
-    await shot(a, `admin-subscriptions${suffix}`, size === 'desktop');
+    await shot(a, `admin-subscriptions${suffix}`, { fullPage: size === 'desktop' });
     await a.getByRole('button', { name: 'light-desktop@example.com' }).click();
     await a.getByText('invoice.paid').first().waitFor();
     await shot(a, `admin-subscription-detail${suffix}`);
     await admin.close();
   }
 }
-await browser.close();
-console.log(errors.length ? `Problems:\n${errors.join('\n')}` : 'No console errors, no overflow.');
+await kit.finish();

@@ -4,59 +4,13 @@
 //   npm run build && PORT=3104 DATA_DIR=/tmp/errors-data ADMIN_EMAILS=admin@example.com node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-client-errors.mjs http://127.0.0.1:3104 /tmp/errors-data docs/screenshots
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { bearer, captureKit } from './capture-kit.mjs';
 const [base, dataDir, out = '/tmp/errors-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const PASSWORD = 'Violet kettle 42 drums';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 900 }, phone: { width: 360, height: 800, isMobile: true, hasTouch: true } };
-const errors = [];
 let lookingUpAnUnknownId = false; // its 404 is the point of that shot
-async function ctxFor(scheme, size, storageState) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ baseURL: base, viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', timezoneId: 'UTC', ...(storageState && { storageState }) });
-  ctx.on('page', (p) => { p.on('console', (m) => m.type() === 'error' && !(lookingUpAnUnknownId && m.text().includes('404')) && errors.push(`${scheme}/${size} ${p.url()}: ${m.text()}`)); p.on('pageerror', (e) => errors.push(String(e))); });
-  return ctx;
-}
-const shot = async (page, name, fullPage = false) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(900);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) errors.push(`${name}: ${overflow}px horizontal overflow`);
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
-  console.log(name);
-};
-const api = async (method, url, body, token) => {
-  const res = await fetch(`${base}/api/v1${url}`, { method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
-async function account(email, name) {
-  await api('POST', '/auth/register', { email, password: PASSWORD, name });
-  await new Promise((r) => setTimeout(r, 500));
-  const mail = readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8').split('\n').filter((l) => l.includes(email)).at(-1);
-  const code = /verification code is: (\d{6})/.exec(mail)[1];
-  return (await api('POST', '/auth/verify-code', { email, code })).access_token;
-}
-async function signedInState(email) {
-  const ctx = await ctxFor('light', 'desktop');
-  const page = await ctx.newPage();
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-  const state = await ctx.storageState();
-  await ctx.close();
-  return state;
-}
+const kit = await captureKit({ base, dataDir, out, timezoneId: 'UTC', ignoreConsole: (text) => lookingUpAnUnknownId && text.includes('404') });
+const { api, account, signedInAccount, ctxFor, shot } = kit;
 
-await account('admin@example.com', 'Sam Support');
-const adminState = await signedInState('admin@example.com');
+const { state: adminState } = await signedInAccount('admin@example.com', { name: 'Sam Support' });
 // Before any browser reported anything: the empty state.
 for (const scheme of ['light', 'dark']) {
   for (const size of ['desktop', 'phone']) {
@@ -70,8 +24,8 @@ for (const scheme of ['light', 'dark']) {
 }
 const users = [];
 for (const [email, name] of [['ada@example.com', 'Ada Lovelace'], ['grace@example.com', 'Grace Hopper']]) {
-  const token = await account(email, name);
-  users.push((await api('GET', '/users/me', undefined, token)).id);
+  const token = await account(email, { name });
+  users.push((await api('GET', '/users/me', undefined, bearer(token))).id);
 }
 
 // Reports as the web's error logger sends them (lib/telemetry/log-entry.ts), a few minutes apart.
@@ -145,11 +99,11 @@ for (const scheme of ['light', 'dark']) {
     await shot(a, `admin-errors-loading${suffix}`);
     release();
     await a.getByRole('list', { name: 'Error groups, last seen first' }).waitFor();
-    await shot(a, `admin-errors-groups${suffix}`, size === 'desktop');
+    await shot(a, `admin-errors-groups${suffix}`, { fullPage: size === 'desktop' });
     await a.getByLabel('Error ID').fill('err_9c41d7e2a0b5');
     await a.getByRole('button', { name: 'Find' }).click();
     await a.getByRole('region', { name: 'Error err_9c41d7e2a0b5' }).waitFor();
-    await shot(a, `admin-errors-report${suffix}`, true);
+    await shot(a, `admin-errors-report${suffix}`, { fullPage: true });
     lookingUpAnUnknownId = true;
     await a.getByLabel('Error ID').fill('err_000000000000');
     await a.getByRole('button', { name: 'Find' }).click();
@@ -163,5 +117,4 @@ for (const scheme of ['light', 'dark']) {
     await admin.close();
   }
 }
-await browser.close();
-console.log(errors.length ? `Problems:\n${errors.join('\n')}` : 'No console errors, no overflow.');
+await kit.finish();

@@ -4,14 +4,10 @@
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-favourites.mjs http://127.0.0.1:3101 /tmp/favs-shots
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { SIZES_390, captureKit } from './capture-kit.mjs';
 import { visitorApi } from './visitor-api.mjs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
 const [base, out = '/tmp/favs-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
+const kit = await captureKit({ base, out, sizes: SIZES_390, timezoneId: 'America/New_York' });
 
 // Seeded through the API as one visitor; the browser then plays that visitor.
 const { api, send, adopt } = visitorApi(base);
@@ -33,30 +29,21 @@ for (const panel of session.panels)
   await api('POST', `/compare/sessions/${session.id}/panels/${panel.index}/messages`, { message: 'Which sorting algorithm should I use for nearly sorted data?', message_id: randomUUID() });
 await api('PUT', `/compare/sessions/${session.id}/favourite`, { is_favourite: true });
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
 for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone']) for (const filled of [true, false]) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', timezoneId: 'America/New_York' });
+  const ctx = await kit.ctxFor(scheme, size);
   if (filled) await adopt(ctx);
   const page = await ctx.newPage();
-  page.on('console', (m) => m.type() === 'error' && console.error(`${scheme}/${size}: ${m.text()}`));
   await page.goto(`${base}/favourites`, { waitUntil: 'networkidle' });
   // The list (or the empty state) replaces the loading skeleton.
   await page.locator('[data-testid="favourite-row"], h2:text("No favourites yet")').first().waitFor({ timeout: 30000 });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(900);
-  const name = `favourites${filled ? '' : '-empty'}-${size}-${scheme}`;
-  await page.screenshot({ path: path.join(out, `${name}.png`) });
-  console.log(name);
+  await kit.shot(page, `favourites${filled ? '' : '-empty'}-${size}-${scheme}`);
   if (filled && size === 'desktop') {
     // The undo snackbar after unstarring a row.
     await page.getByTestId('favourite-row').nth(1).getByRole('button', { name: /^Unfavourite/ }).click();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(out, `favourites-undo-${size}-${scheme}.png`) });
+    await kit.shot(page, `favourites-undo-${size}-${scheme}`, { settleMs: 500 });
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.waitForTimeout(500);
   }
   await ctx.close();
 }
-await browser.close();
+await kit.finish();

@@ -4,31 +4,10 @@
 //   npm run build && PORT=3102 DATA_DIR=/tmp/kshots-data node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-knowledge.mjs http://127.0.0.1:3102 /tmp/kshots-data /tmp/kshots
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { SIZES_360, captureKit, until } from './capture-kit.mjs';
 const [base, dataDir, out = '/tmp/kshots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 800, isMobile: true, hasTouch: true } };
-const errors = [];
-async function ctxFor(scheme, size, storageState) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ baseURL: base, viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', ...(storageState && { storageState }) });
-  ctx.on('page', (p) => { p.on('console', (m) => m.type() === 'error' && errors.push(`${scheme}/${size} ${p.url()}: ${m.text()}`)); p.on('pageerror', (e) => errors.push(String(e))); });
-  return ctx;
-}
-const shot = async (page, name) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(900);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) errors.push(`${name}: ${overflow}px horizontal overflow`);
-  await page.screenshot({ path: path.join(out, `${name}.png`) });
-  console.log(name);
-};
-async function until(fn, ms = 30000) { const end = Date.now() + ms; while (Date.now() < end) { if (await fn()) return; await new Promise((r) => setTimeout(r, 200)); } throw new Error('timeout'); }
+const kit = await captureKit({ base, dataDir, out, sizes: { desktop: { width: 1280, height: 800 }, phone: SIZES_360.phone } });
+const { account, signIn, ctxFor, shot } = kit;
 
 /** A one-page PDF with real text, written by hand (like apps/server/test/pdf.ts). */
 function pdf(lines) {
@@ -44,20 +23,11 @@ function pdf(lines) {
 }
 
 const email = `shots-${Date.now().toString(36)}@example.com`;
-const password = 'Granite lantern 19 owls';
-const post = (url, body) => fetch(`${base}/api/v1${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-await post('/auth/register', { email, password, name: 'Dana Whitfield' });
-await until(() => { try { return readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8').includes(email); } catch { return false; } });
-const code = /verification code is: (\d{6})/.exec(readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8').split('\n').filter((l) => l.includes(email)).at(-1))?.[1];
-await post('/auth/verify-code', { email, code });
+await account(email, { name: 'Dana Whitfield' });
 
 const setup = await ctxFor('light', 'desktop');
 const page = await setup.newPage();
-await page.goto('/login', { waitUntil: 'networkidle' });
-await page.getByLabel('Email').fill(email);
-await page.getByLabel('Password', { exact: true }).fill(password);
-await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-await page.waitForURL((u) => u.pathname === '/');
+await signIn(page, email);
 await page.goto('/project', { waitUntil: 'networkidle' });
 await page.getByRole('button', { name: 'New project' }).first().click();
 const dialog = page.getByRole('dialog');
@@ -103,5 +73,4 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
   await shot(p, `chat-sources-${suffix}`);
   await ctx.close();
 }
-await browser.close();
-if (errors.length) { console.error(errors.join('\n')); process.exitCode = 1; }
+await kit.finish({ strict: true });

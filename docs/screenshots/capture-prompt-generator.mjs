@@ -4,30 +4,10 @@
 //   npm run build && PORT=3103 DATA_DIR=/tmp/gen-data node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-prompt-generator.mjs http://127.0.0.1:3103 /tmp/gen-shots
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { captureKit } from './capture-kit.mjs';
 const [base, out = '/tmp/gen-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 900 }, phone: { width: 360, height: 800, isMobile: true, hasTouch: true } };
-const errors = [];
-async function ctxFor(scheme, size, storageState) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ baseURL: base, viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', ...(storageState && { storageState }) });
-  ctx.on('page', (p) => { p.on('console', (m) => m.type() === 'error' && errors.push(`${scheme}/${size} ${p.url()}: ${m.text()}`)); p.on('pageerror', (e) => errors.push(String(e))); });
-  return ctx;
-}
-const shot = async (page, name) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(900);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) errors.push(`${name}: ${overflow}px horizontal overflow`);
-  await page.screenshot({ path: path.join(out, `${name}.png`) });
-  console.log(name);
-};
+const kit = await captureKit({ base, out });
+const { ctxFor, shot } = kit;
 const settled = (page, n) => page.waitForFunction((v) => document.querySelector(`article[aria-label="Version ${v}"]`)?.getAttribute('aria-busy') === 'false', n, { timeout: 60000 });
 
 // A visitor's session: the request, then one refinement.
@@ -70,5 +50,4 @@ for (const scheme of ['light', 'dark']) {
     await ctx.close();
   }
 }
-await browser.close();
-console.log(errors.length ? `Problems:\n${errors.join('\n')}` : 'No console errors, no overflow.');
+await kit.finish();

@@ -4,51 +4,21 @@
 //   npm run build && PORT=3102 DATA_DIR=/tmp/tpl-data ADMIN_EMAILS=curator@example.com node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-prompt-templates.mjs http://127.0.0.1:3102 /tmp/tpl-data /tmp/tpl-shots
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { SIZES_390, captureKit } from './capture-kit.mjs';
 const [base, dataDir = '/tmp/tpl-data', out = '/tmp/tpl-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const PASSWORD = 'Amber lantern 73 rivers';
+const kit = await captureKit({ base, dataDir, out, sizes: SIZES_390, settleMs: 700 });
+const { ctxFor, signIn, shot } = kit;
 
-async function register(email, name) {
-  const post = (url, body) =>
-    fetch(`${base}/api/v1${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const res = await post('/auth/register', { email, password: PASSWORD, name });
-  if (!res.ok) return; // already there from an earlier run
-  const outbox = path.join(dataDir, 'dev-outbox.jsonl');
-  for (let i = 0; i < 50 && !(existsSync(outbox) && readFileSync(outbox, 'utf8').includes(email)); i += 1)
-    await new Promise((r) => setTimeout(r, 200));
-  const mail = readFileSync(outbox, 'utf8').split('\n').filter((l) => l.includes(email)).at(-1);
-  const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
-  await post('/auth/verify-code', { email, code });
-}
-await register('reader@example.com', 'Ada Lovelace');
-await register('curator@example.com', 'Grace Hopper');
-
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
+// Fixed addresses: a second run against the same DATA_DIR keeps the accounts of the first.
+await kit.account('reader@example.com', { reuse: true });
+await kit.account('curator@example.com', { name: 'Grace Hopper', reuse: true });
 
 async function signedInPage(email, scheme, size) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US' });
+  const ctx = await ctxFor(scheme, size);
   const page = await ctx.newPage();
-  page.on('console', (m) => m.type() === 'error' && console.error(`${email} ${scheme}/${size}: ${m.text()}`));
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signIn(page, email);
   return { ctx, page };
 }
-const shot = async (page, name) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(700);
-  await page.screenshot({ path: path.join(out, `${name}.png`) });
-  console.log(name);
-};
 
 for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone']) {
   const suffix = `${size}-${scheme}`;
@@ -92,4 +62,4 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
   await shot(admin.page, `admin-generator-instructions-${suffix}`);
   await admin.ctx.close();
 }
-await browser.close();
+await kit.finish();

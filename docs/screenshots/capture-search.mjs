@@ -3,14 +3,10 @@
 //   npm run build && PORT=3101 DATA_DIR=/tmp/favs-data VISITOR_DAILY_LIMIT=200 node apps/server/dist/main.js
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-search.mjs http://127.0.0.1:3101 /tmp/search-shots
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { SIZES_390, captureKit } from './capture-kit.mjs';
 import { visitorApi } from './visitor-api.mjs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
 const [base, out = '/tmp/search-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
+const kit = await captureKit({ base, out, sizes: SIZES_390, timezoneId: 'America/New_York' });
 
 const { send, adopt } = visitorApi(base);
 const prompts = [
@@ -25,15 +21,10 @@ for (const message of prompts) {
   await new Promise((r) => setTimeout(r, 500));
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
-const settle = async (page) => { await page.evaluate(() => document.fonts.ready); await page.waitForTimeout(900); };
 for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone']) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', timezoneId: 'America/New_York' });
+  const ctx = await kit.ctxFor(scheme, size);
   await adopt(ctx);
   const page = await ctx.newPage();
-  page.on('console', (m) => m.type() === 'error' && console.error(`${scheme}/${size}: ${m.text()}`));
   await page.goto(`${base}/chats`, { waitUntil: 'networkidle' });
   await page.getByTestId('conversation-row').first().waitFor({ timeout: 30000 });
   if (size === 'phone') await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -42,17 +33,13 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
   await box.pressSequentially('lighthouse');
   await page.getByRole('option').nth(2).waitFor({ timeout: 30000 });
   await box.press('ArrowDown');
-  await settle(page);
-  await page.screenshot({ path: path.join(out, `palette-${size}-${scheme}.png`) });
-  console.log(`palette-${size}-${scheme}`);
+  await kit.shot(page, `palette-${size}-${scheme}`);
   if (size === 'desktop') {
     await page.keyboard.press('Escape');
     await page.getByLabel('Search chats').fill('lighthouse');
     await page.getByTestId('search-hit').first().waitFor({ timeout: 30000 });
-    await settle(page);
-    await page.screenshot({ path: path.join(out, `chats-search-${size}-${scheme}.png`) });
-    console.log(`chats-search-${size}-${scheme}`);
+    await kit.shot(page, `chats-search-${size}-${scheme}`);
   }
   await ctx.close();
 }
-await browser.close();
+await kit.finish();

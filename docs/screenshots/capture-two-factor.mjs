@@ -5,43 +5,12 @@
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-two-factor.mjs http://127.0.0.1:3102 /tmp/2fa-data docs/screenshots
 import { createHmac } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { bearer, captureKit } from './capture-kit.mjs';
 const [base, dataDir, out = '/tmp/2fa-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const PASSWORD = 'Violet kettle 42 drums';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 900 }, phone: { width: 360, height: 800, isMobile: true, hasTouch: true } };
-const errors = [];
-async function ctxFor(scheme, size) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ baseURL: base, viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US' });
-  ctx.on('page', (p) => { p.on('console', (m) => m.type() === 'error' && !/status of 400/.test(m.text()) && errors.push(`${scheme}/${size} ${p.url()}: ${m.text()}`)); p.on('pageerror', (e) => errors.push(String(e))); });
-  return ctx;
-}
-const shot = async (page, name, fullPage = false) => {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(900);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 0) errors.push(`${name}: ${overflow}px horizontal overflow`);
-  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
-  console.log(name);
-};
-const api = async (method, url, body, token) => {
-  const res = await fetch(`${base}/api/v1${url}`, { method, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
-async function account(email, name) {
-  await api('POST', '/auth/register', { email, password: PASSWORD, name });
-  await new Promise((r) => setTimeout(r, 500));
-  const mail = readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8').split('\n').filter((l) => l.includes(email)).at(-1);
-  const code = /verification code is: (\d{6})/.exec(mail)[1];
-  return (await api('POST', '/auth/verify-code', { email, code })).access_token;
-}
+// The wrong code's 400 is the point of the sign-in step's shot.
+const kit = await captureKit({ base, dataDir, out, ignoreConsole: (text) => /status of 400/.test(text) });
+const { api, account, signIn, ctxFor, shot } = kit;
+
 /** RFC 6238 (SHA-1, 30 s, 6 digits), as an authenticator app computes it from the manual key. */
 function totp(key, timeMs = Date.now()) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -51,26 +20,19 @@ function totp(key, timeMs = Date.now()) {
   const mac = createHmac('sha1', Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)))).update(counter).digest();
   return String((mac.readUInt32BE(mac.at(-1) & 15) & 0x7fffffff) % 1e6).padStart(6, '0');
 }
-async function signIn(page, email) {
-  await page.goto('/login', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 const section = (page) => page.getByRole('region', { name: 'Two-factor sign-in' });
 
-const adminToken = await account('admin@example.com', 'Sam Admin');
-await api('PUT', '/admin/feature-flags/two_factor', { enabled: true }, adminToken);
+const asAdmin = bearer(await account('admin@example.com', { name: 'Sam Admin' }));
+await api('PUT', '/admin/feature-flags/two_factor', { enabled: true }, asAdmin);
 
 for (const scheme of ['light', 'dark']) {
   for (const size of ['desktop', 'phone']) {
     const suffix = `-${size}-${scheme}`;
     const email = `ada-${scheme}-${size}@example.com`;
-    await account(email, 'Ada Lovelace');
+    await account(email);
     const ctx = await ctxFor(scheme, size);
     const page = await ctx.newPage();
     await signIn(page, email);
-    await page.waitForURL((u) => u.pathname === '/');
     await page.goto('/settings', { waitUntil: 'networkidle' });
     await section(page).getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -93,8 +55,7 @@ for (const scheme of ['light', 'dark']) {
 
     const login = await ctxFor(scheme, size);
     const step = await login.newPage();
-    await signIn(step, email);
-    await step.waitForURL((u) => u.pathname === '/auth/two-factor');
+    await signIn(step, email, '/auth/two-factor');
     const wrong = String((Number(totp(key)) + 500_000) % 1e6).padStart(6, '0');
     await step.getByRole('group', { name: 'Authentication code' }).getByLabel('Digit 1 of 6').click();
     await step.keyboard.type(wrong);
@@ -105,5 +66,4 @@ for (const scheme of ['light', 'dark']) {
     await login.close();
   }
 }
-await browser.close();
-console.log(errors.length ? `Problems:\n${errors.join('\n')}` : 'No console errors, no overflow.');
+await kit.finish();

@@ -4,39 +4,16 @@
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture-vault-chat.mjs http://127.0.0.1:3102 /tmp/vault-shots-data /tmp/vault-shots
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync, readFileSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { SIZES_390, bearer, captureKit } from './capture-kit.mjs';
 const [base, dataDir, out = '/tmp/vault-shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
+const kit = await captureKit({ base, dataDir, out, sizes: SIZES_390, timezoneId: 'America/New_York' });
 
 const email = `vault-shots-${Date.now().toString(36)}@example.com`;
-const password = 'Violet kettle 42 drums';
 const pin = '284719';
-async function api(method, url, body, headers = {}) {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { ...headers, ...(body && { 'content-type': 'application/json' }) },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 // The account, its vault and a first chat in it (answered, with a file), through the API.
-await api('POST', '/auth/register', { email, password, name: 'Ada Lovelace' });
-await new Promise((r) => setTimeout(r, 500));
-const mail = readFileSync(path.join(dataDir, 'dev-outbox.jsonl'), 'utf8')
-  .split('\n')
-  .filter((line) => line.includes(email))
-  .at(-1);
-const code = /verification code is: (\d{6})/.exec(mail ?? '')?.[1];
-await api('POST', '/auth/verify-code', { email, code });
-const { access_token } = await api('POST', '/auth/login', { email, password });
-const auth = { authorization: `Bearer ${access_token}` };
-const { vault_token } = await api('POST', '/vault/setup', { pin }, auth);
+const auth = bearer(await kit.account(email));
+const { vault_token } = await kit.api('POST', '/vault/setup', { pin }, auth);
 const form = new FormData();
 const fields = {
   message: 'Draft a calm note to my landlord about the broken boiler',
@@ -53,18 +30,10 @@ const first = await fetch(`${base}/api/v1/vault/chats/messages/upload`, {
 });
 if (!first.ok) throw new Error(`vault send: ${first.status} ${await first.text()}`);
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
 for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone']) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', timezoneId: 'America/New_York' });
+  const ctx = await kit.ctxFor(scheme, size);
   const page = await ctx.newPage();
-  page.on('console', (m) => m.type() === 'error' && console.error(`${scheme}/${size}: ${m.text()}`));
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await kit.signIn(page, email);
   await page.goto(`${base}/vault`, { waitUntil: 'networkidle' });
   await page.getByLabel('PIN', { exact: true }).fill(pin);
   await page.getByRole('button', { name: 'Unlock' }).click();
@@ -82,16 +51,10 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
     { timeout: 30000 },
   );
   await live.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await page.evaluate(() => document.fonts.ready);
-  const suffix = size === 'phone' ? '-phone' : '';
-  await page.screenshot({ path: path.join(out, `vault-chat-streaming${suffix}-${scheme}.png`) });
-  console.log(`vault-chat-streaming${suffix}-${scheme}`);
+  // No settle wait: the answer is still streaming.
+  await kit.shot(page, `vault-chat-streaming${size === 'phone' ? '-phone' : ''}-${scheme}`, { settleMs: 0 });
   await dialog.getByRole('button', { name: 'Regenerate' }).waitFor({ timeout: 60000 });
-  await page.waitForTimeout(600);
-  if (size === 'desktop') {
-    await page.screenshot({ path: path.join(out, `vault-chat-${scheme}.png`) });
-    console.log(`vault-chat-${scheme}`);
-  }
+  if (size === 'desktop') await kit.shot(page, `vault-chat-${scheme}`, { settleMs: 600 });
   await ctx.close();
 }
-await browser.close();
+await kit.finish();

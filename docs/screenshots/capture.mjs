@@ -5,26 +5,12 @@
 // then, from the repository root (Debian's chromium at /usr/bin/chromium):
 //   node docs/screenshots/capture.mjs http://127.0.0.1:3102 /tmp/shots
 //   for f in /tmp/shots/*.png; do pngquant --quality=70-95 --force --output docs/screenshots/$(basename $f) $f; done
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-const { chromium } = require('playwright-core');
+import { SIZES_390, captureKit, until } from './capture-kit.mjs';
 const [base, out = '/tmp/shots'] = process.argv.slice(2);
-mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
-const errors = [];
-async function ctxFor(scheme, size, storageState) {
-  const s = sizes[size];
-  const ctx = await browser.newContext({ baseURL: base, viewport: { width: s.width, height: s.height }, isMobile: !!s.isMobile, hasTouch: !!s.hasTouch, colorScheme: scheme, locale: 'en-US', timezoneId: 'America/New_York', ...(storageState && { storageState }) });
-  ctx.on('page', (p) => { p.on('console', (m) => m.type() === 'error' && errors.push(`${scheme}/${size} ${p.url()}: ${m.text()}`)); p.on('pageerror', (e) => errors.push(String(e))); });
-  return ctx;
-}
-const shot = async (page, name) => { await page.evaluate(() => document.fonts.ready); await page.waitForTimeout(900); await page.screenshot({ path: path.join(out, `${name}.png`) }); console.log(name); };
+const kit = await captureKit({ base, out, sizes: SIZES_390, timezoneId: 'America/New_York' });
+const { ctxFor, shot } = kit;
 const composer = (page) => page.getByLabel('Message', { exact: true });
 const lastStatus = (page) => page.locator('[data-role="assistant"]').last().getAttribute('data-status');
-async function until(fn, ms = 30000) { const end = Date.now() + ms; while (Date.now() < end) { if (await fn()) return; await new Promise((r) => setTimeout(r, 200)); } throw new Error('timeout'); }
 
 // Set-up: a visitor with a few chats.
 const setup = await ctxFor('light', 'desktop');
@@ -92,5 +78,4 @@ for (const scheme of ['light', 'dark']) for (const size of ['desktop', 'phone'])
   await shot(p, `rate-limit-${size}-${scheme}`);
   await ctx.close();
 }
-await browser.close();
-console.log(errors.length ? `console errors:\n${errors.join('\n')}` : 'no console errors');
+await kit.finish();

@@ -1,17 +1,10 @@
 // One visitor driven through the HTTP API, for screenshot scripts that need data to show.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { jsonApi } from './capture-kit.mjs';
 
 export function visitorApi(base) {
   const visitor = `visitor_${randomBytes(16).toString('hex')}`;
-  async function api(method, url, body) {
-    const res = await fetch(`${base}/api/v1${url}`, {
-      method,
-      headers: { 'x-visitor-id': visitor, ...(body && { 'content-type': 'application/json' }) },
-      ...(body && { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  }
+  const api = jsonApi(base, { 'x-visitor-id': visitor });
   /** A turn with the offline demo model; answers the stored message (with conversation_id). */
   const send = (message, conversationId) =>
     api('POST', '/chat/messages', {
