@@ -6,6 +6,7 @@
  *
  *   node scripts/test.mjs                 everything
  *   node scripts/test.mjs --project server   one vitest project (repeatable), no browser suite
+ *   node scripts/test.mjs --project server src/db   only the files whose paths contain src/db
  *   node scripts/test.mjs --e2e-only      only the browser suite
  * TEST_SUMMARY_FILE=path writes {passed, failed, skipped} as JSON (used by .ci/run).
  * E2E_SHARDS=n splits the browser suite into n runs side by side (default: 2, 1 on one core).
@@ -19,6 +20,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const e2eOnly = args.includes('--e2e-only');
 const projects = args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : []));
+/** Paths (or parts of them) that narrow the vitest projects to those files. */
+const files = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--project');
 const work = mkdtempSync(path.join(tmpdir(), 'parallax-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
@@ -114,10 +117,7 @@ function runBrowserSuite() {
 }
 
 if (!e2eOnly) {
-  await runVitest(
-    'unit-and-server',
-    projects.flatMap((p) => ['--project', p]),
-  );
+  await runVitest('unit-and-server', [...projects.flatMap((p) => ['--project', p]), ...files]);
 }
 if (e2eOnly || projects.length === 0) {
   console.log('\n=== build web app for browser tests ===');

@@ -46,9 +46,18 @@ async function allAnswered(page: Page): Promise<void> {
       { timeout: 30_000 },
     )
     .not.toContain('streaming');
+  const last = assistants(page).last();
   await expect
-    .poll(() => assistants(page).last().getAttribute('data-status'), { timeout: 30_000 })
-    .toBe('completed');
+    .poll(() => last.getAttribute('data-status'), { timeout: 30_000 })
+    .toMatch(/^(completed|error|cancelled)$/);
+  const status = await last.getAttribute('data-status');
+  // A failed answer says why on screen, and the server's log may say more.
+  if (status !== 'completed') {
+    const why = `${await last.innerText()}\n--- server log ---\n${server.output().slice(-4_000)}`;
+    // Printed as well as thrown: a retried test that then passes keeps only its output.
+    console.warn(`answer ended ${status}: ${why}`);
+    expect(status, why).toBe('completed');
+  }
 }
 
 /** What the model was sent for the request whose last question is `question`. */

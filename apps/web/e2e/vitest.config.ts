@@ -12,6 +12,10 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // With two shards side by side on 2 cores, one of 132 tests failed once under the load
+    // (a first answer ended in error; chat-versions.e2e.test.ts now prints why). A failure
+    // that comes back on the second try still fails the run.
+    retry: 1,
     hookTimeout: 90_000,
     // A screen shows when its chunk has loaded and rendered: seconds, not one, on a busy 2-core
     // machine. Polls wait that long; a real failure still fails, only later.
