@@ -8,7 +8,7 @@ import {
   SNIPPET_LANGUAGES,
   type SnippetLanguage,
 } from '../model/quick-start-snippets';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 
 function CodeBox({ code, label }: { code: string; label: string }) {
   return (

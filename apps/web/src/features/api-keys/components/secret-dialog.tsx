@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '../../../ui/button';
 import { Modal } from '../../../ui/dialog';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../ui/copy-button';
 
 interface SecretDialogProps {
   /** The new key's secret; the dialog is open while it is set. */

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { saveBlob } from '../../../lib/save-blob';
 import { Button } from '../../../ui/button';
-import { CopyText } from '../../../ui/copy-text';
+import { CopyButton } from '../../../ui/copy-button';
 
 interface RecoveryKeyStepProps {
   recoveryKey: string;
@@ -40,7 +40,7 @@ export function RecoveryKeyStep({ recoveryKey, onDone }: RecoveryKeyStepProps) {
         {recoveryKey}
       </p>
       <div className="flex flex-wrap gap-2">
-        <CopyText text={recoveryKey} label="Copy recovery key" />
+        <CopyButton text={recoveryKey} label="Copy recovery key" />
         <Button variant="outline" size="sm" onClick={download}>
           <Download className="size-4" aria-hidden /> Download
         </Button>

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { saveBlob } from '../../../../lib/save-blob';
 import { Button } from '../../../../ui/button';
-import { CopyText } from '../../../../ui/copy-text';
+import { CopyButton } from '../../../../ui/copy-button';
 
 /** The recovery codes, shown once: copy or download them, and say they were kept. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -38,7 +38,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <CopyText text={text} label="Copy recovery codes" />
+        <CopyButton text={text} label="Copy recovery codes" />
         <Button variant="outline" size="sm" onClick={download}>
           <Download className="size-4" aria-hidden /> Download
         </Button>

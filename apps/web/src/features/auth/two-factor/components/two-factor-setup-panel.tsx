@@ -2,7 +2,7 @@ import { AUTH_FALLBACK_MESSAGES } from '@parallax/contract';
 import { useId, useState, type FormEvent } from 'react';
 import type { Wire } from '../../../../lib/http';
 import { Button } from '../../../../ui/button';
-import { CopyText } from '../../../../ui/copy-text';
+import { CopyButton } from '../../../../ui/copy-button';
 import { authErrorMessage } from '../../auth-error-message';
 import { CODE_LENGTH, CodeInput } from '../../components/code-input';
 import { FormAlert } from '../../components/fields/form-alert';
@@ -77,7 +77,7 @@ export function TwoFactorSetupPanel({
           >
             {grouped(setup.manual_key)}
           </p>
-          <CopyText text={setup.manual_key} label="Copy the key" />
+          <CopyButton text={setup.manual_key} label="Copy the key" />
           <p className="text-xs text-fg-muted">Time-based, 6 digits, every 30 seconds.</p>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { buttonClasses, type ButtonSize, type ButtonVariant } from '../../../ui/button';
+import { buttonClasses, type ButtonSize, type ButtonVariant } from './button';
 
 const COPIED_FOR_MS = 1_500;
 
