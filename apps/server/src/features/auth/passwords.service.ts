@@ -1,10 +1,11 @@
 import { AppError } from '../../infra/errors';
 import type { MailMessage } from '../../infra/mailer/mailer';
 import type { AccountsRepository } from './accounts.repository';
-import { INVALID_RESET_TOKEN, passwordRejected, RetryLaterError } from './auth.errors';
+import { INVALID_RESET_TOKEN, passwordRejected } from './auth.errors';
 import { passwordResetMail } from './auth.mails';
 import type { CredentialsRepository } from './credentials.repository';
-import { hashPassword, verifyPassword } from './password-hasher';
+import { confirmPassword } from './confirm-password';
+import { hashPassword } from './password-hasher';
 import { describePasswordProblem, findPasswordProblem } from './password-policy';
 import { generateOpaqueToken, hashOpaqueToken, normaliseEmail } from './secrets';
 import type { SessionsService } from './sessions.service';
@@ -97,17 +98,12 @@ export class PasswordsService {
         'current_password: this account signs in with Google or Apple and has no password yet; use "Forgot password" to set one',
       );
     }
-    const key = `login:${user.email}`;
-    const verdict = await this.deps.loginThrottle.check(key);
-    if (!verdict.allowed)
-      throw new RetryLaterError(
-        `Too many wrong passwords. Try again in ${verdict.retryAfterSeconds} seconds.`,
-        verdict.retryAfterSeconds,
-      );
-    if (!(await verifyPassword(user.password_hash, currentPassword))) {
-      await this.deps.loginThrottle.recordFailure(key);
-      throw new AppError('validation_error', 'current_password: is incorrect');
-    }
+    await confirmPassword(
+      this.deps.loginThrottle,
+      { email: user.email, password_hash: user.password_hash },
+      currentPassword,
+      'current_password',
+    );
     const problem = findPasswordProblem(newPassword);
     if (problem !== null) throw passwordRejected('new_password', describePasswordProblem(problem));
     await this.deps.accounts.update(user.id, {

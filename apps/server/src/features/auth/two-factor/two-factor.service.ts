@@ -8,7 +8,7 @@ import { AppError } from '../../../infra/errors';
 import type { SecretBox } from '../../../infra/secret-box';
 import type { AccountsRepository, UserRow } from '../accounts.repository';
 import { RetryLaterError } from '../auth.errors';
-import { verifyPassword } from '../password-hasher';
+import { confirmPassword } from '../confirm-password';
 import { hashOpaqueToken } from '../secrets';
 import type { SignInService } from '../sign-in.service';
 import type { Throttle } from '../throttle';
@@ -113,17 +113,12 @@ export class TwoFactorService {
           'validation_error',
           'password: is required to turn two-factor sign-in off',
         );
-      const key = `login:${user.email}`;
-      const verdict = await this.deps.loginThrottle.check(key);
-      if (!verdict.allowed)
-        throw new RetryLaterError(
-          `Too many wrong passwords. Try again in ${verdict.retryAfterSeconds} seconds.`,
-          verdict.retryAfterSeconds,
-        );
-      if (!(await verifyPassword(user.password_hash, password))) {
-        await this.deps.loginThrottle.recordFailure(key);
-        throw new AppError('validation_error', 'password: is incorrect');
-      }
+      await confirmPassword(
+        this.deps.loginThrottle,
+        { email: user.email, password_hash: user.password_hash },
+        password,
+        'password',
+      );
     }
     await this.checkCode(row, code, { recovery: true, wrong: WRONG_CODE });
     await this.deps.repository.remove(userId);
