@@ -1,8 +1,4 @@
-import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
-import { saveBlob } from '../../../lib/save-blob';
-import { Button } from '../../../ui/button';
-import { CopyButton } from '../../../ui/copy-button';
+import { KeepItSafe } from '../../../ui/keep-it-safe';
 
 interface RecoveryKeyStepProps {
   recoveryKey: string;
@@ -11,18 +7,6 @@ interface RecoveryKeyStepProps {
 
 /** The recovery key, shown once: copy or download it, and say it was kept before going on. */
 export function RecoveryKeyStep({ recoveryKey, onDone }: RecoveryKeyStepProps) {
-  const id = useId();
-  const [kept, setKept] = useState(false);
-  const download = () =>
-    saveBlob(
-      new Blob(
-        [
-          `Parallax vault recovery key\n\n${recoveryKey}\n\nIt resets your vault PIN and keeps the contents. Keep it somewhere safe, away from this device.\n`,
-        ],
-        { type: 'text/plain' },
-      ),
-      'parallax-vault-recovery-key.txt',
-    );
   return (
     <div className="space-y-4">
       <div>
@@ -39,25 +23,18 @@ export function RecoveryKeyStep({ recoveryKey, onDone }: RecoveryKeyStepProps) {
       >
         {recoveryKey}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <CopyButton text={recoveryKey} label="Copy recovery key" />
-        <Button variant="outline" size="sm" onClick={download}>
-          <Download className="size-4" aria-hidden /> Download
-        </Button>
-      </div>
-      <label htmlFor={`${id}-kept`} className="flex items-start gap-2 text-sm">
-        <input
-          id={`${id}-kept`}
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-accent"
-          checked={kept}
-          onChange={(e) => setKept(e.target.checked)}
-        />
-        I kept my recovery key somewhere safe.
-      </label>
-      <Button className="w-full" disabled={!kept} onClick={onDone}>
-        Open my vault
-      </Button>
+      <KeepItSafe
+        text={recoveryKey}
+        copyLabel="Copy recovery key"
+        file={{
+          name: 'parallax-vault-recovery-key.txt',
+          content: `Parallax vault recovery key\n\n${recoveryKey}\n\nIt resets your vault PIN and keeps the contents. Keep it somewhere safe, away from this device.\n`,
+        }}
+        keptLabel="I kept my recovery key somewhere safe."
+        doneLabel="Open my vault"
+        onDone={onDone}
+        wideDone
+      />
     </div>
   );
 }
