@@ -6,6 +6,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { GroupCommit } from '../../db/group-commit';
 import type { Database, MessagesTable } from '../../db/schema';
 import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
@@ -46,6 +47,9 @@ export interface HistoryPage {
 }
 
 export class MessagesRepository {
+  /** Turns' final states with their chat's upkeep; made on first use (a trx-bound copy never needs it). */
+  #finalStates: GroupCommit<Database> | undefined;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inserts unless the id exists (any owner): the loser of a duplicate send gets false. */
@@ -186,7 +190,8 @@ export class MessagesRepository {
 
   /**
    * Updates only while the turn is still running and owned by `process` (a swept turn stays
-   * swept); `then` runs in the same transaction when it did.
+   * swept); `then` runs in the same transaction when it did, a transaction that turns ending
+   * at the same moment share (db/group-commit.ts).
    */
   async updateRunning(
     id: string,
@@ -195,7 +200,8 @@ export class MessagesRepository {
     then?: (trx: Kysely<Database>) => Promise<void>,
   ): Promise<boolean> {
     if (then === undefined) return this.#updateRunning(this.db, id, process, changes);
-    return this.db.transaction().execute(async (trx) => {
+    this.#finalStates ??= new GroupCommit(this.db);
+    return this.#finalStates.run(async (trx) => {
       const updated = await this.#updateRunning(trx, id, process, changes);
       if (updated) await then(trx);
       return updated;
