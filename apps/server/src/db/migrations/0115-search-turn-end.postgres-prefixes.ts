@@ -11,15 +11,15 @@ import { sql, type Kysely } from 'kysely';
 // their own tsvector (no text is read again); the GIN index is rebuilt after, which is faster
 // than updating it row by row.
 
-const MARK = '~';
+export const MARK = '~';
 
-const PREFIXES = `create function search_prefixes(v tsvector) returns tsvector
+export const PREFIXES = `create or replace function search_prefixes(v tsvector) returns tsvector
   language sql immutable parallel safe as $$
   select coalesce(array_to_tsvector(array(
     select distinct '${MARK}' || left(l, n) from unnest(tsvector_to_array(v)) l, generate_series(2, 4) n
     where char_length(l) >= n)), ''::tsvector) $$`;
 
-const TSV = (
+export const TSV = (
   withPrefixes: boolean,
 ) => `create or replace function search_tsv(t text) returns tsvector
   language sql immutable parallel safe as $$
