@@ -1,5 +1,7 @@
+import type SqliteDatabase from 'better-sqlite3';
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema';
+import { sqliteHandleOf } from './sqlite-handle';
 
 type Value = string | number;
 
@@ -11,10 +13,17 @@ type Value = string | number;
  * `build` is called once with `sample` values, which must each be distinct from one another
  * and from the query's constants; each parameter of the compiled query that is a sample value
  * becomes a slot filled from `execute`'s values, the others stay constants.
+ *
+ * On SQLite, run on the root instance while no transaction is open, the statement runs at
+ * once on its own prepared statement instead of through Kysely's connection queue (several
+ * promise hops per query, more than the statement itself). better-sqlite3 is synchronous, so
+ * nothing can interleave with it; while a transaction holds the connection, the query waits
+ * for it through Kysely, as any other, rather than joining it.
  */
 export class ReusedQuery<Values extends Record<string, Value>, Row> {
   #compiled: CompiledQuery<Row> | undefined;
   #slots: ({ key: keyof Values } | { constant: unknown })[] = [];
+  #prepared: { sqlite: SqliteDatabase.Database; statement: SqliteDatabase.Statement } | undefined;
 
   constructor(
     private readonly sample: Values,
@@ -26,7 +35,32 @@ export class ReusedQuery<Values extends Record<string, Value>, Row> {
     const parameters = this.#slots.map((slot) =>
       'key' in slot ? values[slot.key] : slot.constant,
     );
+    const sqlite = sqliteHandleOf(db);
+    if (sqlite !== undefined && sqlite.open && !sqlite.inTransaction)
+      return this.#runNow(sqlite, compiled.sql, parameters);
     return db.executeQuery<Row>({ ...compiled, parameters });
+  }
+
+  /** What Kysely's SQLite driver returns for the statement, without its queue. */
+  #runNow(
+    sqlite: SqliteDatabase.Database,
+    sql: string,
+    parameters: unknown[],
+  ): Promise<QueryResult<Row>> {
+    try {
+      if (this.#prepared?.sqlite !== sqlite)
+        this.#prepared = { sqlite, statement: sqlite.prepare(sql) };
+      const { statement } = this.#prepared;
+      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as Row[] });
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return Promise.resolve({
+        insertId: BigInt(lastInsertRowid),
+        numAffectedRows: BigInt(changes),
+        rows: [],
+      });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   #compile(): CompiledQuery<Row> {
