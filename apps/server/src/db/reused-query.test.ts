@@ -23,16 +23,18 @@ describe('ReusedQuery', () => {
   });
 
   const spend = () =>
-    new ReusedQuery({ subject: '\u0000s', day: '\u0000d', limit: -0.5 }, ({ subject, day, limit }) =>
-      handle.db
-        .insertInto('daily_usage')
-        .values({ subject, day, used: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['subject', 'day'])
-            .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
-            .where('daily_usage.used', '<', limit),
-        ),
+    new ReusedQuery(
+      { subject: '\u0000s', day: '\u0000d', limit: -0.5 },
+      ({ subject, day, limit }) =>
+        handle.db
+          .insertInto('daily_usage')
+          .values({ subject, day, used: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(['subject', 'day'])
+              .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
+              .where('daily_usage.used', '<', limit),
+          ),
     );
   const used = () =>
     new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
@@ -44,7 +46,9 @@ describe('ReusedQuery', () => {
     const read = used();
     const counts = [];
     for (const day of ['2026-01-01', '2026-01-01', '2026-01-01', '2026-01-02'])
-      counts.push((await upsert.execute(handle.db, { subject: 'a', day, limit: 2 })).numAffectedRows);
+      counts.push(
+        (await upsert.execute(handle.db, { subject: 'a', day, limit: 2 })).numAffectedRows,
+      );
     expect(counts).toEqual([1n, 1n, 0n, 1n]);
     const rows = (await read.execute(handle.db, { subject: 'a' })).rows;
     expect([...rows].sort((x, y) => x.day.localeCompare(y.day))).toEqual([

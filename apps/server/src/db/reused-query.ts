@@ -36,31 +36,37 @@ export class ReusedQuery<Values extends Record<string, Value>, Row> {
       'key' in slot ? values[slot.key] : slot.constant,
     );
     const sqlite = sqliteHandleOf(db);
-    if (sqlite !== undefined && sqlite.open && !sqlite.inTransaction)
-      return this.#runNow(sqlite, compiled.sql, parameters);
+    if (sqlite !== undefined && sqlite.open && !sqlite.inTransaction) {
+      try {
+        return Promise.resolve(this.#run(sqlite, compiled.sql, parameters));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     return db.executeQuery<Row>({ ...compiled, parameters });
   }
 
+  /**
+   * Runs the statement at once on SQLite's connection, synchronously, in whatever transaction
+   * that connection has open: for a caller that groups statements in a transaction of its own
+   * (SqliteWriteGroup). Throws what the statement throws.
+   */
+  runOn(sqlite: SqliteDatabase.Database, values: Values): QueryResult<Row> {
+    const compiled = (this.#compiled ??= this.#compile());
+    const parameters = this.#slots.map((slot) =>
+      'key' in slot ? values[slot.key] : slot.constant,
+    );
+    return this.#run(sqlite, compiled.sql, parameters);
+  }
+
   /** What Kysely's SQLite driver returns for the statement, without its queue. */
-  #runNow(
-    sqlite: SqliteDatabase.Database,
-    sql: string,
-    parameters: unknown[],
-  ): Promise<QueryResult<Row>> {
-    try {
-      if (this.#prepared?.sqlite !== sqlite)
-        this.#prepared = { sqlite, statement: sqlite.prepare(sql) };
-      const { statement } = this.#prepared;
-      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as Row[] });
-      const { changes, lastInsertRowid } = statement.run(parameters);
-      return Promise.resolve({
-        insertId: BigInt(lastInsertRowid),
-        numAffectedRows: BigInt(changes),
-        rows: [],
-      });
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+  #run(sqlite: SqliteDatabase.Database, sql: string, parameters: unknown[]): QueryResult<Row> {
+    if (this.#prepared?.sqlite !== sqlite)
+      this.#prepared = { sqlite, statement: sqlite.prepare(sql) };
+    const { statement } = this.#prepared;
+    if (statement.reader) return { rows: statement.all(parameters) as Row[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
   }
 
   #compile(): CompiledQuery<Row> {
