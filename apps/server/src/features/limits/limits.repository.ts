@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ReusedQuery } from '../../db/reused-query';
-import { SqliteWriteGroup } from '../../db/sqlite-write-group';
+import { SqliteTurnGroup } from '../../db/sqlite-turn-group';
 import type { Database } from '../../db/schema';
 
 export class LimitsRepository {
@@ -8,7 +8,7 @@ export class LimitsRepository {
    * Compiled once: a public API call spends a unit, and building the upsert costs more than
    * running it; on SQLite the spends of one event-loop turn share a commit.
    */
-  readonly #spend = new SqliteWriteGroup(
+  readonly #spend = new SqliteTurnGroup(
     new ReusedQuery(
       { subject: '\u0000subject', day: '\u0000day', limit: -0.5 },
       ({ subject, day, limit }) =>
@@ -22,6 +22,7 @@ export class LimitsRepository {
               .where('daily_usage.used', '<', limit),
           ),
     ),
+    { write: true },
   );
 
   constructor(private readonly db: Kysely<Database>) {}

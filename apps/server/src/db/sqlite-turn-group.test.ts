@@ -3,10 +3,10 @@ import { createTempDir, createTestDatabase } from '../../test/database';
 import { createDatabase, type DatabaseHandle } from './database';
 import { migrateToLatest } from './migrate';
 import { ReusedQuery } from './reused-query';
-import { SqliteWriteGroup } from './sqlite-write-group';
+import { SqliteTurnGroup } from './sqlite-turn-group';
 
 /** Runs asked for at once, as concurrent calls ask: each keeps its own result on both dialects. */
-describe('SqliteWriteGroup', () => {
+describe('SqliteTurnGroup', () => {
   let temp: ReturnType<typeof createTempDir>;
   let drop: () => Promise<void>;
   let handle: DatabaseHandle;
@@ -33,7 +33,7 @@ describe('SqliteWriteGroup', () => {
     )?.used;
 
   it('spends up to the limit and no further, whatever number of runs share a turn', async () => {
-    const spend = new SqliteWriteGroup(
+    const spend = new SqliteTurnGroup(
       new ReusedQuery(
         { subject: '\u0000s', day: '\u0000d', limit: -0.5 },
         ({ subject, day, limit }) =>
@@ -47,6 +47,7 @@ describe('SqliteWriteGroup', () => {
                 .where('daily_usage.used', '<', limit),
             ),
       ),
+      { write: true },
     );
     const run = (subject: string, limit: number) =>
       spend
@@ -66,10 +67,11 @@ describe('SqliteWriteGroup', () => {
   });
 
   it('fails a failing run alone; the others of its turn are written', async () => {
-    const insert = new SqliteWriteGroup(
+    const insert = new SqliteTurnGroup(
       new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
         handle.db.insertInto('daily_usage').values({ subject, day: '2026-01-01', used: 1 }),
       ),
+      { write: true },
     );
     const outcomes = await Promise.allSettled(
       ['x', 'y', 'x', 'z'].map((subject) => insert.execute(handle.db, { subject })),
@@ -83,11 +85,34 @@ describe('SqliteWriteGroup', () => {
     expect([await used('x'), await used('y'), await used('z')]).toEqual([1, 1, 1]);
   });
 
+  it('reads what was committed before its turn, each run with its own values', async () => {
+    const read = new SqliteTurnGroup(
+      new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
+        handle.db.selectFrom('daily_usage').select('used').where('subject', '=', subject),
+      ),
+      { write: false },
+    );
+    await handle.db
+      .insertInto('daily_usage')
+      .values([
+        { subject: 'p', day: '2026-01-01', used: 2 },
+        { subject: 'q', day: '2026-01-01', used: 5 },
+      ])
+      .execute();
+    const rows = await Promise.all(
+      ['p', 'q', 'r', 'p'].map((subject) =>
+        read.execute(handle.db, { subject }).then((r) => r.rows),
+      ),
+    );
+    expect(rows).toEqual([[{ used: 2 }], [{ used: 5 }], [], [{ used: 2 }]]);
+  });
+
   it('waits for a transaction the connection is in, rather than joining it', async () => {
-    const insert = new SqliteWriteGroup(
+    const insert = new SqliteTurnGroup(
       new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
         handle.db.insertInto('daily_usage').values({ subject, day: '2026-01-01', used: 1 }),
       ),
+      { write: true },
     );
     let outside: Promise<unknown> | undefined;
     await expect(

@@ -15,15 +15,17 @@ interface Waiting<Values, Row> {
 type Outcome<Row> = { result: QueryResult<Row> } | { error: unknown };
 
 /**
- * One write statement asked for by many requests at once (a daily-allowance spend per call),
- * grouped on SQLite: the runs asked for in one turn of the event loop share one IMMEDIATE
- * transaction, so its locks, WAL append and commit are paid once instead of once per run
- * (a commit is most of a small upsert's cost). Each run is still its own statement with its
- * own result, in the order asked, under the write lock that also serialises other processes;
- * one that fails fails alone. PostgreSQL, a transaction handed in, a lone run, or a connection
- * already inside a transaction: the query runs as ReusedQuery runs it.
+ * One statement asked for by many requests at once (a key lookup, a daily-allowance spend per
+ * public API call), grouped on SQLite: the runs asked for in one turn of the event loop share
+ * one transaction (IMMEDIATE for a write, so the write lock is taken up front), so its locks,
+ * WAL bookkeeping and commit are paid once instead of once per run (they are most of a small
+ * statement's cost). Each run is still its own statement with its own result, in the order
+ * asked; a write runs under the write lock that also serialises other processes, a read sees
+ * everything committed before its turn's transaction began. One that fails fails alone.
+ * PostgreSQL, a transaction handed in, a lone run, or a connection already inside a
+ * transaction: the query runs as ReusedQuery runs it.
  */
-export class SqliteWriteGroup<Values extends Record<string, Value>, Row> {
+export class SqliteTurnGroup<Values extends Record<string, Value>, Row> {
   readonly #query: ReusedQuery<Values, Row>;
   #waiting: Waiting<Values, Row>[] = [];
   #group:
@@ -33,8 +35,12 @@ export class SqliteWriteGroup<Values extends Record<string, Value>, Row> {
       }
     | undefined;
 
-  constructor(query: ReusedQuery<Values, Row>) {
+  readonly #mode: 'immediate' | 'deferred';
+
+  /** `write`: the statement writes (its transaction takes the write lock at once). */
+  constructor(query: ReusedQuery<Values, Row>, options: { write: boolean }) {
     this.#query = query;
+    this.#mode = options.write ? 'immediate' : 'deferred';
   }
 
   execute(db: Kysely<Database>, values: Values): Promise<QueryResult<Row>> {
@@ -42,7 +48,7 @@ export class SqliteWriteGroup<Values extends Record<string, Value>, Row> {
     if (sqlite === undefined) return this.#query.execute(db, values);
     return new Promise((resolve, reject) => {
       // setImmediate runs after the I/O callbacks of this turn: every request parsed in it
-      // has reached its spend by then.
+      // has reached this statement by then.
       if (this.#waiting.push({ values, resolve, reject }) === 1)
         setImmediate(() => this.#flush(db, sqlite));
     });
@@ -58,7 +64,7 @@ export class SqliteWriteGroup<Values extends Record<string, Value>, Row> {
     }
     let outcomes: Outcome<Row>[];
     try {
-      outcomes = this.#runAllOn(sqlite).immediate(batch.map((w) => w.values));
+      outcomes = this.#runAllOn(sqlite)[this.#mode](batch.map((w) => w.values));
     } catch (error) {
       for (const { reject } of batch) reject(error);
       return;
