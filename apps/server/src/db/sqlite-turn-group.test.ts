@@ -58,7 +58,12 @@ describe('SqliteTurnGroup', () => {
       run('b', 3),
       run('a', 3),
     ]);
-    expect(results).toEqual([1n, 1n, 1n, 0n, 0n, 1n, 0n]);
+    // Which of the concurrent runs win is up to the database (PostgreSQL runs them side by
+    // side); how many is not.
+    const ofA = [...results.slice(0, 5), results[6]];
+    expect(ofA.filter((n) => n === 1n)).toHaveLength(3);
+    expect(ofA.filter((n) => n === 0n)).toHaveLength(3);
+    expect(results[5]).toBe(1n);
     expect(await used('a')).toBe(3);
     expect(await used('b')).toBe(1);
     // A lone run, in a later turn.
