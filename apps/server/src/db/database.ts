@@ -6,6 +6,7 @@ import pg from 'pg';
 import { parseDatabaseUrl, type DbDialect } from './dialect';
 import type { Database } from './schema';
 import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer';
+import { attachSqliteHandle } from './sqlite-handle';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
@@ -55,8 +56,9 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
   const target = parseDatabaseUrl(databaseUrl);
   let checkpointer: SqliteCheckpointer | undefined;
   let dialect: SqliteDialect | PostgresDialect;
+  let sqlite: SqliteDatabase.Database | undefined;
   if (target.dialect === 'sqlite') {
-    const sqlite = openSqlite(target.filename);
+    sqlite = openSqlite(target.filename);
     if (target.filename !== ':memory:') {
       checkpointer = startSqliteCheckpointer(sqlite, target.filename);
     }
@@ -65,6 +67,7 @@ export function createDatabase(databaseUrl: string): DatabaseHandle {
     dialect = new PostgresDialect({ pool: createPgPool(target.connectionString) });
   }
   const db = new Kysely<Database>({ dialect });
+  if (sqlite) attachSqliteHandle(db, sqlite);
   let closing: Promise<void> | undefined;
   return {
     db,

@@ -48,9 +48,12 @@ export class Drain {
 export function registerDrain(app: FastifyInstance): void {
   const drain = new Drain();
   app.decorate('drain', drain);
-  app.addHook('onSend', async (_request, reply) => {
-    if (!drain.draining) return;
-    reply.header('connection', 'close');
-    if (reply.statusCode === 503) reply.header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS));
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (drain.draining) {
+      reply.header('connection', 'close');
+      if (reply.statusCode === 503)
+        reply.header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS));
+    }
+    done(null, payload);
   });
 }

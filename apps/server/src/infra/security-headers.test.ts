@@ -1,8 +1,11 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { loadConfig } from '../config';
 import { createTempDir } from '../../test/database';
-import { appCspDirectives } from './security-headers';
+import { appCspDirectives, helmetOptions } from './security-headers';
 
 function parseCsp(header: string | string[] | number | undefined): Map<string, string[]> {
   const directives = new Map<string, string[]>();
@@ -40,6 +43,28 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sends exactly the headers helmet itself sets, on pages, the API and the public API', async () => {
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(helmetOptions(t.config))(response.req, response, (error) => {
+      if (error) throw error;
+    });
+    const expected = response.getHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(8);
+    const calls = [
+      { method: 'GET' as const, url: '/' },
+      { method: 'GET' as const, url: '/api/v1/health' },
+      { method: 'GET' as const, url: '/api/v1/no-such-route' },
+      { method: 'GET' as const, url: '/v1/models' },
+      { method: 'POST' as const, url: '/v1/chat/completions', payload: {} },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject(call);
+      for (const [name, value] of Object.entries(expected))
+        expect([call.url, name, res.headers[name]]).toEqual([call.url, name, value]);
+      expect(res.headers['x-powered-by']).toBeUndefined();
     }
   });
 

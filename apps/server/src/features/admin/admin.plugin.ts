@@ -53,17 +53,22 @@ export function registerAdmin(app: FastifyInstance): void {
 
   // After body parsing (a malformed body is 400 for anyone), before validation (a non-admin
   // learns nothing of the schema). The role is read from the database per request.
-  app.addHook('preValidation', async (request) => {
-    if (isAdminRoute(request)) await requireAdmin(request);
+  // Callback-form hooks: they run on every request, and most are not admin routes.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!isAdminRoute(request)) return done();
+    requireAdmin(request).then(() => done(), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!WRITE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
-    if (!isAdminRoute(request)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal;
-    if (principal?.kind !== 'user') return payload;
+    if (
+      !WRITE_METHODS.has(request.method) ||
+      reply.statusCode >= 400 ||
+      !isAdminRoute(request) ||
+      principal?.kind !== 'user'
+    )
+      return done(null, payload);
     const note = request.auditNote ?? defaultNote(request, payload);
-    await audit.record(principal.userId, request.id, note);
-    return payload;
+    audit.record(principal.userId, request.id, note).then(() => done(null, payload), done);
   });
 }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import { ReusedQuery } from '../../db/reused-query';
+import { SqliteTurnGroup } from '../../db/sqlite-turn-group';
 import type { ApiCallsTable, ApiKeysTable, Database } from '../../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -35,17 +36,20 @@ export class ApiKeysRepository {
    * 5 µs for this form and 30–45 µs for the same lookup written as a join, on every call
    * (BENCHMARKS.md, OpenAI-compatible API). The foreign key guarantees the owner's row.
    */
-  readonly #byHash = new ReusedQuery({ secretHash: '\u0000hash' }, ({ secretHash }) =>
-    this.db
-      .selectFrom('api_keys')
-      .selectAll('api_keys')
-      .select((eb) => [
-        ownerColumn(eb, 'plan_id').as('owner_plan_id'),
-        ownerColumn(eb, 'plan_until').as('owner_plan_until'),
-      ])
-      .where('api_keys.secret_hash', '=', secretHash)
-      // A disabled account's keys stop working with its sessions.
-      .where((eb) => eb(ownerColumn(eb, 'disabled_at'), 'is', null)),
+  readonly #byHash = new SqliteTurnGroup(
+    new ReusedQuery({ secretHash: '\u0000hash' }, ({ secretHash }) =>
+      this.db
+        .selectFrom('api_keys')
+        .selectAll('api_keys')
+        .select((eb) => [
+          ownerColumn(eb, 'plan_id').as('owner_plan_id'),
+          ownerColumn(eb, 'plan_until').as('owner_plan_until'),
+        ])
+        .where('api_keys.secret_hash', '=', secretHash)
+        // A disabled account's keys stop working with its sessions.
+        .where((eb) => eb(ownerColumn(eb, 'disabled_at'), 'is', null)),
+    ),
+    { write: false },
   );
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -76,7 +80,9 @@ export class ApiKeysRepository {
 
   /**
    * The key a secret belongs to, whatever its state (the caller checks revoked and expired).
-   * Read on every public API call, so compiled once.
+   * Read on every public API call, so compiled once, and on SQLite the lookups of one
+   * event-loop turn share a read transaction: still read from the database on every call, so
+   * a revoke committed by any process is seen by the next turn.
    */
   async findByHash(secretHash: string): Promise<ApiKeyWithPlan | undefined> {
     const result = await this.#byHash.execute(this.db, { secretHash });

@@ -1,21 +1,28 @@
 import type { Kysely } from 'kysely';
 import { ReusedQuery } from '../../db/reused-query';
+import { SqliteTurnGroup } from '../../db/sqlite-turn-group';
 import type { Database } from '../../db/schema';
 
 export class LimitsRepository {
-  /** Compiled once: a public API call spends a unit, and building the upsert costs more than running it. */
-  readonly #spend = new ReusedQuery(
-    { subject: '\u0000subject', day: '\u0000day', limit: -0.5 },
-    ({ subject, day, limit }) =>
-      this.db
-        .insertInto('daily_usage')
-        .values({ subject, day, used: 1 })
-        .onConflict((oc) =>
-          oc
-            .columns(['subject', 'day'])
-            .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
-            .where('daily_usage.used', '<', limit),
-        ),
+  /**
+   * Compiled once: a public API call spends a unit, and building the upsert costs more than
+   * running it; on SQLite the spends of one event-loop turn share a commit.
+   */
+  readonly #spend = new SqliteTurnGroup(
+    new ReusedQuery(
+      { subject: '\u0000subject', day: '\u0000day', limit: -0.5 },
+      ({ subject, day, limit }) =>
+        this.db
+          .insertInto('daily_usage')
+          .values({ subject, day, used: 1 })
+          .onConflict((oc) =>
+            oc
+              .columns(['subject', 'day'])
+              .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
+              .where('daily_usage.used', '<', limit),
+          ),
+    ),
+    { write: true },
   );
 
   constructor(private readonly db: Kysely<Database>) {}

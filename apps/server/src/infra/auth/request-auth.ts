@@ -52,12 +52,7 @@ export function registerRequestAuth(app: FastifyInstance): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('visitorId', null);
 
-  app.addHook('onRequest', async (request) => {
-    // The public API at /v1 authenticates with API keys (its own hook), never a session.
-    if (request.url.startsWith(PUBLIC_API_PREFIX)) return;
-    // Prometheus sends METRICS_TOKEN as its bearer: the route checks it (or, with no token
-    // configured, answers 404 as for any path that does not exist).
-    if (request.url === METRICS_PATH || request.url.startsWith(METRICS_QUERY)) return;
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const visitorId = visitorIdOf(request);
     request.visitorId = visitorId;
     const token = bearerToken(request);
@@ -78,5 +73,15 @@ export function registerRequestAuth(app: FastifyInstance): void {
       sessionId: claims.sessionId,
     };
     request.principal = principal;
+  };
+
+  // Callback form: the public API's calls skip it, and should not pay a promise for that.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // The public API at /v1 authenticates with API keys (its own hook), never a session.
+    if (request.url.startsWith(PUBLIC_API_PREFIX)) return done();
+    // Prometheus sends METRICS_TOKEN as its bearer: the route checks it (or, with no token
+    // configured, answers 404 as for any path that does not exist).
+    if (request.url === METRICS_PATH || request.url.startsWith(METRICS_QUERY)) return done();
+    authenticate(request).then(() => done(), done);
   });
 }

@@ -43,12 +43,17 @@ function readBody(res: IncomingMessage): Promise<string> {
         res.destroy(new UpstreamReplyInvalid(`answer larger than ${MAX_WHOLE_ANSWER_BYTES} bytes`));
       else chunks.push(chunk);
     });
-    res.on('end', () =>
-      resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')),
-    );
+    let ended = false;
+    res.on('end', () => {
+      ended = true;
+      resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'));
+    });
     res.on('error', reject);
-    // After 'end' this is a no-op; before it, the connection went away mid-answer.
-    res.on('close', () => reject(new Error('upstream socket closed before the answer ended')));
+    // Before 'end', the connection went away mid-answer. After it, nothing: an Error built
+    // for nothing would still capture a stack trace, on every call.
+    res.on('close', () => {
+      if (!ended) reject(new Error('upstream socket closed before the answer ended'));
+    });
   });
 }
 

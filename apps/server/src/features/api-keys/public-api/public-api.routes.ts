@@ -36,6 +36,11 @@ const errors = {
   504: OpenAiErrorBody,
 };
 const security = [{ apiKey: [] }];
+/**
+ * The app-wide per-address limiter lets /v1 through anyway (its allow list); its route hook
+ * still cost several promises per call. A key's own rate and budget limit these routes.
+ */
+const config = { rateLimit: false } as const;
 
 function accessOf(request: FastifyRequest): KeyAccess {
   if (!request.apiKeyAccess)
@@ -110,6 +115,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     '/models',
     {
+      config,
       schema: {
         tags,
         security,
@@ -128,6 +134,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get(
     '/models/*',
     {
+      config,
       schema: {
         tags,
         security,
@@ -156,6 +163,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
   api.post(
     '/chat/completions',
     {
+      config,
       schema: {
         tags,
         security,
