@@ -9,6 +9,7 @@ import type { ApiKeysRepository } from '../api-keys.repository';
 import { allowedModelsOf, keyStatus } from '../api-keys.service';
 import type { ApiCallRecorder } from './call-recorder';
 import { OpenAiError } from './openai-error';
+import { timeOrderedId } from '../../../infra/time-ordered-id';
 
 /** What a valid key lets its call do, read from the key's row on every call. */
 export interface KeyAccess {
@@ -231,7 +232,7 @@ export class ApiAccessService {
       await this.limits.refund(access.owner, admission.chargeDay);
     this.recorder.add({
       call: {
-        id: crypto.randomUUID(),
+        id: timeOrderedId(now.getTime()),
         key_id: access.keyId,
         user_id: access.userId,
         model: call.model,

@@ -15,7 +15,7 @@ export interface CallRecorderOptions {
 }
 
 /** A call is seen in the usage views (and counts toward its key's budget) this much later at most. */
-export const CALL_FLUSH_AFTER_MS = 100;
+export const CALL_FLUSH_AFTER_MS = 25;
 export const CALL_MAX_BATCH = 500;
 /**
  * Beyond this many unwritten calls (the database refusing writes for a long time) the oldest
