@@ -20,7 +20,10 @@ describe('GroupCommit (on the configured database)', () => {
       (await sql<{ n: number }>`select count(*) as n from notes`.execute(reader.db)).rows[0]?.n,
     );
   const insert = (trx: Kysely<Notes>, id: number) =>
-    trx.insertInto('notes').values({ id, text: `note ${id}` }).execute();
+    trx
+      .insertInto('notes')
+      .values({ id, text: `note ${id}` })
+      .execute();
 
   beforeEach(async () => {
     temp = createTempDir();
