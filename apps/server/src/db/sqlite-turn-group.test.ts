@@ -1,57 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTempDir, createTestDatabase } from '../../test/database';
-import { createDatabase, type DatabaseHandle } from './database';
-import { migrateToLatest } from './migrate';
+import { describe, expect, it } from 'vitest';
+import { dailyUsageSpend, migratedDatabasePerTest } from '../../test/migrated-database';
 import { ReusedQuery } from './reused-query';
 import { SqliteTurnGroup } from './sqlite-turn-group';
 
 /** Runs asked for at once, as concurrent calls ask: each keeps its own result on both dialects. */
 describe('SqliteTurnGroup', () => {
-  let temp: ReturnType<typeof createTempDir>;
-  let drop: () => Promise<void>;
-  let handle: DatabaseHandle;
-  beforeEach(async () => {
-    temp = createTempDir();
-    const database = await createTestDatabase(temp.dir);
-    drop = () => database.drop();
-    handle = createDatabase(database.url);
-    await migrateToLatest(handle.db);
-  });
-  afterEach(async () => {
-    await handle.close();
-    await drop();
-    temp.remove();
-  });
+  const handle = migratedDatabasePerTest();
 
   const used = async (subject: string) =>
     (
-      await handle.db
-        .selectFrom('daily_usage')
+      await handle()
+        .db.selectFrom('daily_usage')
         .select('used')
         .where('subject', '=', subject)
         .executeTakeFirst()
     )?.used;
 
   it('spends up to the limit and no further, whatever number of runs share a turn', async () => {
-    const spend = new SqliteTurnGroup(
-      new ReusedQuery(
-        { subject: '\u0000s', day: '\u0000d', limit: -0.5 },
-        ({ subject, day, limit }) =>
-          handle.db
-            .insertInto('daily_usage')
-            .values({ subject, day, used: 1 })
-            .onConflict((oc) =>
-              oc
-                .columns(['subject', 'day'])
-                .doUpdateSet((eb) => ({ used: eb(eb.ref('daily_usage.used'), '+', 1) }))
-                .where('daily_usage.used', '<', limit),
-            ),
-      ),
-      { write: true },
-    );
+    const spend = new SqliteTurnGroup(dailyUsageSpend(handle().db), { write: true });
     const run = (subject: string, limit: number) =>
       spend
-        .execute(handle.db, { subject, day: '2026-01-01', limit })
+        .execute(handle().db, { subject, day: '2026-01-01', limit })
         .then((r) => r.numAffectedRows);
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => run('a', 3)),
@@ -74,12 +43,12 @@ describe('SqliteTurnGroup', () => {
   it('fails a failing run alone; the others of its turn are written', async () => {
     const insert = new SqliteTurnGroup(
       new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
-        handle.db.insertInto('daily_usage').values({ subject, day: '2026-01-01', used: 1 }),
+        handle().db.insertInto('daily_usage').values({ subject, day: '2026-01-01', used: 1 }),
       ),
       { write: true },
     );
     const outcomes = await Promise.allSettled(
-      ['x', 'y', 'x', 'z'].map((subject) => insert.execute(handle.db, { subject })),
+      ['x', 'y', 'x', 'z'].map((subject) => insert.execute(handle().db, { subject })),
     );
     expect(outcomes.map((o) => o.status)).toEqual([
       'fulfilled',
@@ -93,12 +62,12 @@ describe('SqliteTurnGroup', () => {
   it('reads what was committed before its turn, each run with its own values', async () => {
     const read = new SqliteTurnGroup(
       new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
-        handle.db.selectFrom('daily_usage').select('used').where('subject', '=', subject),
+        handle().db.selectFrom('daily_usage').select('used').where('subject', '=', subject),
       ),
       { write: false },
     );
-    await handle.db
-      .insertInto('daily_usage')
+    await handle()
+      .db.insertInto('daily_usage')
       .values([
         { subject: 'p', day: '2026-01-01', used: 2 },
         { subject: 'q', day: '2026-01-01', used: 5 },
@@ -106,7 +75,7 @@ describe('SqliteTurnGroup', () => {
       .execute();
     const rows = await Promise.all(
       ['p', 'q', 'r', 'p'].map((subject) =>
-        read.execute(handle.db, { subject }).then((r) => r.rows),
+        read.execute(handle().db, { subject }).then((r) => r.rows),
       ),
     );
     expect(rows).toEqual([[{ used: 2 }], [{ used: 5 }], [], [{ used: 2 }]]);
@@ -115,23 +84,25 @@ describe('SqliteTurnGroup', () => {
   it('waits for a transaction the connection is in, rather than joining it', async () => {
     const insert = new SqliteTurnGroup(
       new ReusedQuery({ subject: '\u0000s' }, ({ subject }) =>
-        handle.db.insertInto('daily_usage').values({ subject, day: '2026-01-01', used: 1 }),
+        handle().db.insertInto('daily_usage').values({ subject, day: '2026-01-01', used: 1 }),
       ),
       { write: true },
     );
     let outside: Promise<unknown> | undefined;
     await expect(
-      handle.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('daily_usage')
-          .values({ subject: 'in', day: '2026-01-01', used: 1 })
-          .execute();
-        outside = Promise.all(
-          ['o1', 'o2'].map((subject) => insert.execute(handle.db, { subject })),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        throw new Error('roll back');
-      }),
+      handle()
+        .db.transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('daily_usage')
+            .values({ subject: 'in', day: '2026-01-01', used: 1 })
+            .execute();
+          outside = Promise.all(
+            ['o1', 'o2'].map((subject) => insert.execute(handle().db, { subject })),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          throw new Error('roll back');
+        }),
     ).rejects.toThrow('roll back');
     await outside;
     expect([await used('in'), await used('o1'), await used('o2')]).toEqual([undefined, 1, 1]);
