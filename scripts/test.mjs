@@ -24,6 +24,8 @@ const projects = args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : [])
 const files = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--project');
 const work = mkdtempSync(path.join(tmpdir(), 'parallax-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failure by suite, file and test name, so that a log's last lines say what failed. */
+const failures = [];
 
 function runVitest(label, extraArgs) {
   const report = path.join(work, `${label}.json`);
@@ -42,16 +44,17 @@ function runVitest(label, extraArgs) {
   );
   return new Promise((resolve) => {
     child.on('close', (status) => {
-      tally(report, status);
+      tally(label, report, status);
       resolve();
     });
   });
 }
 
-function tally(report, status) {
+function tally(label, report, status) {
   if (!existsSync(report)) {
     // The runner died before reporting: count the whole suite as one failure.
     totals.failed += 1;
+    failures.push(`${label}: the runner ended (status ${status}) without a report`);
     return;
   }
   const r = JSON.parse(readFileSync(report, 'utf8'));
@@ -63,7 +66,23 @@ function tally(report, status) {
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   );
   totals.failed += brokenFiles.length;
-  if (status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0) totals.failed += 1;
+  if (status !== 0 && (r.numFailedTests ?? 0) === 0 && brokenFiles.length === 0) {
+    totals.failed += 1;
+    failures.push(`${label}: vitest exited with status ${status}`);
+  }
+  for (const file of r.testResults ?? []) {
+    const where = `${label}: ${path.relative(root, file.name)}`;
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+      failures.push(`${where}: ${firstLine(file.message)}`);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+}
+
+function firstLine(text) {
+  return (text ?? '').split('\n', 1)[0].slice(0, 300);
 }
 
 /**
@@ -124,11 +143,14 @@ if (!e2eOnly) {
 if (e2eOnly || projects.length === 0) {
   console.log('\n=== build web app for browser tests ===');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) totals.failed += 1;
-  else await runBrowserSuite();
+  if (build.status !== 0) {
+    totals.failed += 1;
+    failures.push('build of the web app failed');
+  } else await runBrowserSuite();
 }
 
 if (process.env.TEST_SUMMARY_FILE)
-  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals));
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...totals, failures }));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
