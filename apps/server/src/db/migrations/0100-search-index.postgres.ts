@@ -27,6 +27,29 @@ const UNACCENTED =
 /** Prepared text: at most 200,000 characters (a tsvector holds at most 1 MB). */
 const PREPARED = `regexp_replace(left(t, 200000), '[^[:alnum:]]+', ' ', 'g')`;
 
+/** The conversation trigger's function (0240 replaces it; its down restores this). */
+export const CONVERSATION_FUNCTION = `create function search_conversation_changed() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'INSERT' then
+      if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null
+        and new.title <> ${PLACEHOLDER_TITLE} then
+        insert into search_documents (kind, owner_key, conversation_id, created_at, tsv)
+        values ('title', ${OWNER('new')}, new.id, new.created_at, search_tsv(new.title));
+      end if;
+    elsif new.user_id is distinct from old.user_id or new.visitor_id is distinct from old.visitor_id
+      or new.search_excluded is distinct from old.search_excluded then
+      -- Claimed by an account, or put into or out of the vault: its documents afresh.
+      delete from search_documents where conversation_id = new.id and kind <> 'knowledge';
+      ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)
+        .map((s) => `${s};`)
+        .join('\n')}
+    elsif new.title is distinct from old.title then
+      delete from search_documents where conversation_id = new.id and kind = 'title';
+      ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)[0] ?? ''};
+    end if;
+    return null;
+  end $$`;
+
 const FUNCTIONS = (hasUnaccent: boolean) => [
   `create function search_fold(t text) returns text language sql immutable parallel safe as $$
     select lower(${
@@ -57,27 +80,7 @@ const FUNCTIONS = (hasUnaccent: boolean) => [
     if q = '' then return null; end if;
     return q::tsquery;
   end $$`,
-  `create function search_conversation_changed() returns trigger language plpgsql as $$
-  begin
-    if tg_op = 'INSERT' then
-      if new.search_excluded = 0 and coalesce(new.user_id, new.visitor_id) is not null
-        and new.title <> ${PLACEHOLDER_TITLE} then
-        insert into search_documents (kind, owner_key, conversation_id, created_at, tsv)
-        values ('title', ${OWNER('new')}, new.id, new.created_at, search_tsv(new.title));
-      end if;
-    elsif new.user_id is distinct from old.user_id or new.visitor_id is distinct from old.visitor_id
-      or new.search_excluded is distinct from old.search_excluded then
-      -- Claimed by an account, or put into or out of the vault: its documents afresh.
-      delete from search_documents where conversation_id = new.id and kind <> 'knowledge';
-      ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)
-        .map((s) => `${s};`)
-        .join('\n')}
-    elsif new.title is distinct from old.title then
-      delete from search_documents where conversation_id = new.id and kind = 'title';
-      ${searchDocumentsInserts('c.id = new.id', OWNER('c'), TSV)[0] ?? ''};
-    end if;
-    return null;
-  end $$`,
+  CONVERSATION_FUNCTION,
   // One document per user message; its answer becomes a second one when it completes.
   `create function search_message_changed() returns trigger language plpgsql as $$
   begin

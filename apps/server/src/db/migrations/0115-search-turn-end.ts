@@ -91,7 +91,7 @@ const SQLITE_DOWN = [
 ];
 
 /** PostgreSQL's message trigger function; `deferred` is this migration's rule, else 0100's. */
-function postgresMessageFunction(deferred: boolean): string {
+export function postgresMessageFunction(deferred: boolean): string {
   const messageWhen = deferred
     ? `new.status not in ${RUNNING} and (tg_op = 'INSERT' or (old.status in ${RUNNING}
          and not exists (select 1 from search_documents

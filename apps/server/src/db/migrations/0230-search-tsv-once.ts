@@ -17,7 +17,7 @@ const TSV_ONCE = `create or replace function search_tsv(t text) returns tsvector
     return v || search_prefixes(v);
   end $$`;
 
-const PREFIXES_UNSORTED = `create or replace function search_prefixes(v tsvector) returns tsvector
+export const PREFIXES_UNSORTED = `create or replace function search_prefixes(v tsvector) returns tsvector
   language sql immutable parallel safe as $$
   select coalesce(array_to_tsvector(array(
     select '${MARK}' || left(l, n) from unnest(tsvector_to_array(v)) l, generate_series(2, 4) n
