@@ -23,6 +23,7 @@ import {
   SIM_MODEL,
   type ChatTestApp,
 } from '../../apps/server/test/chat';
+import { processCpuMicros } from '../lib/process-cpu';
 import { nowMs, percentile, printTable } from '../lib/stats';
 
 // --statements: per-statement SQLite timings of each variant (the timer wraps better-sqlite3
@@ -71,12 +72,22 @@ async function triggerSwitch(
   };
 }
 
-/** Sends per second, and this process's CPU µs per send (the app, its driver and SQLite). */
-async function runRound(t: ChatTestApp, round: number): Promise<{ rate: number; cpu: number }> {
+interface RoundResult {
+  rate: number;
+  /** This process's CPU µs per send: the app, its driver, SQLite, the in-process sim. */
+  cpu: number;
+  /** PostgreSQL's and Redis's CPU µs per send (all their processes; 0 on SQLite). */
+  database: number;
+}
+
+const databaseCpuMicros = () => processCpuMicros('postgres') + processCpuMicros('redis-server');
+
+async function runRound(t: ChatTestApp, round: number): Promise<RoundResult> {
   const visitorId = newVisitorId();
   let next = 0;
   const started = nowMs();
   const cpuBefore = process.cpuUsage();
+  const databaseBefore = databaseCpuMicros();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       let chat: { id: string; turns: number } | undefined;
@@ -107,7 +118,8 @@ async function runRound(t: ChatTestApp, round: number): Promise<{ rate: number; 
   );
   const rate = (SENDS / (nowMs() - started)) * 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  return { rate, cpu: (cpu.user + cpu.system) / SENDS };
+  const database = dialectOf(t.app.db) === 'postgres' ? databaseCpuMicros() - databaseBefore : 0;
+  return { rate, cpu: (cpu.user + cpu.system) / SENDS, database: database / SENDS };
 }
 
 const t = await createChatTestApp({
@@ -125,6 +137,7 @@ try {
   await runRound(t, 0); // warm-up: JIT, statement caches, the sim's connections
   const rates = { with: [] as number[], without: [] as number[] };
   const cpu = { with: [] as number[], without: [] as number[] };
+  const databaseCpu = { with: [] as number[], without: [] as number[] };
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const variant of round % 2 === 0
       ? (['with', 'without'] as const)
@@ -134,6 +147,7 @@ try {
       const result = await runRound(t, round * 2 + (variant === 'with' ? 0 : 1));
       rates[variant].push(result.rate);
       cpu[variant].push(result.cpu);
+      databaseCpu[variant].push(result.database);
       if (timer !== undefined && round === ROUNDS)
         printTable(
           `SQLite statements ${variant} index, last round (per send)`,
@@ -156,15 +170,18 @@ try {
       },
     ],
   );
-  // The process's CPU (app, database driver, SQLite; PostgreSQL's own work is another process).
-  printTable(`CPU µs per send in this process (median of ${ROUNDS} rounds)`, [
-    {
-      'without index': `${median(cpu.without).toFixed(0)} (${cpu.without.map((c) => c.toFixed(0)).join(' ')})`,
-      'with index': `${median(cpu.with).toFixed(0)} (${cpu.with.map((c) => c.toFixed(0)).join(' ')})`,
-      'change %': (((median(cpu.with) - median(cpu.without)) / median(cpu.without)) * 100).toFixed(
-        1,
-      ),
-    },
+  const cpuRow = (label: string, samples: typeof cpu) => ({
+    '': label,
+    'without index': `${median(samples.without).toFixed(0)} (${samples.without.map((c) => c.toFixed(0)).join(' ')})`,
+    'with index': `${median(samples.with).toFixed(0)} (${samples.with.map((c) => c.toFixed(0)).join(' ')})`,
+    'change %': (
+      ((median(samples.with) - median(samples.without)) / median(samples.without)) *
+      100
+    ).toFixed(1),
+  });
+  printTable(`CPU µs per send (median of ${ROUNDS} rounds)`, [
+    cpuRow('this process (app, driver, SQLite, sim)', cpu),
+    ...(dialect === 'postgres' ? [cpuRow('PostgreSQL and Redis processes', databaseCpu)] : []),
   ]);
   console.log(
     `load average at end ${loadavg()
