@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../store/auth-store';
 import { signOutForInactivity } from './idle-sign-out';
-import { setSessionEndListener, type SessionEndReason } from './session-end';
+import { recordSessionEnd, setSessionEndListener, type SessionEndReason } from './session-end';
 
 let ended: SessionEndReason[] = [];
 
@@ -49,6 +49,22 @@ describe('the sign-out on inactivity', () => {
     expect(await signOutForInactivity(() => true, endOnServer)).toBe(false);
     expect(endOnServer).not.toHaveBeenCalled();
     expect(ended).toEqual([]);
+  });
+
+  it('tells why when it finds the session already ended by another tab', async () => {
+    // The other tab's sign-out as this tab sees it: the shared storage cleared, this tab's
+    // memory still signed in (its storage event not handled yet).
+    const signedIn = useAuthStore.getState();
+    useAuthStore.getState().clearSession();
+    const cleared = localStorage.getItem('auth-storage');
+    useAuthStore.setState(signedIn);
+    recordSessionEnd('idle');
+    localStorage.setItem('auth-storage', cleared ?? '');
+    const endOnServer = vi.fn(async () => undefined);
+    expect(await signOutForInactivity(() => true, endOnServer)).toBe(false);
+    expect(endOnServer).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(ended).toEqual(['idle']);
   });
 
   it('stays signed out locally when the server cannot be told', async () => {

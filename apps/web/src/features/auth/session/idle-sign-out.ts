@@ -1,6 +1,6 @@
 import { logout } from '../api/logout';
 import { useAuthStore } from '../store/auth-store';
-import { endSession } from './session-end';
+import { endSession, readSharedSession } from './session-end';
 import { withSessionLock } from './session-lock';
 
 /**
@@ -16,7 +16,7 @@ export async function signOutForInactivity(
   endOnServer: (refreshToken: string | null) => Promise<void> = logout,
 ): Promise<boolean> {
   const ended = await withSessionLock(async () => {
-    await useAuthStore.persist.rehydrate();
+    await readSharedSession();
     const { accessToken, refreshToken } = useAuthStore.getState();
     if ((!accessToken && !refreshToken) || !stillIdle()) return null;
     endSession('idle');

@@ -82,18 +82,29 @@ export function followOtherTabs(): () => void {
       (event.key !== AUTH_STORAGE_KEY && event.key !== null)
     )
       return;
-    const had = hasSession();
-    void Promise.resolve(useAuthStore.persist.rehydrate()).then(() => {
+    void readSharedSession(() => {
       // Rehydrating from a removed key keeps what is in memory: removed means signed out.
       if (localStorage.getItem(AUTH_STORAGE_KEY) === null) useAuthStore.getState().clearSession();
-      const now = hasSession();
-      if (had && !now) onEnded(recordedReason());
-      const { user, isAuthenticated } = useAuthStore.getState();
-      if (!had && now && isAuthenticated && user) emitSignedIn(user.id);
     });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
+}
+
+/**
+ * Reads the session the tabs share into this one and tells of what changed: a session another
+ * tab ended ends here with its reason, a sign-in there signs this tab in. Every read of the
+ * shared session goes through here: a bare rehydrate (under the session lock, say) took such a
+ * change in silently, and the storage event that followed then found nothing to tell.
+ */
+export async function readSharedSession(afterRead: () => void = () => undefined): Promise<void> {
+  const had = hasSession();
+  await useAuthStore.persist.rehydrate();
+  afterRead();
+  const now = hasSession();
+  if (had && !now) onEnded(recordedReason());
+  const { user, isAuthenticated } = useAuthStore.getState();
+  if (!had && now && isAuthenticated && user) emitSignedIn(user.id);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -108,7 +119,7 @@ export async function tokensRefreshedElsewhere(
   { tries = 10, delayMs = 100 }: { tries?: number; delayMs?: number } = {},
 ): Promise<SessionTokens | null> {
   for (let attempt = 0; attempt < tries; attempt++) {
-    await useAuthStore.persist.rehydrate();
+    await readSharedSession();
     // With its expiry: without one the proactive refresh would fall back on the token's exp,
     // which a browser clock ahead of the server's takes for due at once.
     const stored = tokensOf(useAuthStore.getState());

@@ -1,6 +1,7 @@
 import { isApiError } from '../../../lib/errors/api-error';
 import { refreshTokens } from '../api/refresh-tokens';
 import { tokensOf, useAuthStore, type SessionTokens } from '../store/auth-store';
+import { readSharedSession } from './session-end';
 import { withSessionLock } from './session-lock';
 import { refreshDueAt } from './token-expiry';
 
@@ -17,7 +18,7 @@ export function refreshShared(
   refresh: Refresh = refreshTokens,
 ): Promise<SessionTokens> {
   return withSessionLock(async () => {
-    await useAuthStore.persist.rehydrate();
+    await readSharedSession();
     const stored = tokensOf(useAuthStore.getState());
     if (stored && stored.refreshToken !== used) return stored;
     const tokens = await refresh(used);
@@ -40,7 +41,7 @@ export function refreshIfDue(
   now: () => number = Date.now,
 ): Promise<ProactiveOutcome> {
   return withSessionLock(async () => {
-    await useAuthStore.persist.rehydrate();
+    await readSharedSession();
     const { accessToken, refreshToken, accessTokenExpiresAt, isAuthenticated } =
       useAuthStore.getState();
     if (!isAuthenticated || !refreshToken) return 'signed-out';
