@@ -116,6 +116,17 @@ export class ChatSocket {
     this.#setState('disconnected');
   }
 
+  /**
+   * The network or the server is back: try at once rather than at the backoff's next turn, and
+   * again after the socket gave up (state error).
+   */
+  reconnectNow(): void {
+    if (this.#manual || (this.#state !== 'reconnecting' && this.#state !== 'error')) return;
+    this.#teardown(1000, 'reconnect now');
+    this.#attempt = 0;
+    this.#open('reconnecting');
+  }
+
   /** A new identity (sign-in, sign-out): the old socket is closed and a fresh one opened. */
   reconnectAs(): void {
     this.#teardown(1000, 'identity changed');
@@ -140,6 +151,11 @@ export class ChatSocket {
     this.#sequences.set(messageId, lastSequence);
     if (this.#state === 'connected')
       this.#send({ type: 'resume', message_id: messageId, last_sequence: lastSequence });
+  }
+
+  /** The socket follows this message: its tokens keep coming, after a reconnect too. */
+  isTracking(messageId: string): boolean {
+    return this.#tracked.has(messageId);
   }
 
   untrack(messageId: string): void {

@@ -1,8 +1,13 @@
-/** One message's tokens gathered since the last flush, in sequence order. */
+import type { StreamPiece } from './stream-text';
+
+/** One message's tokens gathered since the last flush, in the order they arrived. */
 export interface TokenBatch {
   messageId: string;
+  /** The tokens' text run together: only for a reader that knows none of them is a replay. */
   text: string;
-  /** Highest sequence in the batch. */
+  /** The tokens one by one with their sequences: what a screen applies (applyPieces). */
+  pieces: StreamPiece[];
+  /** The sequence of the batch's last token. */
   lastSequence: number;
   /** The closing token arrived (the stream is over). */
   isComplete: boolean;
@@ -64,7 +69,8 @@ export class TokenBatcher {
       const batch = byMessage.get(t.messageId);
       if (batch) {
         batch.text += t.token;
-        batch.lastSequence = Math.max(batch.lastSequence, t.sequence);
+        batch.pieces.push({ sequence: t.sequence, text: t.token });
+        batch.lastSequence = t.sequence;
         batch.isComplete ||= t.isComplete;
         if (t.at !== undefined) {
           batch.firstAt ??= t.at;
@@ -74,6 +80,7 @@ export class TokenBatcher {
         byMessage.set(t.messageId, {
           messageId: t.messageId,
           text: t.token,
+          pieces: [{ sequence: t.sequence, text: t.token }],
           lastSequence: t.sequence,
           isComplete: t.isComplete,
           firstAt: t.at,

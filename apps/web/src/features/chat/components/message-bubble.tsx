@@ -1,8 +1,9 @@
 import { MESSAGES } from '@parallax/contract';
-import { AlertTriangle, Pencil, RefreshCw, RotateCcw } from 'lucide-react';
+import { Pencil, RefreshCw } from 'lucide-react';
 import { memo, useState, type KeyboardEvent } from 'react';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
+import { StreamErrorNote } from './stream-error-note';
 import { MessageErrorBoundary } from '../../../ui/error-boundary/message-error-boundary';
 import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
@@ -128,25 +129,14 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
         {live && !text ? (
           <WorkingIndicator status={working} />
         ) : isError ? (
-          <div
-            role="alert"
-            className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
-          >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <div className="min-w-0 flex-1">
-              <Markdown text={text || MESSAGES.streamErrorDefault} provider={message.provider} />
-              {canRetry(message) && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="mt-3"
-                  onClick={() => onRetry(message)}
-                >
-                  <RotateCcw className="size-3.5" aria-hidden /> Retry
-                </Button>
-              )}
-            </div>
-          </div>
+          <>
+            {text && <Markdown text={text} provider={message.provider} className="text-[15px]" />}
+            <StreamErrorNote
+              text={message.error ?? `${MESSAGES.streamErrorPrefix}${MESSAGES.streamErrorDefault}`}
+              onRetry={canRetry(message) ? () => onRetry(message) : undefined}
+              className={text ? 'mt-3' : ''}
+            />
+          </>
         ) : (
           <Markdown
             text={text}
@@ -162,7 +152,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
           {message.versions && (
             <VersionSwitcher versions={message.versions} onSelect={onSelectVersion} />
           )}
-          {!isError && <CopyButton text={text} />}
+          {text && <CopyButton text={text} />}
           {!isError && onRegenerate && (
             <ActionButton
               icon={RefreshCw}

@@ -4,6 +4,7 @@ import {
   type MessageResponse,
   type MessageSource,
 } from '@parallax/contract';
+import { applyPieces, type StreamPiece } from '../../../lib/ws/stream-text';
 import {
   assistantKey,
   userKey,
@@ -38,13 +39,18 @@ export interface OptimisticInput {
 }
 
 /**
- * The user's message appears at once, pending. A new version takes the place of the turn it
- * versions: that turn and everything after it leave the list (they stay on their branch).
+ * The user's message appears at once, pending, with its answer's bubble waiting below it, so a
+ * stream event that beats the send's reply (the first tokens, or an upstream's refusal) has a
+ * bubble to land in. A new version takes the place of the turn it versions: that turn and
+ * everything after it leave the list (they stay on their branch).
  */
 export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMessage[] {
   const { messageId, prompt, versionOf } = input;
   const replacedAt = versionOf ? list.findIndex((m) => m.messageId === versionOf.messageId) : -1;
   const kept = replacedAt === -1 ? list : list.slice(0, replacedAt);
+  const versions = versionOf && {
+    versions: { ids: [...versionOf.siblingIds, messageId], index: versionOf.siblingIds.length },
+  };
   return [
     ...kept.filter((m) => m.messageId !== messageId),
     {
@@ -60,9 +66,23 @@ export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMess
       attachments: input.attachments,
       createdAt: input.now,
       requestId: null,
-      ...(versionOf && {
-        versions: { ids: [...versionOf.siblingIds, messageId], index: versionOf.siblingIds.length },
-      }),
+      ...versions,
+    },
+    {
+      key: assistantKey(messageId),
+      messageId,
+      role: 'assistant',
+      content: '',
+      status: 'pending',
+      conversationId: prompt.conversationId,
+      provider: prompt.provider,
+      model: prompt.model,
+      modelFriendlyName: null,
+      attachments: [],
+      createdAt: input.now,
+      requestId: null,
+      prompt,
+      ...versions,
     },
   ];
 }
@@ -105,12 +125,15 @@ export function applySendReply(
   };
   const existing = withUser.findIndex((m) => m.key === assistant.key);
   if (existing !== -1) {
-    // Tokens can beat the HTTP reply: keep what already streamed in.
+    // Stream events can beat the HTTP reply: keep what they already did to the bubble.
     const current = withUser[existing] as UiMessage;
     return update(withUser, assistant.key, () => ({
       ...assistant,
       content: hasText ? assistant.content : current.content,
-      status: hasText ? 'completed' : current.status,
+      status: hasText ? 'completed' : current.status === 'pending' ? 'streaming' : current.status,
+      ...(!hasText && current.sequence !== undefined && { sequence: current.sequence }),
+      ...(!hasText && current.error !== undefined && { error: current.error }),
+      ...(!hasText && current.resumedFrom !== undefined && { resumedFrom: current.resumedFrom }),
       // The socket's completed status may have brought them before this reply.
       ...((assistant.sources ?? current.sources) && {
         sources: assistant.sources ?? current.sources,
@@ -139,7 +162,8 @@ export function applySendFailure(
       key: assistantKey(messageId),
       messageId,
       role: 'assistant',
-      content: text || MESSAGES.sendFailedFallback,
+      content: '',
+      error: text || MESSAGES.sendFailedFallback,
       status: 'error',
       conversationId: prompt.conversationId,
       provider: prompt.provider,
@@ -171,12 +195,21 @@ export function isLive(message: UiMessage | undefined): boolean {
   return message?.status === 'streaming' || message?.status === 'pending';
 }
 
-/** Streamed text arrives; a resumed stream replaces the text persisted before the reload. */
-export function appendTokens(list: UiMessage[], messageId: string, text: string): UiMessage[] {
+/**
+ * Streamed tokens arrive, each applied once by its sequence (a replay's repeats are skipped);
+ * a resumed stream replaces the text persisted before the reload.
+ */
+export function appendTokens(
+  list: UiMessage[],
+  messageId: string,
+  pieces: readonly StreamPiece[],
+): UiMessage[] {
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
+    const shown = applyPieces({ text: m.content, sequence: m.sequence ?? 0 }, pieces);
+    if (shown.sequence === (m.sequence ?? 0)) return m;
     const { resumedFrom: _dropped, ...rest } = m;
-    return { ...rest, status: 'streaming', content: m.content + text };
+    return { ...rest, status: 'streaming', content: shown.text, sequence: shown.sequence };
   });
 }
 
@@ -197,14 +230,17 @@ export function setSources(
   return update(list, assistantKey(messageId), (m) => ({ ...m, sources }));
 }
 
-/** Stream error: status error, the partial text kept, then '❌ Error: …'. */
+/** Stream error: status error, the partial text kept as it was, and '❌ Error: …' beside it. */
 export function failStream(list: UiMessage[], messageId: string, text: string): UiMessage[] {
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
     const { resumedFrom, ...rest } = m;
-    const partial = m.content || resumedFrom || '';
-    const error = `${MESSAGES.streamErrorPrefix}${text}`;
-    return { ...rest, status: 'error', content: partial ? `${partial}\n\n${error}` : error };
+    return {
+      ...rest,
+      status: 'error',
+      content: m.content || resumedFrom || '',
+      error: `${MESSAGES.streamErrorPrefix}${text}`,
+    };
   });
 }
 

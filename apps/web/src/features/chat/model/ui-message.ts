@@ -42,6 +42,13 @@ export interface UiMessage {
   sendFailed?: boolean;
   /** Assistant only: text persisted before a reload, shown until the resumed stream replays it. */
   resumedFrom?: string;
+  /** Assistant only: the sequence of the last streamed token in `content` (0 or absent: none). */
+  sequence?: number;
+  /**
+   * Assistant only, status error: what went wrong, shown beside the partial answer in `content`
+   * (never inside its markdown).
+   */
+  error?: string;
   /** The versions of this turn (regenerated or edited), oldest first; absent: only one. */
   versions?: TurnVersions;
   /** Assistant only: a send of a new version that failed; its retry sends that version again. */
@@ -107,15 +114,15 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     ...common,
     key: assistantKey(turn.id),
     role: 'assistant',
-    content: streaming ? '' : (turn.response ?? (turn.error ? turn.error : '')),
+    content: streaming ? '' : (turn.response ?? ''),
     status: turn.status === 'pending' ? 'streaming' : turn.status,
     attachments: [],
     ...(prompt && { prompt }),
     ...(streaming && turn.response ? { resumedFrom: turn.response } : {}),
     ...(turn.sources.length > 0 && { sources: turn.sources }),
   };
-  if (turn.status === 'error' && turn.error && turn.response)
-    assistant.content = `${turn.response}\n\n${turn.error}`;
+  if (turn.status === 'error')
+    assistant.error = `${MESSAGES.streamErrorPrefix}${turn.error || MESSAGES.streamErrorDefault}`;
   // A stopped answer reads the same after a reload (or a version switch) as when it was stopped.
   if (turn.status === 'cancelled') assistant.content = withCancelNote(turn.response ?? '');
   return [user, assistant];

@@ -14,7 +14,7 @@ import {
   handleSocketEvent,
   markCancelled,
   markCancelling,
-  setSilenceHandler,
+  setStreamHandlers,
   watchStream,
 } from './stream-events';
 
@@ -26,12 +26,15 @@ export function startChatStreaming(): void {
   started = true;
   const socket = chatSocket();
   socket.onEvent(handleSocketEvent);
-  setSilenceHandler((messageId) => {
-    socket.untrack(messageId);
-    const message = findAssistant(messageId);
-    void cancelGeneration({ requestId: message?.requestId ?? null, messageId }).catch(
-      () => undefined,
-    );
+  setStreamHandlers({
+    onSilence: (messageId) => {
+      socket.untrack(messageId);
+      const message = findAssistant(messageId);
+      void cancelGeneration({ requestId: message?.requestId ?? null, messageId }).catch(
+        () => undefined,
+      );
+    },
+    onGap: (messageId, sequence) => socket.resume(messageId, sequence),
   });
 }
 
@@ -113,14 +116,21 @@ export async function stop(message: UiMessage): Promise<void> {
   markCancelled(message.messageId);
 }
 
-/** Messages that were still streaming when the page loaded pick up their stream again. */
+/**
+ * Answers a history page says are still streaming pick up their stream, from what the screen
+ * already shows of them: the page's copy never holds streamed text (a bubble that does was
+ * kept by the merge), and a socket already following the answer needs no replay at all.
+ */
 export function resumeLive(messages: readonly UiMessage[]): void {
   startChatStreaming();
   const socket = chatSocket();
   for (const m of messages) {
     if (m.role !== 'assistant' || !isLive(m)) continue;
-    // Text already on screen came from this socket: only what follows it is needed.
-    socket.resume(m.messageId, m.content ? socket.lastSequenceOf(m.messageId) : 0);
+    const shown = findAssistant(m.messageId) ?? m;
+    if (!isLive(shown)) continue;
+    const sequence = shown.sequence ?? 0;
+    if (!socket.isTracking(m.messageId) || socket.lastSequenceOf(m.messageId) > sequence)
+      socket.resume(m.messageId, sequence);
     watchStream(m.messageId);
   }
 }

@@ -5,7 +5,12 @@ import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import { NEW_THREAD, getThread, useChatSession } from './chat-session-store';
 import { sendFlow, type SendDeps } from './send-flow';
-import { handleSocketEvent, markCancelled, resetStreaming } from './stream-events';
+import {
+  handleSocketEvent,
+  markCancelled,
+  resetStreaming,
+  setStreamHandlers,
+} from './stream-events';
 
 const PROMPT = {
   content: '  Hello there  ',
@@ -87,7 +92,9 @@ describe('send flow (spec §4 Sending)', () => {
       sendMessage: () => new Promise((resolve) => (release = resolve)),
     });
     const outcome = sendFlow(deps, { threadKey: NEW_THREAD, prompt: PROMPT });
-    await vi.waitFor(() => expect(statuses(NEW_THREAD)).toEqual(['user:pending']));
+    await vi.waitFor(() =>
+      expect(statuses(NEW_THREAD)).toEqual(['user:pending', 'assistant:pending']),
+    );
     expect(messages(NEW_THREAD)[0]?.content).toBe('Hello there');
     expect(calls.tracked).toEqual(['m1']);
     release(reply());
@@ -130,8 +137,36 @@ describe('send flow (spec §4 Sending)', () => {
     });
     expect(await sendFlow(deps, { threadKey: 'c1', prompt: PROMPT })).toEqual({ kind: 'failed' });
     expect(statuses()).toEqual(['user:completed', 'assistant:error']);
-    expect(assistant()?.content).toBe('Server error. Please try again later.');
+    expect(assistant()).toMatchObject({
+      content: '',
+      error: 'Server error. Please try again later.',
+    });
     expect(messages().map(canRetry)).toEqual([false, true]);
+  });
+
+  it("shows an upstream refusal that beats the send's reply at once, not after the silence timeout", async () => {
+    vi.useFakeTimers();
+    let release: (r: MessageResponse) => void = () => undefined;
+    const { deps } = fakeDeps({
+      sendMessage: () => new Promise((resolve) => (release = resolve)),
+    });
+    const outcome = sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
+    await vi.waitFor(() => expect(statuses()).toEqual(['user:pending', 'assistant:pending']));
+    handleSocketEvent({
+      type: 'error',
+      messageId: 'm1',
+      error: 'The AI service is rate limited',
+      code: 'rate_limit',
+    });
+    handleSocketEvent({ type: 'status', messageId: 'm1', status: 'error' });
+    release(reply());
+    await outcome;
+    expect(assistant()).toMatchObject({
+      status: 'error',
+      error: `${MESSAGES.streamErrorPrefix}Rate limit exceeded. Please wait a moment before trying again.`,
+    });
+    vi.advanceTimersByTime(31_000);
+    expect(assistant()?.error).not.toContain(MESSAGES.noActivityTimeout);
   });
 
   it('on 429 removes the optimistic message and opens the rate-limit modal with the renewal time', async () => {
@@ -213,7 +248,15 @@ describe('streaming end (spec §4)', () => {
   const tokens = (text: string, lastSequence: number, isComplete = false) =>
     handleSocketEvent({
       type: 'tokens',
-      batches: [{ messageId: 'm1', text, lastSequence, isComplete }],
+      batches: [
+        {
+          messageId: 'm1',
+          text,
+          pieces: [{ sequence: lastSequence, text }],
+          lastSequence,
+          isComplete,
+        },
+      ],
     });
 
   it('appends tokens and completes on the closing token', async () => {
@@ -221,6 +264,46 @@ describe('streaming end (spec §4)', () => {
     tokens('Hel', 1);
     tokens('lo', 2, true);
     expect(assistant()).toMatchObject({ status: 'completed', content: 'Hello' });
+  });
+
+  it('a replay of the whole stream (a resume from 0 after navigation) never doubles the text', async () => {
+    await streaming();
+    const piece = (sequence: number) => ({ sequence, text: `t${sequence} ` });
+    const batch = (from: number, to: number, isComplete = false) =>
+      handleSocketEvent({
+        type: 'tokens',
+        batches: [
+          {
+            messageId: 'm1',
+            text: '',
+            pieces: Array.from({ length: to - from + 1 }, (_, i) => piece(from + i)),
+            lastSequence: to,
+            isComplete,
+          },
+        ],
+      });
+    batch(1, 3);
+    batch(1, 6);
+    batch(7, 8, true);
+    expect(assistant()).toMatchObject({
+      status: 'completed',
+      content: 't1 t2 t3 t4 t5 t6 t7 t8 ',
+      sequence: 8,
+    });
+  });
+
+  it('asks again for tokens it never got, and ends only once the hole is filled', async () => {
+    const gaps: [string, number][] = [];
+    setStreamHandlers({ onSilence: () => undefined, onGap: (id, after) => gaps.push([id, after]) });
+    await streaming();
+    tokens('a', 1);
+    tokens('c', 3, true);
+    handleSocketEvent({ type: 'status', messageId: 'm1', status: 'completed' });
+    expect(gaps).toEqual([['m1', 1]]);
+    expect(assistant()).toMatchObject({ status: 'streaming', content: 'a' });
+    tokens('b', 2);
+    tokens('c', 3, true);
+    expect(assistant()).toMatchObject({ status: 'completed', content: 'abc' });
   });
 
   it('a stream error keeps the partial text and adds the error text', async () => {
@@ -233,7 +316,9 @@ describe('streaming end (spec §4)', () => {
       code: 'upstream_error',
     });
     expect(assistant()?.status).toBe('error');
-    expect(assistant()?.content).toBe(`Part\n\n${MESSAGES.streamErrorPrefix}upstream broke`);
+    // The partial answer stays as it was; the error is told beside it, not inside its markdown.
+    expect(assistant()?.content).toBe('Part');
+    expect(assistant()?.error).toBe(`${MESSAGES.streamErrorPrefix}upstream broke`);
     expect(canRetry(assistant() as UiMessage)).toBe(true);
   });
 
@@ -245,7 +330,7 @@ describe('streaming end (spec §4)', () => {
       error: 'Rate limit reached for requests',
       code: 'rate_limit',
     });
-    expect(assistant()?.content).toBe(
+    expect(assistant()?.error).toBe(
       `${MESSAGES.streamErrorPrefix}Rate limit exceeded. Please wait a moment before trying again.`,
     );
   });
@@ -285,7 +370,8 @@ describe('streaming end (spec §4)', () => {
     vi.advanceTimersByTime(1_500);
     expect(assistant()).toMatchObject({
       status: 'error',
-      content: `${MESSAGES.streamErrorPrefix}${MESSAGES.noActivityTimeout}`,
+      content: '',
+      error: `${MESSAGES.streamErrorPrefix}${MESSAGES.noActivityTimeout}`,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { HTTP, MESSAGES, STREAM_UI, mapWebsocketError } from '@parallax/contract';
 import type { SocketEvent } from '../../../lib/ws';
+import { applyPieces, type StreamPiece } from '../../../lib/ws/stream-text';
 import {
   appendTokens,
   cancelStream,
@@ -17,48 +18,79 @@ import {
 } from './chat-session-store';
 
 /*
- * Socket events → message transitions. Token text is gathered and applied every
- * STREAM_UI.refreshMs so a fast stream costs one render per frame, not one per token; a
- * no-activity watchdog fails a stream the server has gone silent on (spec §8).
+ * Socket events → message transitions. Tokens are gathered and applied every
+ * STREAM_UI.refreshMs so a fast stream costs one render per frame, not one per token, each by
+ * its sequence exactly once (applyPieces); a no-activity watchdog fails a stream the server
+ * has gone silent on (spec §8).
  */
 
-const pending = new Map<string, string>();
+const pending = new Map<string, StreamPiece[]>();
 let flushTimer: ReturnType<typeof setTimeout> | null = null;
 const watchdogs = new Map<string, ReturnType<typeof setTimeout>>();
-let onSilence: (messageId: string) => void = () => undefined;
+/** Messages whose shown text misses tokens: resumed after `sequence`, and not ended until filled. */
+const gaps = new Map<string, number>();
 
-/** What to do when a stream stays silent too long (the send flow cancels it on the server). */
-export function setSilenceHandler(handler: (messageId: string) => void): void {
-  onSilence = handler;
+export interface StreamHandlers {
+  /** A stream stayed silent too long (the send flow cancels it on the server). */
+  onSilence(messageId: string): void;
+  /** The screen misses tokens after `sequence`: ask the server for them again. */
+  onGap(messageId: string, sequence: number): void;
+}
+
+let handlers: StreamHandlers = { onSilence: () => undefined, onGap: () => undefined };
+
+export function setStreamHandlers(next: StreamHandlers): void {
+  handlers = next;
+}
+
+function liveMessage(messageId: string) {
+  const owner = ownerOf(messageId);
+  if (!owner) return undefined;
+  const message = getThread(owner).messages.find((m) => m.key === assistantKey(messageId));
+  return message?.status === 'streaming' || message?.status === 'pending' ? message : undefined;
+}
+
+function applyTokens(messageId: string, pieces: readonly StreamPiece[] | undefined): void {
+  const owner = ownerOf(messageId);
+  const shown = liveMessage(messageId);
+  if (!pieces || pieces.length === 0 || !owner || !shown) return;
+  const applied = applyPieces({ text: shown.content, sequence: shown.sequence ?? 0 }, pieces);
+  updateMessages(owner, (list) => appendTokens(list, messageId, pieces));
+  if (!applied.gap) {
+    gaps.delete(messageId);
+    return;
+  }
+  // Asked once per hole: the replay fills it, or the no-activity watchdog ends the wait.
+  if (gaps.get(messageId) === applied.sequence) return;
+  gaps.set(messageId, applied.sequence);
+  handlers.onGap(messageId, applied.sequence);
 }
 
 function flushPending(): void {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;
-  for (const [messageId, text] of pending) {
-    const owner = ownerOf(messageId);
-    if (owner) updateMessages(owner, (list) => appendTokens(list, messageId, text));
-  }
+  const batches = [...pending];
   pending.clear();
+  for (const [messageId, pieces] of batches) applyTokens(messageId, pieces);
 }
 
 function flushOne(messageId: string): void {
-  const text = pending.get(messageId);
+  const pieces = pending.get(messageId);
   pending.delete(messageId);
-  const owner = ownerOf(messageId);
-  if (text && owner) updateMessages(owner, (list) => appendTokens(list, messageId, text));
+  applyTokens(messageId, pieces);
 }
 
-/** (Re)starts the no-activity clock of a live message. */
+/** (Re)starts the no-activity clock of a live message (one already ended is left alone). */
 export function watchStream(messageId: string, timeoutMs: number = HTTP.noActivityAbortMs): void {
   stopWatching(messageId);
+  if (!liveMessage(messageId)) return;
   watchdogs.set(
     messageId,
     setTimeout(() => {
       watchdogs.delete(messageId);
       flushOne(messageId);
       finish(messageId, (list) => failStream(list, messageId, MESSAGES.noActivityTimeout));
-      onSilence(messageId);
+      handlers.onSilence(messageId);
     }, timeoutMs),
   );
 }
@@ -75,6 +107,7 @@ function isWatched(messageId: string): boolean {
 
 function finish(messageId: string, transition: Parameters<typeof updateMessages>[1]): void {
   stopWatching(messageId);
+  gaps.delete(messageId);
   setWorking(null, messageId);
   const owner = ownerOf(messageId);
   if (owner) updateMessages(owner, transition);
@@ -100,15 +133,14 @@ export function markCancelled(messageId: string): void {
 
 function complete(messageId: string): void {
   flushOne(messageId);
+  // Text is missing: the resumed replay brings it, and its own end, again.
+  if (gaps.has(messageId)) return;
   if (cancelling.has(messageId)) markCancelled(messageId);
   else finish(messageId, (list) => completeStream(list, messageId));
 }
 
 function isLiveHere(messageId: string): boolean {
-  const owner = ownerOf(messageId);
-  if (!owner) return false;
-  const message = getThread(owner).messages.find((m) => m.key === assistantKey(messageId));
-  return message?.status === 'streaming' || message?.status === 'pending';
+  return liveMessage(messageId) !== undefined;
 }
 
 export function handleSocketEvent(event: SocketEvent): void {
@@ -117,9 +149,9 @@ export function handleSocketEvent(event: SocketEvent): void {
       for (const batch of event.batches) {
         if (!isLiveHere(batch.messageId)) continue;
         if (isWatched(batch.messageId)) watchStream(batch.messageId);
-        if (batch.text) {
-          setWorking(null, batch.messageId);
-          pending.set(batch.messageId, (pending.get(batch.messageId) ?? '') + batch.text);
+        if (batch.pieces.length > 0) {
+          if (batch.text) setWorking(null, batch.messageId);
+          pending.set(batch.messageId, [...(pending.get(batch.messageId) ?? []), ...batch.pieces]);
         }
         if (batch.isComplete) complete(batch.messageId);
       }
@@ -153,7 +185,7 @@ export function handleSocketEvent(event: SocketEvent): void {
       }
       flushOne(messageId);
       if (status === 'completed') complete(messageId);
-      else
+      else if (!gaps.has(messageId))
         finish(messageId, (list) =>
           failStream(list, messageId, event.details ?? MESSAGES.streamErrorService),
         );
@@ -185,6 +217,7 @@ export function resetStreaming(): void {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;
   pending.clear();
+  gaps.clear();
   cancelling.clear();
   for (const timer of watchdogs.values()) clearTimeout(timer);
   watchdogs.clear();

@@ -26,7 +26,15 @@ function fakeSource() {
 
 const tokens = (messageId: string, text: string, lastSequence: number): SocketEvent => ({
   type: 'tokens',
-  batches: [{ messageId, text, lastSequence, isComplete: false }],
+  batches: [
+    {
+      messageId,
+      text,
+      pieces: [{ sequence: lastSequence, text }],
+      lastSequence,
+      isComplete: false,
+    },
+  ],
 });
 
 describe('CompareStreamer', () => {

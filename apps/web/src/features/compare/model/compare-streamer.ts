@@ -1,5 +1,6 @@
 import { STREAM_UI, mapWebsocketError } from '@parallax/contract';
 import type { SocketEvent } from '../../../lib/ws';
+import { applyPieces } from '../../../lib/ws/stream-text';
 import type { LiveAnswer } from './live-answer';
 
 /** The part of the chat socket the streamer uses (the app passes the one chat socket). */
@@ -23,6 +24,10 @@ export interface StreamerOptions {
 interface Followed {
   live: LiveAnswer;
   dirty: boolean;
+  /** The sequence of the last token in `live.text`: a replay's repeats are skipped. */
+  sequence: number;
+  /** A hole was asked for again after this sequence (once per hole). */
+  gapAfter: number | null;
 }
 
 /**
@@ -72,6 +77,8 @@ export class CompareStreamer {
         tokenCount: 0,
       },
       dirty: true,
+      sequence: 0,
+      gapAfter: null,
     });
     if (mode.resume) this.source.resume(messageId, 0);
     else this.source.track(messageId);
@@ -96,6 +103,8 @@ export class CompareStreamer {
     followed.live.serverFirstAt = null;
     followed.live.serverLastAt = null;
     followed.live.tokenCount = 0;
+    followed.sequence = 0;
+    followed.gapAfter = null;
     followed.dirty = true;
     this.source.resume(messageId, 0);
   }
@@ -123,13 +132,20 @@ export class CompareStreamer {
         const followed = this.#followed.get(batch.messageId);
         if (!followed) continue;
         const { live } = followed;
-        if (batch.text) {
+        const shown = applyPieces({ text: live.text, sequence: followed.sequence }, batch.pieces);
+        if (shown.gap && followed.gapAfter !== shown.sequence) {
+          followed.gapAfter = shown.sequence;
+          this.source.resume(batch.messageId, shown.sequence);
+        }
+        if (shown.sequence === followed.sequence) continue;
+        followed.sequence = shown.sequence;
+        if (shown.text !== live.text) {
           live.firstTokenAt ??= now;
           live.lastTokenAt = now;
-          live.text += batch.text;
+          live.text = shown.text;
           if (batch.firstAt !== undefined) live.serverFirstAt ??= batch.firstAt;
           if (batch.lastAt !== undefined) live.serverLastAt = batch.lastAt;
-          live.tokenCount = batch.isComplete ? batch.lastSequence - 1 : batch.lastSequence;
+          live.tokenCount = batch.isComplete && !shown.gap ? shown.sequence - 1 : shown.sequence;
           live.status = 'streaming';
           followed.dirty = true;
         }

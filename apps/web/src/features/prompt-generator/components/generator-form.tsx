@@ -67,7 +67,7 @@ export function GeneratorFormCard({ onStarted }: { onStarted: (sessionId: string
         onStarted(outcome.conversationId);
       } else if (outcome.kind === 'failed') {
         const failed = useChatSession.getState().threads[threadKey]?.messages.at(-1);
-        setError(failed?.content ?? 'The prompt could not be generated. Try again.');
+        setError(failed?.error ?? 'The prompt could not be generated. Try again.');
       } else if (outcome.kind === 'invalid') {
         setError(outcome.error);
       }

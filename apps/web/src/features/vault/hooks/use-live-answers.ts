@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { applyPieces } from '../../../lib/ws/stream-text';
 import { chatSocket } from '../../chat';
 
 /** An answer arriving on the chat socket: its text so far. */
 export interface LiveAnswer {
   text: string;
+  /** The sequence of the last token in `text`: a replay's repeats are skipped. */
+  sequence: number;
   /** Its stream ended: the text stays shown until the stored turn is read again. */
   done: boolean;
 }
+
+const waiting: LiveAnswer = { text: '', sequence: 0, done: false };
 
 /**
  * The vault chat's answers streaming on the app's chat socket, like every chat's: tokens are
@@ -38,11 +43,11 @@ export function useLiveAnswers(onEnded: (messageId: string) => void) {
         if (mine.length === 0) return;
         setAnswers((current) => {
           const next = new Map(current);
-          for (const batch of mine)
-            next.set(batch.messageId, {
-              text: (next.get(batch.messageId)?.text ?? '') + batch.text,
-              done: false,
-            });
+          for (const batch of mine) {
+            const shown = applyPieces(next.get(batch.messageId) ?? waiting, batch.pieces);
+            // A hole (tokens this screen never got) is filled from the stored turn at the end.
+            next.set(batch.messageId, { text: shown.text, sequence: shown.sequence, done: false });
+          }
           return next;
         });
       } else if (event.type === 'status') {
@@ -58,7 +63,7 @@ export function useLiveAnswers(onEnded: (messageId: string) => void) {
   /** Follows a turn about to be sent: tracked first, so its first tokens are not missed. */
   const follow = useCallback((messageId: string) => {
     followed.current.add(messageId);
-    setAnswers((current) => new Map(current).set(messageId, { text: '', done: false }));
+    setAnswers((current) => new Map(current).set(messageId, waiting));
     chatSocket().track(messageId);
   }, []);
 
@@ -66,7 +71,7 @@ export function useLiveAnswers(onEnded: (messageId: string) => void) {
   const resume = useCallback((messageId: string) => {
     if (followed.current.has(messageId) || answersRef.current.get(messageId)?.done) return;
     followed.current.add(messageId);
-    setAnswers((current) => new Map(current).set(messageId, { text: '', done: false }));
+    setAnswers((current) => new Map(current).set(messageId, waiting));
     chatSocket().resume(messageId, 0);
   }, []);
 
