@@ -23,7 +23,7 @@ export function useChatComposer(
   useLayoutEffect(() => takeHandedDraft(threadKey), [threadKey]);
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
-  const modelChoice = useModelChoice(project?.defaultModel ?? null);
+  const modelChoice = useModelChoice(project?.defaultModel ?? null, conversationId);
 
   const promptFor = (content: string): Prompt | null => {
     const model = modelChoice.selected;

@@ -26,10 +26,26 @@ export interface ChatStorageState {
   remainingMessages: number | null;
   dailyLimit: number | null;
   lastModel: ModelChoice | null;
+  /** The model picked inside a chat, per conversation id (newest last, at most CHAT_MODELS_KEPT). */
+  chatModels: Record<string, ModelChoice>;
   setCurrentConversation: (id: string | null) => void;
   setAuthenticated: (isAuthenticated: boolean) => void;
   setLimits: (remaining: number | null, dailyLimit?: number | null) => void;
   setLastModel: (choice: ModelChoice) => void;
+  setChatModel: (conversationId: string, choice: ModelChoice) => void;
+}
+
+/** A pick older than this many chats is forgotten: those chats go back to their last turn's model. */
+export const CHAT_MODELS_KEPT = 200;
+
+function withChatModel(
+  models: Record<string, ModelChoice>,
+  conversationId: string,
+  choice: ModelChoice,
+): Record<string, ModelChoice> {
+  const entries = Object.entries(models).filter(([id]) => id !== conversationId);
+  entries.push([conversationId, choice]);
+  return Object.fromEntries(entries.slice(-CHAT_MODELS_KEPT));
 }
 
 function readNumber(raw: string | null): number | null {
@@ -79,11 +95,14 @@ export const useChatStorage = create<ChatStorageState>()(
       remainingMessages: null,
       dailyLimit: null,
       lastModel: null,
+      chatModels: {},
       setCurrentConversation: (id) => set({ currentConversationId: id }),
       setAuthenticated: (isAuthenticated) =>
         set((s) => ({
           isAuthenticated,
           currentConversationId: isAuthenticated ? s.currentConversationId : null,
+          // Another account's (or a visitor's) chats: their picks are not this one's to keep.
+          chatModels: isAuthenticated === s.isAuthenticated ? s.chatModels : {},
         })),
       setLimits: (remainingMessages, dailyLimit) =>
         set((s) => ({
@@ -91,6 +110,8 @@ export const useChatStorage = create<ChatStorageState>()(
           dailyLimit: dailyLimit === undefined ? s.dailyLimit : dailyLimit,
         })),
       setLastModel: (lastModel) => set({ lastModel }),
+      setChatModel: (conversationId, choice) =>
+        set((s) => ({ chatModels: withChatModel(s.chatModels, conversationId, choice) })),
     }),
     {
       name: CHAT_STORAGE_KEY,
@@ -101,6 +122,7 @@ export const useChatStorage = create<ChatStorageState>()(
         remainingMessages: s.remainingMessages,
         dailyLimit: s.dailyLimit,
         lastModel: s.lastModel,
+        chatModels: s.chatModels,
       }),
       merge: (persisted, current) => {
         const legacy =

@@ -24,7 +24,7 @@ import { VersionPicker } from './version-picker';
 /** One generator session: its versions (streaming in), refinements, a diff, and actions. */
 export function GeneratorSession({ sessionId }: { sessionId: string }) {
   const thread = useChatSession((s) => s.threads[sessionId]);
-  const { models, selected: model, select, isLoading } = useModelChoice();
+  const { models, selected: model, select, isLoading } = useModelChoice(null, sessionId);
   const queryClient = useQueryClient();
   const versions = promptVersions(thread?.messages ?? []);
   const latest = versions.at(-1);
@@ -182,9 +182,16 @@ export function GeneratorSession({ sessionId }: { sessionId: string }) {
               </p>
             )}
             {current.message.status === 'error' ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {current.message.content}
-              </p>
+              <>
+                {current.text && (
+                  <pre className="max-h-[36rem] overflow-auto font-sans text-sm leading-relaxed break-words whitespace-pre-wrap">
+                    {current.text}
+                  </pre>
+                )}
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {current.message.error}
+                </p>
+              </>
             ) : current.text === '' && isStreaming(current.message) ? (
               <p className="text-sm text-fg-muted" role="status">
                 Writing your prompt…
