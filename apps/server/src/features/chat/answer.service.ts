@@ -227,9 +227,18 @@ export class AnswerService {
     return this.answer(owner, row.id, false);
   }
 
-  /** Background: refund a failed turn. */
+  /**
+   * Background: a failed turn is refunded, and a chat whose first answer failed is still named
+   * after its question (it would otherwise stay "New chat" in every list).
+   */
   async #afterGeneration(owner: ChatOwner, row: MessageRow, outcome: string): Promise<void> {
     if (outcome !== 'error' && outcome !== 'interrupted') return;
+    if (row.conversation_id !== null)
+      await this.deps.conversations.afterTurn(
+        row.conversation_id,
+        row.content,
+        new Date().toISOString(),
+      );
     const day = (await this.messages.findById(row.id))?.charged_day;
     if (day && (await this.messages.clearCharge(row.id, day)))
       await this.deps.limits.refund(owner, day);

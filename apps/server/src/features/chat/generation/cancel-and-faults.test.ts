@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CancelResponse,
+  Conversation,
   HistoryResponse,
   MessageResponse,
   RemainingMessagesResponse,
@@ -204,6 +205,30 @@ describe('upstream faults', () => {
       });
     }
   }
+
+  it('names a chat after its question when its first answer fails', async () => {
+    const visitor = newVisitorId();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/messages',
+      headers: visitorHeaders(visitor),
+      payload: sendBody('Explain Bayes theorem simply [sim fault=429]'),
+    });
+    const sent = asMessage(res.json());
+    expect(sent.status).toBe('error');
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/v1/chat/conversations/${sent.conversation_id}`,
+              headers: visitorHeaders(visitor),
+            })
+          ).json<Conversation>().title,
+      )
+      .toBe('Explain Bayes theorem simply');
+  });
 
   it('retries a message in error when it is sent again with the same message_id', async () => {
     const visitor = newVisitorId();

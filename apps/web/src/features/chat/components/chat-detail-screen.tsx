@@ -1,5 +1,6 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../ui/button';
@@ -132,6 +133,13 @@ export function ChatDetailScreen() {
     askedAt.current = key;
     void refreshTitle(chatId);
   }, [live, title, chatId, answered]);
+  // The server's name for the chat reaches this screen first: the sidebar and the chat lists
+  // read the same conversations from their queries, which must not keep saying "New chat".
+  const queryClient = useQueryClient();
+  const named = title !== null && title !== CONVERSATION_DEFAULT_TITLE ? title : null;
+  useEffect(() => {
+    if (named) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  }, [named, queryClient]);
   const { promptFor } = composer;
   const onStop = useCallback(() => {
     const message = liveMessageOf(useChatSession.getState().threads[chatId]?.messages);
