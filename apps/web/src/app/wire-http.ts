@@ -1,5 +1,6 @@
 import { endSession, installRefreshHandler, useAuthStore } from '../features/auth';
 import { setHttpObserver, setHttpSession } from '../lib/http';
+import { noteApiOutcome } from './connectivity';
 import { httpCrumb, recordClicks } from '../lib/telemetry/auto-breadcrumbs';
 import { errorLogger } from '../lib/telemetry/error-logger';
 import { eventTracker } from '../lib/telemetry/event-tracker';
@@ -13,9 +14,10 @@ export function wireHttp(): void {
     endSession: () => endSession('expired'),
   });
   installRefreshHandler();
-  setHttpObserver((method, url, status) =>
-    httpCrumb(errorLogger.addBreadcrumb, method, url, status),
-  );
+  setHttpObserver((method, url, status) => {
+    httpCrumb(errorLogger.addBreadcrumb, method, url, status);
+    noteApiOutcome(status);
+  });
   recordClicks(errorLogger.addBreadcrumb);
   errorLogger.setUserId(useAuthStore.getState().user?.id ?? null);
   eventTracker.setUserId(useAuthStore.getState().user?.id ?? null);

@@ -11,6 +11,7 @@ function currentIdentity(): SocketIdentity {
 }
 
 let socket: ChatSocket | null = null;
+const createdListeners = new Set<() => void>();
 
 /**
  * The app's one chat socket, opened on first use. A visitor's socket is replaced by the
@@ -34,7 +35,32 @@ export function chatSocket(): ChatSocket {
     if (!signedIn) created.reconnectAs();
   });
   created.connect();
+  for (const listener of createdListeners) listener();
   return created;
+}
+
+/** Retries the chat socket at once, if one is open and waiting to reconnect. */
+export function reconnectChatSocketNow(): void {
+  socket?.reconnectNow();
+}
+
+function subscribeOpenSocket(onChange: () => void): () => void {
+  let offState = socket?.onState(onChange);
+  const onCreated = () => {
+    offState?.();
+    offState = socket?.onState(onChange);
+    onChange();
+  };
+  createdListeners.add(onCreated);
+  return () => {
+    createdListeners.delete(onCreated);
+    offState?.();
+  };
+}
+
+/** The chat socket's state once a screen has opened it (null before): never opens one itself. */
+export function useOpenSocketState(): SocketState | null {
+  return useSyncExternalStore(subscribeOpenSocket, () => socket?.state ?? null);
 }
 
 export function useSocketState(): SocketState {
