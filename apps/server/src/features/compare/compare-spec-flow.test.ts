@@ -7,7 +7,14 @@ import type {
 } from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth';
-import { createChatTestApp, postJson, TestSocket, type ChatTestApp } from '../../../test/chat';
+import {
+  createChatTestApp,
+  newVisitorId,
+  postJson,
+  TestSocket,
+  visitorHeaders,
+  type ChatTestApp,
+} from '../../../test/chat';
 
 /**
  * A client that knows only the spec (§7): allocate-id with allocate_comparison_id=true, one
@@ -191,5 +198,53 @@ describe('the spec-only compare flow', () => {
       .where('comparison_id', '=', comparisonId ?? '')
       .execute();
     expect(conversations).toHaveLength(6);
+  });
+
+  it('creates the comparison once when six first sends race, each its own panel', async () => {
+    const user = await registerAndSignIn(t.app);
+    const h = bearer(user.accessToken);
+    const { comparison_id: comparisonId } = await allocate(h, true);
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post<MessageResponse>('/chat/messages', h, {
+          message: 'Race',
+          message_id: randomUUID(),
+          ...PANELS[1],
+          comparison_id: comparisonId,
+        }),
+      ),
+    );
+    expect(sent.map((s) => s.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const panels = await t.app.db
+      .selectFrom('compare_panels')
+      .select(['position', 'conversation_id'])
+      .where('session_id', '=', comparisonId ?? '')
+      .orderBy('position')
+      .execute();
+    expect(panels.map((p) => p.position)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(panels.map((p) => p.conversation_id))).toEqual(
+      new Set(sent.map((s) => s.body.conversation_id)),
+    );
+  });
+
+  it('lets a visitor who signs in use the comparison id allocated while a visitor', async () => {
+    const visitorId = newVisitorId();
+    const { comparison_id: comparisonId } = await allocate(visitorHeaders(visitorId), true);
+    const user = await registerAndSignIn(t.app, { visitorId });
+    const sent = await post<MessageResponse>('/chat/messages', bearer(user.accessToken), {
+      message: 'hi',
+      message_id: randomUUID(),
+      ...PANELS[1],
+      comparison_id: comparisonId,
+    });
+    expect(sent.status).toBe(200);
+    // The visitor id no longer holds it.
+    const other = await post<ErrorBody>('/chat/messages', visitorHeaders(visitorId), {
+      message: 'hi',
+      message_id: randomUUID(),
+      ...PANELS[1],
+      comparison_id: comparisonId,
+    });
+    expect(other.status).toBe(404);
   });
 });
