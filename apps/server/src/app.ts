@@ -32,6 +32,7 @@ import { registerPromptTemplates } from './features/prompt-templates/prompt-temp
 import { registerSearch } from './features/search/search.plugin';
 import { registerKnowledge } from './features/knowledge/knowledge.plugin';
 import { registerChat } from './features/chat/chat.plugin';
+import { registerCompare } from './features/compare/compare.plugin';
 import { registerPromptGenerator } from './features/prompt-generator/prompt-generator.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerSupport } from './features/support/support.plugin';
@@ -179,6 +180,8 @@ export async function buildApp(
   registerKnowledge(app);
   registerPlans(app);
   registerLimits(app);
+  // Comparison ids allocate-id hands out; the panels chat's sends add to comparisons.
+  registerCompare(app);
   // Uploaded files: app.attachments over the file storage, and their sweeper.
   registerAttachments(app);
   // Browser error reports and usage events: their retention prune.

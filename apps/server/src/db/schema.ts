@@ -445,6 +445,17 @@ export interface CompareSessionsTable {
   vault_user_id: Generated<string | null>;
 }
 
+/**
+ * A comparison id allocate-id handed out and no session has taken yet (migration 0250): only
+ * its owner's first send may create the session under it.
+ */
+export interface CompareAllocationsTable {
+  id: string;
+  user_id: string | null;
+  visitor_id: string | null;
+  created_at: IsoTimestamp;
+}
+
 /** One panel: a conversation of kind comparison answered by one model. */
 export interface ComparePanelsTable {
   session_id: string;
@@ -558,6 +569,7 @@ export interface Database {
   bus_namespace: BusNamespaceTable;
   compare_sessions: CompareSessionsTable;
   compare_panels: ComparePanelsTable;
+  compare_allocations: CompareAllocationsTable;
   compare_votes: CompareVotesTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;

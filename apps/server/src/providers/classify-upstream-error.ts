@@ -89,12 +89,31 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return out;
 }
 
+/**
+ * The whole seconds an upstream's `retry-after` asks to wait (seconds or an HTTP date), for
+ * callers of our own APIs to honour in turn; undefined when absent or unreadable.
+ */
+export function retryAfterOf(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  now: number = Date.now(),
+): number | undefined {
+  const raw = headers['retry-after'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value));
+  // Only an IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"): Date.parse reads "-5" as a year.
+  const at = /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** An upstream answered with an HTTP error. `body` is the raw response text, secrets not yet removed. */
 export class UpstreamHttpError extends Error {
   override readonly name = 'UpstreamHttpError';
   constructor(
     readonly status: number,
     readonly body: string,
+    /** Seconds the upstream's retry-after asked for. */
+    readonly retryAfterSeconds?: number | undefined,
   ) {
     super(`upstream answered HTTP ${status}`);
   }
@@ -109,6 +128,7 @@ export function classifyUpstreamFailure(
   text: string,
   provider: Provider,
   secrets: readonly string[],
+  retryAfterSeconds?: number,
 ): ProviderError {
   const lower = text.toLowerCase();
   const byText = TEXT_RULES.find(([, needles]) => needles.some((n) => lower.includes(n)))?.[0];
@@ -123,6 +143,7 @@ export function classifyUpstreamFailure(
     provider,
     upstreamStatus: status,
     upstreamMessage: redactSecrets(text, secrets).slice(0, MAX_UPSTREAM_MESSAGE_CHARS),
+    retryAfterSeconds,
   });
 }
 
@@ -138,6 +159,7 @@ export function classifyUpstreamError(
       `${error.message} | ${error.body}`,
       provider,
       secrets,
+      error.retryAfterSeconds,
     );
   if (error instanceof UpstreamReplyInvalid)
     return new ProviderError('invalid_response', {

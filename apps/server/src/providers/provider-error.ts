@@ -72,6 +72,8 @@ export interface ProviderErrorDetails {
   upstreamStatus?: number | undefined;
   /** The upstream's own text, secrets already removed; for logs only, never for users. */
   upstreamMessage?: string | undefined;
+  /** Seconds the upstream's retry-after asked for (a rate limit), when it sent one. */
+  retryAfterSeconds?: number | undefined;
 }
 
 /**
@@ -85,6 +87,7 @@ export class ProviderError extends Error {
   readonly provider: Provider;
   readonly upstreamStatus: number | undefined;
   readonly upstreamMessage: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly kind: ProviderErrorKind,
@@ -96,6 +99,7 @@ export class ProviderError extends Error {
     this.provider = details.provider;
     this.upstreamStatus = details.upstreamStatus;
     this.upstreamMessage = details.upstreamMessage;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 
   /** The code a websocket `error` event carries; the client's mapping recognises it. */

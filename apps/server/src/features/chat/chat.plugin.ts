@@ -29,7 +29,7 @@ declare module 'fastify' {
  * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
  * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
  * registerModels, registerConversations,
- * registerLimits and registerAttachments.
+ * registerLimits, registerCompare and registerAttachments.
  */
 export async function registerChat(app: FastifyInstance): Promise<void> {
   const messagesRepository = new MessagesRepository(app.db);
@@ -59,6 +59,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     conversations,
     projects: app.projects,
+    comparisons: app.compareSends,
     promptGenerator: app.promptGenerator,
     generations,
     attachments,

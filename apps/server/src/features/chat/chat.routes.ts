@@ -52,7 +52,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message_id: randomUUID(),
-      ...(request.query.allocate_comparison_id ? { comparison_id: randomUUID() } : {}),
+      // Recorded for the caller: their first send naming it creates the comparison.
+      ...(request.query.allocate_comparison_id
+        ? { comparison_id: await app.compareSends.allocate(chatOwnerOf(request)) }
+        : {}),
     }),
   );
 

@@ -66,20 +66,6 @@ export class MessagesRepository {
     return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** True when `comparisonId` names a comparison session of `owner`. */
-  async ownsComparison(owner: ChatOwner, comparisonId: string): Promise<boolean> {
-    const query = this.db
-      .selectFrom('compare_sessions')
-      .select('id')
-      .where('id', '=', comparisonId);
-    const row = await (
-      owner.kind === 'user'
-        ? query.where('user_id', '=', owner.id)
-        : query.where('visitor_id', '=', owner.id)
-    ).executeTakeFirst();
-    return row !== undefined;
-  }
-
   findOwned(owner: ChatOwner, id: string): Promise<MessageRow | undefined> {
     return this.#owned(owner).where('id', '=', id).executeTakeFirst();
   }

@@ -6,6 +6,7 @@ import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { Drain } from '../../infra/drain';
 import { AppError, isAppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
+import type { CompareSends } from '../compare';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
@@ -53,6 +54,7 @@ export class SendService {
       limits: LimitsService;
       conversations: ConversationsService;
       projects: ProjectsService;
+      comparisons: CompareSends;
       promptGenerator: PromptGeneratorService;
       generations: Generations;
       attachments: AttachmentsService;
@@ -88,7 +90,8 @@ export class SendService {
     if (request.project_id && !request.conversation_id)
       await this.deps.projects.assertOwned(owner, request.project_id);
     if (request.comparison_id) {
-      if (!(await this.deps.messages.ownsComparison(owner, request.comparison_id)))
+      // The caller's comparison, or one allocated for them that this send will create.
+      if (!(await this.deps.comparisons.maySend(owner, request.comparison_id)))
         throw new AppError('not_found', COMPARISON_NOT_FOUND);
       if (conversation && conversation.comparison_id !== request.comparison_id)
         throw new AppError(
@@ -181,19 +184,7 @@ export class SendService {
           const limits = this.deps.limits.within(trx);
           const conversationId =
             request.conversation_id ??
-            (await this.deps.conversations.within(trx).createRow(
-              owner,
-              {
-                kind: request.comparison_id
-                  ? 'comparison'
-                  : request.prompt_generator_id
-                    ? 'prompt_generator'
-                    : 'regular',
-                projectId: request.project_id,
-                comparisonId: request.comparison_id,
-              },
-              now,
-            ));
+            (await this.#createConversation(trx, request, owner, model, now));
           const newRow = {
             ...this.#newRow(request, model, conversationId, now),
             parent_id: parentId,
@@ -238,6 +229,43 @@ export class SendService {
               mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
             }),
     });
+  }
+
+  /**
+   * A send without conversation_id starts a chat. In a comparison that chat is its next panel
+   * (spec §7: a client that allocated the comparison id sends each panel's first turn with it,
+   * and the first of them creates the comparison).
+   */
+  #createConversation(
+    trx: Kysely<Database>,
+    request: SendMessageRequest,
+    owner: ChatOwner,
+    model: ResolvedModel,
+    now: string,
+  ): Promise<string> {
+    const conversations = this.deps.conversations.within(trx);
+    const { comparison_id: comparisonId } = request;
+    if (comparisonId)
+      return this.deps.comparisons
+        .within(trx)
+        .joinAsPanel(
+          owner,
+          { comparisonId, model: model.info.id, prompt: request.message, now },
+          (title) =>
+            conversations.createRow(
+              owner,
+              { kind: 'comparison', title, projectId: request.project_id, comparisonId },
+              now,
+            ),
+        );
+    return conversations.createRow(
+      owner,
+      {
+        kind: request.prompt_generator_id ? 'prompt_generator' : 'regular',
+        projectId: request.project_id,
+      },
+      now,
+    );
   }
 
   /**

@@ -48,6 +48,7 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
     models: app.models,
     limits: app.limits,
     messages: app.chat.sends,
+    sends: app.compareSends,
   });
   const leaderboard = new LeaderboardService(repository);
   app.visitors.onVisitorClaimed((visitorId, userId) =>

@@ -17,11 +17,11 @@ import type { LimitsService } from '../limits';
 import type { SendService } from '../chat';
 import type { ModelsService } from '../models/models.service';
 import type { CompareRepository, ModelRow, PanelRow, SessionRow } from './compare.repository';
+import type { CompareSends } from './compare-sends.service';
 import { isHidden, threadsOf, toSession, toSummary } from './compare-view';
+import { comparisonTitleFrom, DEFAULT_COMPARISON_TITLE } from './compare-title';
 
 export const COMPARISON_NOT_FOUND = 'Comparison not found';
-const DEFAULT_TITLE = 'New comparison';
-const TITLE_CHARS = 60;
 const FINISHED = ['completed', 'error', 'cancelled'];
 
 /** Fisher–Yates with a CSPRNG: a blind order nobody can predict from the request. */
@@ -34,21 +34,13 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-function titleFrom(prompt: string): string {
-  const text = prompt
-    .replace(/\[sim\b[^\]]*\]/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length === 0) return DEFAULT_TITLE;
-  return text.length > TITLE_CHARS ? `${text.slice(0, TITLE_CHARS - 1).trimEnd()}…` : text;
-}
-
 export interface CompareDeps {
   conversations: ConversationsService;
   repository: CompareRepository;
   models: ModelsService;
   limits: LimitsService;
   messages: SendService;
+  sends: CompareSends;
 }
 
 /**
@@ -78,7 +70,7 @@ export class CompareService {
     }
     const order = request.blind ? shuffled(request.models) : request.models;
     const now = new Date().toISOString();
-    const title = request.title ?? DEFAULT_TITLE;
+    const title = request.title ?? DEFAULT_COMPARISON_TITLE;
     await this.deps.repository.insertSession(
       {
         id,
@@ -103,6 +95,7 @@ export class CompareService {
         return panels;
       },
     );
+    await this.deps.sends.forgetAllocation(id);
     return this.get(owner, id);
   }
 
@@ -189,7 +182,8 @@ export class CompareService {
       { owner, liveConnectionId },
     );
     const now = new Date().toISOString();
-    const title = session.title === DEFAULT_TITLE ? titleFrom(request.message) : null;
+    const title =
+      session.title === DEFAULT_COMPARISON_TITLE ? comparisonTitleFrom(request.message) : null;
     await this.deps.repository.update(id, { updated_at: now, ...(title ? { title } : {}) });
     // The panels' conversations carry the name too: a starred comparison appears in the
     // favourites call as its first panel's conversation.

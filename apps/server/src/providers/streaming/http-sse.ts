@@ -1,7 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
-import { UpstreamHttpError } from '../classify-upstream-error';
+import { retryAfterOf, UpstreamHttpError } from '../classify-upstream-error';
 import type { HttpTarget } from './wire';
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -91,7 +91,11 @@ export function postForStream(
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 200 && status < 300) resolve(res);
-      else readText(res).then((text) => reject(new UpstreamHttpError(status, text)), reject);
+      else
+        readText(res).then(
+          (text) => reject(new UpstreamHttpError(status, text, retryAfterOf(res.headers))),
+          reject,
+        );
     });
     req.end(body);
   });

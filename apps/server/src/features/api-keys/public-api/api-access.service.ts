@@ -111,6 +111,15 @@ export class ApiAccessService {
     return access.allowedModels === null || access.allowedModels.has(modelId);
   }
 
+  /** May both the key and the owner's plan use the model? */
+  mayUseWithPlan(
+    access: KeyAccess,
+    plan: PlanRules,
+    model: { id: string; provider: string },
+  ): boolean {
+    return this.mayUseModel(access, model.id) && allowsModel(plan, model);
+  }
+
   /** 403 unless the key may use the model (registry id). */
   checkModel(access: KeyAccess, modelId: string): void {
     if (!this.mayUseModel(access, modelId)) {
@@ -124,8 +133,8 @@ export class ApiAccessService {
     }
   }
 
-  /** 403 unless the owner's current plan includes the API and the model; the plan's rules. */
-  async checkPlan(access: KeyAccess, model: { id: string; provider: string }): Promise<PlanRules> {
+  /** 403 unless the owner's current plan includes the API (every /v1 call); the plan's rules. */
+  async checkApiAccess(access: KeyAccess): Promise<PlanRules> {
     const plan = await this.limits.rulesForPlanId(access.planId);
     if (!plan.apiAccess)
       throw new OpenAiError(
@@ -135,6 +144,11 @@ export class ApiAccessService {
         'plan_without_api_access',
         null,
       );
+    return plan;
+  }
+
+  /** 403 unless the owner's plan (from checkApiAccess) includes the model. */
+  checkModelInPlan(plan: PlanRules, model: { id: string; provider: string }): void {
     if (!allowsModel(plan, model))
       throw new OpenAiError(
         403,
@@ -143,7 +157,6 @@ export class ApiAccessService {
         'model_not_in_plan',
         'model',
       );
-    return plan;
   }
 
   /**

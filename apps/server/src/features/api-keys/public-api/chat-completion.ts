@@ -47,9 +47,10 @@ export async function runChatCompletion(call: ChatCompletionCall): Promise<void>
   const { reply, body, key, access } = call;
   const started = performance.now();
   const chat = toModelChatRequest(body);
+  const plan = await access.checkApiAccess(key);
   const { info, adapter } = await lookUpModel(call.models, body.model);
   access.checkModel(key, info.id);
-  const plan = await access.checkPlan(key, info);
+  access.checkModelInPlan(plan, info);
   const admission = await access.admit(key, plan);
   reply.headers(admission.headers);
 

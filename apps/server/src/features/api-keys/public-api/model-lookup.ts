@@ -1,6 +1,7 @@
 import { PROVIDERS, type ModelInfo, type Provider } from '@parallax/contract';
-import { AppError } from '../../../infra/errors';
+import { isAppError } from '../../../infra/errors';
 import type { ModelsService, ResolvedModel } from '../../models/models.service';
+import { modelNotFound } from './openai-error';
 
 function splitProviderId(requested: string): { provider: Provider; rest: string } | undefined {
   const slash = requested.indexOf('/');
@@ -24,16 +25,23 @@ function matchProviderModel(
 
 /**
  * A model named by its registry id (`gpt-5-mini`) or as `provider/model` (`openai/gpt-5-mini`,
- * `google/gemini-2.5-flash` for the Vertex row). 404 for an unknown one, 503 when its provider
- * is not configured (the models service's errors).
+ * `google/gemini-2.5-flash` for the Vertex row). OpenAI's 404 model_not_found for an unknown
+ * one and for one whose provider is not configured (the web's 503 would make the SDKs retry).
  */
 export async function lookUpModel(
   models: ModelsService,
   requested: string,
 ): Promise<ResolvedModel> {
   const split = splitProviderId(requested);
-  if (!split) return models.resolve(requested);
-  const match = matchProviderModel(await models.list(), split.provider, split.rest);
-  if (!match) throw new AppError('not_found', `The model "${requested}" does not exist.`);
-  return models.resolve(match.id);
+  const id = split
+    ? matchProviderModel(await models.list(), split.provider, split.rest)?.id
+    : requested;
+  if (id === undefined) throw modelNotFound(requested);
+  try {
+    return await models.resolve(id);
+  } catch (error) {
+    if (isAppError(error) && (error.status === 404 || error.status === 503))
+      throw modelNotFound(requested);
+    throw error;
+  }
 }

@@ -52,6 +52,19 @@ export function openAiParam(instancePath: string): string | null {
   );
 }
 
+/**
+ * OpenAI's answer for a model a key cannot use: a 404, which the SDKs do not retry (a model
+ * whose provider is not configured here will not appear on a second try).
+ */
+export const modelNotFound = (model: string): OpenAiError =>
+  new OpenAiError(
+    404,
+    'invalid_request_error',
+    `The model \`${model}\` does not exist or you do not have access to it.`,
+    'model_not_found',
+    'model',
+  );
+
 /** An upstream failure, by the shared classifier's kind, in OpenAI's statuses. */
 function fromProviderError(error: ProviderError): OpenAiError {
   switch (error.kind) {
@@ -61,6 +74,17 @@ function fromProviderError(error: ProviderError): OpenAiError {
     case 'no_activity':
       return new OpenAiError(504, 'server_error', error.message, 'upstream_timeout');
     case 'rate_limit':
+      // The SDKs back off on a 429 (honouring retry-after); a 503 would read as an outage.
+      return new OpenAiError(
+        429,
+        'rate_limit_error',
+        error.message,
+        'rate_limit_exceeded',
+        null,
+        error.retryAfterSeconds === undefined
+          ? {}
+          : { 'retry-after': String(error.retryAfterSeconds) },
+      );
     case 'quota':
     case 'service_unavailable':
       return new OpenAiError(503, 'server_error', error.message, 'upstream_unavailable');

@@ -14,7 +14,7 @@ import { ApiAccessService, bearerSecret, type KeyAccess } from './api-access.ser
 import { ApiCallRecorder } from './call-recorder';
 import { runChatCompletion } from './chat-completion';
 import { lookUpModel } from './model-lookup';
-import { OpenAiError, toOpenAiError } from './openai-error';
+import { modelNotFound, OpenAiError, toOpenAiError } from './openai-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,7 +66,8 @@ function toOpenAiModel(info: ModelInfo, createdAt: string): OpenAiModel {
     id: info.id,
     object: 'model',
     created: Math.floor(Date.parse(createdAt) / 1000),
-    owned_by: info.provider,
+    // The offline demo models are this server's own, whatever wire format answers them.
+    owned_by: info.is_demo ? 'parallax' : info.provider,
   };
 }
 
@@ -107,10 +108,13 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
     request.apiKeyAccess = await access.authenticate(bearerSecret(request));
   });
 
-  const usableModels = async (key: KeyAccess) =>
-    (await api.models.listWithCreation()).filter(
-      ({ info }) => info.available && access.mayUseModel(key, info.id),
+  /** The models a key may call under its owner's plan; 403 when the plan has no API access. */
+  const usableModels = async (key: KeyAccess) => {
+    const plan = await access.checkApiAccess(key);
+    return (await api.models.listWithCreation()).filter(
+      ({ info }) => info.available && access.mayUseWithPlan(key, plan, info),
     );
+  };
 
   api.get(
     '/models',
@@ -145,17 +149,12 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     async (request) => {
       const key = accessOf(request);
+      const plan = await access.checkApiAccess(key);
       const { info } = await lookUpModel(api.models, request.params['*']);
       access.checkModel(key, info.id);
+      access.checkModelInPlan(plan, info);
       const found = (await usableModels(key)).find((m) => m.info.id === info.id);
-      if (!found)
-        throw new OpenAiError(
-          404,
-          'invalid_request_error',
-          `The model "${request.params['*']}" does not exist.`,
-          'model_not_found',
-          'model',
-        );
+      if (!found) throw modelNotFound(request.params['*']);
       return toOpenAiModel(found.info, found.createdAt);
     },
   );
