@@ -91,7 +91,9 @@ function firstLine(text) {
  * A file not listed counts as 20.
  */
 const E2E_SECONDS = {
+  'stream-fidelity': 190,
   'layout-and-accessibility': 128,
+  'chat-errors': 95,
   chat: 88,
   routes: 64,
   'billing-checkout': 48,

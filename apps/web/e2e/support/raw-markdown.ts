@@ -45,3 +45,8 @@ export function mathErrorSeen(page: Page): Promise<string | undefined> {
 export async function markdownSettled(page: Page): Promise<number> {
   return page.locator('[data-markdown-pending]').count();
 }
+
+/** Formulas shown as their LaTeX source while KaTeX loads (it loads on first use). */
+export async function mathAwaitingKatex(page: Page): Promise<number> {
+  return page.locator('code.math-display, code.math-inline').count();
+}

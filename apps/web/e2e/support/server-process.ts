@@ -25,9 +25,12 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server process (`tsx apps/server/src/main.ts`) on a free port and a temp data dir. */
+/**
+ * Starts the real server process (`tsx apps/server/src/main.ts`) on a free port (or `env.PORT`,
+ * to bring a stopped server back at its address) and a temp data dir.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parallax-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
