@@ -72,6 +72,11 @@ export interface ProviderErrorDetails {
   upstreamStatus?: number | undefined;
   /** The upstream's own text, secrets already removed; for logs only, never for users. */
   upstreamMessage?: string | undefined;
+  /**
+   * Our outbound guard refused the address (ALLOW_PRIVATE_PROVIDER_URLS off): the setting and
+   * the address, for the admin's connection test; never shown to users.
+   */
+  refusal?: string | undefined;
 }
 
 /**
@@ -85,6 +90,7 @@ export class ProviderError extends Error {
   readonly provider: Provider;
   readonly upstreamStatus: number | undefined;
   readonly upstreamMessage: string | undefined;
+  readonly refusal: string | undefined;
 
   constructor(
     readonly kind: ProviderErrorKind,
@@ -96,6 +102,7 @@ export class ProviderError extends Error {
     this.provider = details.provider;
     this.upstreamStatus = details.upstreamStatus;
     this.upstreamMessage = details.upstreamMessage;
+    this.refusal = details.refusal;
   }
 
   /** The code a websocket `error` event carries; the client's mapping recognises it. */
