@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Provider } from '@parallax/contract';
-import { parseJson } from '@parallax/contract';
+import { parseJson, type Provider } from '@parallax/contract';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { OutboundResponse, OutboundRoute } from '../infra/outbound/outbound-client';
