@@ -4,6 +4,7 @@ import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { AppConfig } from '../../apps/server/src/config';
 import type { ProviderAdapter } from '../../apps/server/src/providers/chat-types';
 import { createProviderAdapter } from '../../apps/server/src/providers/provider-registry';
+import { operatorOutbound } from '../../apps/server/src/providers/provider-test-kit';
 import { formatMs, printTable, withDeadline } from '../lib/stats';
 
 /**
@@ -142,13 +143,17 @@ async function measure(sim: ProviderSim, run: (i: number) => Promise<number>): P
 const SLOW_RUN_TIMEOUTS = { noActivityMs: 600_000, idleMs: 600_000 };
 const sim = await startProviderSim({ host: '127.0.0.1', port: 0 });
 const config = providersConfig(sim);
+// The env's own URLs take the operator's route, as in the server.
+const outbound = operatorOutbound();
 const rows: Record<string, string>[] = [];
 const floorUsPerToken = new Map<Provider, number>();
 try {
   for (const provider of providers) {
     for (const path of paths) {
       const adapter =
-        path === 'floor' ? undefined : createProviderAdapter(provider, config, SLOW_RUN_TIMEOUTS);
+        path === 'floor'
+          ? undefined
+          : createProviderAdapter(provider, config, SLOW_RUN_TIMEOUTS, outbound);
       const run =
         adapter === undefined
           ? (i: number) => floorStream(sim, provider, i)
@@ -180,6 +185,7 @@ try {
     }
   }
 } finally {
+  outbound.close();
   await sim.close();
 }
 

@@ -27,6 +27,7 @@ import { registerConversations } from './features/conversations/conversations.pl
 import { registerLimits } from './features/limits/limits.plugin';
 import { registerPlans } from './features/billing/billing.plugin';
 import { registerModels } from './features/models/models.plugin';
+import type { Resolve } from './infra/outbound/address-policy';
 import { registerProjects } from './features/projects/projects.plugin';
 import { registerPromptTemplates } from './features/prompt-templates/prompt-templates.plugin';
 import { registerSearch } from './features/search/search.plugin';
@@ -75,6 +76,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Merged over the defaults (level from LOG_LEVEL, redaction, request serializer). */
   logger?: LoggerOverrides;
+  /** DNS for the outbound guard and the console's URL checks (tests simulate names). */
+  resolve?: Resolve;
 }
 
 /**
@@ -169,7 +172,7 @@ export async function buildApp(
   // The vault: sessions and keys that chat, search and lists consult.
   registerVault(app);
   // AI providers: app.models, the registry and its adapters.
-  registerModels(app);
+  registerModels(app, options.resolve);
   // History search: app.searchIndex (database triggers keep its index in step with the chats).
   registerSearch(app);
   // Conversations and daily limits: one service each, shared by chat and compare.

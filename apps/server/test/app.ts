@@ -12,6 +12,8 @@ export interface TestAppOverrides {
   webDistDir?: string;
   /** Default: silent. Pass `{ level: 'debug' }` while debugging a test. */
   logger?: BuildAppOptions['logger'];
+  /** DNS for outbound calls and URL checks (a test makes a name resolve where it needs). */
+  resolve?: BuildAppOptions['resolve'];
 }
 
 export interface TestApp {
@@ -97,6 +99,7 @@ async function createTestApps(
         await buildApp(config, {
           webDistDir,
           ...(overrides.logger ? { logger: overrides.logger } : {}),
+          ...(overrides.resolve ? { resolve: overrides.resolve } : {}),
         }),
       );
     }

@@ -1,4 +1,5 @@
 import type { Provider } from '@parallax/contract';
+import { OutboundRefused } from '../infra/outbound/outbound-refused';
 import { ProviderError, type ProviderErrorKind } from './provider-error';
 import { UpstreamReplyInvalid } from './streaming/wire';
 
@@ -153,6 +154,12 @@ export function classifyUpstreamError(
   secrets: readonly string[],
 ): ProviderError {
   if (error instanceof ProviderError) return error;
+  if (error instanceof OutboundRefused)
+    return new ProviderError('service_unavailable', {
+      provider,
+      upstreamMessage: error.message,
+      refusal: `base_url: ${error.message}`,
+    });
   if (error instanceof UpstreamHttpError)
     return classifyUpstreamFailure(
       error.status,

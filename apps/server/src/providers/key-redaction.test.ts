@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
 import { ProviderError } from './provider-error';
 import { createProviderAdapter } from './provider-registry';
+import { operatorOutbound } from './provider-test-kit';
 
 const KEY = 'sk-live-DO-NOT-LEAK-7f3a9c2e';
 
@@ -47,7 +48,7 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
 it.each(['completeChat', 'streamChat'])(
   '%s never carries the provider key in the error, its log text or its serialisation',
   async (path) => {
-    const adapter = createProviderAdapter('openai', config());
+    const adapter = createProviderAdapter('openai', config(), {}, operatorOutbound());
     if (!adapter) throw new Error('openai is not configured');
     const request = { model: 'gpt-5-mini', messages: [{ role: 'user' as const, content: 'hi' }] };
     const error: unknown = await (

@@ -11,7 +11,11 @@ import type { AppConfig } from '../config';
 import type { ChatStreamEvent, ProviderAdapter } from './chat-types';
 import { ProviderError, type ProviderErrorKind } from './provider-error';
 import { createProviderAdapter } from './provider-registry';
-import { startLocalTokenEndpoint, type LocalTokenEndpoint } from './provider-test-kit';
+import {
+  operatorOutbound,
+  startLocalTokenEndpoint,
+  type LocalTokenEndpoint,
+} from './provider-test-kit';
 
 const MODELS: Record<Provider, string> = {
   openai: 'gpt-5-mini',
@@ -86,7 +90,10 @@ beforeAll(async () => {
   };
 });
 
+const outbound = operatorOutbound();
+
 afterAll(async () => {
+  outbound.close();
   await sim.close();
   await tokens.close();
 });
@@ -95,7 +102,7 @@ function adapterFor(
   provider: Provider,
   timeouts = { noActivityMs: 5_000, idleMs: 5_000 },
 ): ProviderAdapter {
-  const adapter = createProviderAdapter(provider, providersConfig, timeouts);
+  const adapter = createProviderAdapter(provider, providersConfig, timeouts, outbound);
   if (!adapter) throw new Error(`${provider} is not configured`);
   return adapter;
 }
@@ -288,7 +295,7 @@ describe.each(['openai', 'grok', 'gemini', 'google'] as const)(
 
     it('times out an answer that does not arrive whole in time, and hangs up', async () => {
       sim.clearRequests();
-      const adapter = createProviderAdapter(provider, providersConfig, { wholeMs: 300 });
+      const adapter = createProviderAdapter(provider, providersConfig, { wholeMs: 300 }, outbound);
       const started = Date.now();
       const error = await failureOf(adapter!.completeChat(ask('Hello [sim fault=stall]')));
       expect(error.kind).toBe('timeout');

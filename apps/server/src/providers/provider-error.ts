@@ -74,6 +74,11 @@ export interface ProviderErrorDetails {
   upstreamMessage?: string | undefined;
   /** Seconds the upstream's retry-after asked for (a rate limit), when it sent one. */
   retryAfterSeconds?: number | undefined;
+  /**
+   * Our outbound guard refused the address (ALLOW_PRIVATE_PROVIDER_URLS off): the setting and
+   * the address, for the admin's connection test; never shown to users.
+   */
+  refusal?: string | undefined;
 }
 
 /**
@@ -88,6 +93,7 @@ export class ProviderError extends Error {
   readonly upstreamStatus: number | undefined;
   readonly upstreamMessage: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly refusal: string | undefined;
 
   constructor(
     readonly kind: ProviderErrorKind,
@@ -100,6 +106,7 @@ export class ProviderError extends Error {
     this.upstreamStatus = details.upstreamStatus;
     this.upstreamMessage = details.upstreamMessage;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.refusal = details.refusal;
   }
 
   /** The code a websocket `error` event carries; the client's mapping recognises it. */

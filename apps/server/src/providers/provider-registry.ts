@@ -1,5 +1,6 @@
 import type { Provider } from '@parallax/contract';
 import type { AppConfig } from '../config';
+import type { OutboundRoute } from '../infra/outbound/outbound-client';
 import type { ProviderAdapter } from './chat-types';
 import { DEMO_API_KEY, type DemoUpstream } from './demo-upstream';
 import { createAdapter, type StreamTimeouts } from './stream-chat';
@@ -60,14 +61,24 @@ export function providerSecrets(config: ProvidersConfig): string[] {
   ].filter((key): key is string => key !== undefined);
 }
 
+/**
+ * The outbound client's routes a provider's calls take: its base URL's, and the Vertex token
+ * exchange's (the key's token_uri). Each is `configured` when the admin console set it.
+ */
+export interface ProviderOutbound {
+  endpoint: OutboundRoute;
+  token: OutboundRoute;
+}
+
 /** The adapter for a configured provider; undefined when its settings are missing. */
 export function createProviderAdapter(
   provider: Provider,
   config: ProvidersConfig,
-  timeouts: StreamTimeouts = {},
+  timeouts: StreamTimeouts,
+  outbound: ProviderOutbound,
 ): ProviderAdapter | undefined {
   const secrets = providerSecrets(config);
-  const base = { provider, secrets, ...timeouts };
+  const base = { provider, secrets, outbound: outbound.endpoint, ...timeouts };
   switch (provider) {
     case 'openai': {
       const { apiKey, baseUrl } = config.openai;
@@ -105,7 +116,7 @@ export function createProviderAdapter(
           ? { file: credentialsFile }
           : undefined;
       if (!source) return undefined;
-      const accessToken = createVertexAccessToken(source);
+      const accessToken = createVertexAccessToken(source, outbound.token);
       return createAdapter({
         ...base,
         wire: vertexWire({ project, location, baseUrl, accessToken }),
@@ -117,11 +128,13 @@ export function createProviderAdapter(
 /** The offline demo model: OpenAI's wire format, answered by the in-process provider-sim. */
 export function createDemoAdapter(
   upstream: DemoUpstream,
-  timeouts: StreamTimeouts = {},
+  timeouts: StreamTimeouts,
+  outbound: OutboundRoute,
 ): ProviderAdapter {
   return createAdapter({
     provider: 'openai',
     secrets: [],
+    outbound,
     ...timeouts,
     wire: openAiWire({
       apiKey: DEMO_API_KEY,

@@ -5,6 +5,21 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { importSPKI, jwtVerify } from 'jose';
+import { OutboundClient } from '../infra/outbound/outbound-client';
+import type { ProviderOutbound } from './provider-registry';
+
+/**
+ * Test support: the routes an env-configured provider takes (the operator's own URLs, as
+ * provider-sim's are), from one client whose pooled sockets `close` ends.
+ */
+export function operatorOutbound(): ProviderOutbound & { close(): void } {
+  const client = new OutboundClient({ allowPrivate: false });
+  return {
+    endpoint: client.operator,
+    token: client.operator,
+    close: () => client.close(),
+  };
+}
 
 /**
  * Test support (not production code): a Google-style service-account key file whose
@@ -14,6 +29,8 @@ export interface LocalTokenEndpoint {
   credentialsFile: string;
   /** Tokens handed out, oldest first. */
   issued: string[];
+  /** Every request that reached the endpoint (method and path), valid or not. */
+  received: string[];
   close(): Promise<void>;
 }
 
@@ -24,7 +41,9 @@ export async function startLocalTokenEndpoint(
   const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const verifyKey = await importSPKI(publicPem, 'RS256');
   const issued: string[] = [];
+  const received: string[] = [];
   const server: Server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
@@ -63,6 +82,7 @@ export async function startLocalTokenEndpoint(
   return {
     credentialsFile,
     issued,
+    received,
     close: async () => {
       fs.rmSync(dir, { recursive: true, force: true });
       await new Promise<void>((resolve) => server.close(() => resolve()));

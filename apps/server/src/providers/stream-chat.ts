@@ -8,6 +8,7 @@ import {
   WHOLE_ANSWER_TIMEOUT_MS,
 } from './streaming/whole-answer';
 import type { SseWire } from './streaming/wire';
+import type { OutboundRoute } from '../infra/outbound/outbound-client';
 
 /** Silence between two tokens after the first one before we give up on the stream. */
 export const STREAM_IDLE_TIMEOUT_MS = 60_000;
@@ -27,6 +28,8 @@ export interface AdapterOptions extends StreamTimeouts {
   secrets: readonly string[];
   /** The provider's streaming wire format. */
   wire: SseWire;
+  /** The outbound client's route the wire's requests take. */
+  outbound: OutboundRoute;
 }
 
 export async function collectCompletion(
@@ -47,6 +50,7 @@ export function createAdapter(options: AdapterOptions): ProviderAdapter {
   const lean = {
     provider: options.provider,
     wire: options.wire,
+    outbound: options.outbound,
     secrets: options.secrets,
     noActivityMs: options.noActivityMs,
     idleMs: options.idleMs ?? STREAM_IDLE_TIMEOUT_MS,
@@ -55,6 +59,7 @@ export function createAdapter(options: AdapterOptions): ProviderAdapter {
   const wholeOptions = {
     provider: options.provider,
     secrets: options.secrets,
+    outbound: options.outbound,
     wholeMs: options.wholeMs ?? WHOLE_ANSWER_TIMEOUT_MS,
   };
   return {

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Provider } from '@parallax/contract';
+import { parseJson, type Provider } from '@parallax/contract';
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
+import type { OutboundResponse, OutboundRoute } from '../infra/outbound/outbound-client';
+import { OutboundRefused } from '../infra/outbound/outbound-refused';
 import { ProviderError } from './provider-error';
 
 const PROVIDER: Provider = 'google';
@@ -69,6 +71,7 @@ function parseServiceAccountKey(raw: string, origin: string): ServiceAccountKey 
  */
 export async function exchangeServiceAccountToken(
   key: ServiceAccountKey,
+  route: OutboundRoute,
 ): Promise<{ access_token: string; expiry_date: number }> {
   const tokenUri = key.token_uri ?? DEFAULT_TOKEN_URI;
   const now = Math.floor(Date.now() / 1000);
@@ -84,27 +87,29 @@ export async function exchangeServiceAccountToken(
     .setExpirationTime(now + ASSERTION_LIFETIME_S)
     .sign(await importPKCS8(key.private_key, 'RS256'));
 
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(tokenUri, {
+    response = await route.fetch(tokenUri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
         assertion,
-      }),
+      }).toString(),
       signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
     });
-  } catch {
+  } catch (error) {
     throw new ProviderError('service_unavailable', {
       provider: PROVIDER,
       upstreamMessage: `token endpoint ${tokenUri} unreachable`,
+      // The admin sees why (connection test): the address is ours to refuse, not a fault.
+      ...(error instanceof OutboundRefused && { refusal: `token_uri: ${error.message}` }),
     });
   }
   // The body may echo the assertion; only the status is kept.
-  const body: unknown = await response.json().catch(() => undefined);
-  const token = TokenResponse.safeParse(body);
-  if (!response.ok || !token.success) {
+  const token = TokenResponse.safeParse(parseJson(response.text));
+  const ok = response.status >= 200 && response.status < 300;
+  if (!ok || !token.success) {
     throw new ProviderError(response.status >= 500 ? 'service_unavailable' : 'auth', {
       provider: PROVIDER,
       upstreamStatus: response.status,
@@ -122,12 +127,16 @@ export async function exchangeServiceAccountToken(
  * before it expires, one exchange at a time however many requests ask at once. A failed
  * exchange (or an unreadable key file) is not remembered: the next request tries again.
  */
-export function createVertexAccessToken(source: ServiceAccountSource): () => Promise<string> {
+export function createVertexAccessToken(
+  source: ServiceAccountSource,
+  route: OutboundRoute,
+): () => Promise<string> {
   let current: { token: string; expiresAt: number } | undefined;
   let pending: Promise<string> | undefined;
   const exchange = async (): Promise<string> => {
     const { access_token, expiry_date } = await exchangeServiceAccountToken(
       await readServiceAccountKey(source),
+      route,
     );
     current = { token: access_token, expiresAt: expiry_date };
     return access_token;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, PAYMENTS_NOT_CONFIGURED_MESSAGE, WebhookAck } from '@parallax/contract';
-import type Stripe from 'stripe';
 import { AppError } from '../../infra/errors';
 import { guardStripe } from './stripe-errors';
+import { parseStripeEvent } from './stripe-event.schema';
 import { BillingWebhooks, WEBHOOK_TOLERANCE_SECONDS } from './billing-webhooks.service';
 
 /** Stripe's events are small; anything larger is not from Stripe. */
@@ -42,14 +42,25 @@ export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('bad_request', 'Missing Stripe-Signature header or body.');
       if (webhooks === null || stripe === null || secret === undefined)
         throw new AppError('payments_not_configured', PAYMENTS_NOT_CONFIGURED_MESSAGE);
-      let event: Stripe.Event;
+      let verified: unknown;
       try {
-        event = stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+        verified = stripe.webhooks.constructEvent(
+          body,
+          signature,
+          secret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
       } catch {
         throw new AppError('bad_request', 'Invalid Stripe signature.');
       }
+      const parsed = parseStripeEvent(verified);
+      if (!parsed.ok) {
+        // Signed yet not an event: the secret is known elsewhere or Stripe changed its shape.
+        request.log.warn({ problem: parsed.problem }, 'signed webhook body is not a Stripe event');
+        throw new AppError('bad_request', `Not a Stripe event: ${parsed.problem}`);
+      }
       // A failure here (Stripe unreachable for the re-fetch) is a 5xx: Stripe sends it again.
-      const { duplicate } = await guardStripe(webhooks.handle(event));
+      const { duplicate } = await guardStripe(webhooks.handle(parsed.verified));
       return { received: true as const, duplicate };
     },
   );

@@ -2,20 +2,8 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema';
 import { SubscriptionsRepository } from './subscriptions.repository';
+import type { HandledEvent, VerifiedEvent } from './stripe-event.schema';
 import { subscriptionIdOfEvent, type SubscriptionSync } from './subscription-sync';
-
-/** The events the endpoint acts on (README "Plans and payments" lists them for the dashboard). */
-export const HANDLED_EVENTS = [
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'invoice.payment_action_required',
-  'setup_intent.succeeded',
-] as const;
-
-const HANDLED = new Set<string>(HANDLED_EVENTS);
 
 /** Signature tolerance: Stripe's default, 5 minutes. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -31,12 +19,12 @@ export class BillingWebhooks {
     private readonly sync: SubscriptionSync,
   ) {}
 
-  async handle(event: Stripe.Event): Promise<{ duplicate: boolean }> {
+  async handle({ handled, event }: VerifiedEvent): Promise<{ duplicate: boolean }> {
     const repository = new SubscriptionsRepository(this.db);
     if (await repository.hasEvent(event.id)) return { duplicate: true };
-    const subscriptionId = HANDLED.has(event.type) ? subscriptionIdOfEvent(event) : null;
-    if (event.type === 'setup_intent.succeeded' && subscriptionId !== null)
-      await this.#useNewCard(event.data.object as Stripe.SetupIntent, subscriptionId);
+    const subscriptionId = handled ? subscriptionIdOfEvent(event) : null;
+    if (handled && event.type === 'setup_intent.succeeded' && subscriptionId !== null)
+      await this.#useNewCard(event.data.object, subscriptionId);
     const sub = subscriptionId === null ? null : await this.#fetch(subscriptionId);
     return this.db.transaction().execute(async (trx) => {
       const recorded = await new SubscriptionsRepository(trx).recordEvent(
@@ -61,7 +49,10 @@ export class BillingWebhooks {
   }
 
   /** A card saved with a SetupIntent from /subscription/manage becomes the one charged. */
-  async #useNewCard(intent: Stripe.SetupIntent, subscriptionId: string): Promise<void> {
+  async #useNewCard(
+    intent: Extract<HandledEvent, { type: 'setup_intent.succeeded' }>['data']['object'],
+    subscriptionId: string,
+  ): Promise<void> {
     const pm = intent.payment_method;
     const pmId = typeof pm === 'string' ? pm : pm?.id;
     if (pmId === undefined) return;

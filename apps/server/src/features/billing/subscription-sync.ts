@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { HandledEvent } from './stripe-event.schema';
 import { PlansRepository } from './plans.repository';
 import { SubscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
 
@@ -34,20 +35,17 @@ export function grantsAccess(
   return end !== null && Date.parse(end) > now;
 }
 
-/** The subscription id an event is about (subscription events, and invoices of one). */
-export function subscriptionIdOfEvent(event: Stripe.Event): string | null {
-  const object = event.data.object as { object?: string; id?: string };
-  if (object.object === 'subscription') return object.id ?? null;
-  if (object.object === 'invoice') {
-    const parent = (object as Stripe.Invoice).parent;
-    const sub = parent?.subscription_details?.subscription ?? null;
-    return typeof sub === 'string' ? sub : (sub?.id ?? null);
+/** The subscription id a handled event is about (subscription events, and invoices of one). */
+export function subscriptionIdOfEvent(event: HandledEvent): string | null {
+  const object = event.data.object;
+  switch (object.object) {
+    case 'subscription':
+      return object.id;
+    case 'invoice':
+      return idOf(object.parent?.subscription_details?.subscription ?? null);
+    case 'setup_intent':
+      return object.metadata?.subscription_id ?? null;
   }
-  if (object.object === 'setup_intent') {
-    const metadata = (object as Stripe.SetupIntent).metadata;
-    return metadata?.subscription_id ?? null;
-  }
-  return null;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Resolve } from '../../infra/outbound/address-policy';
+import { OutboundClient } from '../../infra/outbound/outbound-client';
 import { SecretBox } from '../../infra/secret-box';
 import { DemoUpstream } from '../../providers/demo-upstream';
 import { ModelsAdminService } from './models-admin.service';
@@ -15,6 +17,8 @@ declare module 'fastify' {
     readonly providerSettings: ProviderSettingsService;
     /** Every model and the admin console's edits to the registry. */
     readonly modelsAdmin: ModelsAdminService;
+    /** The one HTTP client for URLs that configuration or a credential sets (SSRF guard). */
+    readonly outbound: OutboundClient;
   }
 }
 
@@ -22,17 +26,25 @@ declare module 'fastify' {
 export const REGISTRY_CHANGED_TOPIC = 'models.registry-changed';
 
 /** Root-level (not encapsulated) so every feature plugin generates through the same service. */
-export function registerModels(app: FastifyInstance): void {
+export function registerModels(app: FastifyInstance, resolve?: Resolve): void {
   const demo = new DemoUpstream();
+  const allowPrivate = app.config.allowPrivateProviderUrls;
+  const outbound = new OutboundClient({ allowPrivate, ...(resolve && { resolve }) });
+  app.decorate('outbound', outbound);
   const settings = new ProviderSettingsService(new ProviderSettingsRepository(app.db), {
     env: app.config.providers,
     box: new SecretBox(app.config.settingsKey),
-    allowPrivateUrls: app.config.allowPrivateProviderUrls,
+    allowPrivateUrls: allowPrivate,
+    ...(resolve && { resolve }),
   });
   app.decorate('providerSettings', settings);
   const repository = new ModelsRepository(app.db);
-  const models = new ModelsService(repository, settings, demo, () =>
-    app.featureFlags.isOn('mock_api'),
+  const models = new ModelsService(
+    repository,
+    settings,
+    demo,
+    () => app.featureFlags.isOn('mock_api'),
+    outbound,
   );
   app.decorate('models', models);
   app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, models));
@@ -44,6 +56,7 @@ export function registerModels(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     await unsubscribe?.();
     await demo.close();
+    outbound.close();
   });
 }
 

@@ -7,7 +7,12 @@ import type {
   ProviderAdapter,
 } from '../../providers/chat-types';
 import type { DemoUpstream } from '../../providers/demo-upstream';
-import { createDemoAdapter, createProviderAdapter } from '../../providers/provider-registry';
+import type { OutboundClient } from '../../infra/outbound/outbound-client';
+import {
+  createDemoAdapter,
+  createProviderAdapter,
+  type ProviderOutbound,
+} from '../../providers/provider-registry';
 import type { StreamTimeouts } from '../../providers/stream-chat';
 import { effectiveReadiness, type EffectiveProviders } from './effective-providers';
 import type { ModelRow, ModelsRepository } from './models.repository';
@@ -57,9 +62,11 @@ export class ModelsService {
     private readonly providers: ProvidersSource,
     demo: DemoUpstream,
     private readonly mockApi: MockApiSwitch,
+    private readonly outbound: OutboundClient,
     private readonly timeouts: StreamTimeouts = {},
   ) {
-    this.#demoAdapter = createDemoAdapter(demo, timeouts);
+    // The demo upstream is this process's own, on loopback: the operator's route.
+    this.#demoAdapter = createDemoAdapter(demo, timeouts, outbound.operator);
   }
 
   /** Forgets cached rows and settings (after an admin's change, here or in another process). */
@@ -172,9 +179,27 @@ export class ModelsService {
     if (!this.#adapters.has(provider))
       this.#adapters.set(
         provider,
-        createProviderAdapter(provider, effective.config, this.timeouts),
+        createProviderAdapter(
+          provider,
+          effective.config,
+          this.timeouts,
+          this.#outboundFor(provider, effective),
+        ),
       );
     return this.#adapters.get(provider);
+  }
+
+  /**
+   * What the admin console set goes through the guarded route; the env's own URLs (and key
+   * file) are the operator's, as README's ALLOW_PRIVATE_PROVIDER_URLS row says.
+   */
+  #outboundFor(provider: Provider, effective: EffectiveProviders): ProviderOutbound {
+    const row = effective.rows.get(provider);
+    const { configured, operator } = this.outbound;
+    return {
+      endpoint: row?.base_url ? configured : operator,
+      token: row?.vertex_credentials_sealed ? configured : operator,
+    };
   }
 
   /**
@@ -183,7 +208,12 @@ export class ModelsService {
    */
   async adapterForTest(provider: Provider): Promise<ProviderAdapter | undefined> {
     const effective = await this.providers.current();
-    return createProviderAdapter(provider, effective.config, this.timeouts);
+    return createProviderAdapter(
+      provider,
+      effective.config,
+      this.timeouts,
+      this.#outboundFor(provider, effective),
+    );
   }
 }
 

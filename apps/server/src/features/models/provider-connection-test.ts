@@ -58,6 +58,8 @@ export async function testProviderConnection(
     };
   } catch (error) {
     const classified = classifyUpstreamError(error, provider, []);
+    if (classified.refusal !== undefined)
+      return fail('address_refused', classified.refusal, row.model);
     const kind =
       controller.signal.aborted && classified.kind === 'cancelled' ? 'timeout' : classified.kind;
     return fail(kind, classified.message, row.model);

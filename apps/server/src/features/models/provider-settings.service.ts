@@ -95,19 +95,16 @@ export class ProviderSettingsService {
       if (vertexField)
         throw new AppError('validation_error', `${vertexField}: only for the google provider.`);
     }
-    let baseUrl: string | null | undefined = input.base_url;
-    if (typeof baseUrl === 'string') {
-      try {
-        baseUrl = await checkProviderBaseUrl(
-          baseUrl,
-          this.options.allowPrivateUrls,
-          this.options.resolve,
-        );
-      } catch (error) {
-        if (error instanceof BaseUrlRefused) throw new AppError('validation_error', error.message);
-        throw error;
-      }
-    }
+    const baseUrl =
+      typeof input.base_url === 'string'
+        ? await this.#checkUrl(input.base_url, 'base_url')
+        : input.base_url;
+    // The key's token_uri receives a signed assertion on every exchange: the same rules.
+    const tokenUri =
+      typeof input.vertex_credentials === 'string'
+        ? serviceAccountTokenUri(input.vertex_credentials)
+        : undefined;
+    if (tokenUri !== undefined) await this.#checkUrl(tokenUri, 'vertex_credentials.token_uri');
 
     const rows = await this.repository.listAll();
     const now = new Date().toISOString();
@@ -153,6 +150,20 @@ export class ProviderSettingsService {
     return this.describe(provider);
   }
 
+  async #checkUrl(raw: string, field: string): Promise<string> {
+    try {
+      return await checkProviderBaseUrl(
+        raw,
+        this.options.allowPrivateUrls,
+        this.options.resolve,
+        field,
+      );
+    } catch (error) {
+      if (error instanceof BaseUrlRefused) throw new AppError('validation_error', error.message);
+      throw error;
+    }
+  }
+
   #describe(provider: Provider, effective: EffectiveProviders): ProviderSettings {
     const row = effective.rows.get(provider);
     const env = envEndpoint(this.options.env, provider);
@@ -195,4 +206,10 @@ export class ProviderSettingsService {
 function serviceAccountEmail(json: string): string {
   const key = JSON.parse(json) as { client_email: string };
   return key.client_email;
+}
+
+/** The token_uri of a key the contract already checked, when it names one. */
+function serviceAccountTokenUri(json: string): string | undefined {
+  const key = JSON.parse(json) as { token_uri?: unknown };
+  return typeof key.token_uri === 'string' ? key.token_uri : undefined;
 }

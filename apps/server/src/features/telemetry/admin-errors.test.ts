@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestAppPair,
 } from '../../../test/app';
-import { bearer, registerAndSignIn } from '../../../test/auth';
+import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth';
 import { isPostgresRun } from '../../../test/database';
 import { LOGGING_REQUESTS_PER_MINUTE } from '../../infra/rate-limit';
 import { LOG_PRUNE_LOCK_ID } from './log-retention';
@@ -42,18 +42,22 @@ describe('/admin/errors: browser errors grouped, looked up by Error ID, pruned',
   let admin: Record<string, string>;
   let user: Record<string, string>;
 
-  const post = (errors: LogEntry[], ip = '10.0.0.1') =>
+  // Reports are filed under the user the request authenticates as (never the body's user_id).
+  let reporters: [SignedInUser, SignedInUser];
+  const post = (errors: LogEntry[], ip = '10.0.0.1', reporter?: SignedInUser) =>
     t.app.inject({
       method: 'POST',
       url: '/api/v1/logging/errors',
       payload: { errors },
       remoteAddress: ip,
+      ...(reporter && { headers: bearer(reporter.accessToken) }),
     });
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = bearer((await registerAndSignIn(t.app, { admin: true })).accessToken);
     user = bearer((await registerAndSignIn(t.app)).accessToken);
+    reporters = [await registerAndSignIn(t.app), await registerAndSignIn(t.app)];
   });
   afterAll(() => t.close());
 
@@ -68,9 +72,10 @@ describe('/admin/errors: browser errors grouped, looked up by Error ID, pruned',
   });
 
   it('groups reports by type and message with counts, first/last seen and affected users', async () => {
-    expect((await post([entry('err_a1', { user_id: 'u_1' })])).statusCode).toBe(202);
-    expect((await post([entry('err_a2', { user_id: 'u_2' })])).statusCode).toBe(202);
-    expect((await post([entry('err_a3', { user_id: 'u_1' })])).statusCode).toBe(202);
+    const [u1, u2] = reporters;
+    expect((await post([entry('err_a1')], '10.0.0.1', u1)).statusCode).toBe(202);
+    expect((await post([entry('err_a2')], '10.0.0.1', u2)).statusCode).toBe(202);
+    expect((await post([entry('err_a3')], '10.0.0.1', u1)).statusCode).toBe(202);
     const other = entry('err_b1', {
       error: { type: 'NETWORK_ERROR', message: 'Failed to fetch' },
     });
@@ -105,7 +110,7 @@ describe('/admin/errors: browser errors grouped, looked up by Error ID, pruned',
       error_id: 'err_a2',
       type: 'RENDER_ERROR',
       severity: 'HIGH',
-      user_id: 'u_2',
+      user_id: reporters[1].user.id,
       performance: { long_task_ms: 80 },
     });
     expect(report.stack_trace).toContain('at Panel');

@@ -5,6 +5,7 @@ import {
   LogErrorsRequest,
   TelemetryRequest,
 } from '@parallax/contract';
+import type { Principal } from '../../infra/auth/principal';
 import { depthLimitedJsonParser } from '../../infra/json-body';
 import { LOGGING_REQUESTS_PER_MINUTE } from '../../infra/rate-limit';
 import { TelemetryRepository } from './telemetry.repository';
@@ -20,6 +21,13 @@ const errorResponses = {
   422: ErrorBody,
   429: ErrorBody,
 };
+
+/**
+ * Whom a report is filed under: the user the request authenticates as. Visitors and anonymous
+ * senders file none (a visitor id is a secret, not something to show in admin views).
+ */
+const reporterOf = (principal: Principal): string | null =>
+  principal?.kind === 'user' ? principal.userId : null;
 
 /** Spec §7 "Logging": the browser's error reports and usage events. */
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +55,11 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const accepted = await service.recordErrors(request.body.errors, request.id);
+      const accepted = await service.recordErrors(
+        request.body.errors,
+        reporterOf(request.principal),
+        request.id,
+      );
       return reply.status(202).send({ accepted });
     },
   );
@@ -64,7 +76,11 @@ export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const accepted = await service.recordEvents(request.body.events, request.id);
+      const accepted = await service.recordEvents(
+        request.body.events,
+        reporterOf(request.principal),
+        request.id,
+      );
       return reply.status(202).send({ accepted });
     },
   );

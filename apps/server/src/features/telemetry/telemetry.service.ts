@@ -2,12 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { LogEntry, TelemetryEvent } from '@parallax/contract';
 import type { TelemetryRepository } from './telemetry.repository';
 
-/** Stores what browsers report (spec §7 "Logging"); the request id ties a batch to its log line. */
+/**
+ * Stores what browsers report (spec §7 "Logging"); the request id ties a batch to its log line.
+ * `reporter` is the signed-in user the request authenticates as, or null: the entries' own
+ * `user_id` is whatever the sender typed, and a report filed under another user would show in
+ * the admin's support panel beside that user's tickets.
+ */
 export class TelemetryService {
   constructor(private readonly repository: TelemetryRepository) {}
 
   /** Returns how many entries were stored. */
-  async recordErrors(entries: readonly LogEntry[], requestId: string): Promise<number> {
+  async recordErrors(
+    entries: readonly LogEntry[],
+    reporter: string | null,
+    requestId: string,
+  ): Promise<number> {
     const receivedAt = new Date().toISOString();
     await this.repository.insertErrorLogs(
       entries.map(({ error, ...entry }) => {
@@ -21,7 +30,7 @@ export class TelemetryService {
           stack_trace: entry.stack_trace ?? null,
           url: entry.url,
           user_agent: entry.user_agent,
-          user_id: entry.user_id,
+          user_id: reporter,
           session_id: entry.session_id,
           breadcrumbs: JSON.stringify(entry.breadcrumbs),
           performance: JSON.stringify(entry.performance ?? {}),
@@ -36,14 +45,18 @@ export class TelemetryService {
   }
 
   /** Returns how many events were stored. */
-  async recordEvents(events: readonly TelemetryEvent[], requestId: string): Promise<number> {
+  async recordEvents(
+    events: readonly TelemetryEvent[],
+    reporter: string | null,
+    requestId: string,
+  ): Promise<number> {
     const receivedAt = new Date().toISOString();
     await this.repository.insertEvents(
       events.map((e) => ({
         id: randomUUID(),
         event_type: e.event_type,
         properties: JSON.stringify(e.properties),
-        user_id: e.user_id,
+        user_id: reporter,
         session_id: e.session_id,
         // Normalised to UTC so stored timestamps keep sorting as time (see db/schema.ts).
         occurred_at: new Date(e.timestamp).toISOString(),

@@ -2,6 +2,7 @@ import { HTTP, type Provider } from '@parallax/contract';
 import type { ChatRequest, ChatStreamEvent } from '../chat-types';
 import { classifyUpstreamError } from '../classify-upstream-error';
 import { ProviderError } from '../provider-error';
+import type { OutboundRoute } from '../../infra/outbound/outbound-client';
 import { postForStream } from './http-sse';
 import { timedChunks } from './timed-chunks';
 import { SseParser } from './sse-parser';
@@ -10,6 +11,8 @@ import type { SseWire, WireEvent } from './wire';
 export interface LeanStreamOptions {
   provider: Provider;
   wire: SseWire;
+  /** The outbound client's route for this provider's URLs (guarded or the operator's own). */
+  outbound: OutboundRoute;
   secrets: readonly string[];
   noActivityMs?: number | undefined;
   idleMs: number;
@@ -59,7 +62,7 @@ export async function* streamLean(
   const out: WireEvent[] = [];
   try {
     const target = await wire.target(request, controller.signal);
-    const response = await postForStream(target, controller.signal);
+    const response = await postForStream(options.outbound, target, controller.signal);
     const decoder = wire.decoder();
     const parser = new SseParser((name, data) => decoder.event(name, data, out));
     for await (const { chunk, receivedAt } of timedChunks(response)) {

@@ -17,7 +17,10 @@ export const WHOLE_ANSWER_TIMEOUT_MS = HTTP.sendTimeoutMs;
 /** An answer this large is not a chat completion; reading stops there (bounded work per call). */
 const MAX_WHOLE_ANSWER_BYTES = 16 * 1024 * 1024;
 
-export interface WholeAnswerOptions extends Pick<LeanStreamOptions, 'provider' | 'secrets'> {
+export interface WholeAnswerOptions extends Pick<
+  LeanStreamOptions,
+  'provider' | 'secrets' | 'outbound'
+> {
   wholeMs: number;
 }
 
@@ -80,7 +83,12 @@ export async function completeWhole(
   }, options.wholeMs);
   try {
     const target = await wire.target(request, controller.signal);
-    const response = await postForStream(target, controller.signal, 'application/json');
+    const response = await postForStream(
+      options.outbound,
+      target,
+      controller.signal,
+      'application/json',
+    );
     const completion = emptyCompletion();
     for (const event of wire.decode(await readBody(response))) foldEvent(completion, event);
     return completion;

@@ -2,6 +2,7 @@ import type { CheckoutSession, CurrentSubscriptionResponse, Plan } from '@parall
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Env } from '../../../config';
+import type { TestAppOverrides } from '../../../../test/app';
 import { bearer, registerAndSignIn } from '../../../../test/auth';
 import { createChatTestApp, type ChatTestApp } from '../../../../test/chat';
 import { TEST_CARDS } from './stripe-objects';
@@ -38,11 +39,15 @@ export interface BillingTestApp {
   close(): Promise<void>;
 }
 
-export async function createBillingTestApp(env: Env = {}): Promise<BillingTestApp> {
+export async function createBillingTestApp(
+  env: Env = {},
+  logger?: TestAppOverrides['logger'],
+): Promise<BillingTestApp> {
   const standIn = await startStripeStandIn();
   let t: ChatTestApp;
   try {
     t = await createChatTestApp({
+      ...(logger && { logger }),
       env: {
         STRIPE_SECRET_KEY: 'sk_test_billing',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_billing',

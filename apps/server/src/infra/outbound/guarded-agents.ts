@@ -1,0 +1,99 @@
+import type { LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, Socket, type LookupFunction } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { isPrivateAddress, type Resolve } from './address-policy';
+import { privateAddressRefusal } from './outbound-refused';
+
+/**
+ * Node's global agent's settings (keep-alive pooling, most recently used socket first): the
+ * provider streaming path ran on the global agent when BENCHMARKS.md measured it.
+ */
+const POOLED = { keepAlive: true, scheduling: 'lifo', timeout: 5_000 } as const;
+
+function wantedFamily(family: number | string | undefined): 0 | 4 | 6 {
+  if (family === 4 || family === 'IPv4') return 4;
+  if (family === 6 || family === 'IPv6') return 6;
+  return 0;
+}
+
+/**
+ * net.connect's `lookup`, checking every address a name resolves to when the socket connects:
+ * the check and the connection use the same answer, so a name that resolved to a public
+ * address when it was saved and to a private one now is refused now (DNS rebinding included).
+ */
+export function guardedLookup(resolve: Resolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const refused = addresses.find(isPrivateAddress);
+        if (refused !== undefined) return callback(privateAddressRefusal(hostname, refused), '');
+        const family = wantedFamily(options.family);
+        const usable: LookupAddress[] = addresses
+          .map((address) => ({ address, family: isIP(address) }))
+          .filter((a) => a.family !== 0 && (family === 0 || a.family === family));
+        const first = usable[0];
+        if (first === undefined) {
+          const notFound = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+            code: 'ENOTFOUND',
+            hostname,
+          });
+          return callback(notFound, '');
+        }
+        if (options.all === true) callback(null, usable);
+        else callback(null, first.address, first.family);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), ''),
+    );
+  };
+}
+
+/**
+ * An IP literal never goes through `lookup`: a socket for a private one fails before it
+ * connects, with the refusal as its error (the request reports it like any socket error).
+ */
+function refusedLiteral(host: string | null | undefined): Socket | undefined {
+  const bare = (host ?? '').replace(/^\[|\]$/g, '');
+  if (isIP(bare) === 0 || !isPrivateAddress(bare)) return undefined;
+  const socket = new Socket();
+  process.nextTick(() => socket.destroy(privateAddressRefusal(bare, bare)));
+  return socket;
+}
+
+class GuardedHttpAgent extends http.Agent {
+  override createConnection(
+    options: http.ClientRequestArgs,
+    callback?: (err: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
+    return refusedLiteral(options.host) ?? super.createConnection(options, callback);
+  }
+}
+
+class GuardedHttpsAgent extends https.Agent {
+  override createConnection(
+    options: https.RequestOptions,
+    callback?: (err: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
+    return refusedLiteral(options.host) ?? super.createConnection(options, callback);
+  }
+}
+
+export interface AgentPair {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/** Pooled agents that connect anywhere (the operator's own upstreams). */
+export function openAgents(): AgentPair {
+  return { http: new http.Agent(POOLED), https: new https.Agent(POOLED) };
+}
+
+/** Pooled agents that refuse to connect to a private address, however the host was named. */
+export function guardedAgents(resolve: Resolve): AgentPair {
+  const lookup = guardedLookup(resolve);
+  return {
+    http: new GuardedHttpAgent({ ...POOLED, lookup }),
+    https: new GuardedHttpsAgent({ ...POOLED, lookup }),
+  };
+}
