@@ -25,6 +25,7 @@ import * as m0210 from './0210-feature-flags';
 import * as m0220 from './0220-two-factor';
 import * as m0230 from './0230-search-tsv-once';
 import * as m0240 from './0240-search-triggers-plan-once';
+import * as m0250 from './0250-vault-recovery-throttle';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0220-two-factor': m0220,
   '0230-search-tsv-once': m0230,
   '0240-search-triggers-plan-once': m0240,
+  '0250-vault-recovery-throttle': m0250,
 };
