@@ -81,7 +81,8 @@ export class ImportService {
           plan.knowledge.map((file) => ({
             filename: file.filename,
             data: file.data,
-            projectId: projectIds.get(file.projectId) ?? '',
+            // Always mapped: the plan reads files only for the projects it holds.
+            projectId: projectIds.get(file.projectId) ?? file.projectId,
           })),
           stored,
         );
