@@ -97,6 +97,7 @@ const E2E_SECONDS = {
   chat: 88,
   routes: 64,
   'billing-checkout': 48,
+  'admin-disable-user': 43,
   auth: 40,
   'session-timeout': 38,
   'client-errors': 37,

@@ -60,8 +60,10 @@ describe('loadConfig', () => {
       VISITOR_DAILY_LIMIT: '3',
       FREE_DAILY_LIMIT: '0',
       JWT_SECRET: 'x'.repeat(32),
+      SUPPORT_EMAIL: 'help@example.com',
     });
     expect(config.appUrl).toBe('https://chat.example.com');
+    expect(config.supportEmail).toBe('help@example.com');
     expect(config.databaseUrl).toBe('postgres://u@db:5432/parallax');
     expect(config.adminEmails).toEqual(['ann@example.com', 'bob@example.com']);
     expect(config.providers.openai).toEqual({
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
         OPENAI_BASE_URL: 'ftp://x',
         VISITOR_DAILY_LIMIT: '-1',
         GOOGLE_CLIENT_ID: 'id-only',
+        SUPPORT_EMAIL: 'the help desk',
       }),
     );
     const keys = error.issues.map((i) => i.key).sort();
@@ -117,6 +120,7 @@ describe('loadConfig', () => {
         'OPENAI_BASE_URL',
         'PORT',
         'REDIS_URL',
+        'SUPPORT_EMAIL',
         'VISITOR_DAILY_LIMIT',
       ].sort(),
     );

@@ -28,6 +28,8 @@ export interface AppConfig {
   readonly redisUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** Where people who cannot sign in (a disabled account) write to; told in that refusal. */
+  readonly supportEmail: string | undefined;
   readonly jwtSecret: string;
   /** Lower-cased. */
   readonly adminEmails: readonly string[];
@@ -139,6 +141,7 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('Parallax <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   JWT_SECRET: z
     .string()
     .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
@@ -318,6 +321,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: jwtSecret.secret,
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,

@@ -121,6 +121,10 @@ describe('admin console', () => {
         .getByRole('listitem')
         .filter({ hasText: userEmail });
       await row.getByRole('button', { name: 'Disable' }).click();
+      await admin.page
+        .getByRole('dialog', { name: 'Disable this user?' })
+        .getByRole('button', { name: 'Disable user' })
+        .click();
       await row.getByText('Disabled').waitFor();
       await expectAccessible(admin.page);
 

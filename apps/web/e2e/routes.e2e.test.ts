@@ -65,6 +65,30 @@ describe('unknown paths', () => {
   });
 });
 
+describe('guessed addresses', () => {
+  it('/projects and the other aliases land on their route, typed or followed in the app', async () => {
+    const t = await openPage(browser);
+    try {
+      // Typed: the server redirects before the app loads.
+      await t.goto('/projects?from=bar');
+      await t.page.waitForURL((url) => url.pathname === '/project' && url.search === '?from=bar');
+      await expect
+        .poll(() => t.page.locator('body').innerText())
+        .toContain(MESSAGES.signUpModalTitle);
+      // Followed inside the app (no page load): the router redirects.
+      await t.page.evaluate(() => {
+        window.history.pushState({}, '', '/favorites');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await t.page.waitForURL((url) => url.pathname === '/favourites');
+      expect(await t.page.locator('body').innerText()).not.toContain(MESSAGES.pageNotFound);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  });
+});
+
 describe('guards', () => {
   it('the sign-up modal offers Sign Up, Log In and Cancel, and its backdrop goes home', async () => {
     const t = await openPage(browser);

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, matchRoute, routePatternToRegExp, type ScreenGroup, type ScreenId } from './index';
+import {
+  ROUTE_ALIASES,
+  ROUTES,
+  aliasTarget,
+  matchRoute,
+  routePatternToRegExp,
+  type ScreenGroup,
+  type ScreenId,
+} from './index';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const specPath =
@@ -180,5 +188,29 @@ describe('matchRoute', () => {
   it('treats pattern text literally', () => {
     expect(routePatternToRegExp('/a.b').test('/axb')).toBe(false);
     expect(routePatternToRegExp('/a.b').test('/a.b')).toBe(true);
+  });
+});
+
+describe('route aliases', () => {
+  const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'x1');
+
+  it('send each alias to a route of the table, never shadowing one', () => {
+    for (const alias of ROUTE_ALIASES) {
+      expect(matchRoute(concrete(alias.from)), alias.from).toBeUndefined();
+      expect(matchRoute(concrete(alias.to)), alias.to).toBeDefined();
+    }
+  });
+
+  it.each([
+    ['/projects', '/project'],
+    ['/projects/', '/project'],
+    ['/projects/p_1', '/project/p_1'],
+    ['/chat/c-9', '/chats/c-9'],
+    ['/favorites', '/favourites'],
+    ['/projects/a/b', undefined],
+    ['/projectsx', undefined],
+    ['/project', undefined],
+  ])('%s → %s', (path, target) => {
+    expect(aliasTarget(path)).toBe(target);
   });
 });

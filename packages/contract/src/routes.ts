@@ -197,3 +197,44 @@ const ROUTE_MATCHERS = ROUTES.map((r) => ({ route: r, re: routePatternToRegExp(r
 export function matchRoute(pathname: string): RouteDef | undefined {
   return ROUTE_MATCHERS.find((m) => m.re.test(pathname))?.route;
 }
+
+/**
+ * Addresses people guess for a screen (the plural, US spelling, hyphenated sign-in): each
+ * answers with a redirect to its route, on the server (a typed or bookmarked address) and in
+ * the web router (a link inside the app), with the `:param` segments carried over.
+ */
+export const ROUTE_ALIASES: ReadonlyArray<{ from: string; to: string }> = [
+  { from: '/projects', to: '/project' },
+  { from: '/projects/:projectId', to: '/project/:projectId' },
+  { from: '/chat', to: '/chats' },
+  { from: '/chat/:chatId', to: '/chats/:chatId' },
+  { from: '/favorites', to: '/favourites' },
+  { from: '/templates', to: '/prompt-templates' },
+  { from: '/signin', to: '/login' },
+  { from: '/sign-in', to: '/login' },
+  { from: '/sign-up', to: '/signup' },
+  { from: '/account', to: '/profile' },
+  { from: '/subscription', to: '/subscription/manage' },
+];
+
+/** The route an alias path redirects to (params filled in), or undefined for any other path. */
+export function aliasTarget(pathname: string): string | undefined {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  for (const alias of ROUTE_ALIASES) {
+    const pattern = alias.from.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params = new Map<string, string>();
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (!part.startsWith(':')) return part === segment;
+      params.set(part, segment);
+      return segment !== '';
+    });
+    if (matches)
+      return alias.to
+        .split('/')
+        .map((part) => params.get(part) ?? part)
+        .join('/');
+  }
+  return undefined;
+}

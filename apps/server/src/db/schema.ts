@@ -609,6 +609,9 @@ export interface VaultsTable {
   reset_code_hash: string | null;
   reset_code_expires_at: IsoTimestamp | null;
   reset_code_attempts: number;
+  /** Recovery-key tries in the window ending at recovery_window_ends (migration 0260). */
+  recovery_attempts: Generated<number>;
+  recovery_window_ends: Generated<IsoTimestamp | null>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchRoute } from '@parallax/contract';
+import { aliasTarget, matchRoute } from '@parallax/contract';
 import type { AppConfig } from '../config';
 import { issueCsrfToken } from '../infra/csrf';
 import { sendError } from '../infra/error-handler';
@@ -59,6 +59,10 @@ export async function registerWebApp(
     // A missing hashed asset is an old build's file: answering HTML would only hide the cause.
     if (pathname.startsWith('/assets/'))
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    // A guessed address (/projects for /project): the browser's bar shows the real one.
+    const target = aliasTarget(pathname);
+    if (target !== undefined)
+      return reply.redirect(target + request.url.slice(pathname.length), 301);
     return sendShell(request, reply);
   });
 

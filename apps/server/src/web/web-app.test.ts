@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '@parallax/contract';
+import { matchRoute, ROUTES } from '@parallax/contract';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTempDir } from '../../test/database';
 import { FIXTURE_ASSET_BODY, FIXTURE_ASSET_PATH } from '../../test/web-dist';
@@ -37,6 +37,29 @@ describe('serving the web app', () => {
       (await t.app.inject({ method: 'GET', url: '/login?redirect=%2Fprofile' })).statusCode,
     ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).statusCode).toBe(200);
+  });
+
+  it('redirects the addresses people guess (/projects, /favorites…) to their route, ids and query kept', async () => {
+    const cases: Array<[string, string]> = [
+      ['/projects', '/project'],
+      ['/projects/', '/project'],
+      ['/projects/a1b2c3?tab=files', '/project/a1b2c3?tab=files'],
+      ['/chat/a1b2c3', '/chats/a1b2c3'],
+      ['/favorites', '/favourites'],
+      ['/signin', '/login'],
+    ];
+    for (const [url, location] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode, location: res.headers.location }).toEqual({
+        url,
+        status: 301,
+        location,
+      });
+      // Every target is a route of the table.
+      expect(matchRoute(location.split('?')[0] ?? ''), location).toBeDefined();
+    }
+    // Only the aliases: a deeper path under one is still the 404 page.
+    expect((await t.app.inject({ method: 'GET', url: '/projects/a/b' })).statusCode).toBe(404);
   });
 
   it('answers an unknown path with the shell and 404, so the SPA shows its 404 page', async () => {

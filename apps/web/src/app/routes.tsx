@@ -1,5 +1,6 @@
-import { ROUTES } from '@parallax/contract';
-import { Navigate, type RouteObject } from 'react-router';
+import { ROUTE_ALIASES, ROUTES } from '@parallax/contract';
+import { type RouteObject } from 'react-router';
+import { AliasRedirect } from './alias-redirect';
 import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
 import { RootLayout } from './layout/root-layout';
@@ -24,8 +25,7 @@ export function buildRoutes(): RouteObject[] {
           element: <AppLayout />,
           children: [
             ...ROUTES.filter((r) => r.group !== 'auth').map(toRoute),
-            // A common guess at the sign-in address.
-            { path: '/signin', element: <Navigate to="/login" replace /> },
+            ...ROUTE_ALIASES.map((alias) => ({ path: alias.from, element: <AliasRedirect /> })),
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConversationKind } from './conversations';
 import { Id, IsoTimestamp } from './common';
+import { KNOWLEDGE_LIMITS } from './knowledge';
 import { ProjectColour } from './projects';
 
 /**
@@ -16,6 +17,8 @@ export const DATA_TRANSFER_LIMITS = {
   importMaxConversations: 5_000,
   importMaxTurns: 100_000,
   importMaxProjects: 500,
+  /** Most bytes of project knowledge files read out of one zip, all files together. */
+  importMaxKnowledgeBytes: 100 * 1024 * 1024,
   /** Longest text of one imported message or answer. */
   importMaxTextChars: 1_000_000,
 } as const;
@@ -64,6 +67,15 @@ export const ExportedConversation = z.object({
 });
 export type ExportedConversation = z.infer<typeof ExportedConversation>;
 
+/** A project knowledge file in the account zip (its bytes at `path`). */
+export const ExportedKnowledgeFile = z.object({
+  filename: z.string().min(1).max(255),
+  content_type: z.string().min(1).max(255),
+  size: z.int().nonnegative().max(KNOWLEDGE_LIMITS.maxFileBytes),
+  path: z.string().min(1).max(512),
+});
+export type ExportedKnowledgeFile = z.infer<typeof ExportedKnowledgeFile>;
+
 export const ExportedProject = z.object({
   id: Id,
   name: z.string().trim().min(1).max(100),
@@ -75,6 +87,8 @@ export const ExportedProject = z.object({
   archived: z.boolean(),
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp,
+  /** The project's knowledge files; absent in exports made before they were included. */
+  files: z.array(ExportedKnowledgeFile).max(KNOWLEDGE_LIMITS.maxFilesPerProject).optional(),
 });
 export type ExportedProject = z.infer<typeof ExportedProject>;
 

@@ -134,6 +134,39 @@ export const CreatePlanRequest = z.object({
 });
 export type CreatePlanRequest = z.input<typeof CreatePlanRequest>;
 
+/**
+ * What POST /admin/plans/examples creates on an install without paid plans, so /pricing has
+ * something to offer at once (an admin edits or archives them like any plan).
+ */
+export const EXAMPLE_PLANS: readonly CreatePlanRequest[] = [
+  {
+    name: 'Plus',
+    description: 'For everyday use.',
+    price: 900,
+    interval: 'month',
+    daily_message_limit: 300,
+    compare_panels: 3,
+    api_access: true,
+    api_key_limit: 3,
+    features: ['300 messages a day', 'Compare 3 models side by side', 'API access (3 keys)'],
+  },
+  {
+    name: 'Pro',
+    description: 'For heavy use and teams of tools.',
+    price: 2900,
+    interval: 'month',
+    daily_message_limit: null,
+    compare_panels: COMPARE_MAX_PANELS,
+    api_access: true,
+    api_key_limit: null,
+    features: [
+      'Unlimited messages',
+      `Compare ${COMPARE_MAX_PANELS} models side by side`,
+      'API access (no key limit)',
+    ],
+  },
+];
+
 /** PATCH /admin/plans/{id}: any subset; archived moves it off /pricing (its users keep it). */
 export const UpdatePlanRequest = z
   .object({

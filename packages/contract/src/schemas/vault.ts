@@ -19,6 +19,12 @@ export const VAULT_PASSPHRASE_MAX = 128;
 export const VAULT_MAX_PIN_ATTEMPTS = 5;
 export const VAULT_LOCKOUT_BASE_SECONDS = 30;
 export const VAULT_LOCKOUT_MAX_SECONDS = 3600;
+/**
+ * Wrong recovery keys allowed per window, counted apart from wrong PINs. The key has 160 random
+ * bits, so guessing is hopeless anyway; the window bounds the argon2id work one account causes.
+ */
+export const VAULT_MAX_RECOVERY_ATTEMPTS = 10;
+export const VAULT_RECOVERY_WINDOW_SECONDS = 3600;
 /** What the user types to confirm that a reset by mail code erases the vault. */
 export const VAULT_ERASE_WORD = 'ERASE';
 export const VAULT_NOTE_TITLE_MAX = 200;

@@ -43,6 +43,7 @@ export function buildAuthServices(app: FastifyInstance): AuthServices {
     app.visitors,
     app.config.adminEmails,
     new TwoFactorChallenges(twoFactorRepository, twoFactorOn),
+    app.config.supportEmail,
   );
   const sendMail = app.sendMailInBackground.bind(app);
   const auth = new AuthService({

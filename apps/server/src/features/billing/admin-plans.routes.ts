@@ -47,6 +47,19 @@ export const adminPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await service.create(request.body)),
   );
 
+  app.post(
+    '/admin/plans/examples',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Create the example paid plans (only while no active paid plan exists)',
+        response: { 201: AdminPlanListResponse, 409: ErrorBody, ...errors },
+      },
+    },
+    async (_request, reply) => reply.code(201).send({ plans: await service.createExamples() }),
+  );
+
   app.patch(
     '/admin/plans/:id',
     {

@@ -1,4 +1,9 @@
-import type { Plan, PlanListResponse } from '@parallax/contract';
+import {
+  EXAMPLE_PLANS,
+  type AdminPlanListResponse,
+  type Plan,
+  type PlanListResponse,
+} from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, registerAndSignIn } from '../../../test/auth';
@@ -34,6 +39,47 @@ describe('plans synced to Stripe', () => {
   const stored = (id: string) =>
     t.app.db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const activePrices = () => [...standIn.prices.values()].filter((p) => p.active === true);
+
+  it('creates the example plans in one call on a fresh install, each with its Stripe price', async () => {
+    // A fresh install with Stripe offers no paid plan until an admin makes one.
+    const empty = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    expect(empty.json<PlanListResponse>().plans.filter((p) => !p.is_free)).toEqual([]);
+    const user = bearer((await registerAndSignIn(t.app)).accessToken);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/plans/examples',
+      headers: user,
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/plans/examples',
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const paid = res.json<AdminPlanListResponse>().plans.filter((p) => !p.is_free);
+    expect(paid.map((p) => [p.name, p.price])).toEqual(EXAMPLE_PLANS.map((p) => [p.name, p.price]));
+    for (const plan of paid) {
+      const row = await stored(plan.id);
+      expect(standIn.prices.get(row.stripe_price_id ?? '')).toMatchObject({
+        unit_amount: plan.price,
+        active: true,
+      });
+    }
+    const pricing = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
+    expect(pricing.json<PlanListResponse>().plans.filter((p) => !p.is_free)).toHaveLength(
+      EXAMPLE_PLANS.length,
+    );
+    // Once paid plans exist, a second click makes no more.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/plans/examples',
+      headers: admin,
+    });
+    expect(again.statusCode).toBe(409);
+    for (const plan of paid) await call('PATCH', `/admin/plans/${plan.id}`, { archived: true });
+  });
 
   it('gives a paid plan a product and a price under its lookup key', async () => {
     const res = await call('POST', '/admin/plans', PRO);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type {
+import {
   CreatePlanRequest,
-  Plan,
-  PlanListResponse,
-  UpdatePlanRequest,
+  EXAMPLE_PLANS,
+  type Plan,
+  type PlanListResponse,
+  type UpdatePlanRequest,
 } from '@parallax/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
@@ -103,6 +104,22 @@ export class PlansService {
     await this.repository.insert({ ...row, ...ids });
     this.rulesCache.clear();
     return this.#view(await this.#row(id));
+  }
+
+  /**
+   * The example plans, on an install with no active paid plan (a fresh one offers nothing on
+   * /pricing until an admin makes a plan). Refused once any active paid plan exists, so a
+   * second click cannot double them.
+   */
+  async createExamples(): Promise<Plan[]> {
+    const active = await this.repository.list(false);
+    if (active.some((row) => row.is_free === 0))
+      throw new AppError(
+        'conflict',
+        'Paid plans exist already: edit them, or archive them before creating the examples.',
+      );
+    for (const example of EXAMPLE_PLANS) await this.create(CreatePlanRequest.parse(example));
+    return this.listAll();
   }
 
   async update(id: string, input: UpdateInput): Promise<Plan> {

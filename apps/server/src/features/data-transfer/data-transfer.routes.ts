@@ -27,8 +27,9 @@ export const dataTransferRoutes: FastifyPluginAsyncZod = async (app) => {
     history: app.chat.queries,
     projects: app.projects,
     attachments: app.attachments,
+    knowledge: app.knowledge,
   });
-  const imports = new ImportService(app.db);
+  const imports = new ImportService(app.db, app.knowledge);
   const uploadLimits = {
     limits: { fileSize: DATA_TRANSFER_LIMITS.importMaxBytes, files: 1, fields: 0 },
     throwFileSizeLimit: true,

@@ -4,6 +4,7 @@ import type {
   ExportFile,
   HistoryResponse,
   ImportResponse,
+  KnowledgeFileListResponse,
   MessageResponse,
   Project,
   ProjectListResponse,
@@ -101,6 +102,8 @@ const chatGptExport = [
   },
 ];
 
+const KNOWLEDGE_TEXT = '# Shade plants\nHostas and ferns thrive in deep shade.';
+
 describe('export and import', () => {
   let t: ChatTestApp;
   beforeAll(async () => {
@@ -171,6 +174,14 @@ describe('export and import', () => {
       body: form,
     });
     expect(withFile.status).toBe(200);
+    const knowledge = new FormData();
+    knowledge.append('files[]', new Blob([KNOWLEDGE_TEXT]), 'shade-plants.md');
+    const added = await fetch(`${t.baseUrl}/api/v1/projects/${project.id}/files`, {
+      method: 'POST',
+      headers: h,
+      body: knowledge,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
     return { h, project, conversationId: first.conversation_id };
   }
 
@@ -214,6 +225,11 @@ describe('export and import', () => {
     const attached = file.conversations.flatMap((c) => c.turns.flatMap((turn) => turn.attachments));
     expect(attached.map((a) => a.filename)).toEqual(['notes.md']);
     expect(new TextDecoder().decode(entries[attached[0]?.path ?? ''])).toBe('# Notes\nbasil');
+    const knowledge = file.projects[0]?.files ?? [];
+    expect(knowledge.map((f) => [f.filename, f.size])).toEqual([
+      ['shade-plants.md', Buffer.byteLength(KNOWLEDGE_TEXT)],
+    ]);
+    expect(new TextDecoder().decode(entries[knowledge[0]?.path ?? ''])).toBe(KNOWLEDGE_TEXT);
 
     const other = await signedIn();
     const imported = await upload(other, bytes, 'parallax.zip');
@@ -226,6 +242,15 @@ describe('export and import', () => {
     } satisfies ImportResponse);
     const projects = (await call('GET', '/projects', other)).json<ProjectListResponse>().projects;
     expect(projects.map((p) => [p.name, p.chat_count])).toEqual([['Garden', 1]]);
+    // The project's knowledge comes back with it, indexed again for the new owner.
+    await t.app.knowledgeIndexer.idle();
+    const restored = (
+      await call('GET', `/projects/${projects[0]?.id}/files`, other)
+    ).json<KnowledgeFileListResponse>().files;
+    expect(restored.map((f) => [f.filename, f.size, f.state])).toEqual([
+      ['shade-plants.md', Buffer.byteLength(KNOWLEDGE_TEXT), 'ready'],
+    ]);
+    expect(restored[0]?.chunk_count).toBeGreaterThan(0);
     const chats = (await chatsOf(other)).conversations;
     const favourite = chats.find((c) => c.is_favourite);
     expect(favourite?.project_id).toBe(projects[0]?.id);
@@ -273,6 +298,41 @@ describe('export and import', () => {
   it('refuses bad and huge files with a clear error and imports nothing of them', async () => {
     const h = await signedIn();
     const valid = chatGptExport[0];
+    /** An account zip whose project names one knowledge file at knowledge/a-notes.md. */
+    const zipWithKnowledge = (entries: Record<string, Uint8Array>) =>
+      zipSync({
+        [EXPORT_JSON_NAME]: strToU8(
+          JSON.stringify({
+            format: 'parallax-export',
+            version: 1,
+            exported_at: new Date().toISOString(),
+            projects: [
+              {
+                id: '7a1b1c1d-0000-4000-8000-000000000001',
+                name: 'Garden',
+                description: '',
+                icon: '🌱',
+                colour: 'green',
+                instructions: '',
+                default_model: null,
+                archived: false,
+                created_at: new Date().toISOString(),
+                updated_at: new Date().toISOString(),
+                files: [
+                  {
+                    filename: 'notes.md',
+                    content_type: 'text/markdown',
+                    size: 5,
+                    path: 'knowledge/a-notes.md',
+                  },
+                ],
+              },
+            ],
+            conversations: [],
+          }),
+        ),
+        ...entries,
+      });
     const cases: Array<[Uint8Array, RegExp]> = [
       [new Uint8Array(), /empty/],
       [strToU8('{"not": "json"'), /not valid JSON/],
@@ -307,6 +367,7 @@ describe('export and import', () => {
         ),
         /at most 5000/,
       ],
+      [zipWithKnowledge({}), /lacks the knowledge file knowledge\/a-notes\.md/],
     ];
     for (const [data, message] of cases) {
       const res = await upload(h, data);
@@ -317,6 +378,16 @@ describe('export and import', () => {
       });
       expect(body.detail).toMatch(/^file: /);
     }
+    // A knowledge file that is no text or PDF: refused as an upload would be, nothing kept.
+    const binary = await upload(
+      h,
+      zipWithKnowledge({ 'knowledge/a-notes.md': new Uint8Array([0, 1, 2, 0xff, 0]) }),
+      'parallax.zip',
+    );
+    expect(binary.status, await binary.clone().text()).toBe(415);
+    expect(((await binary.json()) as { detail: string }).detail).toMatch(
+      /^file: knowledge: notes\.md cannot be added/,
+    );
     const huge = await upload(h, new Uint8Array(DATA_TRANSFER_LIMITS.importMaxBytes + 1));
     expect(huge.status, await huge.clone().text()).toBe(413);
     expect((await chatsOf(h)).total).toBe(0);

@@ -14,6 +14,7 @@ import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentsService } from '../attachments';
 import type { ChatService } from '../chat';
 import type { ConversationsService } from '../conversations';
+import type { KnowledgeService } from '../knowledge';
 import type { ProjectsService } from '../projects';
 import { toExportedConversation, toExportedTurn } from './conversation-export';
 
@@ -24,7 +25,11 @@ interface ExportDeps {
   history: ChatService;
   projects: ProjectsService;
   attachments: AttachmentsService;
+  knowledge: KnowledgeService;
 }
+
+/** A name safe as one path segment inside the zip. */
+const zipSafe = (filename: string) => filename.replace(/[/\\]/g, '_');
 
 /** Exports read through the same calls the app shows: the conversation list and history. */
 export class ExportService {
@@ -41,17 +46,22 @@ export class ExportService {
   }
 
   /**
-   * The whole account as a zip: parallax-export.json (projects, every chat with its turns and
-   * favourite flag) and each attachment under attachments/. Streamed, one file at a time.
+   * The whole account as a zip: parallax-export.json (projects with their knowledge files,
+   * every chat with its turns and favourite flag), each attachment under attachments/ and each
+   * knowledge file under knowledge/. Streamed, one file at a time.
    */
   async account(userId: string): Promise<Readable> {
     const owner: ChatOwner = { kind: 'user', id: userId };
     const files: Array<{ id: string; path: string }> = [];
     const pathOf = (id: string, filename: string) => {
-      const path = `attachments/${id}-${filename.replace(/[/\\]/g, '_')}`;
+      const path = `attachments/${id}-${zipSafe(filename)}`;
       files.push({ id, path });
       return path;
     };
+    const knowledge = (await this.deps.knowledge.exportable(userId)).map((file) => ({
+      file,
+      path: `knowledge/${file.id}-${zipSafe(file.filename)}`,
+    }));
     const conversations: ExportedConversation[] = [];
     for (const conversation of await this.#allConversations(owner)) {
       const turns = await this.#turns(owner, conversation.id);
@@ -66,7 +76,17 @@ export class ExportService {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exported_at: new Date().toISOString(),
-      projects: await this.deps.projects.exportAll(userId),
+      projects: (await this.deps.projects.exportAll(userId)).map((project) => ({
+        ...project,
+        files: knowledge
+          .filter(({ file }) => file.projectId === project.id)
+          .map(({ file, path }) => ({
+            filename: file.filename,
+            content_type: file.contentType,
+            size: file.size,
+            path,
+          })),
+      })),
       conversations,
     };
 
@@ -80,13 +100,15 @@ export class ExportService {
     zip.add(json);
     json.push(new TextEncoder().encode(JSON.stringify(file, null, 2)), true);
     void (async () => {
-      for (const { id, path } of files) {
-        const { data } = await this.deps.attachments.open(owner, id);
+      const add = async (path: string, data: Uint8Array) => {
         const entry = new ZipPassThrough(path);
         zip.add(entry);
         entry.push(data, true);
         if (out.writableNeedDrain) await once(out, 'drain');
-      }
+      };
+      for (const { id, path } of files)
+        await add(path, (await this.deps.attachments.open(owner, id)).data);
+      for (const { file, path } of knowledge) await add(path, await file.read());
       zip.end();
     })().catch((error: unknown) =>
       out.destroy(error instanceof Error ? error : new Error(String(error))),

@@ -3,6 +3,7 @@ import {
   EXPORT_FORMAT,
   EXPORT_JSON_NAME,
   ExportFile,
+  KNOWLEDGE_LIMITS,
 } from '@parallax/contract';
 import { unzipSync } from 'fflate';
 import { isChatGptExport, planChatGptImport } from './chatgpt-import';
@@ -56,6 +57,43 @@ function parseJson(data: Uint8Array): unknown {
   }
 }
 
+/**
+ * The knowledge files the export's projects name, read out of its zip: only those entries,
+ * each within the upload cap and all together within the import's cap by their stated sizes.
+ * A plain JSON import has no bytes to read, so its projects come without files.
+ */
+function knowledgeFromZip(zip: Uint8Array | null, plan: ImportPlan): ImportPlan['knowledge'] {
+  const wanted = new Map<string, { projectId: string; filename: string }>();
+  for (const project of plan.projects)
+    for (const file of project.files ?? [])
+      wanted.set(file.path, { projectId: project.id, filename: file.filename });
+  if (zip === null || wanted.size === 0) return [];
+  let total = 0;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(zip, {
+      filter: (file) => {
+        if (!wanted.has(file.name)) return false;
+        if (file.originalSize > KNOWLEDGE_LIMITS.maxFileBytes) return false;
+        total += file.originalSize;
+        return total <= DATA_TRANSFER_LIMITS.importMaxKnowledgeBytes;
+      },
+    });
+  } catch {
+    throw new ImportFileError('The zip file is damaged or uses a format that cannot be read.');
+  }
+  const out: ImportPlan['knowledge'] = [];
+  for (const [path, file] of wanted) {
+    const data = entries[path];
+    if (data === undefined)
+      throw new ImportFileError(
+        `The zip lacks the knowledge file ${path} its export names (or it is larger than allowed).`,
+      );
+    out.push({ ...file, data: Buffer.from(data) });
+  }
+  return out;
+}
+
 function planParallaxImport(json: unknown): ImportPlan {
   const parsed = ExportFile.safeParse(json);
   if (!parsed.success) {
@@ -68,13 +106,15 @@ function planParallaxImport(json: unknown): ImportPlan {
     source: 'parallax',
     projects: parsed.data.projects,
     conversations: parsed.data.conversations,
+    knowledge: [],
   };
 }
 
 /** Reads an uploaded export (JSON or zip, ours or ChatGPT's) into what the import adds. */
 export function planImport(data: Uint8Array): ImportPlan {
   if (data.length === 0) throw new ImportFileError('The file is empty.');
-  const json = parseJson(isZip(data) ? jsonFromZip(data) : data);
+  const zip = isZip(data) ? data : null;
+  const json = parseJson(zip ? jsonFromZip(zip) : data);
   let plan: ImportPlan;
   if (isChatGptExport(json)) plan = planChatGptImport(json);
   else if (
@@ -82,9 +122,10 @@ export function planImport(data: Uint8Array): ImportPlan {
     json !== null &&
     'format' in json &&
     json.format === EXPORT_FORMAT
-  )
+  ) {
     plan = planParallaxImport(json);
-  else
+    plan.knowledge = knowledgeFromZip(zip, plan);
+  } else
     throw new ImportFileError(
       "This file is neither a Parallax export nor ChatGPT's conversations.json.",
     );

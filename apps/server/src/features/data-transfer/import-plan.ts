@@ -5,6 +5,8 @@ export interface ImportPlan {
   source: 'parallax' | 'chatgpt';
   projects: ExportedProject[];
   conversations: ExportedConversation[];
+  /** Knowledge files read out of the zip, by the id their project has in the file. */
+  knowledge: Array<{ projectId: string; filename: string; data: Buffer }>;
 }
 
 /** A file that cannot be imported: the message says what is wrong with it. */

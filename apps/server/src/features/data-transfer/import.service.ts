@@ -3,6 +3,7 @@ import { PROVIDERS, type ExportedTurn, type ImportResponse } from '@parallax/con
 import type { Insertable, Kysely } from 'kysely';
 import type { ConversationsTable, Database, MessagesTable } from '../../db/schema';
 import { AppError } from '../../infra/errors';
+import type { KnowledgeService } from '../knowledge';
 import { planImport } from './import-file';
 import { ImportFileError, type ImportPlan } from './import-plan';
 import { ImportRepository } from './import.repository';
@@ -11,9 +12,15 @@ import { ImportRepository } from './import.repository';
 const SETTLED = new Set(['completed', 'error', 'cancelled']);
 const IMPORTED_MODEL = 'imported';
 
-/** Adds an export file's projects and chats to a user's account, as new rows with new ids. */
+/**
+ * Adds an export file's projects (with their knowledge files) and chats to a user's account,
+ * as new rows with new ids.
+ */
 export class ImportService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly knowledge: KnowledgeService,
+  ) {}
 
   async import(userId: string, file: Uint8Array): Promise<ImportResponse> {
     let plan: ImportPlan;
@@ -53,19 +60,38 @@ export class ImportService {
       });
       messages.push(...rows);
     }
-    await this.db.transaction().execute(async (trx) => {
-      const repository = new ImportRepository(trx);
-      await repository.insertProjects(
-        plan.projects.map((p) => ({
-          ...p,
-          id: projectIds.get(p.id) ?? randomUUID(),
-          user_id: userId,
-          archived: p.archived ? 1 : 0,
-        })),
-      );
-      await repository.insertConversations(conversations);
-      await repository.insertMessages(messages);
-    });
+    const stored: string[] = [];
+    let fileIds: string[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const repository = new ImportRepository(trx);
+        await repository.insertProjects(
+          plan.projects.map(({ files: _files, ...p }) => ({
+            ...p,
+            id: projectIds.get(p.id) ?? randomUUID(),
+            user_id: userId,
+            archived: p.archived ? 1 : 0,
+          })),
+        );
+        await repository.insertConversations(conversations);
+        await repository.insertMessages(messages);
+        fileIds = await this.knowledge.insertImported(
+          trx,
+          userId,
+          plan.knowledge.map((file) => ({
+            filename: file.filename,
+            data: file.data,
+            // Always mapped: the plan reads files only for the projects it holds.
+            projectId: projectIds.get(file.projectId) ?? file.projectId,
+          })),
+          stored,
+        );
+      });
+    } catch (error) {
+      await this.knowledge.discardStored(stored);
+      throw error;
+    }
+    this.knowledge.indexImported(fileIds);
     return {
       source: plan.source,
       projects: plan.projects.length,

@@ -1,2 +1,6 @@
 /** What other features may use of knowledge: its service, provided as app.knowledge. */
-export type { KnowledgeService } from './knowledge.service';
+export type {
+  ExportableKnowledgeFile,
+  ImportedKnowledgeFile,
+  KnowledgeService,
+} from './knowledge.service';

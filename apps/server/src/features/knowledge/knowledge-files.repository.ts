@@ -22,6 +22,17 @@ export class KnowledgeFilesRepository {
       .execute();
   }
 
+  /** Every file of the user's projects, oldest first (the account export). */
+  listOfUser(userId: string): Promise<KnowledgeFileRow[]> {
+    return this.db
+      .selectFrom('knowledge_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
   /**
    * Inside a transaction: holds the project row until it ends (PostgreSQL), so uploads to one
    * project are counted one after the other. SQLite's writers are serial already.

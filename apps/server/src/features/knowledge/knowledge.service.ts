@@ -23,6 +23,21 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/** A knowledge file as the account export writes it: its description, and its bytes on demand. */
+export interface ExportableKnowledgeFile {
+  id: string;
+  projectId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  read: () => Promise<Buffer>;
+}
+
+/** A file an import adds to one of the projects it creates. */
+export interface ImportedKnowledgeFile extends UploadedFile {
+  projectId: string;
+}
+
 function toKnowledgeFile(row: KnowledgeFileRow): KnowledgeFile {
   return {
     id: row.id,
@@ -131,6 +146,79 @@ export class KnowledgeService {
       await this.storage.remove(written);
       throw error;
     }
+  }
+
+  /** Every file of the user's projects (the account export); another owner's never. */
+  async exportable(userId: string): Promise<ExportableKnowledgeFile[]> {
+    const rows = await new KnowledgeFilesRepository(this.db).listOfUser(userId);
+    return rows.map((row) => ({
+      id: row.id,
+      projectId: row.project_id,
+      filename: row.filename,
+      contentType: row.content_type,
+      size: Number(row.size),
+      read: () => this.storage.read(row.storage_name),
+    }));
+  }
+
+  /**
+   * Inside the import's transaction: checks each file as an upload is checked, stores its
+   * bytes and inserts its row, waiting for indexing. The projects are the import's new ones
+   * (of `userId`), within the per-project cap by the export's own schema. Each stored name
+   * goes into `stored` as soon as it is written, so the caller can remove them all if the
+   * transaction fails; the ids it answers go to `indexImported` after the commit.
+   */
+  async insertImported(
+    trx: Kysely<Database>,
+    userId: string,
+    files: readonly ImportedKnowledgeFile[],
+    stored: string[],
+  ): Promise<string[]> {
+    const rows: KnowledgeFileRow[] = [];
+    let stampedAt = 0;
+    for (const file of files) {
+      let checked: { name: string; contentType: string };
+      try {
+        checked = inspect(file);
+      } catch (error) {
+        // The import's field is `file`: say which knowledge file of it was refused.
+        if (error instanceof AppError)
+          throw new AppError(error.code, error.message.replace(/^files: /, 'file: knowledge: '));
+        throw error;
+      }
+      const storageName = randomBytes(24).toString('hex');
+      await this.storage.write(storageName, file.data);
+      stored.push(storageName);
+      const at = new Date((stampedAt = Math.max(Date.now(), stampedAt + 1))).toISOString();
+      rows.push({
+        id: randomUUID(),
+        project_id: file.projectId,
+        user_id: userId,
+        filename: checked.name,
+        content_type: checked.contentType,
+        size: file.data.length,
+        storage_name: storageName,
+        state: 'indexing',
+        error: null,
+        chunk_count: 0,
+        attempts: 0,
+        lease_until: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    await new KnowledgeFilesRepository(trx).insert(rows);
+    return rows.map((row) => row.id);
+  }
+
+  /** After the import's commit: its files are indexed off the request, like uploads. */
+  indexImported(ids: readonly string[]): void {
+    if (ids.length > 0) this.indexer.enqueue(ids);
+  }
+
+  /** After a failed import: the bytes it stored for rows that were never committed. */
+  async discardStored(names: readonly string[]): Promise<void> {
+    await this.storage.remove(names);
   }
 
   /** Deletes the file with its chunks: later turns no longer draw on it. */

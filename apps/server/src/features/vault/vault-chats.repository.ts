@@ -60,12 +60,49 @@ export class VaultChatsRepository {
           eb
             .selectFrom('messages as m')
             .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('m.conversation_id', '=', 'c.id')
+            .where((inner) =>
+              inner.or([
+                inner('m.conversation_id', '=', inner.ref('c.id')),
+                // A comparison's count is every panel's turns.
+                inner(
+                  'm.conversation_id',
+                  'in',
+                  inner
+                    .selectFrom('conversations as panel')
+                    .select('panel.id')
+                    .whereRef('panel.comparison_id', '=', 'c.comparison_id')
+                    .where('panel.vault_user_id', '=', userId),
+                ),
+              ]),
+            )
             .as('message_count'),
         )
         .where('c.vault_user_id', '=', userId)
-        // A comparison is listed once, by its comparison conversation.
-        .where((eb) => eb.or([eb('c.comparison_id', 'is', null), eb('c.kind', '=', 'comparison')]))
+        // Every panel of a comparison is a conversation of kind 'comparison': the comparison is
+        // listed once, by its first panel (the earliest; ids break a tie in created_at).
+        .where((eb) =>
+          eb.or([
+            eb('c.comparison_id', 'is', null),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('conversations as earlier')
+                  .select('earlier.id')
+                  .whereRef('earlier.comparison_id', '=', 'c.comparison_id')
+                  .where('earlier.vault_user_id', '=', userId)
+                  .where((w) =>
+                    w.or([
+                      w('earlier.created_at', '<', w.ref('c.created_at')),
+                      w.and([
+                        w('earlier.created_at', '=', w.ref('c.created_at')),
+                        w('earlier.id', '<', w.ref('c.id')),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ),
+          ]),
+        )
         .orderBy('c.updated_at', 'desc')
         .orderBy('c.id', 'desc')
         .execute()

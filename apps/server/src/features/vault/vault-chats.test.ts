@@ -291,6 +291,15 @@ describe('chats in the vault', () => {
     );
     expect(detail.kind).toBe('comparison');
     expect(detail.messages.length).toBeGreaterThanOrEqual(panels.length);
+    // One comparison is one item in the vault's list, whatever its number of panels, and its
+    // count is every panel's turns.
+    const vaultList = VaultChatsResponse.parse(
+      (await get('/vault/chats', vaultHeaders(accessToken, token))).json(),
+    );
+    expect(vaultList.chats).toHaveLength(1);
+    expect(vaultList.chats[0]?.kind).toBe('comparison');
+    expect(panels.map((p) => p.conversation_id)).toContain(vaultList.chats[0]?.id);
+    expect(vaultList.chats[0]?.message_count).toBe(detail.messages.length);
     expect(detail.messages.every((m) => m.content.includes(marker))).toBe(true);
 
     for (const url of [

@@ -92,6 +92,51 @@ export class VaultRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Counts a recovery-key attempt before the key is checked, apart from the PIN's count: at
+   * most `maxAttempts` in a window that the first attempt after the last window opens.
+   * Undefined while the window's attempts are spent (or without a vault).
+   */
+  reserveRecoveryAttempt(
+    userId: string,
+    maxAttempts: number,
+    windowEnds: string,
+    now: string,
+  ): Promise<VaultRow | undefined> {
+    return this.db
+      .updateTable('vaults')
+      .set((eb) => {
+        const windowOver = eb.or([
+          eb('recovery_window_ends', 'is', null),
+          eb('recovery_window_ends', '<=', now),
+        ]);
+        return {
+          recovery_attempts: eb
+            .case()
+            .when(windowOver)
+            .then(eb.val(1))
+            .else(eb(eb.ref('recovery_attempts'), '+', 1))
+            .end(),
+          recovery_window_ends: eb
+            .case()
+            .when(windowOver)
+            .then(eb.val(windowEnds))
+            .else(eb.ref('recovery_window_ends'))
+            .end(),
+        };
+      })
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('recovery_window_ends', 'is', null),
+          eb('recovery_window_ends', '<=', now),
+          eb('recovery_attempts', '<', maxAttempts),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** A right PIN: the count, the lockout streak and any lockout its own attempt started end. */
   async clearAttempts(userId: string): Promise<void> {
     await this.db
@@ -122,6 +167,8 @@ export class VaultRepository {
         failed_attempts: 0,
         lockouts: 0,
         locked_until: null,
+        recovery_attempts: 0,
+        recovery_window_ends: null,
         reset_code_hash: null,
         reset_code_expires_at: null,
         reset_code_attempts: 0,

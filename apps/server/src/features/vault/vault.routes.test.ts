@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   VAULT_MAX_PIN_ATTEMPTS,
+  VAULT_MAX_RECOVERY_ATTEMPTS,
   VAULT_RECOVERY_KEY_PATTERN,
+  VAULT_RECOVERY_WINDOW_SECONDS,
   VaultNote,
   VaultStatus,
 } from '@parallax/contract';
@@ -301,6 +303,57 @@ describe('PIN change and reset', () => {
       vaultHeaders(accessToken, reset.json().vault_token),
     );
     expect(notes.json().notes).toHaveLength(1);
+  });
+
+  it('resets with the recovery key during a PIN lockout, which the reset ends', async () => {
+    const { accessToken } = await registerAndSignIn(t.app);
+    const created = await setUpVault(t.app, accessToken);
+    for (let n = 1; n <= VAULT_MAX_PIN_ATTEMPTS; n += 1)
+      await inject('POST', '/vault/unlock', bearer(accessToken), { pin: '000001' });
+    const locked = await inject('POST', '/vault/unlock', bearer(accessToken), { pin: TEST_PIN });
+    expect(locked.statusCode).toBe(429);
+
+    const reset = await inject('POST', '/vault/change-pin', bearer(accessToken), {
+      recovery_key: created.recovery_key,
+      new_pin: '730519',
+    });
+    expect(reset.statusCode).toBe(200);
+    await unlockVault(t.app, accessToken, '730519');
+  });
+
+  it('throttles wrong recovery keys on their own, apart from the PIN count', async () => {
+    const { accessToken, user } = await registerAndSignIn(t.app);
+    const created = await setUpVault(t.app, accessToken);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const wrongKey = { recovery_key: 'AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA', new_pin: '730519' };
+    for (let n = 1; n <= VAULT_MAX_RECOVERY_ATTEMPTS; n += 1) {
+      const wrong = await inject('POST', '/vault/change-pin', bearer(accessToken), wrongKey);
+      expect(wrong.statusCode).toBe(422);
+    }
+    // Wrong recovery keys never lock the PIN out.
+    await unlockVault(t.app, accessToken);
+    const throttled = await inject('POST', '/vault/change-pin', bearer(accessToken), {
+      recovery_key: created.recovery_key,
+      new_pin: '730519',
+    });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().detail).toMatch(/^Too many wrong recovery keys\. Try again in /);
+    expect(Number(throttled.headers['retry-after'])).toBe(VAULT_RECOVERY_WINDOW_SECONDS);
+
+    vi.setSystemTime(start + VAULT_RECOVERY_WINDOW_SECONDS * 1000 + 1000);
+    // The access token has expired by then: sign in again.
+    const login = await inject(
+      'POST',
+      '/auth/login',
+      {},
+      { email: user.email, password: TEST_PASSWORD },
+    );
+    const later = await inject('POST', '/vault/change-pin', bearer(login.json().access_token), {
+      recovery_key: created.recovery_key,
+      new_pin: '730519',
+    });
+    expect(later.statusCode).toBe(200);
   });
 
   it('erases the vault with the mailed code once ERASE is typed', async () => {

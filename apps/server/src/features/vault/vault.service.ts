@@ -4,6 +4,8 @@ import {
   VAULT_LOCKOUT_BASE_SECONDS,
   VAULT_LOCKOUT_MAX_SECONDS,
   VAULT_MAX_PIN_ATTEMPTS,
+  VAULT_MAX_RECOVERY_ATTEMPTS,
+  VAULT_RECOVERY_WINDOW_SECONDS,
   type VaultCreated,
   type VaultSession,
   type VaultStatus,
@@ -34,11 +36,11 @@ const INVALID_RESET_CODE =
 
 /** A 429 whose Retry-After the vault routes send. */
 export class VaultLockedOutError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      'rate_limited',
-      `Too many wrong PINs. The vault is locked for ${formatWait(retryAfterSeconds)}.`,
-    );
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = `Too many wrong PINs. The vault is locked for ${formatWait(retryAfterSeconds)}.`,
+  ) {
+    super('rate_limited', detail);
   }
 }
 
@@ -198,7 +200,9 @@ export class VaultService {
       key = await this.#unwrapWithPin(row, body.current_pin);
       if (key === null) throw new AppError('validation_error', 'current_pin: Incorrect PIN.');
     } else {
-      row = await this.#reserveAttempt(caller.userId, now);
+      // The recovery key is its own secret with its own throttle: a PIN lockout (and wrong
+      // PINs) must not stand between the owner and the reset the key exists for.
+      row = await this.#reserveRecoveryAttempt(caller.userId, now);
       key = await this.#unwrapWithRecovery(row, body.recovery_key ?? '');
       if (key === null)
         throw new AppError(
@@ -259,6 +263,27 @@ export class VaultService {
     if (current === undefined) throw new AppError('not_found', NO_VAULT);
     const until = current.locked_until ? Date.parse(current.locked_until) : now.getTime() + 1000;
     throw new VaultLockedOutError(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+  }
+
+  async #reserveRecoveryAttempt(userId: string, now: Date): Promise<VaultRow> {
+    const windowEnds = new Date(now.getTime() + VAULT_RECOVERY_WINDOW_SECONDS * 1000);
+    const row = await this.deps.vaults.reserveRecoveryAttempt(
+      userId,
+      VAULT_MAX_RECOVERY_ATTEMPTS,
+      windowEnds.toISOString(),
+      now.toISOString(),
+    );
+    if (row !== undefined) return row;
+    const current = await this.deps.vaults.find(userId);
+    if (current === undefined) throw new AppError('not_found', NO_VAULT);
+    const until = current.recovery_window_ends
+      ? Date.parse(current.recovery_window_ends)
+      : now.getTime() + 1000;
+    const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+    throw new VaultLockedOutError(
+      seconds,
+      `Too many wrong recovery keys. Try again in ${formatWait(seconds)}.`,
+    );
   }
 
   async #unwrapWithPin(row: VaultRow, pin: string): Promise<Buffer | null> {

@@ -39,3 +39,9 @@ export async function reorderPlans(body: ReorderPlansRequest): Promise<Plan[]> {
   const res = await http.put<unknown>('/admin/plans/order', body);
   return parseWire('AdminPlanListResponse', res.data).plans;
 }
+
+/** POST /admin/plans/examples: the example paid plans, on an install without any (no body). */
+export async function createExamplePlans(): Promise<Plan[]> {
+  const res = await http.post<unknown>('/admin/plans/examples');
+  return parseWire('AdminPlanListResponse', res.data).plans;
+}

@@ -9,8 +9,15 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
 import { plansKey } from '../../billing';
-import { createPlan, reorderPlans, updatePlan, useAdminPlans } from '../api/admin-plans';
+import {
+  createExamplePlans,
+  createPlan,
+  reorderPlans,
+  updatePlan,
+  useAdminPlans,
+} from '../api/admin-plans';
 import { AdminPlanRow } from './admin-plan-row';
+import { ExamplePlansOffer } from './example-plans-offer';
 import { PlanFormDialog } from './plan-form-dialog';
 import { AdminNav } from './admin-nav';
 
@@ -23,6 +30,7 @@ export function AdminPlansScreen() {
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const list = plans.data ?? [];
+  const noPaidPlan = plans.isSuccess && !list.some((p) => !p.is_free && !p.archived);
   const refresh = () => queryClient.invalidateQueries({ queryKey: plansKey });
 
   const save = async (body: CreatePlanRequest): Promise<string | null> => {
@@ -92,6 +100,17 @@ export function AdminPlansScreen() {
         </div>
         {newButton}
       </div>
+      {noPaidPlan && (
+        <ExamplePlansOffer
+          busy={busy}
+          onCreate={() =>
+            void act('Could not create the example plans', async () => {
+              await createExamplePlans();
+              toast.success('Example plans created');
+            })
+          }
+        />
+      )}
       {plans.isLoading ? (
         <div className="space-y-3" aria-busy="true">
           {[0, 1, 2].map((i) => (

@@ -39,6 +39,8 @@ export function AdminUsersScreen() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminUserSummary | null>(null);
+  // Disabling signs the user out everywhere: asked first, like Delete. Enabling is harmless.
+  const [disabling, setDisabling] = useState<AdminUserSummary | null>(null);
   const [busy, setBusy] = useState(false);
 
   const act = async (failure: string, success: string, run: () => Promise<unknown>) => {
@@ -187,13 +189,11 @@ export function AdminUsersScreen() {
                             variant="outline"
                             disabled={busy}
                             onClick={() =>
-                              void act(
-                                u.disabled
-                                  ? 'Could not enable the user'
-                                  : 'Could not disable the user',
-                                u.disabled ? 'User enabled' : 'User disabled and signed out',
-                                () => updateAdminUser(u.id, { disabled: !u.disabled }),
-                              )
+                              u.disabled
+                                ? void act('Could not enable the user', 'User enabled', () =>
+                                    updateAdminUser(u.id, { disabled: false }),
+                                  )
+                                : setDisabling(u)
                             }
                           >
                             {u.disabled ? 'Enable' : 'Disable'}
@@ -221,6 +221,21 @@ export function AdminUsersScreen() {
           </ul>
         </Card>
       )}
+      <ConfirmDialog
+        open={disabling !== null}
+        title="Disable this user?"
+        description={`${disabling?.email ?? ''} will be signed out everywhere at once and cannot sign in until an admin enables the account again. Nothing the account owns is deleted.`}
+        confirmLabel="Disable user"
+        pending={busy}
+        onCancel={() => setDisabling(null)}
+        onConfirm={() => {
+          const target = disabling;
+          if (!target) return;
+          void act('Could not disable the user', 'User disabled and signed out', () =>
+            updateAdminUser(target.id, { disabled: true }),
+          ).then(() => setDisabling(null));
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this user?"
