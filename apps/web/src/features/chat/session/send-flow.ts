@@ -18,7 +18,7 @@ import {
 } from '../model/message-transitions';
 import type { Prompt } from '../model/ui-message';
 import { getThread, NEW_THREAD, renameThread, updateMessages } from './chat-session-store';
-import { watchStream } from './stream-events';
+import { dropHeld, holdEvents, releaseHeld, watchStream } from './stream-events';
 
 /** Everything the send flow talks to, injected so tests can drive every branch. */
 export interface SendDeps {
@@ -104,6 +104,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
   const id = messageId;
 
   deps.track(id);
+  holdEvents(id);
   // A refused version gives the turns it replaced on screen back.
   const shownBefore = getThread(request.threadKey).messages;
   updateMessages(request.threadKey, (list) =>
@@ -139,6 +140,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
     );
   } catch (error) {
     deps.untrack(id);
+    dropHeld(id);
     if (isApiError(error) && error.status === 429) {
       updateMessages(request.threadKey, (list) =>
         request.versionOf ? shownBefore : removeTurn(list, id),
@@ -163,12 +165,16 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
   updateMessages(request.threadKey, (list) => applySendReply(list, prompt, reply));
   if (reply.status === 'error') {
     deps.untrack(id);
+    dropHeld(id);
     updateMessages(request.threadKey, (list) => failStream(list, id, MESSAGES.streamErrorService));
   } else if (reply.response) {
     deps.untrack(id);
+    dropHeld(id);
   } else {
     watchStream(id);
   }
   if (request.threadKey === NEW_THREAD) renameThread(NEW_THREAD, reply.conversation_id);
+  // After the reply's assistant message is in its thread: what the socket brought first.
+  releaseHeld(id);
   return { kind: 'sent', conversationId: reply.conversation_id, messageId: id };
 }

@@ -83,6 +83,39 @@ function finish(messageId: string, transition: Parameters<typeof updateMessages>
 const cancelling = new Set<string>();
 
 /**
+ * Events of sent messages whose send has not answered yet. The socket can overtake the send's
+ * HTTP reply (on a busy machine a short answer may stream in full before it): with no
+ * assistant message to apply them to they were dropped, and the reply ('streaming', no text)
+ * then waited for events already spent and ended in the 30 s no-activity error.
+ */
+const held = new Map<string, SocketEvent[]>();
+
+/** Keeps the message's events from now until releaseHeld or dropHeld (a send in flight). */
+export function holdEvents(messageId: string): void {
+  held.set(messageId, []);
+}
+
+/** The send answered and its assistant message is shown: the kept events apply, in order. */
+export function releaseHeld(messageId: string): void {
+  const events = held.get(messageId) ?? [];
+  held.delete(messageId);
+  for (const event of events) handleSocketEvent(event);
+}
+
+/** The send failed, or its reply carried the whole answer: the kept events are not needed. */
+export function dropHeld(messageId: string): void {
+  held.delete(messageId);
+}
+
+/** Keeps the event if its message's send is in flight; true when kept. */
+function keep(messageId: string, event: SocketEvent): boolean {
+  const events = held.get(messageId);
+  if (!events) return false;
+  events.push(event);
+  return true;
+}
+
+/**
  * The user asked to stop: the server's closing events may overtake the cancel call's answer,
  * and they must end the message as cancelled, not completed.
  */
@@ -115,6 +148,7 @@ export function handleSocketEvent(event: SocketEvent): void {
   switch (event.type) {
     case 'tokens':
       for (const batch of event.batches) {
+        if (keep(batch.messageId, { type: 'tokens', batches: [batch] })) continue;
         if (!isLiveHere(batch.messageId)) continue;
         if (isWatched(batch.messageId)) watchStream(batch.messageId);
         if (batch.text) {
@@ -127,6 +161,7 @@ export function handleSocketEvent(event: SocketEvent): void {
       return;
     case 'status': {
       const { messageId, status, sources } = event;
+      if (keep(messageId, event)) return;
       // The closing token usually ended the message already: sources apply to it all the same.
       const thread = ownerOf(messageId);
       if (sources && thread) updateMessages(thread, (list) => setSources(list, messageId, sources));
@@ -160,11 +195,13 @@ export function handleSocketEvent(event: SocketEvent): void {
       return;
     }
     case 'progress':
+      if (keep(event.messageId, event)) return;
       if (!isLiveHere(event.messageId)) return;
       if (isWatched(event.messageId)) watchStream(event.messageId);
       return;
     case 'error': {
       const { messageId } = event;
+      if (messageId && keep(messageId, event)) return;
       if (!messageId || !isLiveHere(messageId)) return;
       const mapped = mapWebsocketError(`${event.code} ${event.error}`);
       flushOne(messageId);
@@ -186,6 +223,7 @@ export function resetStreaming(): void {
   flushTimer = null;
   pending.clear();
   cancelling.clear();
+  held.clear();
   for (const timer of watchdogs.values()) clearTimeout(timer);
   watchdogs.clear();
 }
