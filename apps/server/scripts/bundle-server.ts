@@ -58,12 +58,16 @@ function checkExternalsAreDependencies(metafile: Metafile): void {
  * dist/main.js, with the same esbuild transform tsx applies when it runs the source.
  * dist/ sits at the depth of src/, so `new URL('../x', import.meta.url)` in a file directly
  * under src/ still finds x; files that deeper modules read are copied beside the bundle.
+ * `distDir`, another folder of apps/server, is for a test that must not share dist/.
  */
-export async function bundleServer(): Promise<{ bytes: number }> {
-  fs.rmSync(DIST_DIR, { recursive: true, force: true });
+export async function bundleServer(distDir: string = DIST_DIR): Promise<{ bytes: number }> {
+  if (path.dirname(distDir) !== path.resolve(SERVER_DIR))
+    throw new Error(`a bundle goes in a folder of ${SERVER_DIR}, not ${distDir}`);
+  const bundleFile = path.join(distDir, path.basename(BUNDLE_FILE));
+  fs.rmSync(distDir, { recursive: true, force: true });
   const result = await build({
     entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
-    outfile: BUNDLE_FILE,
+    outfile: bundleFile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -76,7 +80,7 @@ export async function bundleServer(): Promise<{ bytes: number }> {
     plugins: [bundleOnlyWorkspaceSource],
   });
   checkExternalsAreDependencies(result.metafile);
-  copyRuntimeFiles(SERVER_DIR, DIST_DIR);
-  checkBundledFileReferences(BUNDLE_FILE, SERVER_DIR);
-  return { bytes: fs.statSync(BUNDLE_FILE).size };
+  copyRuntimeFiles(SERVER_DIR, distDir);
+  checkBundledFileReferences(bundleFile, SERVER_DIR);
+  return { bytes: fs.statSync(bundleFile).size };
 }

@@ -29,16 +29,26 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  /** Give up (and kill it) when health has not answered 200 by then. */
+  timeoutMs?: number;
+  /** A build of the server to run (bundleServer's main.js) instead of src/main.ts under tsx. */
+  bundle?: string;
+  /** How often health is asked while the process boots. */
+  pollIntervalMs?: number;
+}
+
 /**
  * A real server process (src/main.ts under tsx, the source `npm start` runs compiled) on a free port,
  * resolved once its health check answers. One OS process, so kill() is a real crash.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  { timeoutMs = 60_000, bundle, pollIntervalMs = 100 }: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, 'src/main.ts'], {
+  const args = bundle ? ['--no-memory-reducer', bundle] : ['--import', TSX_LOADER, 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',
@@ -66,7 +76,7 @@ export async function startServerProcess(
       () => false,
     );
     if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
   }
   return {
     child,

@@ -47,6 +47,13 @@ const questions = async (page: Page) =>
   ).map((text) => text.replace(SIM, ''));
 
 async function allAnswered(page: Page): Promise<void> {
+  // Every question has its answer on screen first: a send's answer appears with its reply, and
+  // until then the checks below passed on the previous answer, then read the new one streaming.
+  await expect
+    .poll(async () => (await users(page).count()) - (await assistants(page).count()), {
+      timeout: 30_000,
+    })
+    .toBe(0);
   await expect
     .poll(
       () => assistants(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))),

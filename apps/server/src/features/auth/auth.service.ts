@@ -17,7 +17,11 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './password-hasher';
-import { describePasswordProblem, findPasswordProblem } from './password-policy';
+import {
+  describePasswordProblem,
+  findPasswordProblem,
+  loadCommonPasswords,
+} from './password-policy';
 import { generateVerificationCode, hashVerificationCode, normaliseEmail } from './secrets';
 import type { SignInService } from './sign-in.service';
 import { Cooldown, Throttle } from './throttle';
@@ -51,6 +55,8 @@ export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {
     this.loginThrottle = new Throttle(deps.throttles, LOGIN_THROTTLE);
     this.mailCooldown = new Cooldown(deps.throttles, MAIL_INTERVAL_MS);
+    // Both before the app listens: the first sign-up after boot must not depend on a file read.
+    loadCommonPasswords();
     void prepareDummyHash();
   }
 

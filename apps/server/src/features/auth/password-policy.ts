@@ -8,8 +8,14 @@ import { PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS } from '@parallax/contract';
 
 let commonPasswords: ReadonlySet<string> | undefined;
 
-/** Compared case-insensitively: "Password1" is no safer than "password1". */
-function loadCommonPasswords(): ReadonlySet<string> {
+/**
+ * Reads the block-list now. Called while the app boots (AuthService), before it listens: read
+ * lazily, the list came from disk on the first sign-up after boot, so a file missing then (as
+ * in a rebuild of dist/ by `npm start` beside a running server) failed that sign-up with a 500
+ * rather than the boot, and the first sign-up also paid the read.
+ */
+export function loadCommonPasswords(): ReadonlySet<string> {
+  // Compared case-insensitively: "Password1" is no safer than "password1".
   commonPasswords ??= new Set(
     fs
       .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')

@@ -362,6 +362,44 @@ describe('streaming end (spec §4)', () => {
     expect(useChatSession.getState().working.m1).toBeUndefined();
   });
 
+  it('keeps what the socket brought before the send answered: a whole short answer can', async () => {
+    vi.useFakeTimers();
+    let release: (r: MessageResponse) => void = () => undefined;
+    const { deps } = fakeDeps({
+      sendMessage: () => new Promise((resolve) => (release = resolve)),
+    });
+    const outcome = sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
+    await vi.waitFor(() => expect(statuses()).toEqual(['user:pending', 'assistant:pending']));
+    // The answer streams in full over the socket while the send's reply is still on its way.
+    handleSocketEvent({ type: 'status', messageId: 'm1', status: 'working', stage: 'Thinking' });
+    tokens('Hel', 1);
+    tokens('lo', 2, true);
+    handleSocketEvent({ type: 'status', messageId: 'm1', status: 'completed' });
+    release(reply());
+    await outcome;
+    expect(assistant()).toMatchObject({ status: 'completed', content: 'Hello' });
+    // Nothing more is to come, and nothing fails it later.
+    vi.advanceTimersByTime(31_000);
+    expect(assistant()).toMatchObject({ status: 'completed', content: 'Hello' });
+    expect(useChatSession.getState().working.m1).toBeUndefined();
+  });
+
+  it('drops what the socket brought for a send that failed', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const { deps } = fakeDeps({
+      sendMessage: () => new Promise((_resolve, reject) => (fail = reject)),
+    });
+    const outcome = sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
+    await vi.waitFor(() => expect(statuses()).toEqual(['user:pending', 'assistant:pending']));
+    tokens('Stray', 1);
+    fail(new Error('network down'));
+    expect(await outcome).toEqual({ kind: 'failed' });
+    // A retry under the same id starts clean.
+    const retry = fakeDeps();
+    await sendFlow(retry.deps, { threadKey: 'c1', prompt: PROMPT, reuseMessageId: 'm1' });
+    expect(assistant()).toMatchObject({ status: 'streaming', content: '' });
+  });
+
   it('times out a stream that stays silent for 30 s', async () => {
     vi.useFakeTimers();
     await streaming();
