@@ -10,7 +10,7 @@ import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openTab, type Tab } from './support/browser';
-import { markdownSettled, mathAwaitingKatex } from './support/raw-markdown';
+import { settledText } from './support/raw-markdown';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
 /*
@@ -79,24 +79,6 @@ async function errorShownWithin(page: Page, sendIt: () => Promise<void>, expecte
     .poll(() => note.innerText().catch(() => ''), { timeout: 40_000 })
     .toContain(expected);
   return Date.now() - started;
-}
-
-/** An answer's text once rendered: nothing waits for the parser, and two reads agree (KaTeX loads on first use). */
-async function settledText(page: Page, answer: Locator): Promise<string> {
-  let previous = '';
-  await expect
-    .poll(
-      async () => {
-        const pending = (await markdownSettled(page)) + (await mathAwaitingKatex(page));
-        const text = await answer.innerText();
-        const stable = pending === 0 && text === previous;
-        previous = text;
-        return stable;
-      },
-      { interval: 300 },
-    )
-    .toBe(true);
-  return previous;
 }
 
 const rateLimitText = WS_ERROR_MAPPING.find((m) => m.kind === 'rate_limit')?.message ?? '';

@@ -3,12 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, type Tab } from './support/browser';
-import {
-  markdownSettled,
-  mathAwaitingKatex,
-  mathErrorSeen,
-  watchRawMarkdown,
-} from './support/raw-markdown';
+import { mathErrorSeen, settledText, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
 /*
@@ -77,10 +72,7 @@ async function shown(page: Page): Promise<string> {
   return `${page.url()}\n${text.slice(-1_500)}`;
 }
 
-/**
- * The last answer once completed and rendered: no block waiting for the parser, and the same
- * text twice in a row (KaTeX and the highlighter load on first use and re-render the answer).
- */
+/** The last answer once completed and rendered. */
 async function completedAnswer(page: Page): Promise<string> {
   const status = () =>
     lastAssistant(page)
@@ -94,20 +86,7 @@ async function completedAnswer(page: Page): Promise<string> {
       cause: error,
     });
   }
-  let previous = '';
-  await expect
-    .poll(
-      async () => {
-        const pending = (await markdownSettled(page)) + (await mathAwaitingKatex(page));
-        const text = await lastAssistant(page).innerText();
-        const stable = pending === 0 && text === previous;
-        previous = text;
-        return stable;
-      },
-      { timeout: 20_000, interval: 300 },
-    )
-    .toBe(true);
-  return previous;
+  return settledText(page, lastAssistant(page));
 }
 
 /** A stretch of the answer's opening that shows twice is a replay appended to what was shown. */

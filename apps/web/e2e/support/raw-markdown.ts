@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 interface Seen {
   rawMarkdownSeen?: string;
@@ -49,4 +50,25 @@ export async function markdownSettled(page: Page): Promise<number> {
 /** Formulas shown as their LaTeX source while KaTeX loads (it loads on first use). */
 export async function mathAwaitingKatex(page: Page): Promise<number> {
   return page.locator('code.math-display, code.math-inline').count();
+}
+
+/**
+ * An answer's text once rendered: nothing waits for the parser or for KaTeX (it loads on first
+ * use and re-renders the answer), and two reads in a row agree.
+ */
+export async function settledText(page: Page, answer: Locator): Promise<string> {
+  let previous = '';
+  await expect
+    .poll(
+      async () => {
+        const pending = (await markdownSettled(page)) + (await mathAwaitingKatex(page));
+        const text = await answer.innerText();
+        const stable = pending === 0 && text === previous;
+        previous = text;
+        return stable;
+      },
+      { timeout: 20_000, interval: 300 },
+    )
+    .toBe(true);
+  return previous;
 }
