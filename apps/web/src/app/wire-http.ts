@@ -4,6 +4,7 @@ import { noteApiOutcome } from './connectivity';
 import { httpCrumb, recordClicks } from '../lib/telemetry/auto-breadcrumbs';
 import { errorLogger } from '../lib/telemetry/error-logger';
 import { eventTracker } from '../lib/telemetry/event-tracker';
+import { setReportAccessToken } from '../lib/telemetry/report-transport';
 
 /** Connects lib/http to the auth store; lib never imports a feature itself. */
 export function wireHttp(): void {
@@ -19,6 +20,7 @@ export function wireHttp(): void {
     noteApiOutcome(status);
   });
   recordClicks(errorLogger.addBreadcrumb);
+  setReportAccessToken(() => useAuthStore.getState().accessToken);
   errorLogger.setUserId(useAuthStore.getState().user?.id ?? null);
   eventTracker.setUserId(useAuthStore.getState().user?.id ?? null);
   useAuthStore.subscribe((s) => {

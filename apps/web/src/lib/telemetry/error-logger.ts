@@ -4,6 +4,7 @@ import { createBreadcrumbTrail, type BreadcrumbTrail } from './breadcrumbs';
 import { eventTracker } from './event-tracker';
 import { buildLogEntry } from './log-entry';
 import { observePerformance } from './performance-metrics';
+import { postReport } from './report-transport';
 
 /** Flushes a batch may fail before it is dropped: the next flushes retry it. */
 export const MAX_FLUSH_ATTEMPTS = 3;
@@ -31,14 +32,7 @@ export interface ErrorLoggerOptions {
   performance?: () => Record<string, number>;
 }
 
-const defaultSend = (url: string, body: string): Promise<FlushResponse> =>
-  fetch(url, {
-    method: 'POST',
-    body,
-    keepalive: true,
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-  });
+const defaultSend = (url: string, body: string): Promise<FlushResponse> => postReport(url, body);
 
 const defaultBeacon = (url: string, body: string) =>
   typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'

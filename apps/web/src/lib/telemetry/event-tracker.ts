@@ -7,6 +7,7 @@ import {
 import { getVisitorId } from '../visitor-id';
 import { toScalarRecord } from './fit-to-caps';
 import { redactRecord } from './redact';
+import { postReport } from './report-transport';
 
 /** The usage events of spec §7 the web sends. */
 export type TelemetryEventType =
@@ -36,16 +37,7 @@ export function createEventTracker(options: EventTrackerOptions = {}) {
   const endpoint =
     options.endpoint ?? `${import.meta.env.VITE_API_BASE ?? '/api/v1'}/logging/telemetry`;
   let enabled: boolean | null = options.enabled ?? null;
-  const send =
-    options.send ??
-    ((url: string, body: string) =>
-      fetch(url, {
-        method: 'POST',
-        body,
-        keepalive: true,
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-      }));
+  const send = options.send ?? ((url: string, body: string) => postReport(url, body));
   const beacon =
     options.beacon ??
     ((url: string, body: string) =>
