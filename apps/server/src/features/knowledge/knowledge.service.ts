@@ -13,6 +13,38 @@ import type { KnowledgeIndexer } from './knowledge-indexer';
 import { searchTerms } from './search-terms';
 import { knowledgeKindOf } from './text-extraction';
 
+/** Creation times at least 1 ms apart: files are listed by created_at, in the order they came. */
+function increasingStamps(): () => string {
+  let last = 0;
+  return () => new Date((last = Math.max(Date.now(), last + 1))).toISOString();
+}
+
+/** A new file's row, waiting for the indexer. */
+function waitingRow(
+  projectId: string,
+  userId: string,
+  file: { name: string; contentType: string; data: Buffer },
+  storageName: string,
+  at: string,
+): KnowledgeFileRow {
+  return {
+    id: randomUUID(),
+    project_id: projectId,
+    user_id: userId,
+    filename: file.name,
+    content_type: file.contentType,
+    size: file.data.length,
+    storage_name: storageName,
+    state: 'indexing',
+    error: null,
+    chunk_count: 0,
+    attempts: 0,
+    lease_until: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** Chunks a turn is offered at most; the context budget may keep fewer. */
 export const RETRIEVED_CHUNKS = 8;
 export const FILE_NOT_FOUND = 'File not found';
@@ -112,30 +144,11 @@ export class KnowledgeService {
             'validation_error',
             `files: a project holds at most ${KNOWLEDGE_LIMITS.maxFilesPerProject} files; this one has ${present}, so ${Math.max(room, 0)} more can be added.`,
           );
-        let stampedAt = 0;
+        const stamp = increasingStamps();
         const fresh = [];
         for (const file of checked) {
-          const storageName = randomBytes(24).toString('hex');
-          written.push(storageName);
-          await this.storage.write(storageName, file.data);
-          // Listed by created_at: files of one upload keep the order they were sent in.
-          const at = new Date((stampedAt = Math.max(Date.now(), stampedAt + 1))).toISOString();
-          fresh.push({
-            id: randomUUID(),
-            project_id: projectId,
-            user_id: userId,
-            filename: file.name,
-            content_type: file.contentType,
-            size: file.data.length,
-            storage_name: storageName,
-            state: 'indexing',
-            error: null,
-            chunk_count: 0,
-            attempts: 0,
-            lease_until: null,
-            created_at: at,
-            updated_at: at,
-          });
+          const storageName = await this.#storeBytes(file.data, written);
+          fresh.push(waitingRow(projectId, userId, file, storageName, stamp()));
         }
         await files.insert(fresh);
         return fresh;
@@ -165,7 +178,7 @@ export class KnowledgeService {
    * Inside the import's transaction: checks each file as an upload is checked, stores its
    * bytes and inserts its row, waiting for indexing. The projects are the import's new ones
    * (of `userId`), within the per-project cap by the export's own schema. Each stored name
-   * goes into `stored` as soon as it is written, so the caller can remove them all if the
+   * goes into `stored` as it is written, so the caller can remove them all if the
    * transaction fails; the ids it answers go to `indexImported` after the commit.
    */
   async insertImported(
@@ -175,7 +188,7 @@ export class KnowledgeService {
     stored: string[],
   ): Promise<string[]> {
     const rows: KnowledgeFileRow[] = [];
-    let stampedAt = 0;
+    const stamp = increasingStamps();
     for (const file of files) {
       let checked: { name: string; contentType: string };
       try {
@@ -186,26 +199,10 @@ export class KnowledgeService {
           throw new AppError(error.code, error.message.replace(/^files: /, 'file: knowledge: '));
         throw error;
       }
-      const storageName = randomBytes(24).toString('hex');
-      await this.storage.write(storageName, file.data);
-      stored.push(storageName);
-      const at = new Date((stampedAt = Math.max(Date.now(), stampedAt + 1))).toISOString();
-      rows.push({
-        id: randomUUID(),
-        project_id: file.projectId,
-        user_id: userId,
-        filename: checked.name,
-        content_type: checked.contentType,
-        size: file.data.length,
-        storage_name: storageName,
-        state: 'indexing',
-        error: null,
-        chunk_count: 0,
-        attempts: 0,
-        lease_until: null,
-        created_at: at,
-        updated_at: at,
-      });
+      const storageName = await this.#storeBytes(file.data, stored);
+      rows.push(
+        waitingRow(file.projectId, userId, { ...checked, data: file.data }, storageName, stamp()),
+      );
     }
     await new KnowledgeFilesRepository(trx).insert(rows);
     return rows.map((row) => row.id);
@@ -275,5 +272,16 @@ export class KnowledgeService {
     const index = this.search.within(trx);
     for (const file of await new KnowledgeFilesRepository(trx).list(project.id))
       await index.removeChunks(project.userId, file.id);
+  }
+
+  /**
+   * Writes a new file's bytes under a fresh name; the name goes into `written` first, so a
+   * caller that fails later (or mid-write) removes it with the rest.
+   */
+  async #storeBytes(data: Buffer, written: string[]): Promise<string> {
+    const storageName = randomBytes(24).toString('hex');
+    written.push(storageName);
+    await this.storage.write(storageName, data);
+    return storageName;
   }
 }
