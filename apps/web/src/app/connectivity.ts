@@ -29,12 +29,7 @@ async function probeUntilReachable(): Promise<void> {
       const delay = PROBE_DELAYS_MS[Math.min(attempt, PROBE_DELAYS_MS.length - 1)] ?? 5_000;
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (useConnectivity.getState().apiReachable) break;
-      try {
-        const res = await fetch(HEALTH_URL, { cache: 'no-store' });
-        if (res.ok) noteApiOutcome(res.status);
-      } catch {
-        // still unreachable: the next turn asks again
-      }
+      await askHealth();
     }
   } finally {
     probing = false;
@@ -53,11 +48,16 @@ export function noteApiOutcome(status: number | null): void {
 
 /** Asks the server again at once (the notice's "Try now"). */
 export function checkConnectionNow(): void {
-  void fetch(HEALTH_URL, { cache: 'no-store' }).then(
+  void askHealth();
+  reconnectChatSocketNow();
+}
+
+/** Asks the health route, and notes whether the server answered. */
+function askHealth(): Promise<void> {
+  return fetch(HEALTH_URL, { cache: 'no-store' }).then(
     (res) => noteApiOutcome(res.ok ? res.status : null),
     () => noteApiOutcome(null),
   );
-  reconnectChatSocketNow();
 }
 
 export function wireConnectivity(): void {

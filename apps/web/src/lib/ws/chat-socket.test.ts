@@ -76,6 +76,9 @@ function collectTokens(socket: ChatSocket): TokenBatch[] {
   return batches;
 }
 
+const textOf = (batches: TokenBatch[]) =>
+  batches.flatMap((b) => b.pieces.map((p) => p.text)).join('');
+
 afterEach(async () => {
   for (const c of clients.splice(0)) c.disconnect();
   if (harness) await new Promise<void>((resolve) => harness.server.close(() => resolve()));
@@ -146,7 +149,7 @@ describe('ChatSocket against a real websocket server', () => {
       timeout: 3_000,
     });
     expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm1', last_sequence: 3 });
-    expect(batches.map((b) => b.text).join('')).toBe('Hello world!');
+    expect(textOf(batches)).toBe('Hello world!');
     expect(socket.lastSequenceOf('m1')).toBe(5);
     expect(socket.state).toBe('connected');
   });
@@ -174,7 +177,7 @@ describe('ChatSocket against a real websocket server', () => {
       timeout: 3_000,
     });
     expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm1', last_sequence: 1 });
-    expect(batches.map((b) => b.text).join('')).toBe('Hello');
+    expect(textOf(batches)).toBe('Hello');
   });
 
   it('sends resume for a message picked up after a page load (last_sequence 0)', async () => {

@@ -22,7 +22,8 @@ describe('TokenBatcher', () => {
     const { flushes, batcher } = make();
     for (let i = 1; i <= 10; i += 1) push(batcher, i);
     expect(flushes).toHaveLength(2);
-    expect(flushes[0]?.[0]).toMatchObject({ text: 't1 t2 t3 t4 t5 ', lastSequence: 5 });
+    expect(flushes[0]?.[0]?.pieces.map((p) => p.text).join('')).toBe('t1 t2 t3 t4 t5 ');
+    expect(flushes[0]?.[0]).toMatchObject({ lastSequence: 5 });
   });
 
   it('flushes fewer tokens after 16 ms, not before', () => {
@@ -36,7 +37,6 @@ describe('TokenBatcher', () => {
       [
         expect.objectContaining({
           messageId: 'm',
-          text: 't1 t2 ',
           pieces: [
             { sequence: 1, text: 't1 ' },
             { sequence: 2, text: 't2 ' },
@@ -57,11 +57,19 @@ describe('TokenBatcher', () => {
     expect(flushes[0]).toEqual([
       expect.objectContaining({
         messageId: 'a',
-        text: 't1 t2 ',
+        pieces: [
+          { sequence: 1, text: 't1 ' },
+          { sequence: 2, text: 't2 ' },
+        ],
         lastSequence: 2,
         isComplete: true,
       }),
-      expect.objectContaining({ messageId: 'b', text: 't1 ', lastSequence: 1, isComplete: false }),
+      expect.objectContaining({
+        messageId: 'b',
+        pieces: [{ sequence: 1, text: 't1 ' }],
+        lastSequence: 1,
+        isComplete: false,
+      }),
     ]);
   });
 

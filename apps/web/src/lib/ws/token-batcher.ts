@@ -3,8 +3,6 @@ import type { StreamPiece } from './stream-text';
 /** One message's tokens gathered since the last flush, in the order they arrived. */
 export interface TokenBatch {
   messageId: string;
-  /** The tokens' text run together: only for a reader that knows none of them is a replay. */
-  text: string;
   /** The tokens one by one with their sequences: what a screen applies (applyPieces). */
   pieces: StreamPiece[];
   /** The sequence of the batch's last token. */
@@ -68,7 +66,6 @@ export class TokenBatcher {
     for (const t of queued) {
       const batch = byMessage.get(t.messageId);
       if (batch) {
-        batch.text += t.token;
         batch.pieces.push({ sequence: t.sequence, text: t.token });
         batch.lastSequence = t.sequence;
         batch.isComplete ||= t.isComplete;
@@ -79,7 +76,6 @@ export class TokenBatcher {
       } else {
         byMessage.set(t.messageId, {
           messageId: t.messageId,
-          text: t.token,
           pieces: [{ sequence: t.sequence, text: t.token }],
           lastSequence: t.sequence,
           isComplete: t.isComplete,

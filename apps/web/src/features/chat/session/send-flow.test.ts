@@ -75,6 +75,15 @@ function fakeDeps(overrides: Partial<SendDeps> = {}) {
   return { deps, calls };
 }
 
+/** A send whose reply waits until `release`: what happens before it arrives. */
+function replyHeldBack() {
+  let release: (r: MessageResponse) => void = () => undefined;
+  const faked = fakeDeps({
+    sendMessage: () => new Promise((resolve) => (release = resolve)),
+  });
+  return { ...faked, release: (r: MessageResponse) => release(r) };
+}
+
 const messages = (key = 'c1'): UiMessage[] => getThread(key).messages;
 const statuses = (key = 'c1') => messages(key).map((m) => `${m.role}:${m.status}`);
 const assistant = (key = 'c1') => messages(key).find((m) => m.role === 'assistant');
@@ -87,10 +96,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('send flow (spec §4 Sending)', () => {
   it('shows the message as pending at once, then streaming when the reply has no text', async () => {
-    let release: (r: MessageResponse) => void = () => undefined;
-    const { deps, calls } = fakeDeps({
-      sendMessage: () => new Promise((resolve) => (release = resolve)),
-    });
+    const { deps, calls, release } = replyHeldBack();
     const outcome = sendFlow(deps, { threadKey: NEW_THREAD, prompt: PROMPT });
     await vi.waitFor(() =>
       expect(statuses(NEW_THREAD)).toEqual(['user:pending', 'assistant:pending']),
@@ -146,10 +152,7 @@ describe('send flow (spec §4 Sending)', () => {
 
   it("shows an upstream refusal that beats the send's reply at once, not after the silence timeout", async () => {
     vi.useFakeTimers();
-    let release: (r: MessageResponse) => void = () => undefined;
-    const { deps } = fakeDeps({
-      sendMessage: () => new Promise((resolve) => (release = resolve)),
-    });
+    const { deps, release } = replyHeldBack();
     const outcome = sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
     await vi.waitFor(() => expect(statuses()).toEqual(['user:pending', 'assistant:pending']));
     handleSocketEvent({
@@ -251,7 +254,6 @@ describe('streaming end (spec §4)', () => {
       batches: [
         {
           messageId: 'm1',
-          text,
           pieces: [{ sequence: lastSequence, text }],
           lastSequence,
           isComplete,
@@ -275,7 +277,6 @@ describe('streaming end (spec §4)', () => {
         batches: [
           {
             messageId: 'm1',
-            text: '',
             pieces: Array.from({ length: to - from + 1 }, (_, i) => piece(from + i)),
             lastSequence: to,
             isComplete,
@@ -364,10 +365,7 @@ describe('streaming end (spec §4)', () => {
 
   it('keeps what the socket brought before the send answered: a whole short answer can', async () => {
     vi.useFakeTimers();
-    let release: (r: MessageResponse) => void = () => undefined;
-    const { deps } = fakeDeps({
-      sendMessage: () => new Promise((resolve) => (release = resolve)),
-    });
+    const { deps, release } = replyHeldBack();
     const outcome = sendFlow(deps, { threadKey: 'c1', prompt: PROMPT });
     await vi.waitFor(() => expect(statuses()).toEqual(['user:pending', 'assistant:pending']));
     // The answer streams in full over the socket while the send's reply is still on its way.

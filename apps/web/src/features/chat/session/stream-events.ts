@@ -1,6 +1,6 @@
 import { HTTP, MESSAGES, STREAM_UI, mapWebsocketError } from '@parallax/contract';
 import type { SocketEvent } from '../../../lib/ws';
-import { applyPieces, type StreamPiece } from '../../../lib/ws/stream-text';
+import type { StreamPiece } from '../../../lib/ws/stream-text';
 import {
   appendTokens,
   cancelStream,
@@ -52,18 +52,18 @@ function liveMessage(messageId: string) {
 
 function applyTokens(messageId: string, pieces: readonly StreamPiece[] | undefined): void {
   const owner = ownerOf(messageId);
-  const shown = liveMessage(messageId);
-  if (!pieces || pieces.length === 0 || !owner || !shown) return;
-  const applied = applyPieces({ text: shown.content, sequence: shown.sequence ?? 0 }, pieces);
+  if (!pieces || pieces.length === 0 || !owner || !liveMessage(messageId)) return;
   updateMessages(owner, (list) => appendTokens(list, messageId, pieces));
-  if (!applied.gap) {
+  const shown = liveMessage(messageId)?.sequence ?? 0;
+  // applyPieces stops at a hole: a piece left beyond what is shown means one.
+  if (!pieces.some((piece) => piece.sequence > shown)) {
     gaps.delete(messageId);
     return;
   }
   // Asked once per hole: the replay fills it, or the no-activity watchdog ends the wait.
-  if (gaps.get(messageId) === applied.sequence) return;
-  gaps.set(messageId, applied.sequence);
-  handlers.onGap(messageId, applied.sequence);
+  if (gaps.get(messageId) === shown) return;
+  gaps.set(messageId, shown);
+  handlers.onGap(messageId, shown);
 }
 
 function flushPending(): void {
@@ -150,7 +150,7 @@ export function handleSocketEvent(event: SocketEvent): void {
         if (!isLiveHere(batch.messageId)) continue;
         if (isWatched(batch.messageId)) watchStream(batch.messageId);
         if (batch.pieces.length > 0) {
-          if (batch.text) setWorking(null, batch.messageId);
+          if (batch.pieces.some((piece) => piece.text)) setWorking(null, batch.messageId);
           pending.set(batch.messageId, [...(pending.get(batch.messageId) ?? []), ...batch.pieces]);
         }
         if (batch.isComplete) complete(batch.messageId);

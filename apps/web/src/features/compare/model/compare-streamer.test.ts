@@ -29,7 +29,6 @@ const tokens = (messageId: string, text: string, lastSequence: number): SocketEv
   batches: [
     {
       messageId,
-      text,
       pieces: [{ sequence: lastSequence, text }],
       lastSequence,
       isComplete: false,
