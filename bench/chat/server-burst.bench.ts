@@ -12,7 +12,7 @@ import { pinHarness } from './cpu-pinning';
 /**
  * Fifty users pressing send at once: N streams started within 50 ms, direct to the sim (the
  * floor) and through the server, interleaved round by round so both share the machine's noise.
- * Flags: --streams=N (50), --rounds=R (3), --steady (each round also runs the chat bench's
+ * Flags: --streams=N (50), --ramp=MS (50: the window the burst starts in), --rounds=R (3), --steady (each round also runs the chat bench's
  * 50-stream steady scenario: starts over 1 s, 120 tokens), --backend=sqlite|postgres,
  * --profile (server --cpu-prof into bench/chat/profiles), --loop (event-loop delay of the
  * server per server phase, printed by a preloaded probe), --trace-gc (the server's GC lines),
@@ -28,6 +28,8 @@ function numberFlag(name: string, fallback: number): number {
 }
 const STREAMS = numberFlag('streams', 50);
 const ROUNDS = numberFlag('rounds', 3);
+/** The window the burst's sends start in: 50 ms for "at once", 2000 for 1,000 sends within 2 s. */
+const BURST_RAMP_MS = numberFlag('ramp', 50);
 const steady = flags.has('--steady');
 const profile = flags.has('--profile');
 const loop = flags.has('--loop');
@@ -38,7 +40,6 @@ const baselineArg = args.find((f) => f.startsWith('--baseline='))?.slice('--base
 const baselineDir = baselineArg === undefined ? undefined : `${resolve(baselineArg)}/`;
 
 const BURST: Knobs = { ttft: 50, tps: 30, tokens: 60 };
-const BURST_RAMP_MS = 50;
 const STEADY: Knobs = { ttft: 50, tps: 30, tokens: 120 };
 const STEADY_STREAMS = 50;
 const STEADY_RAMP_MS = 1_000;
@@ -53,6 +54,7 @@ function addedRow(
   round: string,
   server: PathResult,
   direct: PathResult,
+  cpuMsPerStream: number | null = null,
 ): Record<string, string | number> {
   const added = (p: number): number =>
     percentile(server.tokenLatencyMs, p) - percentile(direct.tokenLatencyMs, p);
@@ -70,6 +72,7 @@ function addedRow(
     'server/floor p99': (percentile(server.tokenLatencyMs, 99) / floorP99).toFixed(2),
     'ttft floor p50/p99': `${formatMs(percentile(direct.ttftMs, 50))} / ${formatMs(percentile(direct.ttftMs, 99))}`,
     'ttft added p50/p99': `${formatMs(percentile(server.ttftMs, 50) - percentile(direct.ttftMs, 50))} / ${formatMs(percentile(server.ttftMs, 99) - percentile(direct.ttftMs, 99))}`,
+    'server CPU ms/stream': cpuMsPerStream === null ? '' : cpuMsPerStream.toFixed(2),
     broken: server.broken + direct.broken,
   };
 }
@@ -97,6 +100,8 @@ interface Variant {
   backend: Backend;
   bursts: PathResult[];
   steadies: PathResult[];
+  /** Server CPU ms per stream (send included) of each burst. */
+  burstCpu: number[];
 }
 
 async function served(
@@ -106,7 +111,7 @@ async function served(
   count: number,
   knobs: Knobs,
   rampMs: number,
-): Promise<PathResult> {
+): Promise<{ result: PathResult; cpuMsPerStream: number }> {
   await sleep(300);
   markLoop(variant.server);
   const run = await withDeadline(
@@ -119,7 +124,10 @@ async function served(
       `  (loop probe above: ${variant.label} ${label}; server CPU µs/token ${run.serverCpuUsPerToken.toFixed(0)})`,
     );
   markLoop(variant.server);
-  return run.result;
+  return {
+    result: run.result,
+    cpuMsPerStream: (run.serverCpuUsPerToken * run.result.tokensReceived) / 1000 / count,
+  };
 }
 
 async function startVariant(
@@ -157,7 +165,7 @@ async function startVariant(
     60_000,
     runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0),
   );
-  return { label, server, backend, bursts: [], steadies: [] };
+  return { label, server, backend, bursts: [], steadies: [], burstCpu: [] };
 }
 
 async function benchBackend(
@@ -200,10 +208,25 @@ async function benchBackend(
           runDirect(upstream.simUrl, count, knobs, rampMs, upstream),
         );
         for (const variant of order) {
-          const result = await served(variant, upstream, `${kind} ${round}`, count, knobs, rampMs);
+          const { result, cpuMsPerStream } = await served(
+            variant,
+            upstream,
+            `${kind} ${round}`,
+            count,
+            knobs,
+            rampMs,
+          );
           (kind === 'burst' ? variant.bursts : variant.steadies).push(result);
+          if (kind === 'burst') variant.burstCpu.push(cpuMsPerStream);
           rows.push(
-            addedRow(name, `${variant.label} ${kind} ×${count}`, String(round), result, direct),
+            addedRow(
+              name,
+              `${variant.label} ${kind} ×${count}`,
+              String(round),
+              result,
+              direct,
+              cpuMsPerStream,
+            ),
           );
         }
         return direct;
@@ -220,6 +243,7 @@ async function benchBackend(
           'all',
           pooled(variant.bursts),
           pooled(directBursts),
+          variant.burstCpu.reduce((a, b) => a + b, 0) / Math.max(1, variant.burstCpu.length),
         ),
       );
       if (steady)

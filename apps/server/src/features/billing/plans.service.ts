@@ -174,9 +174,12 @@ export class PlansService {
     return this.listAll();
   }
 
-  /** The free plan's rules: visitors' (except their daily allowance) and the fallback. */
-  async freeRules(): Promise<PlanRules> {
-    return toRules(await this.#row(FREE_PLAN_ID), this.deps.freeDailySetting);
+  /**
+   * The free plan's rules: visitors' (except their daily allowance) and the fallback. Every
+   * visitor's send reads them, so they are kept as rulesForPlanId keeps a plan's.
+   */
+  freeRules(): Promise<PlanRules> {
+    return this.rulesForPlanId(null);
   }
 
   /**
@@ -190,7 +193,7 @@ export class PlansService {
     const now = Date.now();
     const cached = this.rulesCache.get(id);
     if (cached && cached.until > now) return cached.rules;
-    const row = await this.repository.find(id);
+    const row = id === FREE_PLAN_ID ? await this.#row(id) : await this.repository.find(id);
     const rules = row ? toRules(row, this.deps.freeDailySetting) : await this.freeRules();
     this.rulesCache.set(id, { rules, until: now + PLAN_RULES_FRESH_MS });
     return rules;

@@ -195,7 +195,15 @@ export class AnswerService {
     row: MessageRow,
     context: SendContext,
     attempt: string,
-    start: { isRetry: boolean; answer: () => Promise<UpstreamAnswer> },
+    start: {
+      isRetry: boolean;
+      answer: () => Promise<UpstreamAnswer>;
+      /**
+       * A turn this request has just stored, with what is left of the allowance after its unit:
+       * a streaming reply is then made from the row in hand instead of reading it back.
+       */
+      stored?: { remaining: number | null };
+    },
   ): Promise<MessageResponse> {
     const { owner } = context;
     const publisher = new MessageStreamPublisher(this.deps.bus, {
@@ -222,7 +230,13 @@ export class AnswerService {
       .catch((error: unknown) => {
         this.deps.log.error({ err: error }, 'after-generation upkeep failed');
       });
-    if (context.liveConnectionId !== null) return this.answer(owner, row.id, true);
+    if (context.liveConnectionId !== null) {
+      if (!start.stored) return this.answer(owner, row.id, true);
+      const attachments = context.attachmentIds?.length
+        ? await this.deps.attachments.rowsFor([row.id])
+        : [];
+      return toMessageResponse(row, attachments, start.stored.remaining, true);
+    }
     await done;
     return this.answer(owner, row.id, false);
   }

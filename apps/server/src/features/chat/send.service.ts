@@ -8,6 +8,7 @@ import { AppError, isAppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
 import type { CompareSends } from '../compare';
 import type { ConversationsService } from '../conversations';
+import type { PlanRules } from '../billing';
 import type { LimitsService } from '../limits';
 import type { ModelsService, ResolvedModel } from '../models/models.service';
 import type { ProjectsService } from '../projects';
@@ -80,7 +81,7 @@ export class SendService {
   async #prepare(request: SendMessageRequest, owner: ChatOwner): Promise<PreparedSend> {
     this.deps.drain.refuseWhileDraining();
     const model = await this.#resolveModel(request);
-    await this.deps.limits.assertModelAllowed(owner, model.info);
+    const rules = await this.deps.limits.assertModelAllowed(owner, model.info);
     const thread = request.conversation_id
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
@@ -99,7 +100,8 @@ export class SendService {
           'comparison_id: the conversation is not part of this comparison.',
         );
     }
-    if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null, generator };
+    if (!request.version_of)
+      return { model, rules, parentId: thread?.currentLeafId ?? null, generator };
     if (!conversation)
       throw new AppError(
         'validation_error',
@@ -115,7 +117,7 @@ export class SendService {
     if (conversation.kind === 'comparison')
       throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
     // A version takes the turn's place: the same parent, so the same earlier turns.
-    return { model, parentId: version.parent_id, generator };
+    return { model, rules, parentId: version.parent_id, generator };
   }
 
   /**
@@ -159,7 +161,7 @@ export class SendService {
 
   async #send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
-    const { model, parentId, generator } = await this.#prepare(request, owner);
+    const { model, rules, parentId, generator } = await this.#prepare(request, owner);
 
     // A duplicate of a send this process is storing waits for it: the first sender, the one
     // whose upstream request may have started early, then always wins the insert, and the
@@ -177,6 +179,8 @@ export class SendService {
     // (a refused unit rolls the turn back; one commit instead of three per send). A message id
     // already taken (a double click, a retry) loses the insert and is answered from its row.
     let inserted: MessageRow | null;
+    // What is left of the day's allowance after this send's unit: the reply shows it.
+    let remaining: number | null = null;
     try {
       inserted = await this.db
         .transaction()
@@ -189,14 +193,16 @@ export class SendService {
             ...this.#newRow(request, model, conversationId, now),
             parent_id: parentId,
             generator_instructions_version: generator?.version ?? null,
-            charged_day: await limits.chargeDay(owner, sentAt),
+            charged_day: await limits.chargeDay(owner, sentAt, rules),
           };
           // The loser of a duplicate send must not leave a conversation behind.
           if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
             throw new DuplicateSend();
-          // The new turn (or version) is what the conversation shows and continues from.
-          await this.deps.conversations.within(trx).setCurrentLeaf(conversationId, newRow.id);
-          await limits.spend(owner, sentAt);
+          // The new turn (or version) is what the conversation shows and continues from (a
+          // chat this send starts was created with it).
+          if (request.conversation_id)
+            await this.deps.conversations.within(trx).setCurrentLeaf(conversationId, newRow.id);
+          ({ remaining } = await limits.spendUnit(owner, sentAt, rules));
           return { ...newRow, ...ownerColumns(owner) };
         })
         .catch((error: unknown) => {
@@ -222,6 +228,7 @@ export class SendService {
       await this.deps.attachments.link(owner, context.attachmentIds, row.id);
     return this.deps.answers.startAndAnswer(row, context, row.request_id, {
       isRetry: false,
+      stored: { remaining },
       answer: early
         ? () => early
         : () =>
@@ -254,7 +261,13 @@ export class SendService {
           (title) =>
             conversations.createRow(
               owner,
-              { kind: 'comparison', title, projectId: request.project_id, comparisonId },
+              {
+                kind: 'comparison',
+                title,
+                projectId: request.project_id,
+                comparisonId,
+                currentLeafId: request.message_id,
+              },
               now,
             ),
         );
@@ -263,6 +276,7 @@ export class SendService {
       {
         kind: request.prompt_generator_id ? 'prompt_generator' : 'regular',
         projectId: request.project_id,
+        currentLeafId: request.message_id,
       },
       now,
     );
@@ -359,6 +373,8 @@ export class SendService {
 
 interface PreparedSend {
   model: ResolvedModel;
+  /** The owner's plan rules, read once for the model check and the unit. */
+  rules: PlanRules;
   /** The turn the new one follows: the current leaf, or the parent of the turn it versions. */
   parentId: string | null;
   /** The instructions a prompt generator turn opens with (null for other turns). */

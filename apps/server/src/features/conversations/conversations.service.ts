@@ -34,6 +34,8 @@ export interface NewConversation {
   kind: ConversationKind;
   projectId?: string | null | undefined;
   comparisonId?: string | null | undefined;
+  /** The turn the chat shows and continues from: a send that starts the chat names its own. */
+  currentLeafId?: string | undefined;
 }
 
 /** Ids of the owner's chats whose title or turns match a search text (the search index). */
@@ -128,7 +130,7 @@ export class ConversationsService {
         created_at: now,
         updated_at: now,
         last_message_at: null,
-        current_leaf_id: null,
+        current_leaf_id: input.currentLeafId ?? null,
       },
       owner,
     );

@@ -5,7 +5,7 @@ import { ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { allowsModel, type PlanRules, type PlansService } from '../billing';
-import { LimitsRepository } from './limits.repository';
+import type { LimitsRepository } from './limits.repository';
 
 export interface LimitState {
   /** Null when the owner has no daily limit. */
@@ -49,7 +49,7 @@ export class LimitsService {
   /** The same rules over `db`, e.g. a transaction that must spend together with its insert. */
   within(db: Kysely<Database>): LimitsService {
     return new LimitsService(
-      new LimitsRepository(db),
+      this.repository.within(db),
       this.limits,
       this.plans.within(db),
       this.refusals,
@@ -71,13 +71,14 @@ export class LimitsService {
     owner: ChatOwner,
     model: { id: string; provider: string; friendly_name: string },
     field = 'model',
-  ): Promise<void> {
+  ): Promise<PlanRules> {
     const rules = await this.rulesFor(owner);
     if (!allowsModel(rules, model))
       throw new AppError(
         'validation_error',
         `${field}: ${model.friendly_name} is not included in the ${rules.planName} plan. See /pricing for plans that include it.`,
       );
+    return rules;
   }
 
   /** 422 when the owner's plan allows fewer compare panels than asked for. */
@@ -120,27 +121,48 @@ export class LimitsService {
     return { ...base, remaining: Math.max(0, dailyLimit - used), resetsAt: nextUsageDay(now) };
   }
 
-  /** The day a unit spent at `now` counts against, or null when the owner has no limit. */
-  async chargeDay(owner: ChatOwner, now: Date = new Date()): Promise<string | null> {
-    return (await this.dailyLimitFor(owner)) === null ? null : usageDay(now);
+  /**
+   * The day a unit spent at `now` counts against, or null when the owner has no limit.
+   * `rules`: the owner's plan rules when the caller has just read them (no second read).
+   */
+  async chargeDay(
+    owner: ChatOwner,
+    now: Date = new Date(),
+    rules?: PlanRules,
+  ): Promise<string | null> {
+    return (await this.#limitOf(owner, rules)) === null ? null : usageDay(now);
   }
 
   /**
    * Spends one unit or throws 429 limit_exceeded. Returns the day charged (null: unlimited).
-   * `rules`: the user's plan rules when the caller has just read them (saves reading them twice).
+   * `rules`: the owner's plan rules when the caller has just read them (saves reading them twice).
    */
   async spend(owner: ChatOwner, now: Date = new Date(), rules?: PlanRules): Promise<string | null> {
-    const limit =
-      owner.kind === 'user' && rules ? rules.dailyMessageLimit : await this.dailyLimitFor(owner);
-    if (limit === null) return null;
+    return (await this.spendUnit(owner, now, rules)).day;
+  }
+
+  /** `spend`, with what is left of the day's allowance after it (null: no limit). */
+  async spendUnit(
+    owner: ChatOwner,
+    now: Date = new Date(),
+    rules?: PlanRules,
+  ): Promise<{ day: string | null; remaining: number | null }> {
+    const limit = await this.#limitOf(owner, rules);
+    if (limit === null) return { day: null, remaining: null };
     const day = usageDay(now);
-    const spent = limit > 0 && (await this.repository.spend(ownerKey(owner), day, limit));
-    if (!spent) {
+    const used = limit > 0 ? await this.repository.spend(ownerKey(owner), day, limit) : null;
+    if (used === null) {
       if (this.refusals.size >= MAX_REFUSALS_KEPT) this.refusals.clear();
       this.refusals.set(ownerKey(owner), day);
       throw new AppError('limit_exceeded', LIMIT_EXCEEDED_DETAIL);
     }
-    return day;
+    return { day, remaining: Math.max(0, limit - used) };
+  }
+
+  /** The daily limit: a visitor's from the configuration, a user's from the rules given or read. */
+  #limitOf(owner: ChatOwner, rules: PlanRules | undefined): Promise<number | null> | number | null {
+    if (owner.kind === 'user' && rules) return rules.dailyMessageLimit;
+    return this.dailyLimitFor(owner);
   }
 
   /** Gives a unit back (a turn the user got no answer for). */
