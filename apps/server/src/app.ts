@@ -18,27 +18,12 @@ import { createDatabase } from './db/database';
 import type { DbDialect } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { FEATURE_ROUTES } from './features';
-import { registerAdmin } from './features/admin/admin.plugin';
-import { registerAttachments } from './features/attachments/attachments.plugin';
-import { registerLogRetention } from './features/telemetry/log-retention';
-import { registerFeatureFlags } from './features/feature-flags/feature-flags.plugin';
-import { registerConversations } from './features/conversations/conversations.plugin';
-import { registerLimits } from './features/limits/limits.plugin';
-import { registerPlans } from './features/billing/billing.plugin';
-import { registerModels } from './features/models/models.plugin';
+import { FEATURE_PLUGINS } from './app/feature-plugins';
+import { FEATURE_ROUTES } from './app/feature-routes';
+import { registerInDependencyOrder } from './app/register-in-order';
 import type { Resolve } from './infra/outbound/address-policy';
-import { registerProjects } from './features/projects/projects.plugin';
-import { registerPromptTemplates } from './features/prompt-templates/prompt-templates.plugin';
-import { registerSearch } from './features/search/search.plugin';
-import { registerKnowledge } from './features/knowledge/knowledge.plugin';
-import { registerChat } from './features/chat/chat.plugin';
-import { registerCompare } from './features/compare/compare.plugin';
-import { registerPromptGenerator } from './features/prompt-generator/prompt-generator.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
-import { registerSupport } from './features/support/support.plugin';
-import { registerVault } from './features/vault/vault.plugin';
-import { registerVisitors } from './features/visitors/visitors.plugin';
+import { registerVisitors } from './infra/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
 import { registerDrain } from './infra/drain';
 import { classifyError, registerErrorHandler, sendError } from './infra/error-handler';
@@ -128,8 +113,12 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
-  // Before every route, so its request hook times them all.
-  registerMetrics(app);
+  // Before every route, so its request hook times them all. The live counts are read at
+  // scrape time, of parts registered below.
+  registerMetrics(app, {
+    openSockets: () => app.realtime.openSockets,
+    runningStreams: () => app.chat.generations.runningCount,
+  });
 
   registerSecurityHeaders(app, helmetOptions(config));
   await app.register(fastifyCookie);
@@ -163,39 +152,15 @@ export async function buildApp(
     uiConfig: { validatorUrl: null },
   });
 
-  // Accounts: mail, request.principal for every route, visitor claims.
+  // What every feature may read: mail, request.principal, visitor claims, the bus and sockets.
   registerMailer(app);
-  // Feature flags (app.featureFlags): sign-in, chat and the public config consult them.
-  registerFeatureFlags(app);
   registerRequestAuth(app);
   registerVisitors(app);
-  // The vault: sessions and keys that chat, search and lists consult.
-  registerVault(app);
-  // AI providers: app.models, the registry and its adapters.
-  registerModels(app, options.resolve);
-  // History search: app.searchIndex (database triggers keep its index in step with the chats).
-  registerSearch(app);
-  // Conversations and daily limits: one service each, shared by chat and compare.
-  registerConversations(app);
-  registerProjects(app);
-  registerPromptTemplates(app);
-  // Project knowledge files: app.knowledge and its background indexer.
-  registerKnowledge(app);
-  registerPlans(app);
-  registerLimits(app);
-  // Comparison ids allocate-id hands out; the panels chat's sends add to comparisons.
-  registerCompare(app);
-  // Uploaded files: app.attachments over the file storage, and their sweeper.
-  registerAttachments(app);
-  // Browser error reports and usage events: their retention prune.
-  registerLogRetention(app);
-  // Chat: bus + websocket hub, then the process's generations and send pipeline.
   await registerRealtime(app);
-  registerPromptGenerator(app);
-  registerSupport(app);
-  await registerChat(app);
-  // Admin console: the role check on every /admin route and the audit log of admin writes.
-  registerAdmin(app);
+  // Each feature's services, in the order their declared dependencies give.
+  await registerInDependencyOrder(app, FEATURE_PLUGINS, {
+    models: { resolve: options.resolve },
+  });
 
   await app.register(
     async (api) => {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Project knowledge files with their indexing state, and the files an answer drew on. Files
 // cascade with their project (and account). Their chunks are not here: they live in the shared
 // full-text index of migration 0100 (search_documents, kind 'knowledge', source_id = file id),
-// written through app.searchIndex, so history search finds them too.
+// written through the search feature, so history search finds them too.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

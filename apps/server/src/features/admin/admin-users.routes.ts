@@ -9,10 +9,7 @@ import {
   UpdateAdminUserRequest,
 } from '@parallax/contract';
 import { userOf } from '../../infra/auth/principal';
-import { buildAuthServices } from '../auth';
-import { AdminUsersRepository } from './admin-users.repository';
-import { AdminUsersService } from './admin-users.service';
-import { noteAudit } from './audit.service';
+import { noteAudit } from '../../infra/audit-note';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ['admin'];
@@ -20,12 +17,7 @@ const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** /admin/users: accounts, their role and state (admins only, see admin.plugin.ts). */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = buildAuthServices(app);
-  const service = new AdminUsersService(
-    new AdminUsersRepository(app.db),
-    (id) => auth.resendCodeFor(id),
-    (id) => app.realtime.signOut({ kind: 'user', id }),
-  );
+  const service = app.adminUsers;
 
   app.get(
     '/admin/users',

@@ -1,12 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { requireAdmin } from '../../infra/auth/principal';
+import { AdminReportsRepository } from './admin-reports.repository';
+import { AdminUsersRepository } from './admin-users.repository';
+import { AdminUsersService } from './admin-users.service';
 import { AuditRepository } from './audit.repository';
-import { AuditService, type AuditNote } from './audit.service';
+import type { AuditNote } from '../../infra/audit-note';
+import { AuditService } from './audit.service';
+import { DashboardService } from './dashboard.service';
+import { UsageService } from './usage.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The audit log of admin actions. */
     readonly audit: AuditService;
+    readonly adminUsers: AdminUsersService;
+    readonly adminDashboard: DashboardService;
+    readonly adminUsage: UsageService;
   }
 }
 
@@ -42,11 +52,39 @@ function defaultNote(request: FastifyRequest, payload: unknown): AuditNote {
 }
 
 /**
- * Root-level, before the feature routes: every route under /api/v1/admin answers 401 without
- * a user and 403 (spec §6 text) for a non-admin, whatever its own plugin does, and every
- * successful admin write is recorded in the audit log before its answer leaves.
+ * The admin console: it reads the other features' services (accounts, billing, models) and
+ * none of them reads it. Its request hooks are root-level, so they guard every admin route.
  */
-export function registerAdmin(app: FastifyInstance): void {
+export const adminPlugin = fp(
+  async (app) => {
+    const reports = new AdminReportsRepository(app.db);
+    const { auth } = app.auth;
+    const { realtime, billingAdmin, modelsAdmin } = app;
+    app.decorate(
+      'adminUsers',
+      new AdminUsersService(
+        new AdminUsersRepository(app.db),
+        (id) => auth.resendCodeFor(id),
+        (id) => realtime.signOut({ kind: 'user', id }),
+      ),
+    );
+    app.decorate('adminDashboard', new DashboardService(reports, () => billingAdmin.figures()));
+    app.decorate('adminUsage', new UsageService(reports, () => modelsAdmin.list()));
+    registerAuditLog(app);
+  },
+  {
+    name: 'admin',
+    dependencies: ['auth', 'billing', 'models'],
+    decorators: { fastify: ['realtime'] },
+  },
+);
+
+/**
+ * Every route under /api/v1/admin answers 401 without a user and 403 (spec §6 text) for a
+ * non-admin, whatever its own plugin does, and every successful admin write is recorded in
+ * the audit log before its answer leaves.
+ */
+function registerAuditLog(app: FastifyInstance): void {
   const audit = new AuditService(new AuditRepository(app.db));
   app.decorate('audit', audit);
   app.decorateRequest('auditNote', null);

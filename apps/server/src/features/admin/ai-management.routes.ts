@@ -16,9 +16,7 @@ import {
 } from '@parallax/contract';
 import { userOf } from '../../infra/auth/principal';
 import { announceRegistryChange } from '../models';
-import { AdminReportsRepository } from './admin-reports.repository';
-import { noteAudit } from './audit.service';
-import { UsageService } from './usage.service';
+import { noteAudit } from '../../infra/audit-note';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 const tags = ['admin'];
@@ -28,7 +26,7 @@ const testLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** /admin/ai-management: providers, models and usage (admins only, see admin.plugin.ts). */
 export const aiManagementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usage = new UsageService(new AdminReportsRepository(app.db), () => app.modelsAdmin.list());
+  const usage = app.adminUsage;
 
   app.get(
     '/admin/providers',

@@ -1,32 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@parallax/contract';
+import type { AuditNote } from '../../infra/audit-note';
 import { auditSnapshot } from './audit-redaction';
 import type { AuditRepository, AuditRow } from './audit.repository';
-
-/** What a route tells the audit log about the action it just did. */
-export interface AuditNote {
-  action: string;
-  targetType?: string | null;
-  targetId?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by a route (noteAudit) to name its action and snapshots; the audit hook writes it. */
-    auditNote: AuditNote | null;
-  }
-}
-
-/**
- * Names the admin action of this request for the audit log. Admin writes that never call it
- * are still recorded by the audit hook, by method and route, with the response as `after`.
- */
-export function noteAudit(request: FastifyRequest, note: AuditNote): void {
-  request.auditNote = note;
-}
 
 function parseSnapshot(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminDashboard, ErrorBody } from '@parallax/contract';
-import { AdminSubscriptionsService } from '../billing';
-import { AdminReportsRepository } from './admin-reports.repository';
-import { DashboardService } from './dashboard.service';
 
 /** /admin/dashboard: the figures of the /admin landing page (admins only, see admin.plugin.ts). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const subscriptions = new AdminSubscriptionsService(app.billing, app.config.stripe.graceDays);
-  const service = new DashboardService(new AdminReportsRepository(app.db), () =>
-    subscriptions.figures(),
-  );
+  const service = app.adminDashboard;
   app.get(
     '/admin/dashboard',
     {

@@ -9,19 +9,13 @@ import {
   RenameApiKeyRequest,
 } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
-import { ApiKeysRepository } from './api-keys.repository';
-import { ApiKeysService } from './api-keys.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 const tags = ['api-keys'];
 
 /** The signed-in user's personal API keys (the public API itself is under /v1, see public-api/). */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ApiKeysService(
-    new ApiKeysRepository(app.db),
-    async () => new Set((await app.models.list()).map((m) => m.id)),
-    (userId) => app.limits.rulesFor({ kind: 'user', id: userId }),
-  );
+  const service = app.apiKeys;
   app.addHook('onRequest', requireUser);
 
   app.get(

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, PublicConfigResponse } from '@parallax/contract';
-import { buildAuthServices } from '../auth';
 import { billingConfigOf } from '../billing';
 
 /**
@@ -8,7 +7,7 @@ import { billingConfigOf } from '../billing';
  * (an admin's change shows on the next page load everywhere); the rest is fixed at boot.
  */
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { oauth } = buildAuthServices(app);
+  const { oauth } = app.auth;
   const { publishable_key: publishableKey } = billingConfigOf(app.config);
 
   app.get(

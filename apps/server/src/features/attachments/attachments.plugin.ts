@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { LocalDiskStorage } from '../../infra/storage/local-disk-storage';
 import { AttachmentsRepository } from './attachments.repository';
 import { AttachmentsService } from './attachments.service';
@@ -13,18 +13,21 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level (not encapsulated) so every feature plugin sees the same service. */
-export function registerAttachments(app: FastifyInstance): void {
-  const attachments = new AttachmentsService(
-    new LocalDiskStorage(path.join(app.config.dataDir, 'uploads')),
-    new AttachmentsRepository(app.db),
-  );
-  const uploadSweeper = new UploadSweeper(attachments, app.log);
-  app.decorate('attachments', attachments);
-  app.decorate('uploadSweeper', uploadSweeper);
-  uploadSweeper.start();
-  app.addHook('preClose', () => uploadSweeper.close());
-  app.visitors.onVisitorClaimed((visitorId, userId) =>
-    attachments.moveVisitorToUser(visitorId, userId),
-  );
-}
+/** Uploaded files over the file storage, and the sweeper of files no message names. */
+export const attachmentsPlugin = fp(
+  async (app) => {
+    const attachments = new AttachmentsService(
+      new LocalDiskStorage(path.join(app.config.dataDir, 'uploads')),
+      new AttachmentsRepository(app.db),
+    );
+    const uploadSweeper = new UploadSweeper(attachments, app.log);
+    app.decorate('attachments', attachments);
+    app.decorate('uploadSweeper', uploadSweeper);
+    uploadSweeper.start();
+    app.addHook('preClose', () => uploadSweeper.close());
+    app.visitors.onVisitorClaimed((visitorId, userId) =>
+      attachments.moveVisitorToUser(visitorId, userId),
+    );
+  },
+  { name: 'attachments', decorators: { fastify: ['visitors'] } },
+);

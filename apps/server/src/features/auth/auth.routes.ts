@@ -22,7 +22,6 @@ import {
 import { requireUser, userOf } from '../../infra/auth/principal';
 
 import { RetryLaterError } from './auth.errors';
-import { buildAuthServices } from './auth.services';
 import { oauthRoutes } from './oauth/oauth.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 
@@ -42,7 +41,7 @@ const ok = { ok: true } as const;
 
 /** Spec §7 "Auth": email and password accounts, sessions, and (sub-plugin) Google and Apple. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const services = buildAuthServices(app);
+  const services = app.auth;
   const { auth, passwords, sessions } = services;
 
   app.addHook('onError', async (_request, reply, error) => {

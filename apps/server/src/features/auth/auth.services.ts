@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { UserRole } from '@parallax/contract';
 import { SecretBox } from '../../infra/secret-box';
 import { AccountsRepository } from './accounts.repository';
@@ -24,8 +25,26 @@ export interface AuthServices {
   twoFactor: TwoFactorService;
 }
 
-/** Wires the auth feature's services for one app instance. */
-export function buildAuthServices(app: FastifyInstance): AuthServices {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts, sessions, passwords, OAuth and two-factor: built once per app. */
+    readonly auth: AuthServices;
+  }
+}
+
+/** Sign-in consults the two_factor and OAuth flags and claims the visitor's chats. */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorate('auth', buildAuthServices(app));
+  },
+  {
+    name: 'auth',
+    dependencies: ['feature-flags'],
+    decorators: { fastify: ['accessTokens', 'visitors', 'sendMailInBackground'] },
+  },
+);
+
+function buildAuthServices(app: FastifyInstance): AuthServices {
   const accounts = new AccountsRepository(app.db);
   const credentials = new CredentialsRepository(app.db);
   const throttles = new ThrottlesRepository(app.db);

@@ -1,2 +1,2 @@
-/** What other features may use of auth: its services, wired per app instance. */
-export { buildAuthServices, type AuthServices } from './auth.services';
+/** What other features may use of auth: its services, provided as app.auth. */
+export type { AuthServices } from './auth.services';

@@ -1,6 +1,6 @@
 import type { SignInResponse, TokenResponse, UserRole } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { VisitorsService } from '../visitors/visitors.service';
+import type { VisitorsService } from '../../infra/visitors/visitors.service';
 import type { AccountsRepository, UserRow } from './accounts.repository';
 import type { SessionsService } from './sessions.service';
 import type { TwoFactorChallenges } from './two-factor/two-factor-challenges';

@@ -9,7 +9,6 @@ import {
   SubscriptionFigures,
 } from '@parallax/contract';
 import { requireAdmin } from '../../infra/auth/principal';
-import { AdminSubscriptionsService } from './admin-subscriptions.service';
 import { guardStripe } from './stripe-errors';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody, 503: ErrorBody };
@@ -17,7 +16,7 @@ const tags = ['billing'];
 
 /** /admin/subscriptions: admins only (403 with the spec's text for anyone else). */
 export const adminSubscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AdminSubscriptionsService(app.billing, app.config.stripe.graceDays);
+  const service = app.billingAdmin;
   app.addHook('preValidation', requireAdmin);
 
   app.get(

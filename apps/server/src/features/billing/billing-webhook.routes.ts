@@ -3,7 +3,7 @@ import { ErrorBody, PAYMENTS_NOT_CONFIGURED_MESSAGE, WebhookAck } from '@paralla
 import { AppError } from '../../infra/errors';
 import { guardStripe } from './stripe-errors';
 import { parseStripeEvent } from './stripe-event.schema';
-import { BillingWebhooks, WEBHOOK_TOLERANCE_SECONDS } from './billing-webhooks.service';
+import { WEBHOOK_TOLERANCE_SECONDS } from './billing-webhooks.service';
 
 /** Stripe's events are small; anything larger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -15,7 +15,7 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 export const billingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const stripe = app.billing.deps.stripe;
   const secret = app.config.stripe.webhookSecret;
-  const webhooks = stripe ? new BillingWebhooks(app.db, stripe, app.billing.sync) : null;
+  const webhooks = app.billingWebhooks;
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AnswerService } from './answer.service';
 import { GenerationRunner } from './generation/generation-runner';
 import { GenerationLeasesRepository } from './generation/generation-leases.repository';
@@ -25,13 +26,26 @@ declare module 'fastify' {
   }
 }
 
+export const chatPlugin = fp(async (app) => registerChat(app), {
+  name: 'chat',
+  dependencies: [
+    'models',
+    'conversations',
+    'limits',
+    'projects',
+    'knowledge',
+    'prompt-generator',
+    'compare-sends',
+    'attachments',
+  ],
+  decorators: { fastify: ['bus', 'realtime', 'drain', 'metrics', 'visitors'] },
+});
+
 /**
- * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
- * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
- * registerModels, registerConversations,
- * registerLimits, registerCompare and registerAttachments.
+ * Chat services: the process's generations (lease, sweeper, cancel), the send pipeline, and
+ * what moves with a visitor who signs in.
  */
-export async function registerChat(app: FastifyInstance): Promise<void> {
+async function registerChat(app: FastifyInstance): Promise<void> {
   const messagesRepository = new MessagesRepository(app.db);
   const { conversations, limits, attachments } = app;
   const generations = new Generations(

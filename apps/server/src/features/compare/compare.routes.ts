@@ -22,9 +22,6 @@ import {
 import { requireAdmin, requireUserOrVisitor } from '../../infra/auth/principal';
 import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { liveConnectionOf } from '../../realtime/live-connection';
-import { CompareRepository } from './compare.repository';
-import { CompareService } from './compare.service';
-import { LeaderboardService } from './leaderboard.service';
 
 const errors = {
   400: ErrorBody,
@@ -41,19 +38,7 @@ const BASE = '/compare/sessions';
 
 /** Compare: sessions, panel sends, votes, "continue with this one", leaderboard. */
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = new CompareRepository(app.db);
-  const service = new CompareService({
-    repository,
-    conversations: app.conversations,
-    models: app.models,
-    limits: app.limits,
-    messages: app.chat.sends,
-    sends: app.compareSends,
-  });
-  const leaderboard = new LeaderboardService(repository);
-  app.visitors.onVisitorClaimed((visitorId, userId) =>
-    repository.moveVisitorToUser(visitorId, userId),
-  );
+  const { compare: service, leaderboard } = app;
   app.addHook('onRequest', requireUserOrVisitor);
 
   app.get(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
 
@@ -9,17 +9,18 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Root-level (not encapsulated) so every feature plugin sees the same service. Call after
- * registerSearch: the list's `?search=` asks the search index which chats match.
- */
-export function registerConversations(app: FastifyInstance): void {
-  const conversations = new ConversationsService(
-    new ConversationsRepository(app.db),
-    (owner, text) => app.searchIndex.conversationIds(owner, text),
-  );
-  app.decorate('conversations', conversations);
-  app.visitors.onVisitorClaimed((visitorId, userId) =>
-    conversations.moveVisitorToUser(visitorId, userId),
-  );
-}
+/** The list's `?search=` asks the search index which chats match. */
+export const conversationsPlugin = fp(
+  async (app) => {
+    const { searchIndex } = app;
+    const conversations = new ConversationsService(
+      new ConversationsRepository(app.db),
+      (owner, text) => searchIndex.conversationIds(owner, text),
+    );
+    app.decorate('conversations', conversations);
+    app.visitors.onVisitorClaimed((visitorId, userId) =>
+      conversations.moveVisitorToUser(visitorId, userId),
+    );
+  },
+  { name: 'conversations', dependencies: ['search'], decorators: { fastify: ['visitors'] } },
+);

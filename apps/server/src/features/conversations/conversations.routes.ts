@@ -55,7 +55,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const owner = chatOwnerOf(request);
-        if (request.body.project_id) await app.projects.assertOwned(owner, request.body.project_id);
+        if (request.body.project_id)
+          await service.assertProjectOwned(owner, request.body.project_id);
         return reply.status(201).send(await service.create(owner, request.body));
       },
     );
@@ -154,7 +155,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = chatOwnerOf(request);
       // The chat first: a stranger's chat id is 404 whatever project it names.
       await service.get(owner, request.params.id);
-      await app.projects.assertOwned(owner, request.body.project_id);
+      await service.assertProjectOwned(owner, request.body.project_id);
       return service.setProject(owner, request.params.id, request.body.project_id);
     },
   );

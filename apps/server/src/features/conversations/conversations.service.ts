@@ -41,15 +41,40 @@ export interface NewConversation {
 /** Ids of the owner's chats whose title or turns match a search text (the search index). */
 export type MatchConversations = (owner: ChatOwner, text: string) => Promise<string[]>;
 
+/** Throws unless the project exists and is the owner's (the projects feature registers it). */
+export type ProjectCheck = (owner: ChatOwner, projectId: string) => Promise<void>;
+
+/** Until a projects feature registers its check, no project can be named. */
+const NO_PROJECTS: ProjectCheck = () =>
+  Promise.reject(new AppError('not_found', 'Project not found'));
+
 export class ConversationsService {
   constructor(
     private readonly repository: ConversationsRepository,
     private readonly matchConversations: MatchConversations,
+    private readonly projects: { check: ProjectCheck } = { check: NO_PROJECTS },
   ) {}
 
   /** The same rules over `db`, e.g. a transaction that creates a conversation with its turn. */
   within(db: Kysely<Database>): ConversationsService {
-    return new ConversationsService(new ConversationsRepository(db), this.matchConversations);
+    return new ConversationsService(
+      new ConversationsRepository(db),
+      this.matchConversations,
+      this.projects,
+    );
+  }
+
+  /**
+   * How a chat's project is checked: projects sit above conversations (a project's delete
+   * empties its chats), so they register the check instead of conversations asking them.
+   */
+  checkProjectsWith(check: ProjectCheck): void {
+    this.projects.check = check;
+  }
+
+  /** 404 unless `projectId` names one of the owner's projects. */
+  assertProjectOwned(owner: ChatOwner, projectId: string): Promise<void> {
+    return this.projects.check(owner, projectId);
   }
 
   async list(owner: ChatOwner, query: ConversationListQuery): Promise<ConversationListResponse> {
@@ -160,7 +185,7 @@ export class ConversationsService {
     return this.get(owner, id);
   }
 
-  /** The caller checks that the project is the owner's (app.projects.assertOwned). */
+  /** The caller checks that the project is the owner's (assertProjectOwned). */
   async setProject(owner: ChatOwner, id: string, projectId: string | null): Promise<Conversation> {
     await this.#mustUpdate(
       this.repository.update(owner, id, { project_id: projectId, updated_at: now() }),

@@ -13,8 +13,6 @@ import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { requireUser, requireUserOrVisitor, userOf } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
 import { exportFileName, toMarkdown } from './conversation-export';
-import { ExportService } from './export.service';
-import { ImportService } from './import.service';
 
 const tags = ['export and import'];
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody };
@@ -22,14 +20,7 @@ const MAX_MB = DATA_TRANSFER_LIMITS.importMaxBytes / 1024 / 1024;
 
 /** Download a chat (Markdown or JSON), the whole account (zip), and import an export file. */
 export const dataTransferRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exports = new ExportService({
-    conversations: app.conversations,
-    history: app.chat.queries,
-    projects: app.projects,
-    attachments: app.attachments,
-    knowledge: app.knowledge,
-  });
-  const imports = new ImportService(app.db, app.knowledge);
+  const { exports, imports } = app.dataTransfer;
   const uploadLimits = {
     limits: { fileSize: DATA_TRANSFER_LIMITS.importMaxBytes, files: 1, fields: 0 },
     throwFileSizeLimit: true,

@@ -7,8 +7,7 @@ import {
   UpdateFeatureFlagRequest,
 } from '@parallax/contract';
 import { userOf } from '../../infra/auth/principal';
-import { noteAudit } from '../admin';
-import { announceRegistryChange } from '../models';
+import { noteAudit } from '../../infra/audit-note';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody };
 const tags = ['admin'];
@@ -44,8 +43,6 @@ export const adminFeatureFlagsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name } = request.params;
       const before = await app.featureFlags.get(name);
       const after = await app.featureFlags.set(name, request.body.enabled, userOf(request).userId);
-      // The model registry keeps the mock API switch for a few seconds; every process re-reads.
-      if (name === 'mock_api') await announceRegistryChange(app);
       noteAudit(request, {
         action: 'feature_flag.update',
         targetType: 'feature_flag',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { FeatureFlagsRepository } from './feature-flags.repository';
 import { FeatureFlagsService } from './feature-flags.service';
 
@@ -9,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level, before the features that consult a flag (sign-in, chat, the public config). */
-export function registerFeatureFlags(app: FastifyInstance): void {
-  app.decorate('featureFlags', new FeatureFlagsService(new FeatureFlagsRepository(app.db)));
-}
+/** Consulted by sign-in, the model registry (mock_api) and the public config. */
+export const featureFlagsPlugin = fp(
+  async (app) => {
+    app.decorate('featureFlags', new FeatureFlagsService(new FeatureFlagsRepository(app.db)));
+  },
+  { name: 'feature-flags' },
+);

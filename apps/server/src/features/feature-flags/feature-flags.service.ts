@@ -31,8 +31,18 @@ function toAdminFlag(name: FeatureFlagName, row: FeatureFlagRow | undefined): Ad
  * The feature flags (spec §1) as `app.featureFlags`. Every read goes to the database, never a
  * per-process copy: a change an admin makes is in effect on every process from the next call.
  */
+/** Work another feature does once an admin's change is stored (a cache it keeps of a flag). */
+export type FlagChangedListener = (name: FeatureFlagName) => Promise<void>;
+
 export class FeatureFlagsService {
+  readonly #changed: FlagChangedListener[] = [];
+
   constructor(private readonly repository: FeatureFlagsRepository) {}
+
+  /** Runs `listener` after every change `set` stores, before its answer. */
+  onChanged(listener: FlagChangedListener): void {
+    this.#changed.push(listener);
+  }
 
   /** Whether the flag is on now: the admin's setting, else the spec's default. */
   async isOn(name: FeatureFlagName): Promise<boolean> {
@@ -65,6 +75,7 @@ export class FeatureFlagsService {
 
   async set(name: FeatureFlagName, enabled: boolean, actorId: string): Promise<AdminFeatureFlag> {
     await this.repository.upsert(name, enabled, actorId, new Date().toISOString());
+    for (const listener of this.#changed) await listener(name);
     return this.get(name);
   }
 }

@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, HealthResponse } from '@parallax/contract';
-import { APP_VERSION } from '../../version';
-import { HealthRepository } from './health.repository';
-import { HealthService } from './health.service';
-
-const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new HealthService(new HealthRepository(app.db), app.bus, app.drain, {
-    dialect: app.dbDialect,
-    version: APP_VERSION,
-    startedAt: PROCESS_STARTED_AT,
-  });
+  const service = app.health;
 
   app.get(
     '/health',

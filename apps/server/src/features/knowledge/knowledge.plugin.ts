@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { LocalDiskStorage } from '../../infra/storage/local-disk-storage';
 import { KnowledgeIndexer } from './knowledge-indexer';
 import { KnowledgeService } from './knowledge.service';
@@ -12,12 +13,17 @@ declare module 'fastify' {
   }
 }
 
+export const knowledgePlugin = fp(async (app) => registerKnowledge(app), {
+  name: 'knowledge',
+  dependencies: ['search', 'projects'],
+});
+
 /**
- * Root-level; call after registerSearch, registerProjects and before registerChat. Knowledge files live in
+ * Knowledge files live in
  * their own folder (DATA_DIR/knowledge): the attachments sweeper removes whatever in
  * DATA_DIR/uploads no message refers to.
  */
-export function registerKnowledge(app: FastifyInstance): void {
+function registerKnowledge(app: FastifyInstance): void {
   const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'knowledge'));
   const indexer = new KnowledgeIndexer(app.db, storage, app.searchIndex, app.log);
   const knowledge = new KnowledgeService(app.db, storage, indexer, app.projects, app.searchIndex);

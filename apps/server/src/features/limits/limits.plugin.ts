@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { LimitsRepository } from './limits.repository';
 import { LimitsService } from './limits.service';
 
@@ -9,9 +9,14 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level (not encapsulated) so every feature plugin sees the same service. */
-export function registerLimits(app: FastifyInstance): void {
-  const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits, app.plans);
-  app.decorate('limits', limits);
-  app.visitors.onVisitorClaimed((visitorId, userId) => limits.moveVisitorUsage(visitorId, userId));
-}
+/** Its refusal memory is per process, so every feature shares the one service. */
+export const limitsPlugin = fp(
+  async (app) => {
+    const limits = new LimitsService(new LimitsRepository(app.db), app.config.limits, app.plans);
+    app.decorate('limits', limits);
+    app.visitors.onVisitorClaimed((visitorId, userId) =>
+      limits.moveVisitorUsage(visitorId, userId),
+    );
+  },
+  { name: 'limits', dependencies: ['billing'], decorators: { fastify: ['visitors'] } },
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Resolve } from '../../infra/outbound/address-policy';
 import { OutboundClient } from '../../infra/outbound/outbound-client';
 import { SecretBox } from '../../infra/secret-box';
@@ -25,8 +26,18 @@ declare module 'fastify' {
 /** Bus topic: the model registry or a provider's settings changed; every process re-reads. */
 export const REGISTRY_CHANGED_TOPIC = 'models.registry-changed';
 
-/** Root-level (not encapsulated) so every feature plugin generates through the same service. */
-export function registerModels(app: FastifyInstance, resolve?: Resolve): void {
+export interface ModelsPluginOptions {
+  /** DNS for the outbound guard and the console's URL checks (tests simulate names). */
+  resolve?: Resolve | undefined;
+}
+
+/** Every feature generates through the same registry and adapters. */
+export const modelsPlugin = fp(
+  async (app, { resolve }: ModelsPluginOptions) => registerModels(app, resolve),
+  { name: 'models', dependencies: ['feature-flags'], decorators: { fastify: ['bus'] } },
+);
+
+function registerModels(app: FastifyInstance, resolve: Resolve | undefined): void {
   const demo = new DemoUpstream();
   const allowPrivate = app.config.allowPrivateProviderUrls;
   const outbound = new OutboundClient({ allowPrivate, ...(resolve && { resolve }) });
@@ -48,7 +59,11 @@ export function registerModels(app: FastifyInstance, resolve?: Resolve): void {
   );
   app.decorate('models', models);
   app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, models));
-  // The bus exists once the realtime plugin ran; subscribe when the app is ready.
+  // The mock API switch is kept for a few seconds; on a change every process re-reads.
+  app.featureFlags.onChanged(async (name) => {
+    if (name === 'mock_api') await announceRegistryChange(app);
+  });
+  // Subscribed once the app is ready: no process hears of changes before it serves.
   let unsubscribe: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unsubscribe = await app.bus.subscribe(REGISTRY_CHANGED_TOPIC, () => app.models.invalidate());

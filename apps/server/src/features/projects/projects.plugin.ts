@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
@@ -9,13 +9,15 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level; call after registerModels and registerConversations. */
-export function registerProjects(app: FastifyInstance): void {
-  app.decorate(
-    'projects',
-    new ProjectsService(app.db, new ProjectsRepository(app.db), {
+/** A project holds chats: it empties them on delete and checks the ones moved into it. */
+export const projectsPlugin = fp(
+  async (app) => {
+    const projects = new ProjectsService(app.db, new ProjectsRepository(app.db), {
       conversations: app.conversations,
       models: app.models,
-    }),
-  );
-}
+    });
+    app.decorate('projects', projects);
+    app.conversations.checkProjectsWith((owner, id) => projects.assertOwned(owner, id));
+  },
+  { name: 'projects', dependencies: ['conversations', 'models'] },
+);

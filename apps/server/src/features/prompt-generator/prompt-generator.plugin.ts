@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { PromptGeneratorRepository } from './prompt-generator.repository';
 import { PromptGeneratorService } from './prompt-generator.service';
 
@@ -9,10 +9,12 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level; call before registerChat. */
-export function registerPromptGenerator(app: FastifyInstance): void {
-  app.decorate(
-    'promptGenerator',
-    new PromptGeneratorService(new PromptGeneratorRepository(app.db)),
-  );
-}
+export const promptGeneratorPlugin = fp(
+  async (app) => {
+    app.decorate(
+      'promptGenerator',
+      new PromptGeneratorService(new PromptGeneratorRepository(app.db)),
+    );
+  },
+  { name: 'prompt-generator' },
+);

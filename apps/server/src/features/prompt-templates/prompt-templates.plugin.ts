@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { PromptTemplatesRepository } from './prompt-templates.repository';
 import { PromptTemplatesService, type Viewer } from './prompt-templates.service';
 
@@ -9,12 +10,15 @@ declare module 'fastify' {
   }
 }
 
-export function registerPromptTemplates(app: FastifyInstance): void {
-  app.decorate(
-    'promptTemplates',
-    new PromptTemplatesService(app.db, new PromptTemplatesRepository(app.db)),
-  );
-}
+export const promptTemplatesPlugin = fp(
+  async (app) => {
+    app.decorate(
+      'promptTemplates',
+      new PromptTemplatesService(app.db, new PromptTemplatesRepository(app.db)),
+    );
+  },
+  { name: 'prompt-templates' },
+);
 
 /** The caller as the templates service sees them (visitors and nobody read public ones only). */
 export function viewerOf(request: FastifyRequest): Viewer {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
@@ -12,7 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level; the conversations list's `?search=` and the knowledge feature call it. */
-export function registerSearch(app: FastifyInstance): void {
-  app.decorate('searchIndex', new SearchService(new SearchRepository(app.db)));
-}
+/** The conversations list's `?search=` and the knowledge feature call it. */
+export const searchPlugin = fp(
+  async (app) => {
+    app.decorate('searchIndex', new SearchService(new SearchRepository(app.db)));
+  },
+  { name: 'search' },
+);

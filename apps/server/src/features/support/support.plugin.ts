@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { LocalDiskStorage } from '../../infra/storage/local-disk-storage';
 import { SupportUploadSweep } from './support-upload-sweep';
 import { SupportRepository } from './support.repository';
@@ -13,19 +13,22 @@ declare module 'fastify' {
   }
 }
 
-export function registerSupport(app: FastifyInstance): void {
-  // Not chat's uploads folder: chat's sweeper removes files no chat attachment names.
-  const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'support-uploads'));
-  app.decorate(
-    'support',
-    new SupportService(new SupportRepository(app.db), storage, {
-      appUrl: app.config.appUrl,
-      adminEmails: app.config.adminEmails,
-      sendMail: (message) => app.sendMailInBackground(message),
-    }),
-  );
-  const sweep = new SupportUploadSweep(app.db, storage, app.log);
-  app.decorate('supportUploadSweep', sweep);
-  sweep.start();
-  app.addHook('preClose', () => sweep.close());
-}
+export const supportPlugin = fp(
+  async (app) => {
+    // Not chat's uploads folder: chat's sweeper removes files no chat attachment names.
+    const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'support-uploads'));
+    app.decorate(
+      'support',
+      new SupportService(new SupportRepository(app.db), storage, {
+        appUrl: app.config.appUrl,
+        adminEmails: app.config.adminEmails,
+        sendMail: (message) => app.sendMailInBackground(message),
+      }),
+    );
+    const sweep = new SupportUploadSweep(app.db, storage, app.log);
+    app.decorate('supportUploadSweep', sweep);
+    sweep.start();
+    app.addHook('preClose', () => sweep.close());
+  },
+  { name: 'support', decorators: { fastify: ['sendMailInBackground'] } },
+);

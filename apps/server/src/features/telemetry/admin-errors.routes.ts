@@ -7,7 +7,6 @@ import {
 } from '@parallax/contract';
 import { requireAdmin } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
-import { ClientErrorsRepository } from './client-errors.repository';
 import { reportView } from './client-error-view';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
@@ -16,7 +15,7 @@ const ERROR_NOT_FOUND = 'No error report has this Error ID.';
 
 /** /admin/errors: browser error reports for admins (403 with the spec's text for anyone else). */
 export const adminErrorsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reports = new ClientErrorsRepository(app.db);
+  const reports = app.clientErrors;
   app.addHook('preValidation', requireAdmin);
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
 import { PeriodicJob, runExclusively } from '../../infra/periodic-job';
 import { ClientErrorsRepository } from './client-errors.repository';
@@ -39,18 +39,4 @@ export class LogRetention {
   close(): Promise<void> {
     return this.#job.close();
   }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    readonly logRetention: LogRetention;
-  }
-}
-
-/** Root level: one prune job per process, stopped before the database closes. */
-export function registerLogRetention(app: FastifyInstance): void {
-  const retention = new LogRetention(app.db, app.config.logRetentionDays, app.log);
-  app.decorate('logRetention', retention);
-  retention.start();
-  app.addHook('preClose', () => retention.close());
 }

@@ -8,8 +8,6 @@ import {
 import type { Principal } from '../../infra/auth/principal';
 import { depthLimitedJsonParser } from '../../infra/json-body';
 import { LOGGING_REQUESTS_PER_MINUTE } from '../../infra/rate-limit';
-import { TelemetryRepository } from './telemetry.repository';
-import { TelemetryService } from './telemetry.service';
 
 /** Largest batch body: the contract caps every string and list; this caps their sum. */
 export const LOGGING_BODY_LIMIT_BYTES = 1_048_576;
@@ -31,7 +29,7 @@ const reporterOf = (principal: Principal): string | null =>
 
 /** Spec §7 "Logging": the browser's error reports and usage events. */
 export const telemetryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TelemetryService(new TelemetryRepository(app.db));
+  const service = app.telemetry;
 
   // navigator.sendBeacon posts a string body as text/plain: parse it as the JSON it is.
   // Encapsulated in this plugin, so text/plain stays text everywhere else.

@@ -2,14 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, OkResponse, UpdateProfileRequest, User } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
 
-import { UsersRepository } from './users.repository';
-import { UsersService } from './users.service';
-
 const errors = { 400: ErrorBody, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 
 /** Spec §7 "Users": the signed-in user's own account. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new UsersService(new UsersRepository(app.db));
+  const service = app.users;
   app.addHook('onRequest', requireUser);
 
   app.get(

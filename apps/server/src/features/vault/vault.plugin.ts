@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { VAULT_TOKEN_HEADER } from '@parallax/contract';
 import { userOf } from '../../infra/auth/principal';
 import { AppError } from '../../infra/errors';
@@ -16,15 +17,21 @@ declare module 'fastify' {
   }
 }
 
-export function registerVault(app: FastifyInstance): void {
+export const vaultPlugin = fp(async (app) => registerVault(app), {
+  name: 'vault',
+  dependencies: ['attachments'],
+  decorators: { fastify: ['sendMailInBackground'] },
+});
+
+function registerVault(app: FastifyInstance): void {
+  const { attachments } = app;
   const service = new VaultService({
     vaults: new VaultRepository(app.db),
     tokens: new VaultSessionTokens(app.config.jwtSecret),
     sendMail: app.sendMailInBackground.bind(app),
     serverSecret: app.config.jwtSecret,
     appUrl: app.config.appUrl,
-    // Looked up per call: the attachments service is registered after the vault.
-    deleteFiles: (names) => app.attachments.deleteFiles(names),
+    deleteFiles: (names) => attachments.deleteFiles(names),
   });
   app.decorate('vault', service);
 }

@@ -1,7 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { NO_CHAT_METRICS, ServerMetrics, type ChatMetrics } from './server-metrics';
+import {
+  NO_CHAT_METRICS,
+  ServerMetrics,
+  type ChatMetrics,
+  type LiveCounts,
+} from './server-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,19 +29,16 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
 
 /**
  * GET /metrics for Prometheus, only when METRICS_TOKEN is set (otherwise the path does not
- * exist: 404). Root level, before any route, so the request hook times every route. The live
- * gauges read the websocket hub and the generations at scrape time, registered later.
+ * exist: 404). Root level, before any route, so the request hook times every route. `live` is
+ * read at scrape time only: the app passes counts of parts it registers later.
  */
-export function registerMetrics(app: FastifyInstance): void {
+export function registerMetrics(app: FastifyInstance, live: LiveCounts): void {
   const token = app.config.metricsToken;
   if (token === undefined) {
     app.decorate('metrics', NO_CHAT_METRICS);
     return;
   }
-  const metrics = new ServerMetrics({
-    openSockets: () => app.realtime.openSockets,
-    runningStreams: () => app.chat.generations.runningCount,
-  });
+  const metrics = new ServerMetrics(live);
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     metrics.httpRequest(

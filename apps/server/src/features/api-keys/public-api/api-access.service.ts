@@ -74,7 +74,8 @@ export class ApiAccessService {
   constructor(
     private readonly repository: ApiKeysRepository,
     private readonly limits: LimitsService,
-    private readonly recorder: ApiCallRecorder,
+    /** Where settled calls go; the completion route waits on it for a call's record. */
+    readonly recorder: ApiCallRecorder,
   ) {}
 
   async authenticate(secret: string | undefined, now: Date = new Date()): Promise<KeyAccess> {

@@ -9,9 +9,7 @@ import {
   type ModelInfo,
 } from '@parallax/contract';
 import { z } from 'zod';
-import { ApiKeysRepository } from '../api-keys.repository';
-import { ApiAccessService, bearerSecret, type KeyAccess } from './api-access.service';
-import { ApiCallRecorder } from './call-recorder';
+import { bearerSecret, type KeyAccess } from './api-access.service';
 import { runChatCompletion } from './chat-completion';
 import { lookUpModel } from './model-lookup';
 import { modelNotFound, OpenAiError, toOpenAiError } from './openai-error';
@@ -97,11 +95,7 @@ function registerOpenAiErrors(api: FastifyInstance): void {
  * SDKs raise their own typed errors.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
-  const repository = new ApiKeysRepository(api.db);
-  const recorder = new ApiCallRecorder(repository, api.log);
-  const access = new ApiAccessService(repository, api.limits, recorder);
-  // Runs before the root's onClose that closes the database (hooks of a plugin close first).
-  api.addHook('onClose', () => recorder.close());
+  const access = api.apiAccess;
   registerOpenAiErrors(api);
   api.decorateRequest('apiKeyAccess', null);
   api.addHook('onRequest', async (request) => {
@@ -182,7 +176,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
         body: request.body,
         key: accessOf(request),
         access,
-        recorder,
+        recorder: access.recorder,
         models: api.models,
       });
     },

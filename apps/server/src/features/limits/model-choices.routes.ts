@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, ModelsResponse } from '@parallax/contract';
 import { allowsModel } from '../billing';
 
-export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * GET /models: the registry's models as this caller's plan lets them pick them. Here, above
+ * billing, because plans name the registry's models (billing reads models, not the reverse).
+ */
+export const modelChoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/models',
     {

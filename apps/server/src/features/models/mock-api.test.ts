@@ -13,7 +13,7 @@ import {
   type ChatTestApp,
 } from '../../../test/chat';
 import type { ChatStreamEvent } from '../../providers/chat-types';
-import { MODEL_ROW_TTL_MS } from '../models/models.service';
+import { MODEL_ROW_TTL_MS } from './models.service';
 
 /** The demo upstream honours the sim's inline knobs: a short, fast answer. */
 const FAST = '[sim ttft=0 tps=2000 tokens=40]';

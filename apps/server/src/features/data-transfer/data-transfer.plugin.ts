@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import { ExportService } from './export.service';
+import { ImportService } from './import.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A chat or the whole account out as a file, and an export file back in. */
+    readonly dataTransfer: { exports: ExportService; imports: ImportService };
+  }
+}
+
+export const dataTransferPlugin = fp(
+  async (app) => {
+    app.decorate('dataTransfer', {
+      exports: new ExportService({
+        conversations: app.conversations,
+        history: app.chat.queries,
+        projects: app.projects,
+        attachments: app.attachments,
+        knowledge: app.knowledge,
+      }),
+      imports: new ImportService(app.db, app.knowledge),
+    });
+  },
+  {
+    name: 'data-transfer',
+    dependencies: ['conversations', 'chat', 'projects', 'attachments', 'knowledge'],
+  },
+);
