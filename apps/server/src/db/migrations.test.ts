@@ -70,7 +70,7 @@ describe('migrations on the current dialect', () => {
     const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(['client_error_logs', 'telemetry_events']));
 
-    // The portable conventions of schema.ts hold: ISO text timestamps sort as time.
+    // The portable conventions of db/schema/conventions.ts hold: ISO text timestamps sort as time.
     const row = (at: string, id: string) => ({
       id,
       event_type: 'page_view',

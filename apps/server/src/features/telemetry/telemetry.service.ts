@@ -58,7 +58,7 @@ export class TelemetryService {
         properties: JSON.stringify(e.properties),
         user_id: reporter,
         session_id: e.session_id,
-        // Normalised to UTC so stored timestamps keep sorting as time (see db/schema.ts).
+        // Normalised to UTC so stored timestamps keep sorting as time (see db/schema/conventions.ts).
         occurred_at: new Date(e.timestamp).toISOString(),
         request_id: requestId,
         created_at: receivedAt,
