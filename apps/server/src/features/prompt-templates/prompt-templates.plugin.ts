@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PromptTemplatesRepository } from './prompt-templates.repository';
-import { PromptTemplatesService, type Viewer } from './prompt-templates.service';
+import type { Viewer } from './prompt-template-view';
+import { PromptTemplatesService } from './prompt-templates.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
