@@ -45,7 +45,8 @@ export const comparePlugin = fp(
         sends: app.compareSends,
       }),
     );
-    app.decorate('leaderboard', new LeaderboardService(repository));
+    const { models } = app;
+    app.decorate('leaderboard', new LeaderboardService(repository, (ids) => models.rowsOf(ids)));
     app.visitors.onVisitorClaimed((visitorId, userId) =>
       repository.moveVisitorToUser(visitorId, userId),
     );

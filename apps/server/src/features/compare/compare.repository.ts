@@ -14,6 +14,7 @@ export type SessionRow = Selectable<CompareSessionsTable>;
 export type PanelRow = Selectable<ComparePanelsTable>;
 export type VoteRow = Selectable<CompareVotesTable>;
 export type PanelMessageRow = Selectable<MessagesTable>;
+/** What compare shows of a model (the models feature's registry row). */
 export type ModelRow = Pick<
   Selectable<ModelsTable>,
   'id' | 'provider' | 'friendly_name' | 'input_price_per_million' | 'output_price_per_million'
@@ -166,21 +167,6 @@ export class CompareRepository {
       .where(owner.kind === 'user' ? 'user_id' : 'visitor_id', '=', owner.id)
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
-      .execute();
-  }
-
-  models(ids: readonly string[]): Promise<ModelRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('models')
-      .select([
-        'id',
-        'provider',
-        'friendly_name',
-        'input_price_per_million',
-        'output_price_per_million',
-      ])
-      .where('id', 'in', [...new Set(ids)])
       .execute();
   }
 

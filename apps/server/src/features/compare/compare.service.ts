@@ -230,7 +230,7 @@ export class CompareService {
   async continueWith(owner: ChatOwner, id: string, panelIndex: number): Promise<string> {
     const session = await this.#session(owner, id);
     const panel = await this.#panel(id, panelIndex);
-    const [model] = await this.deps.repository.models([panel.model]);
+    const [model] = await this.deps.models.rowsOf([panel.model]);
     const title = `${session.title} · ${model?.friendly_name ?? panel.model}`.slice(0, 200);
     const conversationId = await this.deps.repository.copyThread(
       owner,
@@ -270,7 +270,7 @@ export class CompareService {
   }
 
   async #models(panels: readonly PanelRow[]): Promise<Map<string, ModelRow>> {
-    const rows = await this.deps.repository.models(panels.map((p) => p.model));
+    const rows = await this.deps.models.rowsOf(panels.map((p) => p.model));
     return new Map(rows.map((row) => [row.id, row]));
   }
 }

@@ -5,7 +5,7 @@ import {
   type LeaderboardResponse,
   type Provider,
 } from '@parallax/contract';
-import type { CompareRepository, VoteScope } from './compare.repository';
+import type { CompareRepository, ModelRow, VoteScope } from './compare.repository';
 import { costUsd, tokensPerSecond } from './compare-view';
 import { DEFAULT_PRIOR_GAMES, rateWithIntervals, type JudgedTurn } from './ranking';
 
@@ -18,7 +18,11 @@ function mean(values: readonly number[]): number | null {
 
 /** The leaderboard: Bradley–Terry ratings from verdicts, plus speed and cost from the answers. */
 export class LeaderboardService {
-  constructor(private readonly repository: CompareRepository) {}
+  constructor(
+    private readonly repository: CompareRepository,
+    /** Names and prices of the ranked models (the models feature's registry). */
+    private readonly modelsOf: (ids: readonly string[]) => Promise<ModelRow[]>,
+  ) {}
 
   async board(
     scope: VoteScope,
@@ -48,7 +52,7 @@ export class LeaderboardService {
     }
     const ranked = [...appearances.keys()];
     const [models, timings] = await Promise.all([
-      this.repository.models(ranked),
+      this.modelsOf(ranked),
       this.repository.timings(scope, since),
     ]);
     const entries = ranked.map((model): Omit<LeaderboardEntry, 'rank'> => {

@@ -36,6 +36,16 @@ export class ModelsRepository {
     return this.db.selectFrom('models').selectAll().orderBy('sort_order').orderBy('id').execute();
   }
 
+  /** Enabled or not: what past turns and votes name keeps its name and price. */
+  findByIds(ids: readonly string[]): Promise<ModelRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('models')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+  }
+
   async findById(id: string): Promise<ModelRow | undefined> {
     return this.db.selectFrom('models').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -115,6 +115,11 @@ export class ModelsService {
    * The model and its adapter; 404 for an unknown id, 503 when its provider is not configured.
    * With the mock API flag on, every model is answered by the offline demo model (README).
    */
+  /** The registry rows of these ids, disabled ones too (names and prices of past answers). */
+  rowsOf(ids: readonly string[]): Promise<ModelRow[]> {
+    return this.repository.findByIds(ids);
+  }
+
   async resolve(id: string): Promise<ResolvedModel> {
     const [row, effective, mock] = await Promise.all([
       this.#enabledRow(id),

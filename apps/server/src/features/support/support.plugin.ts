@@ -13,16 +13,21 @@ declare module 'fastify' {
   }
 }
 
+/** How many of a user's latest error reports the admin sees beside a ticket. */
+const RECENT_ERRORS = 10;
+
 export const supportPlugin = fp(
   async (app) => {
     // Not chat's uploads folder: chat's sweeper removes files no chat attachment names.
     const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'support-uploads'));
+    const { clientErrors } = app;
     app.decorate(
       'support',
       new SupportService(new SupportRepository(app.db), storage, {
         appUrl: app.config.appUrl,
         adminEmails: app.config.adminEmails,
         sendMail: (message) => app.sendMailInBackground(message),
+        recentErrors: (userId) => clientErrors.recentOf(userId, RECENT_ERRORS),
       }),
     );
     const sweep = new SupportUploadSweep(app.db, storage, app.log);
@@ -30,5 +35,9 @@ export const supportPlugin = fp(
     sweep.start();
     app.addHook('preClose', () => sweep.close());
   },
-  { name: 'support', decorators: { fastify: ['sendMailInBackground'] } },
+  {
+    name: 'support',
+    dependencies: ['telemetry'],
+    decorators: { fastify: ['sendMailInBackground'] },
+  },
 );

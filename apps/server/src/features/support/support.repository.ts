@@ -20,7 +20,6 @@ export interface InboxFilter {
 }
 
 const INBOX_PAGE = 200;
-const RECENT_ERRORS = 10;
 
 /** Escapes LIKE wildcards so a search for "50%" means those characters. */
 function likePattern(text: string): string {
@@ -205,17 +204,6 @@ export class SupportRepository {
       ])
       .where('users.id', '=', id)
       .executeTakeFirst();
-  }
-
-  /** The user's latest client errors, read from the telemetry feature's log table. */
-  recentErrors(userId: string) {
-    return this.db
-      .selectFrom('client_error_logs')
-      .select(['client_id', 'error_type', 'message', 'occurred_at'])
-      .where('user_id', '=', userId)
-      .orderBy('occurred_at', 'desc')
-      .limit(RECENT_ERRORS)
-      .execute();
   }
 
   ownsConversation(userId: string, conversationId: string): Promise<boolean> {

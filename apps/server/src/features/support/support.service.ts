@@ -9,7 +9,6 @@ import {
   type SupportAttachment,
   type SupportCategory,
   type SupportMessage,
-  type SupportStatus,
   type SupportTicketDetail,
   type SupportTicketSummary,
 } from '@parallax/contract';
@@ -17,19 +16,20 @@ import { AppError } from '../../infra/errors';
 import type { MailMessage } from '../../infra/mailer/mailer';
 import type { FileStorage } from '../../infra/storage/file-storage';
 import { STALE_UPLOAD_MS, inspectSupportFile, storeFile } from './support-files';
+import { adminSummary, messageView, summary } from './support-view';
 import { newTicketMail, supportReplyMail } from './support.mails';
-import type {
-  InboxRow,
-  SupportAttachmentRow,
-  SupportMessageRow,
-  SupportRepository,
-  TicketRow,
-} from './support.repository';
+import type { SupportAttachmentRow, SupportRepository, TicketRow } from './support.repository';
+
+/** A user's latest browser error reports (the telemetry feature's). */
+export type RecentErrors = (
+  userId: string,
+) => Promise<{ client_id: string; error_type: string; message: string; occurred_at: string }[]>;
 
 export interface SupportDeps {
   appUrl: string;
   adminEmails: readonly string[];
   sendMail(message: MailMessage): void;
+  recentErrors: RecentErrors;
 }
 
 export interface NewTicket {
@@ -271,7 +271,7 @@ export class SupportService {
     const [admins, messages, errors] = await Promise.all([
       this.adminList(),
       this.thread(id, true),
-      this.repository.recentErrors(ticket.user_id),
+      this.deps.recentErrors(ticket.user_id),
     ]);
     return {
       ...adminSummary({ ...ticket, user_email: user.email }, admins),
@@ -357,44 +357,4 @@ export class SupportService {
         ),
       );
   }
-}
-
-function summary(ticket: TicketRow, side: 'user' | 'admin'): SupportTicketSummary {
-  const otherAt = side === 'user' ? ticket.last_admin_message_at : ticket.last_user_message_at;
-  const readAt = side === 'user' ? ticket.user_read_at : ticket.admin_read_at;
-  return {
-    id: ticket.id,
-    subject: ticket.subject,
-    category: ticket.category as SupportCategory,
-    status: ticket.status as SupportStatus,
-    unread: otherAt !== null && (readAt === null || otherAt > readAt),
-    conversation_id: ticket.conversation_id,
-    error_id: ticket.error_id,
-    last_message_at: ticket.last_message_at,
-    created_at: ticket.created_at,
-  };
-}
-
-function adminSummary(row: InboxRow, admins: SupportAdmin[]): AdminSupportTicketSummary {
-  return {
-    ...summary(row, 'admin'),
-    user_id: row.user_id,
-    user_email: row.user_email,
-    assignee: admins.find((a) => a.id === row.assignee_id) ?? null,
-  };
-}
-
-function messageView(row: SupportMessageRow, files: SupportAttachmentRow[]): SupportMessage {
-  return {
-    id: row.id,
-    author: row.author_kind === 'admin' ? 'admin' : 'user',
-    // Admins appear as "Support" unless they set a name; the user's own name as they set it.
-    author_name: row.author_name ?? (row.author_kind === 'admin' ? 'Support' : 'You'),
-    body: row.body,
-    internal: row.internal === 1,
-    attachments: files
-      .filter((f) => f.message_id === row.id)
-      .map((f) => ({ id: f.id, filename: f.filename, content_type: f.content_type, size: f.size })),
-    created_at: row.created_at,
-  };
 }

@@ -66,6 +66,17 @@ export class ClientErrorsRepository {
   }
 
   /** Deletes error reports and usage events received before `before`; returns how many. */
+  /** A user's latest reports, newest first (the support inbox shows them with a ticket). */
+  recentOf(userId: string, limit: number) {
+    return this.db
+      .selectFrom('client_error_logs')
+      .select(['client_id', 'error_type', 'message', 'occurred_at'])
+      .where('user_id', '=', userId)
+      .orderBy('occurred_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   async pruneBefore(before: string): Promise<number> {
     const errors = await this.db
       .deleteFrom('client_error_logs')
