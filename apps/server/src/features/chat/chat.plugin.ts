@@ -42,10 +42,12 @@ export const chatPlugin = fp(async (app) => registerChat(app), {
 });
 
 /**
- * Chat services: the process's generations (lease, sweeper, cancel), the send pipeline, and
- * what moves with a visitor who signs in.
+ * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
+ * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
+ * registerModels, registerConversations,
+ * registerLimits, registerCompare and registerAttachments.
  */
-async function registerChat(app: FastifyInstance): Promise<void> {
+export async function registerChat(app: FastifyInstance): Promise<void> {
   const messagesRepository = new MessagesRepository(app.db);
   const { conversations, limits, attachments } = app;
   const generations = new Generations(

@@ -19,11 +19,11 @@ export const knowledgePlugin = fp(async (app) => registerKnowledge(app), {
 });
 
 /**
- * Knowledge files live in
+ * Root-level; call after registerSearch, registerProjects and before registerChat. Knowledge files live in
  * their own folder (DATA_DIR/knowledge): the attachments sweeper removes whatever in
  * DATA_DIR/uploads no message refers to.
  */
-function registerKnowledge(app: FastifyInstance): void {
+export function registerKnowledge(app: FastifyInstance): void {
   const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'knowledge'));
   const indexer = new KnowledgeIndexer(app.db, storage, app.searchIndex, app.log);
   const knowledge = new KnowledgeService(app.db, storage, indexer, app.projects, app.searchIndex);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PromptGeneratorRepository } from './prompt-generator.repository';
 import { PromptGeneratorService } from './prompt-generator.service';
@@ -9,12 +10,14 @@ declare module 'fastify' {
   }
 }
 
-export const promptGeneratorPlugin = fp(
-  async (app) => {
-    app.decorate(
-      'promptGenerator',
-      new PromptGeneratorService(new PromptGeneratorRepository(app.db)),
-    );
-  },
-  { name: 'prompt-generator' },
-);
+export const promptGeneratorPlugin = fp(async (app) => registerPromptGenerator(app), {
+  name: 'prompt-generator',
+});
+
+/** Root-level; call before registerChat. */
+export function registerPromptGenerator(app: FastifyInstance): void {
+  app.decorate(
+    'promptGenerator',
+    new PromptGeneratorService(new PromptGeneratorRepository(app.db)),
+  );
+}

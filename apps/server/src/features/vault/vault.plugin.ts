@@ -23,7 +23,7 @@ export const vaultPlugin = fp(async (app) => registerVault(app), {
   decorators: { fastify: ['sendMailInBackground'] },
 });
 
-function registerVault(app: FastifyInstance): void {
+export function registerVault(app: FastifyInstance): void {
   const { attachments } = app;
   const service = new VaultService({
     vaults: new VaultRepository(app.db),
