@@ -94,16 +94,6 @@ export class AdminUsersRepository {
     return row && toRow(row);
   }
 
-  async sessions(userId: string) {
-    return this.db
-      .selectFrom('sessions')
-      .select(['id', 'created_at', 'expires_at', 'revoked_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(20)
-      .execute();
-  }
-
   async usage(userId: string, since: string) {
     const [total, recent] = await Promise.all([
       this.db
@@ -128,37 +118,6 @@ export class AdminUsersRepository {
       input_tokens_30d: Number(recent.input_tokens ?? 0),
       output_tokens_30d: Number(recent.output_tokens ?? 0),
     };
-  }
-
-  async setRole(userId: string, role: 'user' | 'admin', now: string): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ role, updated_at: now })
-      .where('id', '=', userId)
-      .execute();
-  }
-
-  /** Disabling ends every session (and with them every refresh token) in the same transaction. */
-  async setDisabled(userId: string, disabled: boolean, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ disabled_at: disabled ? now : null, updated_at: now })
-        .where('id', '=', userId)
-        .execute();
-      if (disabled)
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: now })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-    });
-  }
-
-  /** The account and everything it owns (foreign keys cascade, as for a user's own deletion). */
-  async delete(userId: string): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', userId).execute();
   }
 }
 

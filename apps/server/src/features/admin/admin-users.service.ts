@@ -6,6 +6,7 @@ import type {
   UpdateAdminUserRequest,
 } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
+import type { AccountAdminService } from '../auth';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository';
 
 const DAY_MS = 86_400_000;
@@ -32,6 +33,8 @@ function toSummary(row: AdminUserRow): AdminUserSummary {
 export class AdminUsersService {
   constructor(
     private readonly repository: AdminUsersRepository,
+    /** Role, disabled state, deletion and sessions of an account (the auth feature's). */
+    private readonly accounts: AccountAdminService,
     /** Mails a new verification code to an unverified account (the auth feature's). */
     private readonly resendCode: (userId: string) => Promise<void>,
     /** Closes the account's open websockets in every process (the realtime hub's). */
@@ -48,7 +51,7 @@ export class AdminUsersService {
     const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
     const now = new Date().toISOString();
     const [sessions, usage] = await Promise.all([
-      this.repository.sessions(id),
+      this.accounts.recentSessions(id),
       this.repository.usage(id, since),
     ]);
     return {
@@ -76,9 +79,9 @@ export class AdminUsersService {
     const current = await this.#find(id);
     const now = new Date().toISOString();
     if (input.role !== undefined && input.role !== current.role)
-      await this.repository.setRole(id, input.role, now);
+      await this.accounts.setRole(id, input.role, now);
     if (input.disabled !== undefined && input.disabled !== (current.disabled_at !== null)) {
-      await this.repository.setDisabled(id, input.disabled, now);
+      await this.accounts.setDisabled(id, input.disabled, now);
       if (input.disabled) await this.closeSockets(id);
     }
     return this.detail(id);
@@ -95,7 +98,7 @@ export class AdminUsersService {
     if (id === actorId)
       throw new AppError('conflict', 'You cannot delete your own account from the admin console.');
     const row = await this.#find(id);
-    await this.repository.delete(id);
+    await this.accounts.delete(id);
     await this.closeSockets(id);
     return toSummary(row);
   }

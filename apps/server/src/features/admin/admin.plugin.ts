@@ -58,12 +58,13 @@ function defaultNote(request: FastifyRequest, payload: unknown): AuditNote {
 export const adminPlugin = fp(
   async (app) => {
     const reports = new AdminReportsRepository(app.db);
-    const { auth } = app.auth;
+    const { auth, accountAdmin } = app.auth;
     const { realtime, billingAdmin, modelsAdmin } = app;
     app.decorate(
       'adminUsers',
       new AdminUsersService(
         new AdminUsersRepository(app.db),
+        accountAdmin,
         (id) => auth.resendCodeFor(id),
         (id) => realtime.signOut({ kind: 'user', id }),
       ),

@@ -33,4 +33,17 @@ export class AccountsRepository {
   ): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
+
+  async setDisabled(id: string, disabledAt: string | null, now: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ disabled_at: disabledAt, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The account and everything it owns (foreign keys cascade). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
 }

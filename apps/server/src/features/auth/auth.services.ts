@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRole } from '@parallax/contract';
 import { SecretBox } from '../../infra/secret-box';
+import { AccountAdminService } from './account-admin.service';
 import { AccountsRepository } from './accounts.repository';
 import { AuthService, LOGIN_THROTTLE } from './auth.service';
 import { CredentialsRepository } from './credentials.repository';
@@ -23,6 +24,8 @@ export interface AuthServices {
   sessions: SessionsService;
   oauth: OAuthService;
   twoFactor: TwoFactorService;
+  /** What the admin console changes of an account. */
+  accountAdmin: AccountAdminService;
 }
 
 declare module 'fastify' {
@@ -99,5 +102,12 @@ function buildAuthServices(app: FastifyInstance): AuthServices {
     codeThrottle: new Throttle(throttles, LOGIN_THROTTLE),
     loginThrottle: auth.loginThrottle,
   });
-  return { auth, passwords, sessions, oauth, twoFactor };
+  return {
+    auth,
+    passwords,
+    sessions,
+    oauth,
+    twoFactor,
+    accountAdmin: new AccountAdminService(app.db),
+  };
 }

@@ -70,6 +70,17 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** The user's latest sessions, newest first. */
+  recentOf(userId: string, limit: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'expires_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /** Revokes every live session of the user except `keepSessionId` (when given). */
   async revokeUserSessions(userId: string, now: string, keepSessionId?: string): Promise<void> {
     let query = this.db
