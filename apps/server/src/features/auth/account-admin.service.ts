@@ -29,6 +29,15 @@ export class AccountAdminService {
     return new AccountsRepository(this.db).delete(userId);
   }
 
+  find(userId: string) {
+    return new AccountsRepository(this.db).findById(userId);
+  }
+
+  /** Every admin, by email. */
+  admins(): Promise<{ id: string; name: string | null; email: string }[]> {
+    return new AccountsRepository(this.db).admins();
+  }
+
   recentSessions(userId: string) {
     return new SessionsRepository(this.db).recentOf(userId, RECENT_SESSIONS);
   }

@@ -15,6 +15,15 @@ export class AccountsRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  admins(): Promise<{ id: string; name: string | null; email: string }[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email'])
+      .where('role', '=', 'admin')
+      .orderBy('email')
+      .execute();
+  }
+
   /** False when the email is taken (a concurrent registration won the race). */
   async insert(row: Insertable<UsersTable>): Promise<boolean> {
     const result = await this.db

@@ -20,7 +20,8 @@ export const supportPlugin = fp(
   async (app) => {
     // Not chat's uploads folder: chat's sweeper removes files no chat attachment names.
     const storage = new LocalDiskStorage(path.join(app.config.dataDir, 'support-uploads'));
-    const { clientErrors } = app;
+    const { clientErrors, plans } = app;
+    const { accountAdmin } = app.auth;
     app.decorate(
       'support',
       new SupportService(new SupportRepository(app.db), storage, {
@@ -28,6 +29,15 @@ export const supportPlugin = fp(
         adminEmails: app.config.adminEmails,
         sendMail: (message) => app.sendMailInBackground(message),
         recentErrors: (userId) => clientErrors.recentOf(userId, RECENT_ERRORS),
+        findUser: async (userId) => {
+          const user = await accountAdmin.find(userId);
+          if (!user) return undefined;
+          const plan = await plans.rulesForPlanId(user.plan_id);
+          const { id, email, name, role, email_verified, created_at } = user;
+          const account = { id, email, name, role, email_verified, created_at };
+          return { ...account, plan_id: plan.planId, plan_name: plan.planName };
+        },
+        admins: () => accountAdmin.admins(),
       }),
     );
     const sweep = new SupportUploadSweep(app.db, storage, app.log);
@@ -37,7 +47,7 @@ export const supportPlugin = fp(
   },
   {
     name: 'support',
-    dependencies: ['telemetry'],
+    dependencies: ['telemetry', 'auth', 'billing'],
     decorators: { fastify: ['sendMailInBackground'] },
   },
 );

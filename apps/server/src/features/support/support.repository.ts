@@ -5,7 +5,6 @@ import type {
   SupportMessagesTable,
   SupportTicketsTable,
 } from '../../db/schema';
-import { FREE_PLAN_ID } from '../../db/migrations/0150-plans';
 
 export type TicketRow = Selectable<SupportTicketsTable>;
 export type SupportMessageRow = Selectable<SupportMessagesTable> & { author_name: string | null };
@@ -175,35 +174,6 @@ export class SupportRepository {
     if (userId !== undefined) query = query.where('user_id', '=', userId);
     const rows = await query.returning('storage_name').execute();
     return rows.map((r) => r.storage_name);
-  }
-
-  admins(): Promise<{ id: string; name: string | null; email: string }[]> {
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'name', 'email'])
-      .where('role', '=', 'admin')
-      .orderBy('email')
-      .execute();
-  }
-
-  findUser(id: string) {
-    return this.db
-      .selectFrom('users')
-      .leftJoin('plans', (join) =>
-        join.on((eb) => eb('plans.id', '=', eb.fn.coalesce('users.plan_id', eb.val(FREE_PLAN_ID)))),
-      )
-      .select([
-        'users.id',
-        'users.email',
-        'users.name',
-        'users.role',
-        'users.email_verified',
-        'users.created_at',
-        'plans.id as plan_id',
-        'plans.name as plan_name',
-      ])
-      .where('users.id', '=', id)
-      .executeTakeFirst();
   }
 
   ownsConversation(userId: string, conversationId: string): Promise<boolean> {

@@ -25,11 +25,25 @@ export type RecentErrors = (
   userId: string,
 ) => Promise<{ client_id: string; error_type: string; message: string; occurred_at: string }[]>;
 
+/** An account as the support inbox shows it, with its plan (the auth and billing features'). */
+export interface SupportUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  email_verified: number;
+  created_at: string;
+  plan_id: string;
+  plan_name: string;
+}
+
 export interface SupportDeps {
   appUrl: string;
   adminEmails: readonly string[];
   sendMail(message: MailMessage): void;
   recentErrors: RecentErrors;
+  findUser(userId: string): Promise<SupportUser | undefined>;
+  admins(): Promise<{ id: string; name: string | null; email: string }[]>;
 }
 
 export interface NewTicket {
@@ -103,7 +117,7 @@ export class SupportService {
   }
 
   async create(userId: string, input: NewTicket): Promise<SupportTicketDetail> {
-    const user = await this.repository.findUser(userId);
+    const user = await this.deps.findUser(userId);
     if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
     if (
       input.conversation_id &&
@@ -235,7 +249,7 @@ export class SupportService {
         admin_read_at: now,
         updated_at: now,
       });
-      const user = await this.repository.findUser(ticket.user_id);
+      const user = await this.deps.findUser(ticket.user_id);
       if (user)
         this.deps.sendMail(
           supportReplyMail(user.email, ticket.subject, `${this.deps.appUrl}/support?ticket=${id}`),
@@ -251,7 +265,7 @@ export class SupportService {
     const ticket = await this.repository.findTicket(id);
     if (!ticket) throw notFound();
     if (changes.assignee_id) {
-      const admins = await this.repository.admins();
+      const admins = await this.deps.admins();
       if (!admins.some((a) => a.id === changes.assignee_id))
         throw new AppError('validation_error', 'body.assignee_id: not an admin.');
     }
@@ -266,7 +280,7 @@ export class SupportService {
   private async adminDetail(id: string): Promise<AdminSupportTicketDetail> {
     const ticket = await this.repository.findTicket(id);
     if (!ticket) throw notFound();
-    const user = await this.repository.findUser(ticket.user_id);
+    const user = await this.deps.findUser(ticket.user_id);
     if (!user) throw notFound();
     const [admins, messages, errors] = await Promise.all([
       this.adminList(),
@@ -283,7 +297,7 @@ export class SupportService {
         name: user.name,
         role: user.role === 'admin' ? 'admin' : 'user',
         email_verified: user.email_verified === 1,
-        plan: { id: user.plan_id ?? 'free', name: user.plan_name ?? 'Free' },
+        plan: { id: user.plan_id, name: user.plan_name },
         created_at: user.created_at,
         recent_errors: errors.map((e) => ({
           error_id: e.client_id,
@@ -296,7 +310,7 @@ export class SupportService {
   }
 
   private async adminList(): Promise<SupportAdmin[]> {
-    return (await this.repository.admins()).map((a) => ({
+    return (await this.deps.admins()).map((a) => ({
       id: a.id,
       email: a.email,
       name: a.name ?? a.email,
@@ -343,7 +357,7 @@ export class SupportService {
 
   private async mailAdmins(ticket: TicketRow, fromEmail: string): Promise<void> {
     const addresses = new Set([
-      ...(await this.repository.admins()).map((a) => a.email),
+      ...(await this.deps.admins()).map((a) => a.email),
       ...this.deps.adminEmails,
     ]);
     for (const to of addresses)
