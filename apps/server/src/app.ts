@@ -18,7 +18,7 @@ import { createDatabase } from './db/database';
 import type { DbDialect } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { FEATURE_PLUGINS } from './app/feature-plugins';
+import { FEATURE_PLUGINS, FEATURE_WIRING } from './app/feature-plugins';
 import { FEATURE_ROUTES } from './app/feature-routes';
 import { registerInDependencyOrder } from './app/register-in-order';
 import type { Resolve } from './infra/outbound/address-policy';
@@ -159,7 +159,8 @@ export async function buildApp(
   await registerRealtime(app);
   // Each feature's services, in the order their declared dependencies give.
   await registerInDependencyOrder(app, FEATURE_PLUGINS, {
-    models: { resolve: options.resolve },
+    ...FEATURE_WIRING,
+    models: { options: () => ({ resolve: options.resolve }) },
   });
 
   await app.register(

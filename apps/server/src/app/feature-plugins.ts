@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AppWiring } from './register-in-order';
 import { adminPlugin } from '../features/admin/admin.plugin';
 import { apiKeysPlugin } from '../features/api-keys/api-keys.plugin';
 import { attachmentsPlugin } from '../features/attachments/attachments.plugin';
@@ -53,3 +54,11 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   usersPlugin,
   vaultPlugin,
 ];
+
+/**
+ * What the app joins itself: compare's panel turns go through chat's sends, while chat's sends
+ * call compare's CompareSends, so neither feature imports the other's side of it.
+ */
+export const FEATURE_WIRING: AppWiring = {
+  compare: { after: ['chat'], options: (app) => ({ turns: app.chat.sends }) },
+};

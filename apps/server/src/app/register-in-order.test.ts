@@ -33,17 +33,22 @@ describe('registering feature plugins by their declared dependencies', () => {
     expect(booted).toEqual(['models', 'billing', 'limits', 'chat']);
   });
 
-  it('passes a plugin its options by name', async () => {
+  it("joins what the app wires: a plugin after another it does not declare, with the app's options", async () => {
     app = Fastify();
     const seen: unknown[] = [];
-    const withOptions = fp(
+    const joined = fp(
       async (_app, options: { answer?: number }) => {
+        booted.push('compare');
         seen.push(options.answer);
       },
-      { name: 'with-options' },
+      { name: 'compare' },
     );
-    await registerInDependencyOrder(app, [withOptions], { 'with-options': { answer: 42 } });
-    expect(seen).toEqual([42]);
+    await registerInDependencyOrder(app, [joined, declared('chat')], {
+      compare: { after: ['chat'], options: () => ({ answer: booted.length }) },
+    });
+    expect(booted).toEqual(['chat', 'compare']);
+    // Read once chat was registered.
+    expect(seen).toEqual([1]);
   });
 
   it('fails at boot, naming both, when a dependency is not registered', () => {

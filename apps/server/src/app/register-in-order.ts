@@ -18,16 +18,29 @@ function metaOf(plugin: DeclaredPlugin): { name: string; dependencies: readonly 
 }
 
 /**
- * The plugins in an order where each comes after every plugin it declares as a dependency
- * (the listed order breaks ties, so boot is deterministic). A dependency that is not in the
- * list, or a loop, fails at boot with the names involved.
+ * What the app combines itself, by plugin name: options it hands a plugin (read from the app
+ * once the plugins it comes after are registered) and plugins it must come after besides its
+ * own dependencies (when the app, not the feature, joins two features).
  */
-export function dependencyOrder(plugins: readonly FastifyPluginAsync[]): FastifyPluginAsync[] {
+export type AppWiring = Readonly<
+  Record<string, { after?: readonly string[]; options?: (app: FastifyInstance) => object }>
+>;
+
+/**
+ * The plugins in an order where each comes after every plugin it declares as a dependency,
+ * and after those the app's wiring names (the listed order breaks ties, so boot is
+ * deterministic). A dependency that is not in the list, or a loop, fails at boot with the
+ * names involved.
+ */
+export function dependencyOrder(
+  plugins: readonly FastifyPluginAsync[],
+  wiring: AppWiring = {},
+): FastifyPluginAsync[] {
   const byName = new Map<string, { plugin: FastifyPluginAsync; dependencies: readonly string[] }>();
   for (const plugin of plugins) {
     const { name, dependencies } = metaOf(plugin);
     if (byName.has(name)) throw new Error(`Two feature plugins are named ${name}.`);
-    byName.set(name, { plugin, dependencies });
+    byName.set(name, { plugin, dependencies: [...dependencies, ...(wiring[name]?.after ?? [])] });
   }
   const ordered: FastifyPluginAsync[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -53,9 +66,8 @@ export function dependencyOrder(plugins: readonly FastifyPluginAsync[]): Fastify
 export async function registerInDependencyOrder(
   app: FastifyInstance,
   plugins: readonly FastifyPluginAsync[],
-  /** A plugin's options, by its name. */
-  options: Readonly<Record<string, object>> = {},
+  wiring: AppWiring = {},
 ): Promise<void> {
-  for (const plugin of dependencyOrder(plugins))
-    await app.register(plugin, options[metaOf(plugin).name] ?? {});
+  for (const plugin of dependencyOrder(plugins, wiring))
+    await app.register(plugin, wiring[metaOf(plugin).name]?.options?.(app) ?? {});
 }

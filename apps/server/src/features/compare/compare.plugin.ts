@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { CompareSendsRepository } from './compare-sends.repository';
 import { CompareSends } from './compare-sends.service';
 import { CompareRepository } from './compare.repository';
-import { CompareService } from './compare.service';
+import { CompareService, type PanelTurns } from './compare.service';
 import { LeaderboardService } from './leaderboard.service';
 
 declare module 'fastify' {
@@ -16,8 +16,8 @@ declare module 'fastify' {
 }
 
 /**
- * The part of compare chat's send pipeline calls, registered before chat. It is a plugin of
- * its own because chat still asks compare for it (see comparePlugin).
+ * The part of compare chat's send pipeline calls (allocated ids, joining as a panel): chat
+ * reads it, so it is registered before chat, and the rest of compare after it.
  */
 export const compareSendsPlugin = fp(
   async (app) => {
@@ -30,9 +30,15 @@ export const compareSendsPlugin = fp(
   { name: 'compare-sends', dependencies: ['limits'], decorators: { fastify: ['visitors'] } },
 );
 
-/** Comparisons on top of chat: every panel turn goes through chat's send pipeline. */
+export interface ComparePluginOptions {
+  /** Chat's send pipeline: the app passes it (see app/feature-plugins.ts). */
+  turns?: PanelTurns;
+}
+
+/** Comparisons: sessions, votes, the leaderboard; every panel turn goes through `turns`. */
 export const comparePlugin = fp(
-  async (app) => {
+  async (app, { turns }: ComparePluginOptions) => {
+    if (turns === undefined) throw new Error('compare needs the app to pass it turns to send.');
     const repository = new CompareRepository(app.db);
     app.decorate(
       'compare',
@@ -41,7 +47,7 @@ export const comparePlugin = fp(
         conversations: app.conversations,
         models: app.models,
         limits: app.limits,
-        messages: app.chat.sends,
+        messages: turns,
         sends: app.compareSends,
       }),
     );
@@ -53,7 +59,7 @@ export const comparePlugin = fp(
   },
   {
     name: 'compare',
-    dependencies: ['compare-sends', 'chat', 'conversations', 'models', 'limits'],
+    dependencies: ['compare-sends', 'conversations', 'models', 'limits'],
     decorators: { fastify: ['visitors'] },
   },
 );

@@ -9,12 +9,13 @@ import {
   type CompareSession,
   type CompareVoteRequest,
   type CreateCompareSessionRequest,
+  type MessageResponse,
+  type SendMessageRequest,
 } from '@parallax/contract';
 import { AppError, isAppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
-import type { SendService } from '../chat';
 import type { ModelsService } from '../models/models.service';
 import type { CompareRepository, ModelRow, PanelRow, SessionRow } from './compare.repository';
 import type { CompareSends } from './compare-sends.service';
@@ -34,12 +35,23 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
+/**
+ * Where a panel's turn is sent: chat's send pipeline, which the app hands to compare (compare
+ * never imports chat, whose sends in turn call compare's CompareSends).
+ */
+export interface PanelTurns {
+  send(
+    request: SendMessageRequest,
+    context: { owner: ChatOwner; liveConnectionId: string | null },
+  ): Promise<MessageResponse>;
+}
+
 export interface CompareDeps {
   conversations: ConversationsService;
   repository: CompareRepository;
   models: ModelsService;
   limits: LimitsService;
-  messages: SendService;
+  messages: PanelTurns;
   sends: CompareSends;
 }
 
