@@ -5,9 +5,12 @@ import ts from 'typescript';
 /**
  * The feature-level dependency graph of one side (apps/web or apps/server): feature X depends
  * on feature Y when any non-test source file of X imports anything of Y (type-only imports
- * and re-exports included), or, on the server, reads `app.<name>` where Y's plugin runs
- * `app.decorate('<name>', …)`: a service reached through the Fastify instance is a dependency
- * as real as an import. Tests combine features as the app shell does, so they are not edges.
+ * and re-exports included), or, on the server, needs what Y's plugin provides: it reads
+ * `app.<name>` (or takes it apart: `const { name } = app`) where Y runs
+ * `app.decorate('<name>', …)`, or its fastify-plugin options name one of Y's decorations
+ * (`decorators: { fastify: ['<name>'] }`) or Y's plugin (`dependencies: ['<plugin name>']`).
+ * A service reached through the Fastify instance is a dependency as real as an import. Tests
+ * combine features as the app shell does, so they are not edges.
  *
  * Built once per root and side per process (one lint run), then every import is checked
  * against it: an edge X -> Y lies on a loop exactly when X and Y share a strongly connected
@@ -15,9 +18,16 @@ import ts from 'typescript';
  */
 const SOURCE = /\.tsx?$/;
 const TEST = /\.test\.tsx?$|\.d\.ts$/;
+const NAME = /['"]([\w$-]+)['"]/g;
 const DECORATION = /\.decorate\(\s*['"]([A-Za-z_$][\w$]*)['"]/g;
 /** How the server's features name the Fastify instance they read decorations from. */
-const INSTANCE_READ = /(?<![\w$.])(?:app|fastify|instance)\.([A-Za-z_$][\w$]*)/g;
+const INSTANCE = '(?:app|fastify|instance)';
+const INSTANCE_READ = new RegExp(`(?<![\\w$.])${INSTANCE}\\.([A-Za-z_$][\\w$]*)`, 'g');
+const INSTANCE_DESTRUCTURED = new RegExp(`\\{([^{}]*)\\}\\s*=\\s*${INSTANCE}(?![\\w$.])`, 'g');
+const DECLARED_DECORATORS = /decorators:\s*\{[^}]*?\bfastify:\s*\[([^\]]*)\]/g;
+const DECLARED_DEPENDENCIES = /dependencies:\s*\[([^\]]*)\]/g;
+/** A fastify-plugin's own name, in a file that wraps one. */
+const PLUGIN_NAME = /\bname:\s*['"]([\w-]+)['"]/g;
 
 export const FEATURE = /^apps\/(web|server)\/src\/features\/([^/.]+)(?:\/(.*))?$/;
 
@@ -42,9 +52,22 @@ function featureOf(root, file) {
   return m ? m[2] : null;
 }
 
+/** The decorations of the Fastify instance a server file reads or declares it needs. */
+function decorationsNeeded(text) {
+  const names = [];
+  for (const m of text.matchAll(INSTANCE_READ)) names.push(m[1]);
+  for (const m of text.matchAll(INSTANCE_DESTRUCTURED)) {
+    for (const part of m[1].split(',')) names.push(part.split(':')[0].trim());
+  }
+  for (const m of text.matchAll(DECLARED_DECORATORS)) {
+    for (const n of m[1].matchAll(NAME)) names.push(n[1]);
+  }
+  return names;
+}
+
 /**
  * @returns {{ edges: Map<string, Set<string>>, decorators: Map<string, string>,
- *   component: Map<string, number> }}
+ *   plugins: Map<string, string>, component: Map<string, number> }}
  */
 export function buildGraph(root, side) {
   const base = path.join(root, 'apps', side, 'src', 'features');
@@ -64,24 +87,29 @@ export function buildGraph(root, side) {
     }
   }
   const decorators = new Map();
+  const plugins = new Map();
   if (side === 'server') {
     for (const { feature, text } of texts) {
       for (const m of text.matchAll(DECORATION)) decorators.set(m[1], feature);
+      if (!text.includes("'fastify-plugin'")) continue;
+      for (const m of text.matchAll(PLUGIN_NAME)) plugins.set(m[1], feature);
     }
   }
   for (const { feature, file, text } of texts) {
-    for (const source of importSources(text)) {
-      const target = featureOf(root, path.resolve(path.dirname(file), source));
+    const add = (target) => {
       if (target && target !== feature) edges.get(feature).add(target);
+    };
+    for (const source of importSources(text)) {
+      add(featureOf(root, path.resolve(path.dirname(file), source)));
     }
     if (side === 'server') {
-      for (const m of text.matchAll(INSTANCE_READ)) {
-        const owner = decorators.get(m[1]);
-        if (owner && owner !== feature) edges.get(feature).add(owner);
+      for (const name of decorationsNeeded(text)) add(decorators.get(name));
+      for (const m of text.matchAll(DECLARED_DEPENDENCIES)) {
+        for (const n of m[1].matchAll(NAME)) add(plugins.get(n[1]));
       }
     }
   }
-  return { edges, decorators, component: components(edges) };
+  return { edges, decorators, plugins, component: components(edges) };
 }
 
 /** Tarjan's strongly connected components; a component of one feature is no loop. */

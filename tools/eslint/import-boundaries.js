@@ -47,10 +47,11 @@ const LAYERS = [
   },
   {
     // features/index.ts lists every feature's routes: it combines features like app.ts.
-    name: 'the server app (app.ts, main.ts, features/index.ts)',
+    name: 'the server app (app.ts or app/, main.ts, features/index.ts)',
     rank: 3,
     paths: [
       'apps/server/src/app.ts',
+      'apps/server/src/app/',
       'apps/server/src/main.ts',
       'apps/server/src/features/index.ts',
     ],
@@ -158,17 +159,51 @@ const rule = {
     };
     const from = path.relative(root, context.filename).split(path.sep).join('/');
     if (from.startsWith('apps/server/src/features/') && !isTest(from)) {
+      const graph = () => graphOf(root, 'server');
+      const needs = (node, name, owners, what) => {
+        const owner = owners().get(name);
+        const loop = owner && loopMessage(root, context.filename, owner);
+        if (loop) context.report({ node, message: `${loop} (${what} "${owner}")` });
+      };
+      const decoration = (node, name) =>
+        needs(node, name, () => graph().decorators, `app.${name} is decorated by feature`);
+      const names = (array) =>
+        array.type === 'ArrayExpression'
+          ? array.elements.filter((e) => e?.type === 'Literal' && typeof e.value === 'string')
+          : [];
+      const isInstance = (node) => node?.type === 'Identifier' && INSTANCE_NAMES.has(node.name);
+      const keyName = (property) =>
+        !property.computed && property.key.type === 'Identifier' ? property.key.name : null;
+      // app.projects
       handlers.MemberExpression = (node) => {
-        if (node.computed || node.object.type !== 'Identifier') return;
-        if (!INSTANCE_NAMES.has(node.object.name) || node.property.type !== 'Identifier') return;
-        const owner = graphOf(root, 'server').decorators.get(node.property.name);
-        if (!owner) return;
-        const loop = loopMessage(root, context.filename, owner);
-        if (loop) {
-          context.report({
-            node,
-            message: `${loop} (app.${node.property.name} is decorated by feature "${owner}")`,
-          });
+        if (!node.computed && isInstance(node.object) && node.property.type === 'Identifier') {
+          decoration(node, node.property.name);
+        }
+      };
+      // const { projects } = app
+      handlers.VariableDeclarator = (node) => {
+        if (node.id.type !== 'ObjectPattern' || !isInstance(node.init)) return;
+        for (const property of node.id.properties) {
+          const name = property.type === 'Property' ? keyName(property) : null;
+          if (name) decoration(property, name);
+        }
+      };
+      // fastify-plugin options: dependencies: ['projects'], decorators: { fastify: ['projects'] }
+      handlers.Property = (node) => {
+        const key = keyName(node);
+        if (key === 'dependencies') {
+          for (const e of names(node.value)) {
+            needs(
+              e,
+              e.value,
+              () => graph().plugins,
+              `plugin "${e.value}" is registered by feature`,
+            );
+          }
+        }
+        const parent = node.parent?.parent;
+        if (key === 'fastify' && parent?.type === 'Property' && keyName(parent) === 'decorators') {
+          for (const e of names(node.value)) decoration(e, e.value);
         }
       };
     }

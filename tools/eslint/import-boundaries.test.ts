@@ -131,6 +131,41 @@ describe('the feature graph', () => {
     ]);
   });
 
+  it('counts what a server plugin takes apart from app or declares it needs', async () => {
+    const problems = await lintTree({
+      'apps/server/src/features/models/models.plugin.ts': [
+        "import fp from 'fastify-plugin';",
+        "export const models = fp(async (app: any) => { app.decorate('models', 1); }, {",
+        "  name: 'models',",
+        "  decorators: { fastify: ['plans'] },",
+        '});',
+        '',
+      ].join('\n'),
+      'apps/server/src/features/billing/billing.plugin.ts': [
+        "import fp from 'fastify-plugin';",
+        'export const billing = fp(',
+        '  async (app: any) => {',
+        '    const { models } = app;',
+        "    app.decorate('plans', models);",
+        '  },',
+        "  { name: 'billing', dependencies: ['models'] },",
+        ');',
+        '',
+      ].join('\n'),
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /billing.plugin.ts: .*loop: billing -> models -> billing\..*app\.models is decorated by feature "models"/,
+      ),
+      expect.stringMatching(
+        /billing.plugin.ts: .*loop: billing -> models -> billing\..*plugin "models" is registered by feature "models"/,
+      ),
+      expect.stringMatching(
+        /models.plugin.ts: .*loop: models -> billing -> models\..*app\.plans is decorated by feature "billing"/,
+      ),
+    ]);
+  });
+
   it('fails a layer breach', async () => {
     const problems = await lintTree({
       'apps/web/src/ui/card.tsx':
