@@ -30,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    // One-way imports (ARCHITECTURE "Layout"); see tools/eslint/import-boundaries.js.
+    // One-way imports: a layer order per side and no feature loop; see tools/eslint/import-boundaries.js.
     plugins: { parallax: boundaries },
     rules: { 'parallax/import-boundaries': 'error' },
   },

@@ -6,8 +6,8 @@ import { AdminPlansScreen } from '../../features/admin/components/admin-plans-sc
 import { AdminPromptTemplatesScreen } from '../../features/admin/components/admin-prompt-templates-screen';
 import { AdminSupportScreen } from '../../features/admin/components/admin-support-screen';
 import { AdminSubscriptionsScreen } from '../../features/admin/components/admin-subscriptions-screen';
-import { AdminFlagsScreen } from '../../features/app-config/components/admin-flags-screen';
-import { AdminErrorsScreen } from '../../features/client-errors/components/admin-errors-screen';
+import { AdminFlagsScreen } from '../../features/feature-flags/components/admin-flags-screen';
+import { AdminErrorsScreen } from '../../features/telemetry/components/admin-errors-screen';
 import { ready, type GroupModule } from './group-module';
 
 export const screens: GroupModule['screens'] = {

@@ -6,13 +6,9 @@ import type { GroupModule } from './group-module';
  * of the group is preloaded once the first screen is up (app/preload.ts).
  */
 export const screens: GroupModule['screens'] = {
-  home: () => import('../../features/chat/components/home-screen').then((m) => m.HomeScreen),
-  'chat-list': () =>
-    import('../../features/conversations/components/chat-list-screen').then(
-      (m) => m.ChatListScreen,
-    ),
-  'chat-detail': () =>
-    import('../../features/chat/components/chat-detail-screen').then((m) => m.ChatDetailScreen),
+  home: () => import('../screens/home-screen').then((m) => m.HomeScreen),
+  'chat-list': () => import('../screens/chat-list-screen').then((m) => m.ChatListScreen),
+  'chat-detail': () => import('../screens/chat-detail-screen').then((m) => m.ChatDetailScreen),
   compare: () =>
     import('../../features/compare/components/compare-screen').then((m) => m.CompareScreen),
   projects: () =>

@@ -1,6 +1,5 @@
 // What the app shell and other features may use of conversations.
 export { RecentChats } from './components/recent-chats';
 export { ConversationHeader } from './components/conversation-header';
-export { setFavourite } from './api/update-conversation';
 export { getConversation } from './api/get-conversation';
 export { useRecentConversations } from './api/list-recent-conversations';

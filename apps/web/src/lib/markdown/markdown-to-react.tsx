@@ -81,7 +81,9 @@ function processorFor(plugins: BlockPlugins): Processor {
 /**
  * What react-markdown does after its plugins, and what keeps model output harmless: raw HTML
  * becomes text, and URL attributes go through its filter, which empties javascript:, data: and
- * other unsafe links.
+ * other unsafe links. This is the text sanitiser of spec §5, and the only one: the renderer
+ * never hands an HTML string to the DOM (no innerHTML; every element is built by React from
+ * this tree), so there is no markup for an HTML sanitiser such as DOMPurify to clean.
  */
 function neutralise(tree: Root): void {
   visit(tree, (node: Nodes, index, parent) => {

@@ -14,7 +14,7 @@ import {
   useAdminProviders,
 } from '../api/admin-providers';
 import { useUsage } from '../api/admin-usage';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../../ui/admin-page';
 import { ModelForm } from './model-form';
 import { ModelsList } from './models-list';
 import { ProviderCard } from './provider-card';

@@ -7,7 +7,7 @@ import { Input } from '../../../ui/input';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAudit, type AuditFilters } from '../api/admin-audit';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../../ui/admin-page';
 
 const PAGE = 50;
 

@@ -15,7 +15,7 @@ import { Card } from '../../../ui/card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAdminDashboard } from '../api/admin-dashboard';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../../ui/admin-page';
 import { TimeSeriesChart } from './time-series-chart';
 
 function Figure({

@@ -19,7 +19,7 @@ import {
 import { AdminPlanRow } from './admin-plan-row';
 import { ExamplePlansOffer } from './example-plans-offer';
 import { PlanFormDialog } from './plan-form-dialog';
-import { AdminNav } from './admin-nav';
+import { AdminNav } from '../../../ui/admin-page';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 

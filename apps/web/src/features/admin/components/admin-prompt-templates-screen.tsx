@@ -1,6 +1,6 @@
 import { AdminTemplateLibrary } from '../../prompt-templates';
 import { GeneratorInstructionsEditor } from '../../prompt-generator';
-import { AdminNav } from './admin-nav';
+import { AdminNav } from '../../../ui/admin-page';
 
 /** /admin/prompt-templates: the public library's templates and categories, and the generator's instructions. */
 export function AdminPromptTemplatesScreen() {

@@ -19,7 +19,7 @@ import { useAdminPlans } from '../api/admin-plans';
 import { useAdminSubscriptions } from '../api/admin-subscriptions';
 import { AdminSubscriptionDetailDialog } from './admin-subscription-detail';
 import { SubscriptionFiguresRow } from './subscription-figures';
-import { AdminNav } from './admin-nav';
+import { AdminNav } from '../../../ui/admin-page';
 
 const SELECT =
   'h-11 rounded-xl border border-line bg-surface px-3 text-sm text-fg hover:border-line-strong focus:border-accent focus:outline-none';

@@ -19,7 +19,7 @@ import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { CATEGORY_LABELS, statusLabel, statusTone, useSupportInbox } from '../../support';
 import { AdminTicketView } from './admin-ticket-view';
-import { AdminNav } from './admin-nav';
+import { AdminNav } from '../../../ui/admin-page';
 
 const SELECT =
   'h-11 rounded-xl border border-line bg-surface px-3 text-sm text-fg focus:border-accent focus:outline-none';

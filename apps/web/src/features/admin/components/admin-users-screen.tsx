@@ -20,7 +20,7 @@ import {
   useAdminUsers,
   type AdminUserFilters,
 } from '../api/admin-users';
-import { AdminPage } from './admin-nav';
+import { AdminPage } from '../../../ui/admin-page';
 import { AdminUserDetail } from './admin-user-detail';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');

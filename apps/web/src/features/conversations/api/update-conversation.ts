@@ -1,20 +1,10 @@
-import type { Conversation, FavouriteRequest, UpdateConversationRequest } from '@parallax/contract';
+import type { Conversation, UpdateConversationRequest } from '@parallax/contract';
 import { http, parseWire } from '../../../lib/http';
 
 /** PUT /chat/conversations/{id}: rename. */
 export async function renameConversation(id: string, title: string): Promise<Conversation> {
   const body: UpdateConversationRequest = { title };
   const res = await http.put<unknown>(`/chat/conversations/${encodeURIComponent(id)}`, body);
-  return parseWire('Conversation', res.data);
-}
-
-/** PUT /chat/conversations/{id}/favourite with the wanted state. */
-export async function setFavourite(id: string, isFavourite: boolean): Promise<Conversation> {
-  const body: FavouriteRequest = { is_favourite: isFavourite };
-  const res = await http.put<unknown>(
-    `/chat/conversations/${encodeURIComponent(id)}/favourite`,
-    body,
-  );
   return parseWire('Conversation', res.data);
 }
 

@@ -4,7 +4,8 @@ import { useCallback } from 'react';
 import { toast } from '../../../ui/toast/toast-store';
 import { conversationKey } from '../api/get-conversation';
 import { recentConversationsKey } from '../api/list-recent-conversations';
-import { deleteConversation, renameConversation, setFavourite } from '../api/update-conversation';
+import { deleteConversation, renameConversation } from '../api/update-conversation';
+import { setFavourite } from '../../favourites';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : undefined);
 

@@ -2,7 +2,7 @@ import { TOAST, type Conversation } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast/toast-store';
-import { setFavourite } from '../../conversations';
+import { setFavourite } from '../api/set-favourite';
 import { favouritesKey } from '../api/list-favourites';
 import { removeRow, restoreRow, type FavouritePages, type RowPosition } from './favourite-pages';
 

@@ -8,7 +8,7 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../ui/toast/toast-store';
-import { setFavourite } from '../../conversations';
+import { setFavourite } from '../../favourites';
 import { deleteProject } from '../api/delete-project';
 import { moveChat } from '../api/move-chat';
 import { projectsKey } from '../api/project-keys';

@@ -1,6 +1,6 @@
 import type { FeatureFlagName } from '@parallax/contract';
 import { ToggleRight } from 'lucide-react';
-import { AdminPage } from '../../admin';
+import { AdminPage } from '../../../ui/admin-page';
 import { Card } from '../../../ui/card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';

@@ -6,7 +6,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
 import { useAuth } from '../../auth';
-import { loadPublicConfig } from '../store/public-config-store';
+import { loadPublicConfig } from '../../app-config';
 
 export const adminFeatureFlagsKey = ['admin', 'feature-flags'] as const;
 

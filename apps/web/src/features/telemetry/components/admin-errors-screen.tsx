@@ -1,7 +1,7 @@
 import { Bug, Search } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClasses } from '../../../ui/button';
-import { AdminPage } from '../../admin';
+import { AdminPage } from '../../../ui/admin-page';
 import { EmptyState } from '../../../ui/empty-state';
 import { Input } from '../../../ui/input';
 import { LoadFailed } from '../../../ui/load-failed';

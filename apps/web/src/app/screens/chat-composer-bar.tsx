@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useTemplateSlashBinding } from '../../prompt-templates';
-import type { useChatComposer } from '../hooks/use-chat-composer';
-import { Composer } from './composer';
-import { ModelPicker } from './model-picker';
-import { RemainingMessages } from './remaining-messages';
+import { useTemplateSlashBinding } from '../../features/prompt-templates';
+import type { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
+import { Composer } from '../../features/chat/components/composer';
+import { ModelPicker } from '../../features/chat/components/model-picker';
+import { RemainingMessages } from '../../features/chat/components/remaining-messages';
 
 interface ChatComposerBarProps {
   composer: ReturnType<typeof useChatComposer>;

@@ -3,21 +3,28 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { MessagesSquare, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
-import { buttonClasses } from '../../../ui/button';
-import { EmptyState } from '../../../ui/empty-state';
-import { LoadFailed } from '../../../ui/load-failed';
-import { Skeleton } from '../../../ui/skeleton';
-import { Spinner } from '../../../ui/spinner';
-import { toast } from '../../../ui/toast/toast-store';
-import { conversationsKey, useConversationList } from '../api/list-conversations';
-import { deleteConversation, renameConversation, setFavourite } from '../api/update-conversation';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useUndoableDelete } from '../hooks/use-undoable-delete';
-import { SearchResultList } from '../../search';
-import { ChatListFilters } from './chat-list-filters';
-import { ConversationRow } from './conversation-row';
-import { UndoDeleteBar } from './undo-delete-bar';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { buttonClasses } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { LoadFailed } from '../../ui/load-failed';
+import { Skeleton } from '../../ui/skeleton';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast/toast-store';
+import {
+  conversationsKey,
+  useConversationList,
+} from '../../features/conversations/api/list-conversations';
+import {
+  deleteConversation,
+  renameConversation,
+} from '../../features/conversations/api/update-conversation';
+import { setFavourite } from '../../features/favourites';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useUndoableDelete } from '../../features/conversations/hooks/use-undoable-delete';
+import { SearchResultList } from '../../features/search';
+import { ChatListFilters } from '../../features/conversations/components/chat-list-filters';
+import { ConversationRow } from '../../features/conversations/components/conversation-row';
+import { UndoDeleteBar } from '../../features/conversations/components/undo-delete-bar';
 
 // Searching goes to the search index (GET /search), the same one the Ctrl/⌘+K palette asks.
 const SEARCH_DEBOUNCE_MS = 250;

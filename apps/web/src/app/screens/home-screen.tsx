@@ -1,18 +1,18 @@
 import { Code2, Columns3, FileText, Lightbulb, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../auth';
-import { ProjectChip, useProject } from '../../projects';
-import { useChatComposer } from '../hooks/use-chat-composer';
-import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
-import type { UiMessage } from '../model/ui-message';
-import { retry, startChatStreaming } from '../session/chat-actions';
-import { NEW_THREAD, useChatSession } from '../session/chat-session-store';
-import { handOffDraft } from '../session/composer-drafts';
-import type { SendOutcome } from '../session/send-flow';
+import { useAuth } from '../../features/auth';
+import { ProjectChip, useProject } from '../../features/projects';
+import { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
+import { useSyncChatAuth } from '../../features/chat/hooks/use-sync-chat-auth';
+import type { UiMessage } from '../../features/chat/model/ui-message';
+import { retry, startChatStreaming } from '../../features/chat/session/chat-actions';
+import { NEW_THREAD, useChatSession } from '../../features/chat/session/chat-session-store';
+import { handOffDraft } from '../../features/chat/session/composer-drafts';
+import type { SendOutcome } from '../../features/chat/session/send-flow';
 import { ChatComposerBar } from './chat-composer-bar';
 import { greetingFor } from './greeting';
-import { MessageList } from './message-list';
+import { MessageList } from '../../features/chat/components/message-list';
 
 const SUGGESTIONS: ReadonlyArray<{ icon: LucideIcon; title: string; prompt: string }> = [
   {

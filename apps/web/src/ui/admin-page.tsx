@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { cn } from '../../../lib/cn';
+import { cn } from '../lib/cn';
 
 const LINKS = [
   { to: '/admin', label: 'Dashboard', end: true },

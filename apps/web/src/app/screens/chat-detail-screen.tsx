@@ -3,30 +3,35 @@ import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../../../ui/button';
-import { ConversationHeader } from '../../conversations';
-import { EmptyState } from '../../../ui/empty-state';
-import { Skeleton } from '../../../ui/skeleton';
-import { useChatComposer } from '../hooks/use-chat-composer';
-import { useEscapeToStop } from '../hooks/use-escape-to-stop';
-import { useRevealMessage } from '../hooks/use-reveal-message';
-import { useSyncChatAuth } from '../hooks/use-sync-chat-auth';
-import { isLive } from '../model/message-transitions';
-import { regenerateHint } from '../model/regenerate-hint';
-import type { Prompt, UiMessage } from '../model/ui-message';
+import { buttonClasses } from '../../ui/button';
+import { ConversationHeader } from '../../features/conversations';
+import { EmptyState } from '../../ui/empty-state';
+import { Skeleton } from '../../ui/skeleton';
+import { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
+import { useEscapeToStop } from '../../features/chat/hooks/use-escape-to-stop';
+import { useRevealMessage } from '../../features/chat/hooks/use-reveal-message';
+import { useSyncChatAuth } from '../../features/chat/hooks/use-sync-chat-auth';
+import { isLive } from '../../features/chat/model/message-transitions';
+import { regenerateHint } from '../../features/chat/model/regenerate-hint';
+import type { Prompt, UiMessage } from '../../features/chat/model/ui-message';
 import {
   editAndResend,
   regenerate,
   retry,
   startChatStreaming,
   stop,
-} from '../session/chat-actions';
-import { emptyThread, useChatSession } from '../session/chat-session-store';
-import { loadOlder, loadThread, refreshTitle, showVersion } from '../session/load-thread';
-import { toast } from '../../../ui/toast/toast-store';
-import { useChatStorage } from '../store/chat-storage';
+} from '../../features/chat/session/chat-actions';
+import { emptyThread, useChatSession } from '../../features/chat/session/chat-session-store';
+import {
+  loadOlder,
+  loadThread,
+  refreshTitle,
+  showVersion,
+} from '../../features/chat/session/load-thread';
+import { toast } from '../../ui/toast/toast-store';
+import { useChatStorage } from '../../features/chat/store/chat-storage';
 import { ChatComposerBar } from './chat-composer-bar';
-import { MessageList } from './message-list';
+import { MessageList } from '../../features/chat/components/message-list';
 
 function LoadingHistory() {
   return (

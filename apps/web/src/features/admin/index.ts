@@ -1,1 +1,0 @@
-export { AdminNav, AdminPage } from './components/admin-nav';
