@@ -32,7 +32,7 @@ import { registerProjects } from './features/projects/projects.plugin';
 import { registerPromptTemplates } from './features/prompt-templates/prompt-templates.plugin';
 import { registerSearch } from './features/search/search.plugin';
 import { registerKnowledge } from './features/knowledge/knowledge.plugin';
-import { registerChat } from './features/chat/chat.plugin';
+import { registerChat, registerTurnSources } from './features/chat/chat.plugin';
 import { registerCompare } from './features/compare/compare.plugin';
 import { registerPromptGenerator } from './features/prompt-generator/prompt-generator.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
@@ -176,6 +176,7 @@ export async function buildApp(
   // History search: app.searchIndex (database triggers keep its index in step with the chats).
   registerSearch(app);
   // Conversations and daily limits: one service each, shared by chat and compare.
+  registerTurnSources(app);
   registerConversations(app);
   registerProjects(app);
   registerPromptTemplates(app);

@@ -8,12 +8,19 @@ import { ChatService } from './chat.service';
 import { SendService } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
 import { RetryService } from './retry.service';
+import { TurnPipeline } from './turn/turn-pipeline';
+import { TurnRefunds } from './turn/turn-refunds';
+import { TurnSources } from './turn/turn-sources';
 
 export interface ChatServices {
   sends: SendService;
   /** Opening upstream requests and running generations (the vault runs its turns with it). */
   answers: AnswerService;
   generations: Generations;
+  /** The one place a failed turn's unit comes back. */
+  refunds: TurnRefunds;
+  /** The stages a sender shares (the vault stores its sealed turns through it). */
+  pipeline: TurnPipeline;
   /** History, cancel and clearing (the chat routes; the export reads history through it). */
   queries: ChatService;
 }
@@ -22,7 +29,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Chat: one set per process, shared by the chat routes. */
     readonly chat: ChatServices;
+    /** The sources of a turn's context: each feature registers its own (chat imports none). */
+    readonly turnSources: TurnSources;
   }
+}
+
+/** Root-level; call before the plugins of features that register a turn source. */
+export function registerTurnSources(app: FastifyInstance): void {
+  app.decorate('turnSources', new TurnSources());
 }
 
 /**
@@ -40,28 +54,31 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     messagesRepository,
     app.log,
   );
+  const refunds = new TurnRefunds(messagesRepository, { limits, conversations });
   const answers = new AnswerService(messagesRepository, {
     bus: app.bus,
     limits,
     conversations,
-    projects: app.projects,
-    knowledge: app.knowledge,
-    promptGenerator: app.promptGenerator,
     generations,
     attachments,
     runner: new GenerationRunner(messagesRepository, app.log, app.metrics),
+    sources: app.turnSources,
+    refunds,
     log: app.log,
   });
   const retries = new RetryService(messagesRepository, { limits, generations, answers });
-  const sends = new SendService(app.db, {
-    messages: messagesRepository,
+  const pipeline = new TurnPipeline(app.db, {
     models: app.models,
     limits,
     conversations,
-    projects: app.projects,
+    sources: app.turnSources,
+    processId: generations.processId,
+  });
+  const sends = new SendService({
+    pipeline,
+    messages: messagesRepository,
+    conversations,
     comparisons: app.compareSends,
-    promptGenerator: app.promptGenerator,
-    generations,
     attachments,
     answers,
     retries,
@@ -74,25 +91,11 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     attachments,
   });
-  app.decorate('chat', { sends, answers, generations, queries });
+  app.decorate('chat', { sends, answers, generations, refunds, pipeline, queries });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
-  await generations.start(async (row) => {
-    // An interrupted turn gave the user nothing: its unit comes back.
-    if (!row.charged_day || !(await messagesRepository.clearCharge(row.id, row.charged_day)))
-      return;
-    // A vault turn has no owner columns: its account is the vault's.
-    const userId =
-      row.user_id ??
-      (row.visitor_id === null && row.conversation_id !== null
-        ? await messagesRepository.vaultUserOf(row.conversation_id)
-        : null);
-    const owner =
-      userId !== null
-        ? { kind: 'user' as const, id: userId }
-        : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
-    await limits.refund(owner, row.charged_day);
-  });
+  // An interrupted turn gave the user nothing: its unit comes back.
+  await generations.start((row) => refunds.refund(row));
   app.addHook('preClose', () => generations.close());
 
   app.visitors.onVisitorClaimed((visitorId, userId) =>

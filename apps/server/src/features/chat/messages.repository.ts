@@ -52,11 +52,17 @@ export class MessagesRepository {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts unless the id exists (any owner): the loser of a duplicate send gets false. */
-  async insertIfAbsent(row: NewMessageRow, owner: ChatOwner): Promise<boolean> {
+  /**
+   * The one place a turn's row is written: inserted unless the id exists (any owner), so the
+   * loser of a duplicate send gets false. `owner` null: a turn no account owns (a vault turn).
+   */
+  async insertIfAbsent(row: NewMessageRow, owner: ChatOwner | null): Promise<boolean> {
     const result = await this.db
       .insertInto('messages')
-      .values({ ...row, ...ownerColumns(owner) })
+      .values({
+        ...row,
+        ...(owner === null ? { user_id: null, visitor_id: null } : ownerColumns(owner)),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -78,6 +84,18 @@ export class MessagesRepository {
     let query = this.#owned(owner).where('status', 'in', RUNNING_STATUSES);
     if (by.messageId !== undefined) query = query.where('id', '=', by.messageId);
     if (by.requestId !== undefined) query = query.where('request_id', '=', by.requestId);
+    return query.execute();
+  }
+
+  /** Running turns of the chats in the vault of `userId` (of one turn, when given). */
+  findRunningInVault(userId: string, messageId?: string): Promise<Array<{ id: string }>> {
+    let query = this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select('m.id')
+      .where('c.vault_user_id', '=', userId)
+      .where('m.status', 'in', RUNNING_STATUSES);
+    if (messageId !== undefined) query = query.where('m.id', '=', messageId);
     return query.execute();
   }
 
@@ -318,16 +336,6 @@ export class MessagesRepository {
       .where('charged_day', '=', day)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** The account whose vault holds the conversation, or null when it is not in a vault. */
-  async vaultUserOf(conversationId: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('conversations')
-      .select('vault_user_id')
-      .where('id', '=', conversationId)
-      .executeTakeFirst();
-    return row?.vault_user_id ?? null;
   }
 
   #owned(owner: ChatOwner) {

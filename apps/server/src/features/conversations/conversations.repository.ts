@@ -153,6 +153,40 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /** A new chat inside the vault of `userId`: no owner, never indexed, its title sealed. */
+  async insertInVault(id: string, userId: string, sealedTitle: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('conversations')
+      .values({
+        id,
+        user_id: null,
+        visitor_id: null,
+        vault_user_id: userId,
+        search_excluded: 1,
+        title: sealedTitle,
+        title_set: 1,
+        kind: 'regular',
+        is_favourite: 0,
+        project_id: null,
+        comparison_id: null,
+        created_at: now,
+        updated_at: now,
+        last_message_at: null,
+        current_leaf_id: null,
+      })
+      .execute();
+  }
+
+  /** The account whose vault holds the conversation, or null when it is not in a vault. */
+  async vaultUserOf(id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('vault_user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.vault_user_id ?? null;
+  }
+
   async touch(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('conversations')

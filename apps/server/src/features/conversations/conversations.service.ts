@@ -193,6 +193,25 @@ export class ConversationsService {
     return this.repository.renameComparison(comparisonId, title);
   }
 
+  /**
+   * A new chat that starts inside the vault of `userId`: no owner, never indexed, its title
+   * sealed by the caller (`sealTitle` is given the chat's id). Answers the id.
+   */
+  async createInVault(
+    userId: string,
+    sealTitle: (id: string) => string,
+    now: string,
+  ): Promise<string> {
+    const id = randomUUID();
+    await this.repository.insertInVault(id, userId, sealTitle(id), now);
+    return id;
+  }
+
+  /** The account whose vault holds the conversation, or null when it is not in a vault. */
+  vaultUserOf(conversationId: string): Promise<string | null> {
+    return this.repository.vaultUserOf(conversationId);
+  }
+
   touch(conversationId: string, at: string): Promise<void> {
     return this.repository.touch(conversationId, at);
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { projectInstructions } from './project-instructions.source';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
@@ -9,13 +10,12 @@ declare module 'fastify' {
   }
 }
 
-/** Root-level; call after registerModels and registerConversations. */
+/** Root-level; call after registerModels, registerConversations and registerTurnSources. */
 export function registerProjects(app: FastifyInstance): void {
-  app.decorate(
-    'projects',
-    new ProjectsService(app.db, new ProjectsRepository(app.db), {
-      conversations: app.conversations,
-      models: app.models,
-    }),
-  );
+  const projects = new ProjectsService(app.db, new ProjectsRepository(app.db), {
+    conversations: app.conversations,
+    models: app.models,
+  });
+  app.decorate('projects', projects);
+  app.turnSources.register(projectInstructions(projects));
 }

@@ -1,11 +1,4 @@
-import {
-  sql,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import type {
   AttachmentsTable,
@@ -50,6 +43,11 @@ type Side = { kind: 'owned'; userId: string } | { kind: 'vault'; userId: string 
  */
 export class VaultChatsRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** The same queries over `db` (a transaction that stores a turn with its files). */
+  within(db: Kysely<Database>): VaultChatsRepository {
+    return new VaultChatsRepository(db);
+  }
 
   list(userId: string): Promise<Array<VaultConversationRow & { message_count: number }>> {
     return (
@@ -176,57 +174,6 @@ export class VaultChatsRepository {
     });
   }
 
-  /** A new chat that starts inside the vault: no owner, never indexed. */
-  async insertChat(id: string, userId: string, sealedTitle: string, now: string): Promise<void> {
-    await this.db
-      .insertInto('conversations')
-      .values({
-        id,
-        user_id: null,
-        visitor_id: null,
-        vault_user_id: userId,
-        search_excluded: 1,
-        title: sealedTitle,
-        title_set: 1,
-        kind: 'regular',
-        is_favourite: 0,
-        project_id: null,
-        comparison_id: null,
-        created_at: now,
-        updated_at: now,
-        last_message_at: null,
-        current_leaf_id: null,
-      })
-      .execute();
-  }
-
-  /** False when the message id is taken already (a repeated send). */
-  async insertTurn(row: Insertable<MessagesTable>, now: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('messages')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      await trx
-        .updateTable('conversations')
-        .set({ current_leaf_id: row.id, last_message_at: now, updated_at: now })
-        .where('id', '=', row.conversation_id ?? '')
-        .execute();
-      return true;
-    });
-  }
-
-  /** Writes a turn's (sealed) answer so far, or its final state. */
-  async updateTurn(id: string, changes: Updateable<MessagesTable>): Promise<void> {
-    await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
-  }
-
-  findTurn(id: string): Promise<VaultMessageRow | undefined> {
-    return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** A vault turn's files: names and bytes sealed by the caller, owned by no account. */
   async insertFiles(rows: ReadonlyArray<Insertable<AttachmentsTable>>): Promise<void> {
     if (rows.length === 0) return;
@@ -234,18 +181,6 @@ export class VaultChatsRepository {
       .insertInto('attachments')
       .values([...rows])
       .execute();
-  }
-
-  /** The turn, when it is still being answered and lies in the vault of `userId`. */
-  findRunning(userId: string, messageId: string): Promise<{ id: string } | undefined> {
-    return this.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select('m.id')
-      .where('m.id', '=', messageId)
-      .where('c.vault_user_id', '=', userId)
-      .where('m.status', 'in', ['pending', 'streaming'])
-      .executeTakeFirst();
   }
 
   /** A turn in the vault of `userId`: the chat it belongs to, or undefined. */
@@ -282,36 +217,6 @@ export class VaultChatsRepository {
         .where('id', '=', conversationId)
         .execute();
     });
-  }
-
-  /** The turns being answered in the vault of `userId`. */
-  runningIn(userId: string): Promise<Array<{ id: string }>> {
-    return this.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select('m.id')
-      .where('c.vault_user_id', '=', userId)
-      .where('m.status', 'in', ['pending', 'streaming'])
-      .execute();
-  }
-
-  /** Clears the turn's charge if it still is `day`: true for one caller only (one refund). */
-  async clearCharge(id: string, day: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('messages')
-      .set({ charged_day: null })
-      .where('id', '=', id)
-      .where('charged_day', '=', day)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async touchChat(id: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('conversations')
-      .set({ updated_at: now, last_message_at: now })
-      .where('id', '=', id)
-      .execute();
   }
 
   /**

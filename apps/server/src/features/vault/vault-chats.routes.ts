@@ -33,15 +33,12 @@ const errors = {
 const tags = ['vault'];
 const FileParams = z.object({ id: Id, attachmentId: Id });
 
-/** The vault's sender: its turns are answered by the chat feature's generations. */
+/** The vault's sender: its turns go through the chat feature's turn pipeline, sealed. */
 export function vaultSender(app: FastifyInstance): VaultSendService {
   return new VaultSendService({
     chats: new VaultChatsRepository(app.db),
-    models: app.models,
-    limits: app.limits,
-    attachments: app.attachments,
     chat: app.chat,
-    bus: app.bus,
+    attachments: app.attachments,
     log: app.log,
   });
 }
@@ -125,8 +122,7 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireOpenVault(app, request, reply);
-      const running = await sender.findRunning(userOf(request).userId, request.body.message_id);
-      return app.chat.queries.stopAndWait([running]);
+      return sender.stop(userOf(request).userId, request.body.message_id);
     },
   );
 

@@ -5,6 +5,7 @@ import { AppError } from '../../infra/errors';
 import { leafBelow, versionsOf, type Versions } from '../chat';
 import { branchOf } from './vault-branch';
 import { open, openText, seal, sealText } from './vault-crypto';
+import { aad } from './vault-stored-form';
 import type {
   ItemRewrite,
   ItemRows,
@@ -16,16 +17,6 @@ import type {
 
 const NOT_FOUND = 'Conversation not found.';
 const UNREADABLE = 'This vault item cannot be opened with the current vault key.';
-
-/** Associated data per text: a sealed text copied onto another row or column does not open. */
-const aad = {
-  title: (id: string) => `conversation:${id}:title`,
-  content: (id: string) => `message:${id}:content`,
-  response: (id: string) => `message:${id}:response`,
-  filename: (id: string) => `attachment:${id}:filename`,
-  file: (id: string) => `attachment:${id}:data`,
-  comparison: (id: string) => `comparison:${id}:title`,
-};
 
 /**
  * The turns each chat shows: its current branch (a regenerated turn's other versions are named
