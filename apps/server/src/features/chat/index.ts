@@ -18,3 +18,4 @@ export type {
   TurnSubject,
 } from './turn/turn-sources';
 export type { StoredField, StoredForm } from './turn/stored-form';
+export { acceptSendUploads, readSendUpload, SEND_UPLOAD_BODY_LIMIT } from './send-upload';
