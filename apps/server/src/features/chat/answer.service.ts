@@ -61,6 +61,8 @@ export interface TurnToOpen {
   /** What the registered sources are asked about; null: none is read (a vault turn). */
   subject: TurnSubject | null;
   form: StoredForm;
+  /** True when the subject's project is the stored chat's, still to be read. */
+  projectOfChat?: boolean;
 }
 
 /** How a stored turn's generation runs (the stages after it is stored). */
@@ -101,6 +103,7 @@ export class AnswerService {
         includeHistory: row.include_history === 1,
         subject: {
           conversationId: row.conversation_id,
+          // Read with the sources (below), not before them.
           projectId: null,
           content: row.content,
           pin:
@@ -109,6 +112,7 @@ export class AnswerService {
               : { version: row.generator_instructions_version, body: null },
         },
         form: PLAIN_FORM,
+        projectOfChat: true,
       },
       // A first send links its files before this point; no files, no query.
       () =>
@@ -133,7 +137,18 @@ export class AnswerService {
         history: turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null,
         form: turn.form,
         attachments,
-        context: subject === null ? NO_SOURCES : () => this.deps.sources.assemble(subject),
+        context:
+          subject === null
+            ? NO_SOURCES
+            : turn.projectOfChat && subject.conversationId !== null
+              ? async () =>
+                  this.deps.sources.assemble({
+                    ...subject,
+                    projectId: await this.deps.conversations.projectIdOf(
+                      subject.conversationId ?? '',
+                    ),
+                  })
+              : () => this.deps.sources.assemble(subject),
       },
       this.messages,
     );

@@ -98,7 +98,10 @@ export class SendService {
           'comparison_id: the conversation is not part of this comparison.',
         );
     }
-    if (!request.version_of) return { model, parentId: thread?.currentLeafId ?? null, pin };
+    // The chat's project: the stored chat's, or the one a new chat starts in (checked above).
+    const projectId = conversation ? conversation.project_id : (request.project_id ?? null);
+    if (!request.version_of)
+      return { model, parentId: thread?.currentLeafId ?? null, pin, projectId };
     if (!conversation)
       throw new AppError(
         'validation_error',
@@ -114,7 +117,7 @@ export class SendService {
     if (conversation.kind === 'comparison')
       throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
     // A version takes the turn's place: the same parent, so the same earlier turns.
-    return { model, parentId: version.parent_id, pin };
+    return { model, parentId: version.parent_id, pin, projectId };
   }
 
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
@@ -128,7 +131,8 @@ export class SendService {
 
   async #send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
-    const { model, parentId, pin } = await this.#prepare(request, owner);
+    const prepared = await this.#prepare(request, owner);
+    const { model, parentId, pin } = prepared;
 
     // A duplicate of a send this process is storing waits for it: the first sender, the one
     // whose upstream request may have started early, then always wins the insert, and the
@@ -137,7 +141,7 @@ export class SendService {
     if (first) await first;
     const sentAt = new Date();
     const now = sentAt.toISOString();
-    const early = this.#startEarly(request, context, model, { parentId, pin });
+    const early = this.#startEarly(request, context, prepared);
     let stored = () => {};
     const storing = new Promise<void>((resolve) => (stored = resolve));
     this.#storingIds.set(request.message_id, storing);
@@ -243,8 +247,7 @@ export class SendService {
   #startEarly(
     request: SendMessageRequest,
     context: SendContext,
-    model: ResolvedModel,
-    { parentId, pin }: Pick<PreparedSend, 'parentId' | 'pin'>,
+    { model, parentId, pin, projectId }: PreparedSend,
   ): Promise<UpstreamAnswer> | null {
     if (context.attachmentIds?.length) return null;
     if (this.#storing >= EARLY_STARTS_WHILE_STORING_BELOW) return null;
@@ -259,7 +262,7 @@ export class SendService {
         includeHistory: Boolean(request.include_conversation_history),
         subject: {
           conversationId: request.conversation_id ?? null,
-          projectId: request.project_id ?? null,
+          projectId,
           content: request.message,
           pin,
         },
@@ -279,6 +282,8 @@ interface PreparedSend {
   parentId: string | null;
   /** The instructions a source pinned for the turn (a generator turn's), or null. */
   pin: TurnPin | null;
+  /** The chat's project: the stored chat's, or the one a new chat is started in. */
+  projectId: string | null;
 }
 
 /** Hangs up on an upstream request started for a send that will not be answered by it. */

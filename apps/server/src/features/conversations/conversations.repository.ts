@@ -177,6 +177,16 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /** The project a conversation is in (always its owner's), or null. */
+  async projectIdOf(id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('project_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.project_id ?? null;
+  }
+
   /** The account whose vault holds the conversation, or null when it is not in a vault. */
   async vaultUserOf(id: string): Promise<string | null> {
     const row = await this.db

@@ -207,6 +207,11 @@ export class ConversationsService {
     return id;
   }
 
+  /** The project a conversation is in, or null. */
+  projectIdOf(conversationId: string): Promise<string | null> {
+    return this.repository.projectIdOf(conversationId);
+  }
+
   /** The account whose vault holds the conversation, or null when it is not in a vault. */
   vaultUserOf(conversationId: string): Promise<string | null> {
     return this.repository.vaultUserOf(conversationId);

@@ -2,13 +2,13 @@ import type { TurnSource } from '../chat';
 import type { KnowledgeService } from './knowledge.service';
 
 /**
- * The excerpts of the project's files that best match a turn: of the stored chat's project, or
- * of the project a new chat is being started in. Registered on app.turnSources.
+ * The excerpts of the files of a turn's project that best match it. Registered on
+ * app.turnSources: adding it changed nothing in chat.
  */
 export function knowledgeExcerpts(knowledge: KnowledgeService): TurnSource {
   return {
     name: 'knowledge-excerpts',
     provides: 'excerpts',
-    read: async (turn) => ({ excerpts: await knowledge.excerptsFor(turn, turn.content) }),
+    read: async (turn) => ({ excerpts: await knowledge.excerptsFor(turn.projectId, turn.content) }),
   };
 }

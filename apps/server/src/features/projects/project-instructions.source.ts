@@ -16,12 +16,7 @@ export function projectInstructions(projects: ProjectsService): TurnSource {
       return null;
     },
     read: async (turn) => ({
-      system:
-        turn.conversationId !== null
-          ? await projects.instructionsOfConversation(turn.conversationId)
-          : turn.projectId !== null
-            ? await projects.instructionsOf(turn.projectId)
-            : '',
+      system: turn.projectId === null ? '' : await projects.instructionsOf(turn.projectId),
     }),
   };
 }

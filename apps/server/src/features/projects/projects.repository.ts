@@ -91,19 +91,6 @@ export class ProjectsRepository {
       .execute();
   }
 
-  /** The instructions of the project a conversation is in ('' when none). */
-  async instructionsOfConversation(conversationId: string): Promise<string> {
-    const row = await this.db
-      .selectFrom('conversations as c')
-      .innerJoin('projects as p', (join) =>
-        join.onRef('p.id', '=', 'c.project_id').onRef('p.user_id', '=', 'c.user_id'),
-      )
-      .select('p.instructions')
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    return row?.instructions ?? '';
-  }
-
   async instructionsOf(projectId: string): Promise<string> {
     const row = await this.db
       .selectFrom('projects')

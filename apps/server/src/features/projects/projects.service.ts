@@ -134,12 +134,7 @@ export class ProjectsService {
     return (await this.repository.all(userId)).map(toExportedProject);
   }
 
-  /** The system message of a turn in this conversation: its project's instructions, or ''. */
-  instructionsOfConversation(conversationId: string): Promise<string> {
-    return this.repository.instructionsOfConversation(conversationId);
-  }
-
-  /** Same for a new chat being started in a project (its ownership already checked). */
+  /** The instructions of a project (a turn's chat's; its ownership already checked). */
   instructionsOf(projectId: string): Promise<string> {
     return this.repository.instructionsOf(projectId);
   }

@@ -26,7 +26,7 @@ export interface TurnPin {
 export interface TurnSubject {
   /** The stored chat; null for a new chat whose turn is not stored yet (an early start). */
   conversationId: string | null;
-  /** The project a new chat is started in (checked at send); null otherwise. */
+  /** The chat's project (the stored chat's, or the one a new chat starts in); null: none. */
   projectId: string | null;
   content: string;
   pin: TurnPin | null;
