@@ -8,6 +8,7 @@ import { ChatService } from './chat.service';
 import { SendService } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
 import { RetryService } from './retry.service';
+import { TurnRecords } from './turn-records';
 import { TurnPipeline } from './turn/turn-pipeline';
 import { TurnRefunds } from './turn/turn-refunds';
 import { TurnSources } from './turn/turn-sources';
@@ -21,6 +22,8 @@ export interface ChatServices {
   refunds: TurnRefunds;
   /** The stages a sender shares (the vault stores its sealed turns through it). */
   pipeline: TurnPipeline;
+  /** Stored turns, for the features that read or move them (the vault). */
+  records: TurnRecords;
   /** History, cancel and clearing (the chat routes; the export reads history through it). */
   queries: ChatService;
 }
@@ -91,7 +94,8 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     attachments,
   });
-  app.decorate('chat', { sends, answers, generations, refunds, pipeline, queries });
+  const records = new TurnRecords(messagesRepository);
+  app.decorate('chat', { sends, answers, generations, refunds, pipeline, records, queries });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   // An interrupted turn gave the user nothing: its unit comes back.

@@ -122,16 +122,6 @@ export class ChatService {
     return this.stopAndWait(await this.messages.findRunning(owner, by));
   }
 
-  /** The running turns in the vault of `userId` (one turn's, when given): the vault's Stop. */
-  runningInVault(userId: string, messageId?: string): Promise<Array<{ id: string }>> {
-    return this.messages.findRunningInVault(userId, messageId);
-  }
-
-  /** A stored turn, whoever it belongs to (the vault reads its sealed answer with it). */
-  storedTurn(id: string): Promise<MessageRow | undefined> {
-    return this.messages.findById(id);
-  }
-
   /**
    * Aborts these running turns wherever they run and waits (briefly) until they are stored as
    * cancelled. The caller has checked they are the caller's (the vault checks its own).

@@ -87,6 +87,44 @@ export class MessagesRepository {
     return query.execute();
   }
 
+  /** Every turn of these conversations, oldest first. */
+  ofConversations(conversationIds: readonly string[]): Promise<MessageRow[]> {
+    if (conversationIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', 'in', [...conversationIds])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** How many turns each of these conversations has (absent: none). */
+  async countsOf(conversationIds: readonly string[]): Promise<Map<string, number>> {
+    if (conversationIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('messages')
+      .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('conversation_id', 'in', [...conversationIds])
+      .groupBy('conversation_id')
+      .execute();
+    return new Map(rows.map((r) => [r.conversation_id ?? '', Number(r.n)]));
+  }
+
+  /** A turn in the vault of `userId`, with its chat. */
+  findInVault(
+    userId: string,
+    messageId: string,
+  ): Promise<{ id: string; conversation_id: string } | undefined> {
+    return this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select(['m.id', 'c.id as conversation_id'])
+      .where('m.id', '=', messageId)
+      .where('c.vault_user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
   /** Running turns of the chats in the vault of `userId` (of one turn, when given). */
   findRunningInVault(userId: string, messageId?: string): Promise<Array<{ id: string }>> {
     let query = this.db

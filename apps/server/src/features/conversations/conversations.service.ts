@@ -235,6 +235,27 @@ export class ConversationsService {
   async #mustUpdate(done: Promise<boolean>): Promise<void> {
     if (!(await done)) throw new AppError('not_found', MESSAGES.conversationNotFound);
   }
+
+  /** The vault's chats of `userId`, latest first, each comparison once (conversations' rows). */
+  inVault(userId: string): ReturnType<ConversationsRepository['inVault']> {
+    return this.repository.inVault(userId);
+  }
+
+  /** A chat, or a comparison's every panel, on one side of the vault (empty: not there). */
+  vaultItem(
+    side: { kind: 'owned' | 'vault'; userId: string },
+    id: string,
+  ): ReturnType<ConversationsRepository['item']> {
+    return this.repository.item(side, id);
+  }
+
+  /** Hands a chat to the other side of the vault, its title rewritten. */
+  moveSide(
+    id: string,
+    move: { intoVault: boolean; userId: string; title: string; now: string },
+  ): Promise<void> {
+    return this.repository.moveSide(id, move);
+  }
 }
 
 function now(): string {

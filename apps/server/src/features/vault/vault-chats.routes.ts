@@ -19,6 +19,7 @@ import { liveConnectionOf } from '../../realtime/live-connection';
 import { messageLog } from '../../realtime/stream-envelope';
 import { VaultChatsRepository } from './vault-chats.repository';
 import { VaultChatsService } from './vault-chats.service';
+import { VaultItems } from './vault-items';
 import { VaultSendService } from './vault-send.service';
 import { requireOpenVault } from './vault.plugin';
 
@@ -33,10 +34,20 @@ const errors = {
 const tags = ['vault'];
 const FileParams = z.object({ id: Id, attachmentId: Id });
 
+/** The vault's items, read and moved through each table's owner. */
+function vaultItems(app: FastifyInstance): VaultItems {
+  return new VaultItems({
+    files: new VaultChatsRepository(app.db),
+    records: app.chat.records,
+    conversations: app.conversations,
+  });
+}
+
 /** The vault's sender: its turns go through the chat feature's turn pipeline, sealed. */
 export function vaultSender(app: FastifyInstance): VaultSendService {
   return new VaultSendService({
-    chats: new VaultChatsRepository(app.db),
+    items: vaultItems(app),
+    files: new VaultChatsRepository(app.db),
     chat: app.chat,
     attachments: app.attachments,
     log: app.log,
@@ -46,7 +57,7 @@ export function vaultSender(app: FastifyInstance): VaultSendService {
 /** Chats and comparisons kept in the open vault (423 while it is locked). */
 export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new VaultChatsService(
-    new VaultChatsRepository(app.db),
+    vaultItems(app),
     app.attachments,
     async (messageIds) => {
       await Promise.all(messageIds.map((id) => app.bus.deleteLog(messageLog(id))));

@@ -10,10 +10,10 @@ import type {
   ItemRewrite,
   ItemRows,
   VaultAttachmentRow,
-  VaultChatsRepository,
   VaultConversationRow,
+  VaultItems,
   VaultMessageRow,
-} from './vault-chats.repository';
+} from './vault-items';
 
 const NOT_FOUND = 'Conversation not found.';
 const UNREADABLE = 'This vault item cannot be opened with the current vault key.';
@@ -53,7 +53,7 @@ function mustOpen(key: Buffer, sealed: string, associatedData: string): string {
  */
 export class VaultChatsService {
   constructor(
-    private readonly chats: VaultChatsRepository,
+    private readonly chats: VaultItems,
     private readonly attachments: AttachmentsService,
     /** Drops the replay logs of turns (their streamed tokens, kept for reconnects). */
     private readonly forgetReplay: (messageIds: readonly string[]) => Promise<void>,
@@ -118,7 +118,7 @@ export class VaultChatsService {
    * turns shown with it last (as chat history does). Answers the chat with the new branch.
    */
   async selectVersion(userId: string, key: Buffer, messageId: string): Promise<VaultChatDetail> {
-    const turn = await this.chats.findVaultTurn(userId, messageId);
+    const turn = await this.chats.findTurn(userId, messageId);
     if (turn === undefined) throw new AppError('not_found', 'Message not found');
     const rows = await this.chats.find({ kind: 'vault', userId }, turn.conversation_id);
     const chat = rows?.conversations.find((c) => c.id === turn.conversation_id);

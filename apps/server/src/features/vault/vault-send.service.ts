@@ -6,6 +6,7 @@ import type { AttachmentsService } from '../attachments';
 import type { ChatServices, StoredForm } from '../chat';
 import type { ResolvedModel } from '../models/models.service';
 import type { VaultChatsRepository } from './vault-chats.repository';
+import type { VaultItems } from './vault-items';
 import { sealedForm } from './vault-stored-form';
 
 const TITLE_CHARS = 80;
@@ -40,8 +41,9 @@ export interface VaultSendContext {
 export class VaultSendService {
   constructor(
     private readonly deps: {
-      chats: VaultChatsRepository;
-      chat: Pick<ChatServices, 'pipeline' | 'answers' | 'queries'>;
+      items: VaultItems;
+      files: VaultChatsRepository;
+      chat: Pick<ChatServices, 'pipeline' | 'answers' | 'queries' | 'records'>;
       attachments: AttachmentsService;
       log: FastifyBaseLogger;
     },
@@ -97,7 +99,7 @@ export class VaultSendService {
             conversations.createInVault(userId, (chatId) => sealedTitle(form, chatId, body), now)),
         // The files' rows (owned by no account, names sealed) go with the turn.
         withTurn: (trx, stored) =>
-          this.deps.chats.within(trx).insertFiles(
+          this.deps.files.within(trx).insertFiles(
             files.map(({ id: fileId, storage, file, index }) => ({
               id: fileId,
               user_id: null,
@@ -176,7 +178,7 @@ export class VaultSendService {
 
   /** Stop: aborts the vault turn's answer wherever it runs; 404 unless it is running. */
   async stop(userId: string, messageId: string) {
-    const running = await this.deps.chat.queries.runningInVault(userId, messageId);
+    const running = await this.deps.chat.records.runningInVault(userId, messageId);
     if (running.length === 0) throw new AppError('not_found', 'Message not found');
     return this.deps.chat.queries.stopAndWait(running);
   }
@@ -186,7 +188,7 @@ export class VaultSendService {
     form: StoredForm,
     id: string,
   ): Promise<{ response: string | null; status: string; error: string | null }> {
-    const stored = await this.deps.chat.queries.storedTurn(id);
+    const stored = await this.deps.chat.records.find(id);
     return {
       response: stored?.response == null ? null : form.open('response', id, stored.response),
       status: stored?.status ?? 'error',
@@ -203,7 +205,7 @@ export class VaultSendService {
     body: VaultSendRequest,
   ): Promise<{ parentId: string | null; versions: string[] }> {
     if (body.conversation_id === undefined) return { parentId: null, versions: [] };
-    const rows = await this.deps.chats.find({ kind: 'vault', userId }, body.conversation_id);
+    const rows = await this.deps.items.find({ kind: 'vault', userId }, body.conversation_id);
     const root = rows?.conversations.find((c) => c.id === body.conversation_id);
     if (rows === undefined || root === undefined || root.kind === 'comparison')
       throw new AppError('not_found', 'Conversation not found.');

@@ -93,7 +93,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.vault.lock(userOf(request));
       // An answer still streaming holds the vault key in memory until it ends: Stop it, so
       // the key goes with the session (what it wrote so far stays, sealed).
-      const running = await app.chat.queries.runningInVault(userId);
+      const running = await app.chat.records.runningInVault(userId);
       if (running.length > 0) await app.chat.queries.stopAndWait(running);
       return { ok: true as const };
     },
