@@ -1,5 +1,6 @@
 import {
   sql,
+  type Insertable,
   type Kysely,
   type RawBuilder,
   type Selectable,
@@ -12,6 +13,9 @@ import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;
+
+/** Rows per INSERT of an import: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const IMPORT_BATCH = 200;
 
 /** Statuses of a turn whose answer is still being produced. */
 export const RUNNING_STATUSES = ['pending', 'streaming'] as const;
@@ -66,6 +70,15 @@ export class MessagesRepository {
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** Turns brought in whole (an account import), in batches the bound-parameter limits allow. */
+  async insertImported(rows: ReadonlyArray<Insertable<MessagesTable>>): Promise<void> {
+    for (let i = 0; i < rows.length; i += IMPORT_BATCH)
+      await this.db
+        .insertInto('messages')
+        .values(rows.slice(i, i + IMPORT_BATCH))
+        .execute();
   }
 
   findById(id: string): Promise<MessageRow | undefined> {

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, MessagesTable } from '../../db/schema';
 import { MessagesRepository, type MessageRow } from './messages.repository';
 
 /**
@@ -12,6 +12,11 @@ export class TurnRecords {
   /** The same over `db` (a transaction that moves a chat with its turns). */
   within(db: Kysely<Database>): TurnRecords {
     return new TurnRecords(new MessagesRepository(db));
+  }
+
+  /** Turns of an account import, new rows whole (in the import's transaction). */
+  insertImported(rows: ReadonlyArray<Insertable<MessagesTable>>): Promise<void> {
+    return this.messages.insertImported(rows);
   }
 
   /** A stored turn, whoever it belongs to (the vault opens its sealed answer). */

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema';
 import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
@@ -16,6 +16,9 @@ export interface ListFilter {
   /** Only this kind (then excludeComparisons does not apply). */
   kind?: string | undefined;
 }
+
+/** Rows per INSERT of an import: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const IMPORT_BATCH = 200;
 
 /** Sessions of their own screens (/compare, /prompt-generator): off the chat list by default. */
 const KINDS_OFF_THE_CHAT_LIST = ['comparison', 'prompt_generator'];
@@ -90,6 +93,15 @@ export class ConversationsRepository {
       .insertInto('conversations')
       .values({ ...row, ...ownerColumns(owner) })
       .execute();
+  }
+
+  /** Conversations brought in whole (an account import), in batches. */
+  async insertImported(rows: ReadonlyArray<Insertable<ConversationsTable>>): Promise<void> {
+    for (let i = 0; i < rows.length; i += IMPORT_BATCH)
+      await this.db
+        .insertInto('conversations')
+        .values(rows.slice(i, i + IMPORT_BATCH))
+        .execute();
   }
 
   /** Updates an owned conversation; false when it is not the owner's (or does not exist). */

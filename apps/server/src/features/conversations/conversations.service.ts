@@ -9,8 +9,8 @@ import type {
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { ConversationsTable, Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 
@@ -205,6 +205,11 @@ export class ConversationsService {
     const id = randomUUID();
     await this.repository.insertInVault(id, userId, sealTitle(id), now);
     return id;
+  }
+
+  /** Conversations of an account import, new rows whole (run `within` its transaction). */
+  insertImported(rows: ReadonlyArray<Insertable<ConversationsTable>>): Promise<void> {
+    return this.repository.insertImported(rows);
   }
 
   /** The project a conversation is in, or null. */

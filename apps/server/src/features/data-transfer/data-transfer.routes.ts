@@ -29,7 +29,10 @@ export const dataTransferRoutes: FastifyPluginAsyncZod = async (app) => {
     attachments: app.attachments,
     knowledge: app.knowledge,
   });
-  const imports = new ImportService(app.db, app.knowledge);
+  const imports = new ImportService(app.db, app.knowledge, {
+    conversations: app.conversations,
+    turns: app.chat.records,
+  });
   const uploadLimits = {
     limits: { fileSize: DATA_TRANSFER_LIMITS.importMaxBytes, files: 1, fields: 0 },
     throwFileSizeLimit: true,
