@@ -22,7 +22,7 @@ import { messageLog } from '../../realtime/stream-envelope';
 import { PLAIN_FORM, type StoredForm } from './turn/stored-form';
 import type { TurnRefunds } from './turn/turn-refunds';
 import type { TurnSources, TurnSubject } from './turn/turn-sources';
-import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
+import { MessagesRepository, RUNNING_STATUSES, type MessageRow } from './messages.repository';
 import { toMessageResponse } from './message-view';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -231,7 +231,12 @@ export class AnswerService {
     if (row.conversation_id !== null) {
       const now = new Date().toISOString();
       if (form.sealed) await this.deps.conversations.touch(row.conversation_id, now);
-      else await this.deps.conversations.afterTurn(row.conversation_id, row.content, now);
+      else
+        await this.deps.conversations.afterTurn(row.conversation_id, {
+          message: row.content,
+          at: now,
+          turns: await this.messages.countIn(row.conversation_id),
+        });
     }
     await this.deps.refunds.refund(row, owner);
   }
@@ -243,7 +248,12 @@ export class AnswerService {
     const now = new Date().toISOString();
     // A sealed chat is never named after a turn: its title is sealed already.
     if (form.sealed) await conversations.touch(row.conversation_id, now);
-    else await conversations.afterTurn(row.conversation_id, row.content, now);
+    else
+      await conversations.afterTurn(row.conversation_id, {
+        message: row.content,
+        at: now,
+        turns: await new MessagesRepository(db).countIn(row.conversation_id),
+      });
   }
 
   /** The replay log held a sealed turn's tokens in plain: it goes the moment the answer ends. */

@@ -112,6 +112,16 @@ export class MessagesRepository {
       .execute();
   }
 
+  /** How many turns the conversation has, every version counted. */
+  async countIn(conversationId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** How many turns each of these conversations has (absent: none). */
   async countsOf(conversationIds: readonly string[]): Promise<Map<string, number>> {
     if (conversationIds.length === 0) return new Map();

@@ -138,15 +138,6 @@ export class ConversationsRepository {
       .execute();
   }
 
-  async countTurns(id: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('messages')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('conversation_id', '=', id)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** Gives every panel conversation of a comparison the session's title. */
   async renameComparison(comparisonId: string, title: string): Promise<void> {
     await this.db
@@ -187,6 +178,17 @@ export class ConversationsRepository {
         current_leaf_id: null,
       })
       .execute();
+  }
+
+  /** True when the account owns the conversation. */
+  async isOwnedBy(userId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The project a conversation is in (always its owner's), or null. */

@@ -177,15 +177,17 @@ export class ConversationsService {
 
   /**
    * A conversation's upkeep when one of its turns ends with an answer (completed or cancelled):
-   * dated, and named after `message` when that turn is its only one. Run `within` the
-   * transaction that stores the turn's final state, the search index takes the turn and the
-   * title in one write (each FTS5 write transaction flushes a segment: BENCHMARKS.md, History
-   * search).
+   * dated, and named after `message` when that turn is its only one (`turns`: how many it
+   * has, counted by chat). Run `within` the transaction that stores the turn's final state, the
+   * search index takes the turn and the title in one write (each FTS5 write transaction flushes
+   * a segment: BENCHMARKS.md, History search).
    */
-  async afterTurn(conversationId: string, message: string, at: string): Promise<void> {
-    await this.repository.touch(conversationId, at);
-    if ((await this.repository.countTurns(conversationId)) === 1)
-      await this.nameFromFirstMessage(conversationId, message);
+  async afterTurn(
+    conversationId: string,
+    turn: { message: string; at: string; turns: number },
+  ): Promise<void> {
+    await this.repository.touch(conversationId, turn.at);
+    if (turn.turns === 1) await this.nameFromFirstMessage(conversationId, turn.message);
   }
 
   /** A comparison named after its first prompt names its panels' conversations alike. */
@@ -210,6 +212,11 @@ export class ConversationsService {
   /** Conversations of an account import, new rows whole (run `within` its transaction). */
   insertImported(rows: ReadonlyArray<Insertable<ConversationsTable>>): Promise<void> {
     return this.repository.insertImported(rows);
+  }
+
+  /** True when the account owns the conversation (not one in its vault). */
+  isOwnedBy(userId: string, conversationId: string): Promise<boolean> {
+    return this.repository.isOwnedBy(userId, conversationId);
   }
 
   /** The project a conversation is in, or null. */

@@ -22,6 +22,7 @@ export function registerSupport(app: FastifyInstance): void {
       appUrl: app.config.appUrl,
       adminEmails: app.config.adminEmails,
       sendMail: (message) => app.sendMailInBackground(message),
+      conversations: app.conversations,
     }),
   );
   const sweep = new SupportUploadSweep(app.db, storage, app.log);

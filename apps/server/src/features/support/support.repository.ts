@@ -217,14 +217,4 @@ export class SupportRepository {
       .limit(RECENT_ERRORS)
       .execute();
   }
-
-  ownsConversation(userId: string, conversationId: string): Promise<boolean> {
-    return this.db
-      .selectFrom('conversations')
-      .select('id')
-      .where('id', '=', conversationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-      .then((row) => row !== undefined);
-  }
 }

@@ -1,3 +1,4 @@
+import type { ConversationsService } from '../conversations';
 import { randomUUID } from 'node:crypto';
 import {
   SUPPORT_LIMITS,
@@ -30,6 +31,8 @@ export interface SupportDeps {
   appUrl: string;
   adminEmails: readonly string[];
   sendMail(message: MailMessage): void;
+  /** Whose chat a ticket may name: conversations' owner answers. */
+  conversations: Pick<ConversationsService, 'isOwnedBy'>;
 }
 
 export interface NewTicket {
@@ -107,7 +110,7 @@ export class SupportService {
     if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
     if (
       input.conversation_id &&
-      !(await this.repository.ownsConversation(user.id, input.conversation_id))
+      !(await this.deps.conversations.isOwnedBy(user.id, input.conversation_id))
     )
       throw new AppError('validation_error', 'body.conversation_id: no such conversation.');
     await this.checkFiles(user.id, input.attachment_ids);
