@@ -180,6 +180,36 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /**
+   * Per project of these: how many of the account's chats it holds (comparisons not counted)
+   * and when the latest of them last had a turn (or was made).
+   */
+  async projectActivity(
+    userId: string,
+    projectIds: readonly string[],
+  ): Promise<Map<string, { chats: number; lastChatAt: string | null }>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('conversations')
+      .select((eb) => [
+        'project_id',
+        eb.fn
+          .sum<number>(eb.case().when('kind', '!=', 'comparison').then(1).else(0).end())
+          .as('chats'),
+        sql<string | null>`max(coalesce(last_message_at, created_at))`.as('last_chat_at'),
+      ])
+      .where('user_id', '=', userId)
+      .where('project_id', 'in', [...projectIds])
+      .groupBy('project_id')
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.project_id ?? '',
+        { chats: Number(r.chats ?? 0), lastChatAt: r.last_chat_at },
+      ]),
+    );
+  }
+
   /** True when the account owns the conversation. */
   async isOwnedBy(userId: string, id: string): Promise<boolean> {
     const row = await this.db

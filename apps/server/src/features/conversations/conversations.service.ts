@@ -214,6 +214,14 @@ export class ConversationsService {
     return this.repository.insertImported(rows);
   }
 
+  /** Per project of these: the account's chats in it and when the latest had a turn. */
+  projectActivity(
+    userId: string,
+    projectIds: readonly string[],
+  ): Promise<Map<string, { chats: number; lastChatAt: string | null }>> {
+    return this.repository.projectActivity(userId, projectIds);
+  }
+
   /** True when the account owns the conversation (not one in its vault). */
   isOwnedBy(userId: string, conversationId: string): Promise<boolean> {
     return this.repository.isOwnedBy(userId, conversationId);
