@@ -94,7 +94,7 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     attachments,
   });
-  const records = new TurnRecords(messagesRepository);
+  const records = new TurnRecords(app.db, messagesRepository);
   app.decorate('chat', { sends, answers, generations, refunds, pipeline, records, queries });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 

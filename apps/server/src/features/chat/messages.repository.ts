@@ -1,6 +1,5 @@
 import {
   sql,
-  type Insertable,
   type Kysely,
   type RawBuilder,
   type Selectable,
@@ -14,9 +13,6 @@ import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Omit<MessageRow, 'user_id' | 'visitor_id'>;
 
-/** Rows per INSERT of an import: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const IMPORT_BATCH = 200;
-
 /** Statuses of a turn whose answer is still being produced. */
 export const RUNNING_STATUSES = ['pending', 'streaming'] as const;
 
@@ -27,7 +23,7 @@ export type TurnLink = Pick<
 >;
 
 /** Statuses of a turn whose text the model is shown as an earlier turn. */
-const CONTEXT_STATUSES = ['completed', 'cancelled'] as const;
+export const CONTEXT_STATUSES = ['completed', 'cancelled'] as const;
 
 /** Turns of the branch that ends at `leaf`: the leaf, its parent, and so on up to the first turn. */
 function branchIds(seed: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -72,15 +68,6 @@ export class MessagesRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  /** Turns brought in whole (an account import), in batches the bound-parameter limits allow. */
-  async insertImported(rows: ReadonlyArray<Insertable<MessagesTable>>): Promise<void> {
-    for (let i = 0; i < rows.length; i += IMPORT_BATCH)
-      await this.db
-        .insertInto('messages')
-        .values(rows.slice(i, i + IMPORT_BATCH))
-        .execute();
-  }
-
   findById(id: string): Promise<MessageRow | undefined> {
     return this.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -100,18 +87,6 @@ export class MessagesRepository {
     return query.execute();
   }
 
-  /** Every turn of these conversations, oldest first. */
-  ofConversations(conversationIds: readonly string[]): Promise<MessageRow[]> {
-    if (conversationIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('conversation_id', 'in', [...conversationIds])
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  }
-
   /** How many turns the conversation has, every version counted. */
   async countIn(conversationId: string): Promise<number> {
     const row = await this.db
@@ -120,44 +95,6 @@ export class MessagesRepository {
       .where('conversation_id', '=', conversationId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  /** How many turns each of these conversations has (absent: none). */
-  async countsOf(conversationIds: readonly string[]): Promise<Map<string, number>> {
-    if (conversationIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('messages')
-      .select(['conversation_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('conversation_id', 'in', [...conversationIds])
-      .groupBy('conversation_id')
-      .execute();
-    return new Map(rows.map((r) => [r.conversation_id ?? '', Number(r.n)]));
-  }
-
-  /** A turn in the vault of `userId`, with its chat. */
-  findInVault(
-    userId: string,
-    messageId: string,
-  ): Promise<{ id: string; conversation_id: string } | undefined> {
-    return this.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select(['m.id', 'c.id as conversation_id'])
-      .where('m.id', '=', messageId)
-      .where('c.vault_user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  /** Running turns of the chats in the vault of `userId` (of one turn, when given). */
-  findRunningInVault(userId: string, messageId?: string): Promise<Array<{ id: string }>> {
-    let query = this.db
-      .selectFrom('messages as m')
-      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select('m.id')
-      .where('c.vault_user_id', '=', userId)
-      .where('m.status', 'in', RUNNING_STATUSES);
-    if (messageId !== undefined) query = query.where('m.id', '=', messageId);
-    return query.execute();
   }
 
   /**

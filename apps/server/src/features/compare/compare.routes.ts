@@ -48,9 +48,10 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
     models: app.models,
     limits: app.limits,
     messages: app.chat.sends,
+    turns: app.chat.records,
     sends: app.compareSends,
   });
-  const leaderboard = new LeaderboardService(repository);
+  const leaderboard = new LeaderboardService(repository, app.chat.records);
   app.visitors.onVisitorClaimed((visitorId, userId) =>
     repository.moveVisitorToUser(visitorId, userId),
   );

@@ -5,6 +5,7 @@ import {
   type LeaderboardResponse,
   type Provider,
 } from '@parallax/contract';
+import type { ChatServices } from '../chat';
 import type { CompareRepository, VoteScope } from './compare.repository';
 import { costUsd, tokensPerSecond } from './compare-view';
 import { DEFAULT_PRIOR_GAMES, rateWithIntervals, type JudgedTurn } from './ranking';
@@ -18,7 +19,11 @@ function mean(values: readonly number[]): number | null {
 
 /** The leaderboard: Bradley–Terry ratings from verdicts, plus speed and cost from the answers. */
 export class LeaderboardService {
-  constructor(private readonly repository: CompareRepository) {}
+  constructor(
+    private readonly repository: CompareRepository,
+    /** Chat's stored turns: the comparison answers' timings. */
+    private readonly turns: ChatServices['records'],
+  ) {}
 
   async board(
     scope: VoteScope,
@@ -49,7 +54,7 @@ export class LeaderboardService {
     const ranked = [...appearances.keys()];
     const [models, timings] = await Promise.all([
       this.repository.models(ranked),
-      this.repository.timings(scope, since),
+      this.turns.comparisonTimings(scope.kind === 'owner' ? scope.owner : null, since),
     ]);
     const entries = ranked.map((model): Omit<LeaderboardEntry, 'rank'> => {
       const info = models.find((m) => m.id === model);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConversationsRepository } from './conversations.repository';
+import { VaultConversationsRepository } from './vault-conversations.repository';
 import { ConversationsService } from './conversations.service';
 
 declare module 'fastify' {
@@ -17,6 +18,7 @@ export function registerConversations(app: FastifyInstance): void {
   const conversations = new ConversationsService(
     new ConversationsRepository(app.db),
     (owner, text) => app.searchIndex.conversationIds(owner, text),
+    new VaultConversationsRepository(app.db),
   );
   app.decorate('conversations', conversations);
   app.visitors.onVisitorClaimed((visitorId, userId) =>

@@ -13,6 +13,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
+import { VaultConversationsRepository } from './vault-conversations.repository';
 
 function toConversation(row: ConversationRow): Conversation {
   return {
@@ -43,11 +44,16 @@ export class ConversationsService {
   constructor(
     private readonly repository: ConversationsRepository,
     private readonly matchConversations: MatchConversations,
+    private readonly vaultRows: VaultConversationsRepository,
   ) {}
 
   /** The same rules over `db`, e.g. a transaction that creates a conversation with its turn. */
   within(db: Kysely<Database>): ConversationsService {
-    return new ConversationsService(new ConversationsRepository(db), this.matchConversations);
+    return new ConversationsService(
+      new ConversationsRepository(db),
+      this.matchConversations,
+      new VaultConversationsRepository(db),
+    );
   }
 
   async list(owner: ChatOwner, query: ConversationListQuery): Promise<ConversationListResponse> {
@@ -205,7 +211,7 @@ export class ConversationsService {
     now: string,
   ): Promise<string> {
     const id = randomUUID();
-    await this.repository.insertInVault(id, userId, sealTitle(id), now);
+    await this.vaultRows.insertInVault(id, userId, sealTitle(id), now);
     return id;
   }
 
@@ -220,6 +226,16 @@ export class ConversationsService {
     projectIds: readonly string[],
   ): Promise<Map<string, { chats: number; lastChatAt: string | null }>> {
     return this.repository.projectActivity(userId, projectIds);
+  }
+
+  /** Which of these conversations are starred. */
+  favouriteAmong(ids: readonly string[]): Promise<Set<string>> {
+    return this.repository.favouriteAmong(ids);
+  }
+
+  /** A chat whose turns were copied in: its branch ends at `leafId`, last active at `at`. */
+  continueAt(id: string, leafId: string, at: string): Promise<void> {
+    return this.repository.continueAt(id, leafId, at);
   }
 
   /** True when the account owns the conversation (not one in its vault). */
@@ -257,16 +273,16 @@ export class ConversationsService {
   }
 
   /** The vault's chats of `userId`, latest first, each comparison once (conversations' rows). */
-  inVault(userId: string): ReturnType<ConversationsRepository['inVault']> {
-    return this.repository.inVault(userId);
+  inVault(userId: string): ReturnType<VaultConversationsRepository['inVault']> {
+    return this.vaultRows.inVault(userId);
   }
 
   /** A chat, or a comparison's every panel, on one side of the vault (empty: not there). */
   vaultItem(
     side: { kind: 'owned' | 'vault'; userId: string },
     id: string,
-  ): ReturnType<ConversationsRepository['item']> {
-    return this.repository.item(side, id);
+  ): ReturnType<VaultConversationsRepository['item']> {
+    return this.vaultRows.item(side, id);
   }
 
   /** Hands a chat to the other side of the vault, its title rewritten. */
@@ -274,7 +290,7 @@ export class ConversationsService {
     id: string,
     move: { intoVault: boolean; userId: string; title: string; now: string },
   ): Promise<void> {
-    return this.repository.moveSide(id, move);
+    return this.vaultRows.moveSide(id, move);
   }
 }
 
