@@ -210,7 +210,12 @@ export class AnswerService {
       form: PLAIN_FORM,
     });
     if (context.liveConnectionId !== null) {
-      done.catch(() => undefined);
+      done.catch((error: unknown) => this.deps.log.error({ err: error }, 'a generation failed'));
+      // A first send without files answers from the row it just stored: nothing to read back.
+      if (!start.isRetry && !context.attachmentIds?.length) {
+        const { remaining } = await this.deps.limits.state(owner);
+        return toMessageResponse(row, [], remaining, true);
+      }
       return this.answer(owner, row.id, true);
     }
     await done;
