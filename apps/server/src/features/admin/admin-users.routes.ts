@@ -25,6 +25,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     new AdminUsersRepository(app.db),
     (id) => auth.resendCodeFor(id),
     (id) => app.realtime.signOut({ kind: 'user', id }),
+    app.chat.stats,
   );
 
   app.get(

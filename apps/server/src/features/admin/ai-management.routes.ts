@@ -28,7 +28,11 @@ const testLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
 /** /admin/ai-management: providers, models and usage (admins only, see admin.plugin.ts). */
 export const aiManagementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usage = new UsageService(new AdminReportsRepository(app.db), () => app.modelsAdmin.list());
+  const usage = new UsageService(
+    new AdminReportsRepository(app.db),
+    () => app.modelsAdmin.list(),
+    app.chat.stats,
+  );
 
   app.get(
     '/admin/providers',

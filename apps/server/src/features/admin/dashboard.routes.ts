@@ -7,8 +7,10 @@ import { DashboardService } from './dashboard.service';
 /** /admin/dashboard: the figures of the /admin landing page (admins only, see admin.plugin.ts). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptions = new AdminSubscriptionsService(app.billing, app.config.stripe.graceDays);
-  const service = new DashboardService(new AdminReportsRepository(app.db), () =>
-    subscriptions.figures(),
+  const service = new DashboardService(
+    new AdminReportsRepository(app.db),
+    () => subscriptions.figures(),
+    app.chat.stats,
   );
   app.get(
     '/admin/dashboard',

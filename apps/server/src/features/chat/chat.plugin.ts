@@ -9,6 +9,7 @@ import { SendService } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
 import { RetryService } from './retry.service';
 import { TurnRecords } from './turn-records';
+import { TurnStatsRepository } from './turn-stats.repository';
 import { TurnPipeline } from './turn/turn-pipeline';
 import { TurnRefunds } from './turn/turn-refunds';
 import { TurnSources } from './turn/turn-sources';
@@ -24,6 +25,8 @@ export interface ChatServices {
   pipeline: TurnPipeline;
   /** Stored turns, for the features that read or move them (the vault). */
   records: TurnRecords;
+  /** Figures over every account's turns (the admin console). */
+  stats: TurnStatsRepository;
   /** History, cancel and clearing (the chat routes; the export reads history through it). */
   queries: ChatService;
 }
@@ -95,7 +98,17 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     attachments,
   });
   const records = new TurnRecords(app.db, messagesRepository);
-  app.decorate('chat', { sends, answers, generations, refunds, pipeline, records, queries });
+  const stats = new TurnStatsRepository(app.db);
+  app.decorate('chat', {
+    sends,
+    answers,
+    generations,
+    refunds,
+    pipeline,
+    records,
+    stats,
+    queries,
+  });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
   // An interrupted turn gave the user nothing: its unit comes back.

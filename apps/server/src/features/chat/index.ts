@@ -19,3 +19,11 @@ export type {
 } from './turn/turn-sources';
 export type { StoredField, StoredForm } from './turn/stored-form';
 export { acceptSendUploads, readSendUpload, SEND_UPLOAD_BODY_LIMIT } from './send-upload';
+export type {
+  DayCount,
+  TurnStatsRepository as TurnStats,
+  UsageErrorGroup,
+  UsageFilter,
+  UsageGroup,
+  UsageTtft,
+} from './turn-stats.repository';
