@@ -266,13 +266,12 @@ export class MessagesRepository {
     await this.#ownedDelete(owner).where('id', '=', id).execute();
   }
 
-  /** Deletes a visitor's turns (and their now empty conversations); returns how many turns. */
+  /** Deletes a visitor's turns; returns how many. */
   async deleteVisitorMessages(visitorId: string): Promise<number> {
     const result = await this.db
       .deleteFrom('messages')
       .where('visitor_id', '=', visitorId)
       .executeTakeFirst();
-    await this.db.deleteFrom('conversations').where('visitor_id', '=', visitorId).execute();
     return Number(result.numDeletedRows);
   }
 

@@ -207,6 +207,11 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /** Deletes a visitor's conversations (their turns went first). */
+  async deleteOfVisitor(visitorId: string): Promise<void> {
+    await this.db.deleteFrom('conversations').where('visitor_id', '=', visitorId).execute();
+  }
+
   /** True when the account owns the conversation. */
   async isOwnedBy(userId: string, id: string): Promise<boolean> {
     const row = await this.db

@@ -238,6 +238,11 @@ export class ConversationsService {
     return this.repository.continueAt(id, leafId, at);
   }
 
+  /** Deletes a visitor's conversations (chat deleted their turns first). */
+  deleteOfVisitor(visitorId: string): Promise<void> {
+    return this.repository.deleteOfVisitor(visitorId);
+  }
+
   /** True when the account owns the conversation (not one in its vault). */
   isOwnedBy(userId: string, conversationId: string): Promise<boolean> {
     return this.repository.isOwnedBy(userId, conversationId);
