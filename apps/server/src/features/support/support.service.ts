@@ -31,8 +31,7 @@ export interface SupportDeps {
   appUrl: string;
   adminEmails: readonly string[];
   sendMail(message: MailMessage): void;
-  /** Whose chat a ticket may name: conversations' owner answers. */
-  conversations: Pick<ConversationsService, 'isOwnedBy'>;
+  conversations: Pick<ConversationsService, 'isOwnedBy'>; // whose chat a ticket may name
 }
 
 export interface NewTicket {
@@ -108,10 +107,8 @@ export class SupportService {
   async create(userId: string, input: NewTicket): Promise<SupportTicketDetail> {
     const user = await this.repository.findUser(userId);
     if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
-    if (
-      input.conversation_id &&
-      !(await this.deps.conversations.isOwnedBy(user.id, input.conversation_id))
-    )
+    const chat = input.conversation_id;
+    if (chat && !(await this.deps.conversations.isOwnedBy(user.id, chat)))
       throw new AppError('validation_error', 'body.conversation_id: no such conversation.');
     await this.checkFiles(user.id, input.attachment_ids);
     const now = new Date().toISOString();
