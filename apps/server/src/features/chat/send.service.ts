@@ -6,7 +6,6 @@ import type { Drain } from '../../infra/drain';
 import type { ChatMetrics } from '../../infra/metrics/server-metrics';
 import { AppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
-import type { CompareSends } from '../compare';
 import type { ConversationsService } from '../conversations';
 import type { ResolvedModel } from '../models/models.service';
 import { MESSAGE_NOT_FOUND, type AnswerService, type SendContext } from './answer.service';
@@ -19,6 +18,23 @@ import type { TurnPipeline } from './turn/turn-pipeline';
 import type { TurnPin } from './turn/turn-sources';
 
 export type { SendContext } from './answer.service';
+
+/**
+ * What a send needs of comparisons (the compare feature provides it as app.compareSends): a
+ * send names a comparison the caller has or was allocated, and a new chat in one is its next
+ * panel. Declared here, so chat imports nothing of compare.
+ */
+export interface ComparisonPanels {
+  maySend(owner: ChatOwner, comparisonId: string): Promise<boolean>;
+  within(db: Kysely<Database>): {
+    /** Adds the conversation `makeConversation` creates as the comparison's next panel. */
+    joinAsPanel(
+      owner: ChatOwner,
+      send: { comparisonId: string; model: string; prompt: string; now: string },
+      makeConversation: (title: string) => Promise<string>,
+    ): Promise<string>;
+  };
+}
 
 const COMPARISON_NOT_FOUND = 'Comparison not found';
 /** Message ids this process sent lately: a repeat of one starts no early upstream request. */
@@ -49,7 +65,7 @@ export class SendService {
       pipeline: TurnPipeline;
       messages: MessagesRepository;
       conversations: ConversationsService;
-      comparisons: CompareSends;
+      comparisons: ComparisonPanels;
       attachments: AttachmentsService;
       answers: AnswerService;
       retries: RetryService;
