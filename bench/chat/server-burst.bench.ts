@@ -12,7 +12,8 @@ import { pinHarness } from './cpu-pinning';
 /**
  * Fifty users pressing send at once: N streams started within 50 ms, direct to the sim (the
  * floor) and through the server, interleaved round by round so both share the machine's noise.
- * Flags: --streams=N (50), --ramp=MS (50: the window the burst starts in), --rounds=R (3), --steady (each round also runs the chat bench's
+ * Flags: --streams=N (50), --ramp=MS (50: the window the burst starts in), --tokens=N (60 per
+ * answer), --rounds=R (3), --steady (each round also runs the chat bench's
  * 50-stream steady scenario: starts over 1 s, 120 tokens), --backend=sqlite|postgres,
  * --profile (server --cpu-prof into bench/chat/profiles), --loop (event-loop delay of the
  * server per server phase, printed by a preloaded probe), --trace-gc (the server's GC lines),
@@ -39,7 +40,8 @@ const onlyBackend = args.find((f) => f.startsWith('--backend='))?.slice('--backe
 const baselineArg = args.find((f) => f.startsWith('--baseline='))?.slice('--baseline='.length);
 const baselineDir = baselineArg === undefined ? undefined : `${resolve(baselineArg)}/`;
 
-const BURST: Knobs = { ttft: 50, tps: 30, tokens: 60 };
+/** --tokens=N: the answer's length; a short one makes a large burst a test of the sends. */
+const BURST: Knobs = { ttft: 50, tps: 30, tokens: numberFlag('tokens', 60) };
 const STEADY: Knobs = { ttft: 50, tps: 30, tokens: 120 };
 const STEADY_STREAMS = 50;
 const STEADY_RAMP_MS = 1_000;
@@ -191,6 +193,7 @@ async function benchBackend(
       runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream),
     );
     const directBursts: PathResult[] = [];
+    const proxyBursts: PathResult[] = [];
     const directSteadies: PathResult[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`[${name}] round ${round}: burst of ${STREAMS}${steady ? ', steady 50' : ''}`);
@@ -207,6 +210,17 @@ async function benchBackend(
           90_000,
           runDirect(upstream.simUrl, count, knobs, rampMs, upstream),
         );
+        if (kind === 'burst') {
+          // The same burst through the bare pass-through proxy: the cost of one more local
+          // hop on this machine, the floor the server's added figures are read against.
+          const proxied = await withDeadline(
+            `bare proxy ${kind} ${round}`,
+            90_000,
+            runDirect(upstream.floorUrl, count, knobs, rampMs, upstream),
+          );
+          proxyBursts.push(proxied);
+          rows.push(addedRow(name, `bare proxy ${kind} ×${count}`, String(round), proxied, direct));
+        }
         for (const variant of order) {
           const { result, cpuMsPerStream } = await served(
             variant,
@@ -235,6 +249,15 @@ async function benchBackend(
       if (steady)
         directSteadies.push(await phase('steady', STEADY_STREAMS, STEADY, STEADY_RAMP_MS));
     }
+    rows.push(
+      addedRow(
+        name,
+        `bare proxy burst ×${STREAMS}`,
+        'all',
+        pooled(proxyBursts),
+        pooled(directBursts),
+      ),
+    );
     for (const variant of variants) {
       rows.push(
         addedRow(

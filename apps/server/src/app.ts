@@ -22,6 +22,7 @@ import { FEATURE_PLUGINS, FEATURE_WIRING } from './app/feature-plugins';
 import { FEATURE_ROUTES } from './app/feature-routes';
 import { registerInDependencyOrder } from './app/register-in-order';
 import type { Resolve } from './infra/outbound/address-policy';
+import { registerTurnSources } from './features/chat/chat.plugin';
 import { publicApiRoutes } from './features/api-keys/public-api/public-api.routes';
 import { registerVisitors } from './infra/visitors/visitors.plugin';
 import { registerRequestAuth } from './infra/auth/request-auth';
@@ -157,6 +158,8 @@ export async function buildApp(
   registerRequestAuth(app);
   registerVisitors(app);
   await registerRealtime(app);
+  // The registry of a turn's context sources, which chat reads and features join.
+  registerTurnSources(app);
   // Each feature's services, in the order their declared dependencies give.
   await registerInDependencyOrder(app, FEATURE_PLUGINS, {
     ...FEATURE_WIRING,

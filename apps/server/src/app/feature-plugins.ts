@@ -56,9 +56,11 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
 ];
 
 /**
- * What the app joins itself: compare's panel turns go through chat's sends, while chat's sends
- * call compare's CompareSends, so neither feature imports the other's side of it.
+ * What the app joins itself: chat's sends join comparisons through compare's CompareSends,
+ * which the app hands to chat, so chat neither imports nor reads compare; compare builds on
+ * chat (its panel turns go through chat's sends and records).
  */
 export const FEATURE_WIRING: AppWiring = {
-  compare: { after: ['chat'], options: (app) => ({ turns: app.chat.sends }) },
+  chat: { after: ['compare-sends'], options: (app) => ({ comparisons: app.compareSends }) },
+  compare: { options: (app) => ({ turns: app.chat.sends }) },
 };

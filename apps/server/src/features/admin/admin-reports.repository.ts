@@ -1,17 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { DayCount, UsageErrorGroup, UsageFilter } from '../chat';
+
+export type { DayCount, UsageErrorGroup, UsageFilter, UsageGroup, UsageTtft } from '../chat';
 
 /** `YYYY-MM-DD` of an ISO timestamp column: the UTC day (timestamps are UTC ISO strings). */
 const dayOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;
-
-export interface UsageGroup {
-  day: string;
-  provider: string;
-  model: string;
-  messages: number;
-  input_tokens: number;
-  output_tokens: number;
-}
 
 /** Calls of the OpenAI-compatible API, grouped like the chat's messages. */
 export interface ApiUsageGroup {
@@ -23,70 +17,12 @@ export interface ApiUsageGroup {
   output_tokens: number;
 }
 
-export interface UsageErrorGroup {
-  day: string;
-  provider: string;
-  model: string;
-  error_code: string;
-  n: number;
-}
-
-export interface UsageTtft {
-  day: string;
-  provider: string;
-  model: string;
-  ttft_ms: number;
-}
-
-export interface UsageFilter {
-  /** Inclusive ISO bounds. */
-  from: string;
-  to: string;
-  provider?: string | undefined;
-  model?: string | undefined;
-}
-
-export interface DayCount {
-  day: string;
-  n: number;
-}
-
-/** Read-only figures over other features' tables for the admin console (usage, dashboard). */
+/**
+ * Read-only figures over other features' tables for the admin console (usage, dashboard); the
+ * turns' figures are chat's (app.chat.stats).
+ */
 export class AdminReportsRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  #messages(filter: UsageFilter) {
-    let query = this.db
-      .selectFrom('messages')
-      .where('created_at', '>=', filter.from)
-      .where('created_at', '<', filter.to);
-    if (filter.provider) query = query.where('provider', '=', filter.provider);
-    if (filter.model) query = query.where('model', '=', filter.model);
-    return query;
-  }
-
-  async usage(filter: UsageFilter): Promise<UsageGroup[]> {
-    const rows = await this.#messages(filter)
-      .select((eb) => [
-        dayOf('created_at').as('day'),
-        'provider',
-        'model',
-        eb.fn.countAll<number>().as('messages'),
-        eb.fn.sum<number>(eb.fn.coalesce('input_tokens', sql<number>`0`)).as('input_tokens'),
-        eb.fn.sum<number>(eb.fn.coalesce('output_tokens', sql<number>`0`)).as('output_tokens'),
-      ])
-      .groupBy([dayOf('created_at'), 'provider', 'model'])
-      .orderBy(dayOf('created_at'))
-      .execute();
-    return rows.map((row) => ({
-      day: row.day,
-      provider: row.provider,
-      model: row.model,
-      messages: Number(row.messages),
-      input_tokens: Number(row.input_tokens ?? 0),
-      output_tokens: Number(row.output_tokens ?? 0),
-    }));
-  }
 
   #apiCalls(filter: UsageFilter) {
     // The call records the registry id; the provider is the model's (unknown once it is gone).
@@ -142,51 +78,10 @@ export class AdminReportsRepository {
     return rows.map((row) => ({ ...row, n: Number(row.n) }));
   }
 
-  async usageErrors(filter: UsageFilter): Promise<UsageErrorGroup[]> {
-    const rows = await this.#messages(filter)
-      .where('status', '=', 'error')
-      .select((eb) => [
-        dayOf('created_at').as('day'),
-        'provider',
-        'model',
-        eb.fn.coalesce('error_code', sql<string>`'unknown'`).as('error_code'),
-        eb.fn.countAll<number>().as('n'),
-      ])
-      .groupBy([dayOf('created_at'), 'provider', 'model', 'error_code'])
-      .execute();
-    return rows.map((row) => ({ ...row, n: Number(row.n) }));
-  }
-
-  async usageTtft(filter: UsageFilter): Promise<UsageTtft[]> {
-    const rows = await this.#messages(filter)
-      .where('ttft_ms', 'is not', null)
-      .select([dayOf('created_at').as('day'), 'provider', 'model', 'ttft_ms'])
-      .execute();
-    return rows.map((row) => ({ ...row, ttft_ms: Number(row.ttft_ms) }));
-  }
-
   async countUsers(since?: string): Promise<number> {
     let query = this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
     if (since) query = query.where('created_at', '>=', since);
     return Number((await query.executeTakeFirstOrThrow()).n);
-  }
-
-  async countMessages(since: string, statuses?: readonly string[]): Promise<number> {
-    let query = this.db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>=', since);
-    if (statuses) query = query.where('status', 'in', statuses);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  }
-
-  async countLiveStreams(): Promise<number> {
-    const row = await this.db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', ['pending', 'streaming'])
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   async countClientErrors(since: string): Promise<number> {
@@ -196,16 +91,6 @@ export class AdminReportsRepository {
       .where('created_at', '>=', since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-
-  async messagesPerDay(since: string, statuses?: readonly string[]): Promise<DayCount[]> {
-    let query = this.db
-      .selectFrom('messages')
-      .select((eb) => [dayOf('created_at').as('day'), eb.fn.countAll<number>().as('n')])
-      .where('created_at', '>=', since);
-    if (statuses) query = query.where('status', 'in', statuses);
-    const rows = await query.groupBy(dayOf('created_at')).execute();
-    return rows.map((row) => ({ day: row.day, n: Number(row.n) }));
   }
 
   async usersPerDay(since: string): Promise<DayCount[]> {

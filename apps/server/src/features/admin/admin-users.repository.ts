@@ -60,17 +60,12 @@ export class AdminUsersRepository {
       eb.fn.coalesce('users.plan_id', sql<string>`${FREE_PLAN_ID}`).as('plan_id'),
       'plans.name as plan_name',
       'users.created_at',
-      // Last activity: the newest session start or message, whichever is later.
+      // Last activity here: the newest session start (the service adds the newest turn).
       eb
         .selectFrom('sessions')
         .select((s) => s.fn.max('sessions.created_at').as('m'))
         .whereRef('sessions.user_id', '=', 'users.id')
         .as('last_session_at'),
-      eb
-        .selectFrom('messages')
-        .select((m) => m.fn.max('messages.created_at').as('m'))
-        .whereRef('messages.user_id', '=', 'users.id')
-        .as('last_message_at'),
     ]);
   }
 
@@ -93,32 +88,6 @@ export class AdminUsersRepository {
     const row = await this.#rows({ id }).executeTakeFirst();
     return row && toRow(row);
   }
-
-  async usage(userId: string, since: string) {
-    const [total, recent] = await Promise.all([
-      this.db
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('messages')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.sum<number>(eb.fn.coalesce('input_tokens', sql<number>`0`)).as('input_tokens'),
-          eb.fn.sum<number>(eb.fn.coalesce('output_tokens', sql<number>`0`)).as('output_tokens'),
-        ])
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return {
-      messages_total: Number(total.n),
-      messages_30d: Number(recent.n),
-      input_tokens_30d: Number(recent.input_tokens ?? 0),
-      output_tokens_30d: Number(recent.output_tokens ?? 0),
-    };
-  }
 }
 
 function toRow(row: {
@@ -132,12 +101,7 @@ function toRow(row: {
   plan_name: string | null;
   created_at: string;
   last_session_at: string | null;
-  last_message_at: string | null;
 }): AdminUserRow {
-  const { last_session_at, last_message_at, ...rest } = row;
-  const last = [last_session_at, last_message_at]
-    .filter((v): v is string => v !== null)
-    .sort()
-    .at(-1);
-  return { ...rest, last_active_at: last ?? null };
+  const { last_session_at, ...rest } = row;
+  return { ...rest, last_active_at: last_session_at };
 }

@@ -1,3 +1,4 @@
+import type { TurnStats } from '../chat';
 import type {
   AdminUserDetail,
   AdminUserListQuery,
@@ -39,11 +40,13 @@ export class AdminUsersService {
     private readonly resendCode: (userId: string) => Promise<void>,
     /** Closes the account's open websockets in every process (the realtime hub's). */
     private readonly closeSockets: (userId: string) => Promise<void>,
+    /** The account's turns (chat's). */
+    private readonly turns: Pick<TurnStats, 'ofUser' | 'lastTurnOf'>,
   ) {}
 
   async list(query: AdminUserListQuery): Promise<AdminUserListResponse> {
     const { rows, total } = await this.repository.list(query);
-    return { users: rows.map(toSummary), total };
+    return { users: (await this.#withLastTurn(rows)).map(toSummary), total };
   }
 
   async detail(id: string): Promise<AdminUserDetail> {
@@ -52,7 +55,7 @@ export class AdminUsersService {
     const now = new Date().toISOString();
     const [sessions, usage] = await Promise.all([
       this.accounts.recentSessions(id),
-      this.repository.usage(id, since),
+      this.turns.ofUser(id, since),
     ]);
     return {
       ...toSummary(row),
@@ -106,6 +109,20 @@ export class AdminUsersService {
   async #find(id: string): Promise<AdminUserRow> {
     const row = await this.repository.find(id);
     if (!row) throw new AppError('not_found', 'User not found.');
-    return row;
+    const [withTurn] = await this.#withLastTurn([row]);
+    return withTurn ?? row;
+  }
+
+  /** Last activity: the newest session start or turn, whichever is later. */
+  async #withLastTurn(rows: readonly AdminUserRow[]): Promise<AdminUserRow[]> {
+    const lastTurn = await this.turns.lastTurnOf(rows.map((r) => r.id));
+    return rows.map((row) => {
+      const turn = lastTurn.get(row.id) ?? null;
+      const last = [row.last_active_at, turn]
+        .filter((v): v is string => v !== null)
+        .sort()
+        .at(-1);
+      return { ...row, last_active_at: last ?? null };
+    });
   }
 }

@@ -67,15 +67,19 @@ export const adminPlugin = fp(
         accountAdmin,
         (id) => auth.resendCodeFor(id),
         (id) => realtime.signOut({ kind: 'user', id }),
+        app.chat.stats,
       ),
     );
-    app.decorate('adminDashboard', new DashboardService(reports, () => billingAdmin.figures()));
-    app.decorate('adminUsage', new UsageService(reports, () => modelsAdmin.list()));
+    app.decorate(
+      'adminDashboard',
+      new DashboardService(reports, () => billingAdmin.figures(), app.chat.stats),
+    );
+    app.decorate('adminUsage', new UsageService(reports, () => modelsAdmin.list(), app.chat.stats));
     registerAuditLog(app);
   },
   {
     name: 'admin',
-    dependencies: ['auth', 'billing', 'models'],
+    dependencies: ['auth', 'billing', 'models', 'chat'],
     decorators: { fastify: ['realtime'] },
   },
 );

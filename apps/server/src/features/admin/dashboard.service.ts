@@ -1,4 +1,5 @@
 import type { AdminDashboard, SubscriptionFigures } from '@parallax/contract';
+import type { TurnStats } from '../chat';
 import type { AdminReportsRepository, DayCount } from './admin-reports.repository';
 
 const DAY_MS = 86_400_000;
@@ -13,6 +14,11 @@ export class DashboardService {
   constructor(
     private readonly reports: AdminReportsRepository,
     private readonly subscriptionFigures: () => Promise<SubscriptionFigures>,
+    /** The turns' figures (chat's). */
+    private readonly turns: Pick<
+      TurnStats,
+      'countMessages' | 'countLiveStreams' | 'messagesPerDay'
+    >,
   ) {}
 
   async figures(now: Date = new Date()): Promise<AdminDashboard> {
@@ -38,13 +44,13 @@ export class DashboardService {
     ] = await Promise.all([
       this.reports.countUsers(),
       this.reports.countUsers(weekAgo),
-      this.reports.countMessages(`${today}T00:00:00.000Z`),
-      this.reports.countLiveStreams(),
-      this.reports.countMessages(dayAgo, ['error']),
+      this.turns.countMessages(`${today}T00:00:00.000Z`),
+      this.turns.countLiveStreams(),
+      this.turns.countMessages(dayAgo, ['error']),
       this.reports.countClientErrors(dayAgo),
-      this.reports.messagesPerDay(seriesStart),
+      this.turns.messagesPerDay(seriesStart),
       this.reports.usersPerDay(seriesStart),
-      this.reports.messagesPerDay(seriesStart, ['error']),
+      this.turns.messagesPerDay(seriesStart, ['error']),
       this.reports.clientErrorsPerDay(seriesStart),
       this.subscriptionFigures(),
     ]);

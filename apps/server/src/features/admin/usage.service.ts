@@ -6,6 +6,7 @@ import {
   type UsageRow,
 } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
+import type { TurnStats } from '../chat';
 import type { AdminReportsRepository, UsageFilter } from './admin-reports.repository';
 
 const DAY_MS = 86_400_000;
@@ -44,6 +45,8 @@ export class UsageService {
   constructor(
     private readonly reports: AdminReportsRepository,
     private readonly models: () => Promise<AdminModel[]>,
+    /** The turns' figures (chat's). */
+    private readonly turns: Pick<TurnStats, 'usage' | 'usageErrors' | 'usageTtft'>,
   ) {}
 
   async usage(query: UsageQuery): Promise<UsageResponse> {
@@ -55,11 +58,11 @@ export class UsageService {
       model: query.model,
     };
     const [chatGroups, apiGroups, chatErrors, apiErrors, ttfts, models] = await Promise.all([
-      this.reports.usage(filter),
+      this.turns.usage(filter),
       this.reports.apiUsage(filter),
-      this.reports.usageErrors(filter),
+      this.turns.usageErrors(filter),
       this.reports.apiUsageErrors(filter),
-      this.reports.usageTtft(filter),
+      this.turns.usageTtft(filter),
       this.models(),
     ]);
     const errors = [...chatErrors, ...apiErrors];

@@ -9,21 +9,20 @@ import { AppError } from '../../infra/errors';
 import { MessageStreamPublisher } from '../../realtime/stream-publisher';
 import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
-import type { KnowledgeService } from '../knowledge';
 import type { LimitsService } from '../limits';
-import type { ProjectsService } from '../projects';
-import type { PromptGeneratorService } from '../prompt-generator';
 import type { ResolvedModel } from '../models/models.service';
 import type { GenerationOutcome, GenerationRunner } from './generation/generation-runner';
-import type { StoredForm } from './generation/partial-answers';
 import type { Generations } from './generation/generations';
 import {
   openUpstreamAnswer,
   type AnswerInput,
-  type EarlierTurn,
   type UpstreamAnswer,
 } from './generation/upstream-answer';
-import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
+import { messageLog } from '../../realtime/stream-envelope';
+import { PLAIN_FORM, type StoredForm } from './turn/stored-form';
+import type { TurnRefunds } from './turn/turn-refunds';
+import type { TurnSources, TurnSubject } from './turn/turn-sources';
+import { MessagesRepository, RUNNING_STATUSES, type MessageRow } from './messages.repository';
 import { toMessageResponse } from './message-view';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -45,18 +44,44 @@ export interface AnswerDeps {
   bus: Bus;
   limits: LimitsService;
   conversations: ConversationsService;
-  projects: ProjectsService;
-  knowledge: KnowledgeService;
-  promptGenerator: PromptGeneratorService;
   generations: Generations;
   attachments: AttachmentsService;
   runner: GenerationRunner;
+  /** The registered sources of turn context (app.turnSources). */
+  sources: TurnSources;
+  refunds: TurnRefunds;
   log: FastifyBaseLogger;
 }
 
+/** A turn about to be answered: its text, its place, and whose context it reads. */
+export interface TurnToOpen {
+  content: string;
+  parentId: string | null;
+  includeHistory: boolean;
+  /** What the registered sources are asked about; null: none is read (a vault turn). */
+  subject: TurnSubject | null;
+  form: StoredForm;
+  /** True when the subject's project is the stored chat's, still to be read. */
+  projectOfChat?: boolean;
+}
+
+/** How a stored turn's generation runs (the stages after it is stored). */
+export interface TurnRun {
+  owner: ChatOwner;
+  /** The live socket the answer streams to, or null. */
+  target: string | null;
+  attempt: string;
+  isRetry: boolean;
+  answer: () => Promise<UpstreamAnswer>;
+  form: StoredForm;
+}
+
+const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [] });
+
 /**
- * Answering a stored turn: opening its upstream request, running its generation, the upkeep
- * after it, and the response a send returns (streaming, or once the answer is stored).
+ * Answering a stored turn: assembling its context (earlier turns, files, the registered
+ * sources), running its generation in steps, storing the answer through the turn's stored
+ * form, publishing it, and the upkeep after it (the conversation, the refund of a failed turn).
  */
 export class AnswerService {
   constructor(
@@ -76,14 +101,18 @@ export class AnswerService {
         content: row.content,
         parentId: row.parent_id,
         includeHistory: row.include_history === 1,
-        instructions: {
+        subject: {
           conversationId: row.conversation_id,
+          // Read with the sources (below), not before them.
           projectId: null,
-          generator:
+          content: row.content,
+          pin:
             row.generator_instructions_version === null
               ? null
               : { version: row.generator_instructions_version, body: null },
         },
+        form: PLAIN_FORM,
+        projectOfChat: true,
       },
       // A first send links its files before this point; no files, no query.
       () =>
@@ -97,98 +126,72 @@ export class AnswerService {
    */
   open(
     model: ResolvedModel,
-    turn: {
-      content: string;
-      parentId: string | null;
-      includeHistory: boolean;
-      /**
-       * Whose project instructions and files open the context: the stored chat's, or a new
-       * chat's project. A prompt generator turn opens with the generator's instructions of the
-       * version it recorded instead (body null: read that version).
-       */
-      instructions: {
-        conversationId: string | null;
-        projectId: string | null;
-        generator?: { version: number; body: string | null } | null;
-      };
-    },
+    turn: TurnToOpen,
     attachments: AnswerInput['attachments'],
   ): Promise<UpstreamAnswer> {
-    const { conversationId, projectId, generator } = turn.instructions;
-    const instructions = () =>
-      generator
-        ? generator.body !== null
-          ? Promise.resolve(generator.body)
-          : this.deps.promptGenerator.bodyOf(generator.version)
-        : conversationId !== null
-          ? this.deps.projects.instructionsOfConversation(conversationId)
-          : projectId !== null
-            ? this.deps.projects.instructionsOf(projectId)
-            : Promise.resolve('');
-    const knowledge = () => this.deps.knowledge.excerptsFor(turn.instructions, turn.content);
-    const history =
-      turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null;
-    return openUpstreamAnswer(
-      { model, content: turn.content, history, attachments, instructions, knowledge },
-      this.messages,
-    );
-  }
-
-  /**
-   * The upstream request of a turn whose earlier turns and files the caller read itself (a
-   * vault chat's, opened with its key): no project instructions, no knowledge.
-   */
-  openWith(
-    model: ResolvedModel,
-    turn: { content: string; earlier: readonly EarlierTurn[] },
-    attachments: AnswerInput['attachments'],
-  ): Promise<UpstreamAnswer> {
+    const { subject } = turn;
     return openUpstreamAnswer(
       {
         model,
         content: turn.content,
-        history: turn.earlier.length > 0 ? { turns: turn.earlier } : null,
+        history: turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null,
+        form: turn.form,
         attachments,
-        instructions: () => Promise.resolve(''),
-        knowledge: () => Promise.resolve([]),
+        context:
+          subject === null
+            ? NO_SOURCES
+            : turn.projectOfChat && subject.conversationId !== null
+              ? async () =>
+                  this.deps.sources.assemble({
+                    ...subject,
+                    projectId: await this.deps.conversations.projectIdOf(
+                      subject.conversationId ?? '',
+                    ),
+                  })
+              : () => this.deps.sources.assemble(subject),
       },
       this.messages,
     );
   }
 
   /**
-   * Runs the generation of a turn another feature stored and answers for (the vault): the
-   * same runner, stream, replay log, partial writes and cancel path as every turn, with the
-   * text turned into `storedForm` before each write, and none of the upkeep after it (the
-   * caller's own). Resolves when the answer ended.
+   * Runs a stored turn's generation (the same runner, stream, replay log, partial writes and
+   * cancel path for every turn, the answer stored through `run.form`) and its upkeep. Resolves
+   * with the outcome once the answer ended.
    */
-  runGeneration(
-    row: MessageRow,
-    run: {
-      owner: ChatOwner;
-      target: string | null;
-      answer: () => Promise<UpstreamAnswer>;
-      storedForm: StoredForm;
-    },
-  ): Promise<GenerationOutcome> {
+  run(row: MessageRow, run: TurnRun): Promise<GenerationOutcome> {
     const publisher = new MessageStreamPublisher(this.deps.bus, {
       ownerKey: ownerKey(run.owner),
       messageId: row.id,
-      attempt: row.request_id,
+      attempt: run.attempt,
       target: run.target,
     });
-    return this.deps.generations.run(row.id, (signal, isShutdown) =>
-      this.deps.runner.run({
-        row,
-        processId: this.deps.generations.processId,
-        publisher,
-        partials: this.deps.generations.partials,
-        answer: run.answer,
-        signal,
-        isShutdown,
-        storedForm: run.storedForm,
-      }),
+    const { form } = run;
+    const done = (run.isRetry ? publisher.resetLog() : Promise.resolve()).then(() =>
+      this.deps.generations.run(row.id, (signal, isShutdown) =>
+        this.deps.runner.run({
+          row,
+          processId: this.deps.generations.processId,
+          publisher,
+          partials: this.deps.generations.partials,
+          answer: run.answer,
+          signal,
+          isShutdown,
+          ...(form.sealed ? { sealResponse: (text) => form.seal('response', row.id, text) } : {}),
+          onAnswered: (db) => this.#afterAnswer(row, form, db),
+        }),
+      ),
     );
+    return done
+      .finally(() => {
+        if (form.sealed) return this.#dropReplay(row.id);
+      })
+      .then(async (outcome) => {
+        await this.#afterGeneration(run.owner, row, form, outcome).catch((error: unknown) => {
+          this.deps.log.error({ err: error }, 'after-generation upkeep failed');
+        });
+        return outcome;
+      });
   }
 
   async startAndAnswer(
@@ -206,32 +209,19 @@ export class AnswerService {
     },
   ): Promise<MessageResponse> {
     const { owner } = context;
-    const publisher = new MessageStreamPublisher(this.deps.bus, {
-      ownerKey: ownerKey(owner),
-      messageId: row.id,
-      attempt,
+    const done = this.run(row, {
+      owner,
       target: context.liveConnectionId,
+      attempt,
+      isRetry: start.isRetry,
+      answer: start.answer,
+      form: PLAIN_FORM,
     });
-    if (start.isRetry) await publisher.resetLog();
-    const done = this.deps.generations.run(row.id, (signal, isShutdown) =>
-      this.deps.runner.run({
-        row,
-        processId: this.deps.generations.processId,
-        publisher,
-        partials: this.deps.generations.partials,
-        answer: start.answer,
-        signal,
-        isShutdown,
-        onAnswered: (db) => this.#afterAnswer(row, db),
-      }),
-    );
-    void done
-      .then((outcome) => this.#afterGeneration(owner, row, outcome))
-      .catch((error: unknown) => {
-        this.deps.log.error({ err: error }, 'after-generation upkeep failed');
-      });
     if (context.liveConnectionId !== null) {
+      done.catch((error: unknown) => this.deps.log.error({ err: error }, 'a generation failed'));
       if (!start.stored) return this.answer(owner, row.id, true);
+      // A turn this request just stored answers from the row in hand: nothing to read back
+      // but its files, when it has some.
       const attachments = context.attachmentIds?.length
         ? await this.deps.attachments.rowsFor([row.id])
         : [];
@@ -242,28 +232,51 @@ export class AnswerService {
   }
 
   /**
-   * Background: a failed turn is refunded, and a chat whose first answer failed is still named
-   * after its question (it would otherwise stay "New chat" in every list).
+   * A failed turn's unit comes back, and a chat whose first answer failed is still named after
+   * its question (it would otherwise stay "New chat" in every list; a sealed chat only dated).
    */
-  async #afterGeneration(owner: ChatOwner, row: MessageRow, outcome: string): Promise<void> {
+  async #afterGeneration(
+    owner: ChatOwner,
+    row: MessageRow,
+    form: StoredForm,
+    outcome: string,
+  ): Promise<void> {
     if (outcome !== 'error' && outcome !== 'interrupted') return;
-    if (row.conversation_id !== null)
-      await this.deps.conversations.afterTurn(
-        row.conversation_id,
-        row.content,
-        new Date().toISOString(),
-      );
-    const day = (await this.messages.findById(row.id))?.charged_day;
-    if (day && (await this.messages.clearCharge(row.id, day)))
-      await this.deps.limits.refund(owner, day);
+    if (row.conversation_id !== null) {
+      const now = new Date().toISOString();
+      if (form.sealed) await this.deps.conversations.touch(row.conversation_id, now);
+      else
+        await this.deps.conversations.afterTurn(row.conversation_id, {
+          message: row.content,
+          at: now,
+          turns: await this.messages.countIn(row.conversation_id),
+        });
+    }
+    await this.deps.refunds.refund(row, owner);
   }
 
   /** Dates the conversation and names it after its first exchange, with the answer's write. */
-  async #afterAnswer(row: MessageRow, db: Kysely<Database>): Promise<void> {
+  async #afterAnswer(row: MessageRow, form: StoredForm, db: Kysely<Database>): Promise<void> {
     if (row.conversation_id === null) return;
-    await this.deps.conversations
-      .within(db)
-      .afterTurn(row.conversation_id, row.content, new Date().toISOString());
+    const conversations = this.deps.conversations.within(db);
+    const now = new Date().toISOString();
+    // A sealed chat is never named after a turn: its title is sealed already.
+    if (form.sealed) await conversations.touch(row.conversation_id, now);
+    else
+      await conversations.afterTurn(row.conversation_id, {
+        message: row.content,
+        at: now,
+        turns: await new MessagesRepository(db).countIn(row.conversation_id),
+      });
+  }
+
+  /** The replay log held a sealed turn's tokens in plain: it goes the moment the answer ends. */
+  async #dropReplay(messageId: string): Promise<void> {
+    await this.deps.bus
+      .deleteLog(messageLog(messageId))
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'dropping a sealed turn’s replay log failed'),
+      );
   }
 
   async answer(owner: ChatOwner, id: string, streaming: boolean): Promise<MessageResponse> {

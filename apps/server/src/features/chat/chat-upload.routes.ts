@@ -1,32 +1,21 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, MessageResponse, SendMessageRequest } from '@parallax/contract';
 import { chatOwnerOf } from '../../infra/auth/chat-owner';
 import { requireUserOrVisitor } from '../../infra/auth/principal';
-import { readMultipartSend } from '../../infra/multipart-send';
-import { MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '../attachments';
 import { liveConnectionOf } from '../../realtime/live-connection';
+import { acceptSendUploads, readSendUpload, SEND_UPLOAD_BODY_LIMIT } from './send-upload';
 
 const tags = ['messages'];
-const MAX_FIELD_BYTES = 64 * 1024;
 
 /** POST /chat/messages/upload: a send with files (stored by the attachments feature). */
 export const chatUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: MAX_FILE_BYTES,
-      files: MAX_FILES_PER_MESSAGE,
-      fieldSize: MAX_FIELD_BYTES,
-      fields: 20,
-    },
-    throwFileSizeLimit: true,
-  });
+  await acceptSendUploads(app);
   app.addHook('onRequest', requireUserOrVisitor);
 
   app.post(
     '/chat/messages/upload',
     {
-      bodyLimit: MAX_FILE_BYTES * MAX_FILES_PER_MESSAGE + MAX_FIELD_BYTES,
+      bodyLimit: SEND_UPLOAD_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Send a message with files (multipart: the send fields plus files[])',
@@ -44,9 +33,7 @@ export const chatUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = chatOwnerOf(request);
-      const { body, files } = await readMultipartSend(request, SendMessageRequest, {
-        maxFiles: MAX_FILES_PER_MESSAGE,
-      });
+      const { body, files } = await readSendUpload(request, SendMessageRequest);
       // Whatever would refuse the send refuses it before any file is kept.
       await app.chat.sends.check(body, owner);
       const liveConnectionId = await liveConnectionOf(request, owner);

@@ -6,48 +6,70 @@ import { GenerationLeasesRepository } from './generation/generation-leases.repos
 import { Generations } from './generation/generations';
 import { MessagesRepository } from './messages.repository';
 import { ChatService } from './chat.service';
-import { SendService } from './send.service';
+import { SendService, type ComparisonPanels } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
 import { RetryService } from './retry.service';
+import { TurnRecords } from './turn-records';
+import { TurnStatsRepository } from './turn-stats.repository';
+import { TurnPipeline } from './turn/turn-pipeline';
+import { TurnRefunds } from './turn/turn-refunds';
+import { TurnSources } from './turn/turn-sources';
 
 export interface ChatServices {
   sends: SendService;
   /** Opening upstream requests and running generations (the vault runs its turns with it). */
   answers: AnswerService;
   generations: Generations;
+  /** The one place a failed turn's unit comes back. */
+  refunds: TurnRefunds;
+  /** The stages a sender shares (the vault stores its sealed turns through it). */
+  pipeline: TurnPipeline;
+  /** Stored turns, for the features that read or move them (the vault). */
+  records: TurnRecords;
+  /** Figures over every account's turns (the admin console). */
+  stats: TurnStatsRepository;
   /** History, cancel and clearing (the chat routes; the export reads history through it). */
   queries: ChatService;
+  /** Comparison ids and panels, as the app handed them to chat (compare's CompareSends). */
+  comparisons: ComparisonPanels;
+}
+
+export interface ChatPluginOptions {
+  /** The comparisons sends join (see app/feature-plugins.ts). */
+  comparisons?: ComparisonPanels;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Chat: one set per process, shared by the chat routes. */
     readonly chat: ChatServices;
+    /** The sources of a turn's context: each feature registers its own (chat imports none). */
+    readonly turnSources: TurnSources;
   }
 }
 
-export const chatPlugin = fp(async (app) => registerChat(app), {
-  name: 'chat',
-  dependencies: [
-    'models',
-    'conversations',
-    'limits',
-    'projects',
-    'knowledge',
-    'prompt-generator',
-    'compare-sends',
-    'attachments',
-  ],
-  decorators: { fastify: ['bus', 'realtime', 'drain', 'metrics', 'visitors'] },
-});
+/** Root-level, before the feature plugins: the registry the features' turn sources join. */
+export function registerTurnSources(app: FastifyInstance): void {
+  app.decorate('turnSources', new TurnSources());
+}
+
+export const chatPlugin = fp(
+  async (app, { comparisons }: ChatPluginOptions) => {
+    if (comparisons === undefined) throw new Error('chat needs the app to pass its comparisons.');
+    await registerChat(app, comparisons);
+  },
+  {
+    name: 'chat',
+    dependencies: ['models', 'conversations', 'limits', 'attachments'],
+    decorators: { fastify: ['bus', 'realtime', 'drain', 'metrics', 'visitors', 'turnSources'] },
+  },
+);
 
 /**
  * Root-level chat services: the process's generations (lease, sweeper, cancel), the send
- * pipeline, and what moves with a visitor who signs in. Call after registerRealtime and
- * registerModels, registerConversations,
- * registerLimits, registerCompare and registerAttachments.
+ * pipeline, and what moves with a visitor who signs in.
  */
-export async function registerChat(app: FastifyInstance): Promise<void> {
+async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels): Promise<void> {
   const messagesRepository = new MessagesRepository(app.db);
   const { conversations, limits, attachments } = app;
   const generations = new Generations(
@@ -56,28 +78,31 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     messagesRepository,
     app.log,
   );
+  const refunds = new TurnRefunds(messagesRepository, { limits, conversations });
   const answers = new AnswerService(messagesRepository, {
     bus: app.bus,
     limits,
     conversations,
-    projects: app.projects,
-    knowledge: app.knowledge,
-    promptGenerator: app.promptGenerator,
     generations,
     attachments,
     runner: new GenerationRunner(messagesRepository, app.log, app.metrics),
+    sources: app.turnSources,
+    refunds,
     log: app.log,
   });
   const retries = new RetryService(messagesRepository, { limits, generations, answers });
-  const sends = new SendService(app.db, {
-    messages: messagesRepository,
+  const pipeline = new TurnPipeline(app.db, {
     models: app.models,
     limits,
     conversations,
-    projects: app.projects,
-    comparisons: app.compareSends,
-    promptGenerator: app.promptGenerator,
-    generations,
+    sources: app.turnSources,
+    processId: generations.processId,
+  });
+  const sends = new SendService({
+    pipeline,
+    messages: messagesRepository,
+    conversations,
+    comparisons,
     attachments,
     answers,
     retries,
@@ -90,25 +115,23 @@ export async function registerChat(app: FastifyInstance): Promise<void> {
     limits,
     attachments,
   });
-  app.decorate('chat', { sends, answers, generations, queries });
+  const records = new TurnRecords(app.db, messagesRepository);
+  const stats = new TurnStatsRepository(app.db);
+  app.decorate('chat', {
+    sends,
+    answers,
+    generations,
+    refunds,
+    pipeline,
+    records,
+    stats,
+    queries,
+    comparisons,
+  });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 
-  await generations.start(async (row) => {
-    // An interrupted turn gave the user nothing: its unit comes back.
-    if (!row.charged_day || !(await messagesRepository.clearCharge(row.id, row.charged_day)))
-      return;
-    // A vault turn has no owner columns: its account is the vault's.
-    const userId =
-      row.user_id ??
-      (row.visitor_id === null && row.conversation_id !== null
-        ? await messagesRepository.vaultUserOf(row.conversation_id)
-        : null);
-    const owner =
-      userId !== null
-        ? { kind: 'user' as const, id: userId }
-        : { kind: 'visitor' as const, id: row.visitor_id ?? '' };
-    await limits.refund(owner, row.charged_day);
-  });
+  // An interrupted turn gave the user nothing: its unit comes back.
+  await generations.start((row) => refunds.refund(row));
   app.addHook('preClose', () => generations.close());
 
   app.visitors.onVisitorClaimed((visitorId, userId) =>

@@ -54,7 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       message_id: randomUUID(),
       // Recorded for the caller: their first send naming it creates the comparison.
       ...(request.query.allocate_comparison_id
-        ? { comparison_id: await app.compareSends.allocate(chatOwnerOf(request)) }
+        ? { comparison_id: await app.chat.comparisons.allocate(chatOwnerOf(request)) }
         : {}),
     }),
   );

@@ -151,6 +151,8 @@ export class ChatService {
       await this.chat.generations.cancel(row.id);
     const files = await this.chat.attachments.deleteRowsOfVisitor(visitorId);
     const deleted = await this.messages.deleteVisitorMessages(visitorId);
+    // Their conversations are empty now.
+    await this.chat.conversations.deleteOfVisitor(visitorId);
     await this.chat.attachments.deleteFiles(files);
     return deleted;
   }

@@ -23,7 +23,7 @@ export type TurnLink = Pick<
 >;
 
 /** Statuses of a turn whose text the model is shown as an earlier turn. */
-const CONTEXT_STATUSES = ['completed', 'cancelled'] as const;
+export const CONTEXT_STATUSES = ['completed', 'cancelled'] as const;
 
 /** Turns of the branch that ends at `leaf`: the leaf, its parent, and so on up to the first turn. */
 function branchIds(seed: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -52,11 +52,17 @@ export class MessagesRepository {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts unless the id exists (any owner): the loser of a duplicate send gets false. */
-  async insertIfAbsent(row: NewMessageRow, owner: ChatOwner): Promise<boolean> {
+  /**
+   * The one place a turn's row is written: inserted unless the id exists (any owner), so the
+   * loser of a duplicate send gets false. `owner` null: a turn no account owns (a vault turn).
+   */
+  async insertIfAbsent(row: NewMessageRow, owner: ChatOwner | null): Promise<boolean> {
     const result = await this.db
       .insertInto('messages')
-      .values({ ...row, ...ownerColumns(owner) })
+      .values({
+        ...row,
+        ...(owner === null ? { user_id: null, visitor_id: null } : ownerColumns(owner)),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -79,6 +85,16 @@ export class MessagesRepository {
     if (by.messageId !== undefined) query = query.where('id', '=', by.messageId);
     if (by.requestId !== undefined) query = query.where('request_id', '=', by.requestId);
     return query.execute();
+  }
+
+  /** How many turns the conversation has, every version counted. */
+  async countIn(conversationId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**
@@ -250,13 +266,12 @@ export class MessagesRepository {
     await this.#ownedDelete(owner).where('id', '=', id).execute();
   }
 
-  /** Deletes a visitor's turns (and their now empty conversations); returns how many turns. */
+  /** Deletes a visitor's turns; returns how many. */
   async deleteVisitorMessages(visitorId: string): Promise<number> {
     const result = await this.db
       .deleteFrom('messages')
       .where('visitor_id', '=', visitorId)
       .executeTakeFirst();
-    await this.db.deleteFrom('conversations').where('visitor_id', '=', visitorId).execute();
     return Number(result.numDeletedRows);
   }
 
@@ -318,16 +333,6 @@ export class MessagesRepository {
       .where('charged_day', '=', day)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** The account whose vault holds the conversation, or null when it is not in a vault. */
-  async vaultUserOf(conversationId: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('conversations')
-      .select('vault_user_id')
-      .where('id', '=', conversationId)
-      .executeTakeFirst();
-    return row?.vault_user_id ?? null;
   }
 
   #owned(owner: ChatOwner) {

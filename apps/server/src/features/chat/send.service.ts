@@ -1,28 +1,43 @@
-import { randomUUID } from 'node:crypto';
 import type { MessageResponse, SendMessageRequest } from '@parallax/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { Drain } from '../../infra/drain';
-import { AppError, isAppError } from '../../infra/errors';
+import type { ChatMetrics } from '../../infra/metrics/server-metrics';
+import { AppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
-import type { CompareSends } from '../compare';
 import type { ConversationsService } from '../conversations';
 import type { PlanRules } from '../billing';
-import type { LimitsService } from '../limits';
-import type { ModelsService, ResolvedModel } from '../models/models.service';
-import type { ProjectsService } from '../projects';
-import type { GeneratorInstructions, PromptGeneratorService } from '../prompt-generator';
+import type { ResolvedModel } from '../models/models.service';
 import { MESSAGE_NOT_FOUND, type AnswerService, type SendContext } from './answer.service';
-import type { Generations } from './generation/generations';
 import type { UpstreamAnswer } from './generation/upstream-answer';
-import { MessagesRepository, type MessageRow } from './messages.repository';
+import type { MessageRow, MessagesRepository } from './messages.repository';
 import { RecentKeys } from './recent-keys';
 import type { RetryService } from './retry.service';
-
-import type { ChatMetrics } from '../../infra/metrics/server-metrics';
+import { PLAIN_FORM } from './turn/stored-form';
+import type { TurnPipeline } from './turn/turn-pipeline';
+import type { TurnPin } from './turn/turn-sources';
 
 export type { SendContext } from './answer.service';
+
+/**
+ * What chat needs of comparisons (the compare feature's CompareSends, which the app hands to
+ * chat): allocate-id records a comparison id for the caller, a send names a comparison the
+ * caller has or was allocated, and a new chat in one is its next panel. Declared here, so
+ * chat imports and reads nothing of compare.
+ */
+export interface ComparisonPanels {
+  allocate(owner: ChatOwner): Promise<string>;
+  maySend(owner: ChatOwner, comparisonId: string): Promise<boolean>;
+  within(db: Kysely<Database>): {
+    /** Adds the conversation `makeConversation` creates as the comparison's next panel. */
+    joinAsPanel(
+      owner: ChatOwner,
+      send: { comparisonId: string; model: string; prompt: string; now: string },
+      makeConversation: (title: string) => Promise<string>,
+    ): Promise<string>;
+  };
+}
 
 const COMPARISON_NOT_FOUND = 'Comparison not found';
 /** Message ids this process sent lately: a repeat of one starts no early upstream request. */
@@ -48,16 +63,12 @@ export class SendService {
   readonly #storingIds = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly deps: {
+      /** The stages every sender shares: model and limits, the sources' checks, the store. */
+      pipeline: TurnPipeline;
       messages: MessagesRepository;
-      models: ModelsService;
-      limits: LimitsService;
       conversations: ConversationsService;
-      projects: ProjectsService;
-      comparisons: CompareSends;
-      promptGenerator: PromptGeneratorService;
-      generations: Generations;
+      comparisons: ComparisonPanels;
       attachments: AttachmentsService;
       answers: AnswerService;
       retries: RetryService;
@@ -80,16 +91,22 @@ export class SendService {
   /** The checks of `check`, and where the new turn goes in its conversation's tree. */
   async #prepare(request: SendMessageRequest, owner: ChatOwner): Promise<PreparedSend> {
     this.deps.drain.refuseWhileDraining();
-    const model = await this.#resolveModel(request);
-    const rules = await this.deps.limits.assertModelAllowed(owner, model.info);
+    const { model, rules } = await this.deps.pipeline.resolveForSend(owner, request);
     const thread = request.conversation_id
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
     const conversation = thread?.conversation ?? null;
-    const generator = await this.#generatorOf(request, conversation);
-    // project_id places a new chat; an existing chat stays where it is.
-    if (request.project_id && !request.conversation_id)
-      await this.deps.projects.assertOwned(owner, request.project_id);
+    const pin = await this.deps.pipeline.checkSources({
+      owner,
+      conversation: conversation && {
+        id: conversation.id,
+        kind: conversation.kind,
+        comparisonId: conversation.comparison_id,
+      },
+      projectId: request.project_id ?? null,
+      promptGeneratorId: request.prompt_generator_id ?? null,
+      comparisonId: request.comparison_id ?? null,
+    });
     if (request.comparison_id) {
       // The caller's comparison, or one allocated for them that this send will create.
       if (!(await this.deps.comparisons.maySend(owner, request.comparison_id)))
@@ -100,8 +117,10 @@ export class SendService {
           'comparison_id: the conversation is not part of this comparison.',
         );
     }
+    // The chat's project: the stored chat's, or the one a new chat starts in (checked above).
+    const projectId = conversation ? conversation.project_id : (request.project_id ?? null);
     if (!request.version_of)
-      return { model, rules, parentId: thread?.currentLeafId ?? null, generator };
+      return { model, rules, parentId: thread?.currentLeafId ?? null, pin, projectId };
     if (!conversation)
       throw new AppError(
         'validation_error',
@@ -117,37 +136,7 @@ export class SendService {
     if (conversation.kind === 'comparison')
       throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
     // A version takes the turn's place: the same parent, so the same earlier turns.
-    return { model, rules, parentId: version.parent_id, generator };
-  }
-
-  /**
-   * A prompt generator turn (a send with prompt_generator_id, or any turn of a generator
-   * conversation) opens with the generator's current instructions; the turn records their
-   * version. An unknown generator is a 404; a generator id on another kind of chat is refused.
-   */
-  async #generatorOf(
-    request: SendMessageRequest,
-    conversation: { kind: string } | null,
-  ): Promise<GeneratorInstructions | null> {
-    if (request.prompt_generator_id) {
-      if (request.comparison_id)
-        throw new AppError(
-          'validation_error',
-          'prompt_generator_id: a comparison cannot be a prompt generator session.',
-        );
-      if (request.project_id)
-        throw new AppError(
-          'validation_error',
-          'prompt_generator_id: a prompt generator session cannot be in a project.',
-        );
-      if (conversation && conversation.kind !== 'prompt_generator')
-        throw new AppError(
-          'validation_error',
-          'prompt_generator_id: the conversation is not a prompt generator session.',
-        );
-      return this.deps.promptGenerator.current(request.prompt_generator_id);
-    }
-    return conversation?.kind === 'prompt_generator' ? this.deps.promptGenerator.current() : null;
+    return { model, rules, parentId: version.parent_id, pin, projectId };
   }
 
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
@@ -161,7 +150,8 @@ export class SendService {
 
   async #send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
     const { owner } = context;
-    const { model, rules, parentId, generator } = await this.#prepare(request, owner);
+    const prepared = await this.#prepare(request, owner);
+    const { model, rules, parentId, pin } = prepared;
 
     // A duplicate of a send this process is storing waits for it: the first sender, the one
     // whose upstream request may have started early, then always wins the insert, and the
@@ -170,7 +160,7 @@ export class SendService {
     if (first) await first;
     const sentAt = new Date();
     const now = sentAt.toISOString();
-    const early = this.#startEarly(request, context, model, { parentId, generator });
+    const early = this.#startEarly(request, context, prepared);
     let stored = () => {};
     const storing = new Promise<void>((resolve) => (stored = resolve));
     this.#storingIds.set(request.message_id, storing);
@@ -182,33 +172,26 @@ export class SendService {
     // What is left of the day's allowance after this send's unit: the reply shows it.
     let remaining: number | null = null;
     try {
-      inserted = await this.db
-        .transaction()
-        .execute(async (trx) => {
-          const limits = this.deps.limits.within(trx);
-          const conversationId =
-            request.conversation_id ??
-            (await this.#createConversation(trx, request, owner, model, now));
-          const newRow = {
-            ...this.#newRow(request, model, conversationId, now),
-            parent_id: parentId,
-            generator_instructions_version: generator?.version ?? null,
-            charged_day: await limits.chargeDay(owner, sentAt, rules),
-          };
-          // The loser of a duplicate send must not leave a conversation behind.
-          if (!(await new MessagesRepository(trx).insertIfAbsent(newRow, owner)))
-            throw new DuplicateSend();
-          // The new turn (or version) is what the conversation shows and continues from (a
-          // chat this send starts was created with it).
-          if (request.conversation_id)
-            await this.deps.conversations.within(trx).setCurrentLeaf(conversationId, newRow.id);
-          ({ remaining } = await limits.spendUnit(owner, sentAt, rules));
-          return { ...newRow, ...ownerColumns(owner) };
-        })
-        .catch((error: unknown) => {
-          if (error instanceof DuplicateSend) return null;
-          throw error;
-        });
+      const stored = await this.deps.pipeline.store({
+        id: request.message_id,
+        comparisonId: request.comparison_id ?? null,
+        content: request.message,
+        model,
+        includeHistory: Boolean(request.include_conversation_history),
+        parentId,
+        pinnedVersion: pin?.version ?? null,
+        rowOwner: owner,
+        payer: owner,
+        conversation:
+          request.conversation_id ??
+          ((conversations, trx) =>
+            this.#createConversation(trx, conversations, request, owner, model, now)),
+        rules,
+        sentAt,
+        now,
+      });
+      inserted = stored?.row ?? null;
+      remaining = stored?.remaining ?? null;
     } catch (error) {
       abandon(early);
       throw error;
@@ -245,12 +228,12 @@ export class SendService {
    */
   #createConversation(
     trx: Kysely<Database>,
+    conversations: ConversationsService,
     request: SendMessageRequest,
     owner: ChatOwner,
     model: ResolvedModel,
     now: string,
   ): Promise<string> {
-    const conversations = this.deps.conversations.within(trx);
     const { comparison_id: comparisonId } = request;
     if (comparisonId)
       return this.deps.comparisons
@@ -296,78 +279,32 @@ export class SendService {
   #startEarly(
     request: SendMessageRequest,
     context: SendContext,
-    model: ResolvedModel,
-    { parentId, generator }: Pick<PreparedSend, 'parentId' | 'generator'>,
+    { model, parentId, pin, projectId }: PreparedSend,
   ): Promise<UpstreamAnswer> | null {
     if (context.attachmentIds?.length) return null;
     if (this.#storing >= EARLY_STARTS_WHILE_STORING_BELOW) return null;
     if (this.#recentSends.has(request.message_id)) return null;
     this.#recentSends.add(request.message_id);
-    if (!this.deps.limits.mayHaveAllowance(context.owner)) return null;
+    if (!this.deps.pipeline.mayHaveAllowance(context.owner)) return null;
     const early = this.deps.answers.open(
       model,
       {
         content: request.message,
         parentId,
         includeHistory: Boolean(request.include_conversation_history),
-        instructions: {
+        subject: {
           conversationId: request.conversation_id ?? null,
-          projectId: request.project_id ?? null,
-          generator,
+          projectId,
+          content: request.message,
+          pin,
         },
+        form: PLAIN_FORM,
       },
       () => Promise.resolve([]),
     );
     // Read by the generation, or dropped by abandon(): never an unhandled rejection.
     early.catch(() => undefined);
     return early;
-  }
-
-  async #resolveModel(request: SendMessageRequest): Promise<ResolvedModel> {
-    let model: ResolvedModel;
-    try {
-      model = await this.deps.models.resolve(request.model);
-    } catch (error) {
-      if (isAppError(error)) throw new AppError('validation_error', `model: ${error.detail}`);
-      throw error;
-    }
-    if (model.info.provider !== request.provider) {
-      throw new AppError(
-        'validation_error',
-        `model: ${model.info.friendly_name} is not a ${request.provider} model.`,
-      );
-    }
-    return model;
-  }
-
-  #newRow(request: SendMessageRequest, model: ResolvedModel, conversationId: string, now: string) {
-    return {
-      id: request.message_id,
-      conversation_id: conversationId,
-      comparison_id: request.comparison_id ?? null,
-      content: request.message,
-      response: null,
-      provider: model.info.provider,
-      model: model.info.id,
-      model_friendly_name: model.info.friendly_name,
-      status: 'pending',
-      input_tokens: null,
-      output_tokens: null,
-      error: null,
-      error_code: null,
-      request_id: randomUUID(),
-      include_history: request.include_conversation_history ? 1 : 0,
-      owner_process: this.deps.generations.processId,
-      charged_day: null,
-      created_at: now,
-      updated_at: now,
-      ttft_ms: null,
-      stream_ms: null,
-      parent_id: null,
-      chosen_at: now,
-      sources: null,
-      generator_instructions_version: null,
-    };
   }
 }
 
@@ -377,11 +314,11 @@ interface PreparedSend {
   rules: PlanRules;
   /** The turn the new one follows: the current leaf, or the parent of the turn it versions. */
   parentId: string | null;
-  /** The instructions a prompt generator turn opens with (null for other turns). */
-  generator: GeneratorInstructions | null;
+  /** The instructions a source pinned for the turn (a generator turn's), or null. */
+  pin: TurnPin | null;
+  /** The chat's project: the stored chat's, or the one a new chat is started in. */
+  projectId: string | null;
 }
-
-class DuplicateSend extends Error {}
 
 /** Hangs up on an upstream request started for a send that will not be answered by it. */
 function abandon(early: Promise<UpstreamAnswer> | null): void {

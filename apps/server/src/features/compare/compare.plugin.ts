@@ -48,18 +48,22 @@ export const comparePlugin = fp(
         models: app.models,
         limits: app.limits,
         messages: turns,
+        turns: app.chat.records,
         sends: app.compareSends,
       }),
     );
     const { models } = app;
-    app.decorate('leaderboard', new LeaderboardService(repository, (ids) => models.rowsOf(ids)));
+    app.decorate(
+      'leaderboard',
+      new LeaderboardService(repository, (ids) => models.rowsOf(ids), app.chat.records),
+    );
     app.visitors.onVisitorClaimed((visitorId, userId) =>
       repository.moveVisitorToUser(visitorId, userId),
     );
   },
   {
     name: 'compare',
-    dependencies: ['compare-sends', 'conversations', 'models', 'limits'],
+    dependencies: ['compare-sends', 'conversations', 'models', 'limits', 'chat'],
     decorators: { fastify: ['visitors'] },
   },
 );

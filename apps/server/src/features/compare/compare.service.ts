@@ -16,8 +16,15 @@ import { AppError, isAppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
+import type { ChatServices } from '../chat';
 import type { ModelsService } from '../models/models.service';
-import type { CompareRepository, ModelRow, PanelRow, SessionRow } from './compare.repository';
+import {
+  likePattern,
+  type CompareRepository,
+  type ModelRow,
+  type PanelRow,
+  type SessionRow,
+} from './compare.repository';
 import type { CompareSends } from './compare-sends.service';
 import { isHidden, threadsOf, toSession, toSummary } from './compare-view';
 import { comparisonTitleFrom, DEFAULT_COMPARISON_TITLE } from './compare-title';
@@ -52,6 +59,8 @@ export interface CompareDeps {
   models: ModelsService;
   limits: LimitsService;
   messages: PanelTurns;
+  /** Chat's stored turns: the panels' turns, their search, and the copy of a panel. */
+  turns: ChatServices['records'];
   sends: CompareSends;
 }
 
@@ -112,20 +121,30 @@ export class CompareService {
   }
 
   async list(owner: ChatOwner, query: CompareListQuery): Promise<CompareListResponse> {
-    const { rows, total } = await this.deps.repository.list(owner, query);
+    const search = query.search?.trim();
+    const mentioning = search
+      ? await this.deps.turns.comparisonsMentioning(owner, likePattern(search))
+      : [];
+    const { rows, total } = await this.deps.repository.list(owner, { ...query, mentioning });
     const ids = rows.map((r) => r.id);
-    const [panels, starred] = await Promise.all([
-      this.deps.repository.panels(ids),
-      this.deps.repository.starred(ids),
+    const panels = await this.deps.repository.panels(ids);
+    const firstPanels = panels.filter((p) => p.position === 0).map((p) => p.conversation_id);
+    const [starred, turns, models] = await Promise.all([
+      this.#starred(panels),
+      this.deps.turns.countsOf(firstPanels),
+      this.#models(panels),
     ]);
-    const models = await this.#models(panels);
+    const turnCount = (sessionId: string) => {
+      const first = panels.find((p) => p.session_id === sessionId && p.position === 0);
+      return first === undefined ? 0 : (turns.get(first.conversation_id) ?? 0);
+    };
     return {
       sessions: rows.map((row) =>
         toSummary(
           row,
           panels.filter((p) => p.session_id === row.id),
           models,
-          row.turn_count,
+          turnCount(row.id),
           starred.has(row.id),
         ),
       ),
@@ -138,10 +157,10 @@ export class CompareService {
     const session = await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
     const [messages, votes, models, starred] = await Promise.all([
-      this.deps.repository.messages(owner, id),
+      this.deps.turns.ofComparison(owner, id),
       this.deps.repository.votes(id),
       this.#models(panels),
-      this.deps.repository.starred([id]),
+      this.#starred(panels),
     ]);
     return toSession(session, panels, messages, votes, models, starred.has(id));
   }
@@ -158,7 +177,7 @@ export class CompareService {
   ): Promise<CompareSession> {
     await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
-    const wanted = isFavourite ?? !(await this.deps.repository.starred([id])).has(id);
+    const wanted = isFavourite ?? !(await this.#starred(panels)).has(id);
     const targets = wanted ? panels.slice(0, 1) : panels;
     for (const panel of targets)
       await this.deps.conversations.setFavourite(owner, panel.conversation_id, wanted);
@@ -214,7 +233,7 @@ export class CompareService {
   async vote(owner: ChatOwner, id: string, request: CompareVoteRequest): Promise<CompareSession> {
     await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
-    const threads = threadsOf(panels, await this.deps.repository.messages(owner, id));
+    const threads = threadsOf(panels, await this.deps.turns.ofComparison(owner, id));
     const answers = threads.flatMap((thread) => {
       const row = thread[request.turn_index];
       return row ? [row] : [];
@@ -244,15 +263,13 @@ export class CompareService {
     const panel = await this.#panel(id, panelIndex);
     const [model] = await this.deps.models.rowsOf([panel.model]);
     const title = `${session.title} · ${model?.friendly_name ?? panel.model}`.slice(0, 200);
-    const conversationId = await this.deps.repository.copyThread(
-      owner,
-      panel.conversation_id,
-      (trx) =>
-        this.deps.conversations.within(trx).createRow(owner, {
-          kind: 'regular',
-          title,
-        }),
-    );
+    const conversationId = await this.deps.repository.transaction(async (trx) => {
+      const conversations = this.deps.conversations.within(trx);
+      const id = await conversations.createRow(owner, { kind: 'regular', title });
+      const copied = await this.deps.turns.within(trx).copyLinear(owner, panel.conversation_id, id);
+      if (copied !== null) await conversations.continueAt(id, copied.leafId, copied.lastAt);
+      return id;
+    });
     // The new chat names its model, so the blind session is revealed with it.
     await this.deps.repository.reveal(id, new Date().toISOString());
     return conversationId;
@@ -279,6 +296,14 @@ export class CompareService {
     const panel = (await this.deps.repository.panels([id])).find((p) => p.position === position);
     if (!panel) throw new AppError('not_found', MESSAGES.conversationNotFound);
     return panel;
+  }
+
+  /** Which of the panels' sessions are starred: a starred panel conversation stars its session. */
+  async #starred(panels: readonly PanelRow[]): Promise<Set<string>> {
+    const starred = await this.deps.conversations.favouriteAmong(
+      panels.map((p) => p.conversation_id),
+    );
+    return new Set(panels.filter((p) => starred.has(p.conversation_id)).map((p) => p.session_id));
   }
 
   async #models(panels: readonly PanelRow[]): Promise<Map<string, ModelRow>> {

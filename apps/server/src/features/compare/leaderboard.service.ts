@@ -5,6 +5,7 @@ import {
   type LeaderboardResponse,
   type Provider,
 } from '@parallax/contract';
+import type { ChatServices } from '../chat';
 import type { CompareRepository, ModelRow, VoteScope } from './compare.repository';
 import { costUsd, tokensPerSecond } from './compare-view';
 import { DEFAULT_PRIOR_GAMES, rateWithIntervals, type JudgedTurn } from './ranking';
@@ -22,6 +23,8 @@ export class LeaderboardService {
     private readonly repository: CompareRepository,
     /** Names and prices of the ranked models (the models feature's registry). */
     private readonly modelsOf: (ids: readonly string[]) => Promise<ModelRow[]>,
+    /** Chat's stored turns: the comparison answers' timings. */
+    private readonly turns: ChatServices['records'],
   ) {}
 
   async board(
@@ -53,7 +56,7 @@ export class LeaderboardService {
     const ranked = [...appearances.keys()];
     const [models, timings] = await Promise.all([
       this.modelsOf(ranked),
-      this.repository.timings(scope, since),
+      this.turns.comparisonTimings(scope.kind === 'owner' ? scope.owner : null, since),
     ]);
     const entries = ranked.map((model): Omit<LeaderboardEntry, 'rank'> => {
       const info = models.find((m) => m.id === model);

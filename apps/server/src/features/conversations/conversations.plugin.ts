@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ConversationsRepository } from './conversations.repository';
+import { VaultConversationsRepository } from './vault-conversations.repository';
 import { ConversationsService } from './conversations.service';
 
 declare module 'fastify' {
@@ -16,6 +17,7 @@ export const conversationsPlugin = fp(
     const conversations = new ConversationsService(
       new ConversationsRepository(app.db),
       (owner, text) => searchIndex.conversationIds(owner, text),
+      new VaultConversationsRepository(app.db),
     );
     app.decorate('conversations', conversations);
     app.visitors.onVisitorClaimed((visitorId, userId) =>

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema';
 import { ownerColumns, type ChatOwner } from '../../infra/auth/chat-owner';
 
@@ -16,6 +16,9 @@ export interface ListFilter {
   /** Only this kind (then excludeComparisons does not apply). */
   kind?: string | undefined;
 }
+
+/** Rows per INSERT of an import: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const IMPORT_BATCH = 200;
 
 /** Sessions of their own screens (/compare, /prompt-generator): off the chat list by default. */
 const KINDS_OFF_THE_CHAT_LIST = ['comparison', 'prompt_generator'];
@@ -92,6 +95,15 @@ export class ConversationsRepository {
       .execute();
   }
 
+  /** Conversations brought in whole (an account import), in batches. */
+  async insertImported(rows: ReadonlyArray<Insertable<ConversationsTable>>): Promise<void> {
+    for (let i = 0; i < rows.length; i += IMPORT_BATCH)
+      await this.db
+        .insertInto('conversations')
+        .values(rows.slice(i, i + IMPORT_BATCH))
+        .execute();
+  }
+
   /** Updates an owned conversation; false when it is not the owner's (or does not exist). */
   async update(
     owner: ChatOwner,
@@ -126,15 +138,6 @@ export class ConversationsRepository {
       .execute();
   }
 
-  async countTurns(id: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('messages')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('conversation_id', '=', id)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** Gives every panel conversation of a comparison the session's title. */
   async renameComparison(comparisonId: string, title: string): Promise<void> {
     await this.db
@@ -151,6 +154,93 @@ export class ConversationsRepository {
       .set({ current_leaf_id: leafId })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * Per project of these: how many of the account's chats it holds (comparisons not counted)
+   * and when the latest of them last had a turn (or was made).
+   */
+  async projectActivity(
+    userId: string,
+    projectIds: readonly string[],
+  ): Promise<Map<string, { chats: number; lastChatAt: string | null }>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('conversations')
+      .select((eb) => [
+        'project_id',
+        eb.fn
+          .sum<number>(eb.case().when('kind', '!=', 'comparison').then(1).else(0).end())
+          .as('chats'),
+        sql<string | null>`max(coalesce(last_message_at, created_at))`.as('last_chat_at'),
+      ])
+      .where('user_id', '=', userId)
+      .where('project_id', 'in', [...projectIds])
+      .groupBy('project_id')
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.project_id ?? '',
+        { chats: Number(r.chats ?? 0), lastChatAt: r.last_chat_at },
+      ]),
+    );
+  }
+
+  /** Which of these conversations are starred. */
+  async favouriteAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', 'in', [...ids])
+      .where('is_favourite', '=', 1)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** A chat whose turns were copied in: its branch ends at `leafId`, last active at `at`. */
+  async continueAt(id: string, leafId: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ last_message_at: at, current_leaf_id: leafId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Deletes a visitor's conversations (their turns went first). */
+  async deleteOfVisitor(visitorId: string): Promise<void> {
+    await this.db.deleteFrom('conversations').where('visitor_id', '=', visitorId).execute();
+  }
+
+  /** True when the account owns the conversation. */
+  async isOwnedBy(userId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The project a conversation is in (always its owner's), or null. */
+  async projectIdOf(id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('project_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.project_id ?? null;
+  }
+
+  /** The account whose vault holds the conversation, or null when it is not in a vault. */
+  async vaultUserOf(id: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('conversations')
+      .select('vault_user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.vault_user_id ?? null;
   }
 
   async touch(id: string, now: string): Promise<void> {

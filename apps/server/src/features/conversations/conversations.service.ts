@@ -9,10 +9,11 @@ import type {
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { ConversationsTable, Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
+import { VaultConversationsRepository } from './vault-conversations.repository';
 
 function toConversation(row: ConversationRow): Conversation {
   return {
@@ -52,6 +53,7 @@ export class ConversationsService {
   constructor(
     private readonly repository: ConversationsRepository,
     private readonly matchConversations: MatchConversations,
+    private readonly vaultRows: VaultConversationsRepository,
     private readonly projects: { check: ProjectCheck } = { check: NO_PROJECTS },
   ) {}
 
@@ -60,6 +62,7 @@ export class ConversationsService {
     return new ConversationsService(
       new ConversationsRepository(db),
       this.matchConversations,
+      new VaultConversationsRepository(db),
       this.projects,
     );
   }
@@ -204,20 +207,80 @@ export class ConversationsService {
 
   /**
    * A conversation's upkeep when one of its turns ends with an answer (completed or cancelled):
-   * dated, and named after `message` when that turn is its only one. Run `within` the
-   * transaction that stores the turn's final state, the search index takes the turn and the
-   * title in one write (each FTS5 write transaction flushes a segment: BENCHMARKS.md, History
-   * search).
+   * dated, and named after `message` when that turn is its only one (`turns`: how many it
+   * has, counted by chat). Run `within` the transaction that stores the turn's final state, the
+   * search index takes the turn and the title in one write (each FTS5 write transaction flushes
+   * a segment: BENCHMARKS.md, History search).
    */
-  async afterTurn(conversationId: string, message: string, at: string): Promise<void> {
-    await this.repository.touch(conversationId, at);
-    if ((await this.repository.countTurns(conversationId)) === 1)
-      await this.nameFromFirstMessage(conversationId, message);
+  async afterTurn(
+    conversationId: string,
+    turn: { message: string; at: string; turns: number },
+  ): Promise<void> {
+    await this.repository.touch(conversationId, turn.at);
+    if (turn.turns === 1) await this.nameFromFirstMessage(conversationId, turn.message);
   }
 
   /** A comparison named after its first prompt names its panels' conversations alike. */
   renameComparison(comparisonId: string, title: string): Promise<void> {
     return this.repository.renameComparison(comparisonId, title);
+  }
+
+  /**
+   * A new chat that starts inside the vault of `userId`: no owner, never indexed, its title
+   * sealed by the caller (`sealTitle` is given the chat's id). Answers the id.
+   */
+  async createInVault(
+    userId: string,
+    sealTitle: (id: string) => string,
+    now: string,
+    currentLeafId: string,
+  ): Promise<string> {
+    const id = randomUUID();
+    await this.vaultRows.insertInVault(id, userId, sealTitle(id), now, currentLeafId);
+    return id;
+  }
+
+  /** Conversations of an account import, new rows whole (run `within` its transaction). */
+  insertImported(rows: ReadonlyArray<Insertable<ConversationsTable>>): Promise<void> {
+    return this.repository.insertImported(rows);
+  }
+
+  /** Per project of these: the account's chats in it and when the latest had a turn. */
+  projectActivity(
+    userId: string,
+    projectIds: readonly string[],
+  ): Promise<Map<string, { chats: number; lastChatAt: string | null }>> {
+    return this.repository.projectActivity(userId, projectIds);
+  }
+
+  /** Which of these conversations are starred. */
+  favouriteAmong(ids: readonly string[]): Promise<Set<string>> {
+    return this.repository.favouriteAmong(ids);
+  }
+
+  /** A chat whose turns were copied in: its branch ends at `leafId`, last active at `at`. */
+  continueAt(id: string, leafId: string, at: string): Promise<void> {
+    return this.repository.continueAt(id, leafId, at);
+  }
+
+  /** Deletes a visitor's conversations (chat deleted their turns first). */
+  deleteOfVisitor(visitorId: string): Promise<void> {
+    return this.repository.deleteOfVisitor(visitorId);
+  }
+
+  /** True when the account owns the conversation (not one in its vault). */
+  isOwnedBy(userId: string, conversationId: string): Promise<boolean> {
+    return this.repository.isOwnedBy(userId, conversationId);
+  }
+
+  /** The project a conversation is in, or null. */
+  projectIdOf(conversationId: string): Promise<string | null> {
+    return this.repository.projectIdOf(conversationId);
+  }
+
+  /** The account whose vault holds the conversation, or null when it is not in a vault. */
+  vaultUserOf(conversationId: string): Promise<string | null> {
+    return this.repository.vaultUserOf(conversationId);
   }
 
   touch(conversationId: string, at: string): Promise<void> {
@@ -237,6 +300,27 @@ export class ConversationsService {
 
   async #mustUpdate(done: Promise<boolean>): Promise<void> {
     if (!(await done)) throw new AppError('not_found', MESSAGES.conversationNotFound);
+  }
+
+  /** The vault's chats of `userId`, latest first, each comparison once (conversations' rows). */
+  inVault(userId: string): ReturnType<VaultConversationsRepository['inVault']> {
+    return this.vaultRows.inVault(userId);
+  }
+
+  /** A chat, or a comparison's every panel, on one side of the vault (empty: not there). */
+  vaultItem(
+    side: { kind: 'owned' | 'vault'; userId: string },
+    id: string,
+  ): ReturnType<VaultConversationsRepository['item']> {
+    return this.vaultRows.item(side, id);
+  }
+
+  /** Hands a chat to the other side of the vault, its title rewritten. */
+  moveSide(
+    id: string,
+    move: { intoVault: boolean; userId: string; title: string; now: string },
+  ): Promise<void> {
+    return this.vaultRows.moveSide(id, move);
   }
 }
 

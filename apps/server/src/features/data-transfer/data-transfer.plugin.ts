@@ -19,7 +19,10 @@ export const dataTransferPlugin = fp(
         attachments: app.attachments,
         knowledge: app.knowledge,
       }),
-      imports: new ImportService(app.db, app.knowledge),
+      imports: new ImportService(app.db, app.knowledge, {
+        conversations: app.conversations,
+        turns: app.chat.records,
+      }),
     });
   },
   {

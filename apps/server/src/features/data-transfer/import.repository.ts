@@ -1,11 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ConversationsTable, Database, MessagesTable, ProjectsTable } from '../../db/schema';
+import type { Database, ProjectsTable } from '../../db/schema';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH = 200;
 
 /**
- * The import's writes: new rows only, in whatever transaction the repository is given, so a
+ * The import's own writes (its projects; chats and turns go to their owners): new rows only, in whatever transaction the repository is given, so a
  * file is added whole or not at all.
  */
 export class ImportRepository {
@@ -15,22 +15,6 @@ export class ImportRepository {
     for (let i = 0; i < rows.length; i += BATCH)
       await this.db
         .insertInto('projects')
-        .values(rows.slice(i, i + BATCH))
-        .execute();
-  }
-
-  async insertConversations(rows: Insertable<ConversationsTable>[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += BATCH)
-      await this.db
-        .insertInto('conversations')
-        .values(rows.slice(i, i + BATCH))
-        .execute();
-  }
-
-  async insertMessages(rows: Insertable<MessagesTable>[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += BATCH)
-      await this.db
-        .insertInto('messages')
         .values(rows.slice(i, i + BATCH))
         .execute();
   }

@@ -3,6 +3,8 @@ import { PROVIDERS, type ExportedTurn, type ImportResponse } from '@parallax/con
 import type { Insertable, Kysely } from 'kysely';
 import type { ConversationsTable, Database, MessagesTable } from '../../db/schema';
 import { AppError } from '../../infra/errors';
+import type { ChatServices } from '../chat';
+import type { ConversationsService } from '../conversations';
 import type { KnowledgeService } from '../knowledge';
 import { planImport } from './import-file';
 import { ImportFileError, type ImportPlan } from './import-plan';
@@ -20,6 +22,11 @@ export class ImportService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly knowledge: KnowledgeService,
+    /** The owners of the rows an import adds besides projects: conversations', chat's turns. */
+    private readonly owners: {
+      conversations: ConversationsService;
+      turns: Pick<ChatServices, 'records'>['records'];
+    },
   ) {}
 
   async import(userId: string, file: Uint8Array): Promise<ImportResponse> {
@@ -73,8 +80,8 @@ export class ImportService {
             archived: p.archived ? 1 : 0,
           })),
         );
-        await repository.insertConversations(conversations);
-        await repository.insertMessages(messages);
+        await this.owners.conversations.within(trx).insertImported(conversations);
+        await this.owners.turns.within(trx).insertImported(messages);
         fileIds = await this.knowledge.insertImported(
           trx,
           userId,

@@ -138,19 +138,6 @@ export class KnowledgeFilesRepository {
     return new Set(rows.map((row) => row.storage_name));
   }
 
-  /** The project a conversation is in, when the project is its owner's (else null). */
-  async projectOfConversation(conversationId: string): Promise<ProjectOwner | null> {
-    const row = await this.db
-      .selectFrom('conversations as c')
-      .innerJoin('projects as p', (join) =>
-        join.onRef('p.id', '=', 'c.project_id').onRef('p.user_id', '=', 'c.user_id'),
-      )
-      .select(['p.id', 'p.user_id'])
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    return row ? { id: row.id, userId: row.user_id } : null;
-  }
-
   async projectById(projectId: string): Promise<ProjectOwner | null> {
     const row = await this.db
       .selectFrom('projects')

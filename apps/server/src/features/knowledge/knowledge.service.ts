@@ -233,20 +233,12 @@ export class KnowledgeService {
   }
 
   /**
-   * The project's chunks that best match a turn's message, best first: the project of the
-   * stored chat, or the project a new chat is being started in (its ownership already checked).
+   * The project's chunks that best match a turn's message, best first (the turn's project, its
+   * ownership already checked).
    */
-  async excerptsFor(
-    turn: { conversationId: string | null; projectId: string | null },
-    message: string,
-  ): Promise<KnowledgeExcerpt[]> {
-    const files = new KnowledgeFilesRepository(this.db);
-    const project =
-      turn.conversationId !== null
-        ? await files.projectOfConversation(turn.conversationId)
-        : turn.projectId !== null
-          ? await files.projectById(turn.projectId)
-          : null;
+  async excerptsFor(projectId: string | null, message: string): Promise<KnowledgeExcerpt[]> {
+    if (projectId === null) return [];
+    const project = await new KnowledgeFilesRepository(this.db).projectById(projectId);
     if (project === null) return [];
     // Without the commonest words: ts_rank, unlike bm25, does not discount them.
     const terms = searchTerms(message);

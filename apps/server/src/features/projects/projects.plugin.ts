@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { projectInstructions } from './project-instructions.source';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
@@ -9,7 +10,10 @@ declare module 'fastify' {
   }
 }
 
-/** A project holds chats: it empties them on delete and checks the ones moved into it. */
+/**
+ * A project holds chats: it empties them on delete and checks the ones moved into it; its
+ * instructions open every turn of its chats (a turn source).
+ */
 export const projectsPlugin = fp(
   async (app) => {
     const projects = new ProjectsService(app.db, new ProjectsRepository(app.db), {
@@ -18,6 +22,11 @@ export const projectsPlugin = fp(
     });
     app.decorate('projects', projects);
     app.conversations.checkProjectsWith((owner, id) => projects.assertOwned(owner, id));
+    app.turnSources.register(projectInstructions(projects));
   },
-  { name: 'projects', dependencies: ['conversations', 'models'] },
+  {
+    name: 'projects',
+    dependencies: ['conversations', 'models'],
+    decorators: { fastify: ['turnSources'] },
+  },
 );

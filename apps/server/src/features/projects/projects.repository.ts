@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema';
 
 export type ProjectRow = Selectable<ProjectsTable> & {
@@ -6,45 +6,47 @@ export type ProjectRow = Selectable<ProjectsTable> & {
   last_activity_at: string;
 };
 
+/** A project's chats as conversations count them. */
+export interface ProjectActivity {
+  chats: number;
+  /** When its latest chat last had a turn (or was made); null: no chat. */
+  lastChatAt: string | null;
+}
+
+/** A project with its chats' count and its latest activity (its own change, or a chat's). */
+export function withActivity(
+  row: Selectable<ProjectsTable>,
+  activity: ProjectActivity | undefined,
+): ProjectRow {
+  const lastChatAt = activity?.lastChatAt ?? null;
+  return {
+    ...row,
+    chat_count: activity?.chats ?? 0,
+    last_activity_at:
+      lastChatAt !== null && lastChatAt > row.updated_at ? lastChatAt : row.updated_at,
+  };
+}
+
 export class ProjectsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  #withCounts(userId: string) {
+  /** The user's projects (archived or not), with no activity yet: the service adds it. */
+  list(userId: string, archived: boolean): Promise<Selectable<ProjectsTable>[]> {
     return this.db
-      .selectFrom('projects as p')
-      .selectAll('p')
-      .select((eb) => [
-        eb
-          .selectFrom('conversations as c')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('c.project_id', '=', 'p.id')
-          .where('c.user_id', '=', userId)
-          .where('c.kind', '!=', 'comparison')
-          .as('chat_count'),
-        eb
-          .selectFrom('conversations as c')
-          .select(sql<string | null>`max(coalesce(c.last_message_at, c.created_at))`.as('at'))
-          .whereRef('c.project_id', '=', 'p.id')
-          .where('c.user_id', '=', userId)
-          .as('last_chat_at'),
-      ])
-      .where('p.user_id', '=', userId);
-  }
-
-  async list(userId: string, archived: boolean): Promise<ProjectRow[]> {
-    const rows = await this.#withCounts(userId)
-      .where('p.archived', '=', archived ? 1 : 0)
+      .selectFrom('projects')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('archived', '=', archived ? 1 : 0)
       .execute();
-    return rows
-      .map(normalise)
-      .sort(
-        (a, b) => b.last_activity_at.localeCompare(a.last_activity_at) || b.id.localeCompare(a.id),
-      );
   }
 
-  async find(userId: string, id: string): Promise<ProjectRow | undefined> {
-    const row = await this.#withCounts(userId).where('p.id', '=', id).executeTakeFirst();
-    return row && normalise(row);
+  find(userId: string, id: string): Promise<Selectable<ProjectsTable> | undefined> {
+    return this.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   async exists(userId: string, id: string): Promise<boolean> {
@@ -91,19 +93,6 @@ export class ProjectsRepository {
       .execute();
   }
 
-  /** The instructions of the project a conversation is in ('' when none). */
-  async instructionsOfConversation(conversationId: string): Promise<string> {
-    const row = await this.db
-      .selectFrom('conversations as c')
-      .innerJoin('projects as p', (join) =>
-        join.onRef('p.id', '=', 'c.project_id').onRef('p.user_id', '=', 'c.user_id'),
-      )
-      .select('p.instructions')
-      .where('c.id', '=', conversationId)
-      .executeTakeFirst();
-    return row?.instructions ?? '';
-  }
-
   async instructionsOf(projectId: string): Promise<string> {
     const row = await this.db
       .selectFrom('projects')
@@ -112,16 +101,4 @@ export class ProjectsRepository {
       .executeTakeFirst();
     return row?.instructions ?? '';
   }
-}
-
-function normalise(
-  row: Selectable<ProjectsTable> & {
-    chat_count: number | string | bigint | null;
-    last_chat_at: string | null;
-  },
-): ProjectRow {
-  const { last_chat_at, ...rest } = row;
-  const activity =
-    last_chat_at !== null && last_chat_at > row.updated_at ? last_chat_at : row.updated_at;
-  return { ...rest, chat_count: Number(row.chat_count ?? 0), last_activity_at: activity };
 }

@@ -13,7 +13,7 @@ import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { AppError, isAppError } from '../../infra/errors';
 import type { ConversationsService } from '../conversations';
 import type { ModelsService } from '../models/models.service';
-import { ProjectsRepository, type ProjectRow } from './projects.repository';
+import { ProjectsRepository, withActivity, type ProjectRow } from './projects.repository';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
@@ -59,14 +59,24 @@ export class ProjectsService {
     private readonly deps: { conversations: ConversationsService; models: ModelsService },
   ) {}
 
-  list(userId: string, archived: boolean): Promise<Project[]> {
-    return this.repository.list(userId, archived).then((rows) => rows.map(toProject));
+  async list(userId: string, archived: boolean): Promise<Project[]> {
+    const rows = await this.repository.list(userId, archived);
+    const activity = await this.deps.conversations.projectActivity(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return rows
+      .map((row) => toProject(withActivity(row, activity.get(row.id))))
+      .sort(
+        (a, b) => b.last_activity_at.localeCompare(a.last_activity_at) || b.id.localeCompare(a.id),
+      );
   }
 
   async get(userId: string, id: string): Promise<Project> {
     const row = await this.repository.find(userId, id);
     if (!row) throw new AppError('not_found', PROJECT_NOT_FOUND);
-    return toProject(row);
+    const activity = await this.deps.conversations.projectActivity(userId, [id]);
+    return toProject(withActivity(row, activity.get(id)));
   }
 
   /** 404 unless the project exists and belongs to this owner (a chat being moved or started). */
@@ -134,12 +144,7 @@ export class ProjectsService {
     return (await this.repository.all(userId)).map(toExportedProject);
   }
 
-  /** The system message of a turn in this conversation: its project's instructions, or ''. */
-  instructionsOfConversation(conversationId: string): Promise<string> {
-    return this.repository.instructionsOfConversation(conversationId);
-  }
-
-  /** Same for a new chat being started in a project (its ownership already checked). */
+  /** The instructions of a project (a turn's chat's; its ownership already checked). */
   instructionsOf(projectId: string): Promise<string> {
     return this.repository.instructionsOf(projectId);
   }

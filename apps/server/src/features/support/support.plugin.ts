@@ -28,6 +28,7 @@ export const supportPlugin = fp(
         appUrl: app.config.appUrl,
         adminEmails: app.config.adminEmails,
         sendMail: (message) => app.sendMailInBackground(message),
+        conversations: app.conversations,
         recentErrors: (userId) => clientErrors.recentOf(userId, RECENT_ERRORS),
         findUser: async (userId) => {
           const user = await accountAdmin.find(userId);
@@ -47,7 +48,7 @@ export const supportPlugin = fp(
   },
   {
     name: 'support',
-    dependencies: ['telemetry', 'auth', 'billing'],
+    dependencies: ['telemetry', 'auth', 'billing', 'conversations'],
     decorators: { fastify: ['sendMailInBackground'] },
   },
 );

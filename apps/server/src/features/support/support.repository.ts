@@ -175,14 +175,4 @@ export class SupportRepository {
     const rows = await query.returning('storage_name').execute();
     return rows.map((r) => r.storage_name);
   }
-
-  ownsConversation(userId: string, conversationId: string): Promise<boolean> {
-    return this.db
-      .selectFrom('conversations')
-      .select('id')
-      .where('id', '=', conversationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-      .then((row) => row !== undefined);
-  }
 }

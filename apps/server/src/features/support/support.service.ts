@@ -1,3 +1,4 @@
+import type { ConversationsService } from '../conversations';
 import { randomUUID } from 'node:crypto';
 import {
   SUPPORT_LIMITS,
@@ -44,6 +45,8 @@ export interface SupportDeps {
   recentErrors: RecentErrors;
   findUser(userId: string): Promise<SupportUser | undefined>;
   admins(): Promise<{ id: string; name: string | null; email: string }[]>;
+  /** Whose chat a ticket may name. */
+  conversations: Pick<ConversationsService, 'isOwnedBy'>;
 }
 
 export interface NewTicket {
@@ -119,10 +122,8 @@ export class SupportService {
   async create(userId: string, input: NewTicket): Promise<SupportTicketDetail> {
     const user = await this.deps.findUser(userId);
     if (!user) throw new AppError('unauthorized', 'Please sign in to continue.');
-    if (
-      input.conversation_id &&
-      !(await this.repository.ownsConversation(user.id, input.conversation_id))
-    )
+    const chat = input.conversation_id;
+    if (chat && !(await this.deps.conversations.isOwnedBy(user.id, chat)))
       throw new AppError('validation_error', 'body.conversation_id: no such conversation.');
     await this.checkFiles(user.id, input.attachment_ids);
     const now = new Date().toISOString();

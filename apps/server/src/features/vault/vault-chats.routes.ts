@@ -19,6 +19,7 @@ import { liveConnectionOf } from '../../realtime/live-connection';
 import { messageLog } from '../../realtime/stream-envelope';
 import { VaultChatsRepository } from './vault-chats.repository';
 import { VaultChatsService } from './vault-chats.service';
+import { VaultItems } from './vault-items';
 import { VaultSendService } from './vault-send.service';
 import { requireOpenVault } from './vault.plugin';
 
@@ -33,15 +34,22 @@ const errors = {
 const tags = ['vault'];
 const FileParams = z.object({ id: Id, attachmentId: Id });
 
-/** The vault's sender: its turns are answered by the chat feature's generations. */
+/** The vault's items, read and moved through each table's owner. */
+function vaultItems(app: FastifyInstance): VaultItems {
+  return new VaultItems({
+    files: new VaultChatsRepository(app.db),
+    records: app.chat.records,
+    conversations: app.conversations,
+  });
+}
+
+/** The vault's sender: its turns go through the chat feature's turn pipeline, sealed. */
 export function vaultSender(app: FastifyInstance): VaultSendService {
   return new VaultSendService({
-    chats: new VaultChatsRepository(app.db),
-    models: app.models,
-    limits: app.limits,
-    attachments: app.attachments,
+    items: vaultItems(app),
+    files: new VaultChatsRepository(app.db),
     chat: app.chat,
-    bus: app.bus,
+    attachments: app.attachments,
     log: app.log,
   });
 }
@@ -49,7 +57,7 @@ export function vaultSender(app: FastifyInstance): VaultSendService {
 /** Chats and comparisons kept in the open vault (423 while it is locked). */
 export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new VaultChatsService(
-    new VaultChatsRepository(app.db),
+    vaultItems(app),
     app.attachments,
     async (messageIds) => {
       await Promise.all(messageIds.map((id) => app.bus.deleteLog(messageLog(id))));
@@ -125,8 +133,7 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireOpenVault(app, request, reply);
-      const running = await sender.findRunning(userOf(request).userId, request.body.message_id);
-      return app.chat.queries.stopAndWait([running]);
+      return sender.stop(userOf(request).userId, request.body.message_id);
     },
   );
 
@@ -143,6 +150,22 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const open = await requireOpenVault(app, request, reply);
       return service.get(userOf(request).userId, open.key, request.params.id);
+    },
+  );
+
+  app.post(
+    '/vault/chats/messages/:id/select',
+    {
+      schema: {
+        tags,
+        summary: 'Show this version of its turn in a vault chat (remembered for the chat)',
+        params: IdParams,
+        response: { 200: VaultChatDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const open = await requireOpenVault(app, request, reply);
+      return service.selectVersion(userOf(request).userId, open.key, request.params.id);
     },
   );
 

@@ -1,36 +1,25 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, VaultSendRequest, VaultSendResponse } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
-import { readMultipartSend } from '../../infra/multipart-send';
 import { liveConnectionOf } from '../../realtime/live-connection';
-import { checkFiles, MAX_FILE_BYTES, MAX_FILES_PER_MESSAGE } from '../attachments';
+import { checkFiles } from '../attachments';
+import { acceptSendUploads, readSendUpload, SEND_UPLOAD_BODY_LIMIT } from '../chat';
 import { vaultSender } from './vault-chats.routes';
 import { requireOpenVault } from './vault.plugin';
 
-const MAX_FIELD_BYTES = 64 * 1024;
-
 /**
- * POST /vault/chats/messages/upload: a vault turn with files, under the chat's file rules (the
- * same sizes, count and types). The files are sealed before they are written anywhere.
+ * POST /vault/chats/messages/upload: a vault turn with files, read as a chat's send with files
+ * is (the same sizes, count and types). The files are sealed before they are written anywhere.
  */
 export const vaultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: MAX_FILE_BYTES,
-      files: MAX_FILES_PER_MESSAGE,
-      fieldSize: MAX_FIELD_BYTES,
-      fields: 20,
-    },
-    throwFileSizeLimit: true,
-  });
+  await acceptSendUploads(app);
   app.addHook('onRequest', requireUser);
   const sender = vaultSender(app);
 
   app.post(
     '/vault/chats/messages/upload',
     {
-      bodyLimit: MAX_FILE_BYTES * MAX_FILES_PER_MESSAGE + MAX_FIELD_BYTES,
+      bodyLimit: SEND_UPLOAD_BODY_LIMIT,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['vault'],
@@ -47,13 +36,10 @@ export const vaultUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const open = await requireOpenVault(app, request, reply);
       const { userId } = userOf(request);
-      const { body, files } = await readMultipartSend(request, VaultSendRequest, {
-        maxFiles: MAX_FILES_PER_MESSAGE,
-      });
-      const checked = checkFiles(files);
+      const { body, files } = await readSendUpload(request, VaultSendRequest);
       return sender.send(userId, open.key, body, {
         liveConnectionId: await liveConnectionOf(request, { kind: 'user', id: userId }),
-        files: checked.map((f) => ({ name: f.name, contentType: f.contentType, data: f.data })),
+        files: checkFiles(files),
       });
     },
   );

@@ -11,7 +11,6 @@ import {
   VaultStatus,
 } from '@parallax/contract';
 import { requireUser, userOf } from '../../infra/auth/principal';
-import { VaultChatsRepository } from './vault-chats.repository';
 import { readOpenVault } from './vault.plugin';
 import { VaultLockedOutError } from './vault.service';
 
@@ -94,7 +93,7 @@ export const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.vault.lock(userOf(request));
       // An answer still streaming holds the vault key in memory until it ends: Stop it, so
       // the key goes with the session (what it wrote so far stays, sealed).
-      const running = await new VaultChatsRepository(app.db).runningIn(userId);
+      const running = await app.chat.records.runningInVault(userId);
       if (running.length > 0) await app.chat.queries.stopAndWait(running);
       return { ok: true as const };
     },

@@ -7,7 +7,7 @@ import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
 import type { MessageRow, MessagesRepository } from '../messages.repository';
-import type { PartialAnswers, StoredForm } from './partial-answers';
+import type { PartialAnswers, SealResponse } from './partial-answers';
 import type { UpstreamAnswer } from './upstream-answer';
 
 export type GenerationOutcome = 'completed' | 'cancelled' | 'error' | 'interrupted';
@@ -19,6 +19,11 @@ export interface GenerationJob {
   partials: PartialAnswers;
   /** The upstream request: opened now, or already under way since before the turn was stored. */
   answer: () => Promise<UpstreamAnswer>;
+  /**
+   * The next step of the answer after a step ended (a model call that follows tool results),
+   * or null when the answer is complete. Absent: one step (every turn today).
+   */
+  nextStep?: (after: StepResult) => Promise<UpstreamAnswer> | null;
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
@@ -26,10 +31,20 @@ export interface GenerationJob {
    * What the answer's text becomes before each write (the final one and every partial one):
    * a vault turn seals it. Absent: the text is stored as it is.
    */
-  storedForm?: StoredForm;
+  sealResponse?: SealResponse;
   /** Upkeep of a turn that ends with an answer (completed or cancelled), in the same transaction. */
   onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
+
+/** What one step (one model call) produced. */
+export interface StepResult {
+  step: number;
+  /** The answer's text so far, every step's. */
+  response: string;
+}
+
+/** Steps one answer may take: a bound on a loop of model calls. */
+const MAX_STEPS = 8;
 
 interface Failure {
   text: string;
@@ -74,7 +89,7 @@ export class GenerationRunner {
     let sentAt = Date.now();
     let firstTokenAt: number | null = null;
     let lastTokenAt: number | null = null;
-    const { storedForm } = job;
+    const { sealResponse } = job;
     const persist = (changes: Parameters<MessagesRepository['update']>[1]) => {
       // The final state replaces any partial answer still waiting to be written.
       partials.forget(row.id);
@@ -84,7 +99,7 @@ export class GenerationRunner {
         processId,
         {
           ...changes,
-          ...(storedForm && typeof text === 'string' ? { response: storedForm(text) } : {}),
+          ...(sealResponse && typeof text === 'string' ? { response: sealResponse(text) } : {}),
           updated_at: new Date().toISOString(),
         },
         changes.status === 'error' ? undefined : job.onAnswered,
@@ -98,32 +113,44 @@ export class GenerationRunner {
     let streamedTokens = () => chunks;
     try {
       publisher.status('initializing');
-      const answer = await job.answer();
-      sentAt = answer.sentAt;
-      sources = answer.sources;
-      stopUpstream = () => answer.abort();
-      if (job.signal.aborted) answer.abort();
-      else job.signal.addEventListener('abort', stopUpstream, { once: true });
-      publisher.status('processing');
-      publisher.progress(50, 'Context ready');
-      publisher.status('working', { stage: 'Waiting for the model' });
-      const stream = answer.stream;
       let usage = { inputTokens: 0, outputTokens: 0 };
       streamedTokens = () => usage.outputTokens || chunks;
-      for await (const event of stream) {
-        if (event.type === 'text') {
-          lastTokenAt = event.receivedAt ?? Date.now();
-          if (response === '') {
-            firstTokenAt = lastTokenAt;
-            publisher.status('streaming');
-          }
-          response += event.text;
-          chunks += 1;
-          publisher.token(event.text);
-          partials.set(row.id, response, storedForm);
-        } else if (event.type === 'usage') {
-          usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      // Steps: one model call each; a later step may follow the tool calls of the one before.
+      let next: Promise<UpstreamAnswer> | null = job.answer();
+      for (let step = 0; next !== null && step < MAX_STEPS; step += 1) {
+        const answer = await next;
+        if (step === 0) sentAt = answer.sentAt;
+        sources = [...sources, ...answer.sources];
+        if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
+        stopUpstream = () => answer.abort();
+        if (job.signal.aborted) answer.abort();
+        else job.signal.addEventListener('abort', stopUpstream, { once: true });
+        if (step === 0) {
+          publisher.status('processing');
+          publisher.progress(50, 'Context ready');
+          publisher.status('working', { stage: 'Waiting for the model' });
         }
+        const before = usage;
+        for await (const event of answer.stream) {
+          if (event.type === 'text') {
+            lastTokenAt = event.receivedAt ?? Date.now();
+            if (response === '') {
+              firstTokenAt = lastTokenAt;
+              publisher.status('streaming');
+            }
+            response += event.text;
+            chunks += 1;
+            publisher.token(event.text);
+            partials.set(row.id, response, sealResponse);
+          } else if (event.type === 'usage') {
+            // A stream's last report is its total; the steps before it add theirs.
+            usage = {
+              inputTokens: before.inputTokens + event.inputTokens,
+              outputTokens: before.outputTokens + event.outputTokens,
+            };
+          }
+        }
+        next = job.nextStep?.({ step, response }) ?? null;
       }
       await persist({
         status: 'completed',

@@ -13,7 +13,7 @@ export type WritePartials = (
 ) => Promise<void>;
 
 /** Turns the text into what is stored (a vault turn seals it); applied once per write, not per token. */
-export type StoredForm = (response: string) => string;
+export type SealResponse = (response: string) => string;
 
 /**
  * The latest partial answer of every turn streaming in this process, written together on one
@@ -21,7 +21,7 @@ export type StoredForm = (response: string) => string;
  * database sees one batched write per interval instead of one per streaming turn.
  */
 export class PartialAnswers {
-  readonly #latest = new Map<string, { response: string; stored: StoredForm | undefined }>();
+  readonly #latest = new Map<string, { response: string; stored: SealResponse | undefined }>();
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> | null = null;
 
@@ -37,7 +37,7 @@ export class PartialAnswers {
   }
 
   /** Notes the answer so far; cheap enough to call for every token. */
-  set(messageId: string, response: string, stored?: StoredForm): void {
+  set(messageId: string, response: string, stored?: SealResponse): void {
     this.#latest.set(messageId, { response, stored });
   }
 

@@ -7,26 +7,20 @@ import {
 } from '../../../providers/context';
 import type { ResolvedModel } from '../../models/models.service';
 import type { MessagesRepository } from '../messages.repository';
+import type { StoredForm } from '../turn/stored-form';
+import type { AssembledContext } from '../turn/turn-sources';
 
 /** What an answer is asked from: the turn's text and where its earlier turns are. */
 export interface AnswerInput {
   model: ResolvedModel;
   content: string;
-  /**
-   * The earlier turns: the stored branch ending at `leafId` (the turn's parent), or turns the
-   * caller already read (a vault chat's, opened with its key); null: none.
-   */
-  history: { leafId: string } | { turns: ReadonlyArray<EarlierTurn> } | null;
+  /** The earlier turns: the stored branch ending at `leafId` (the turn's parent); null: none. */
+  history: { leafId: string } | null;
+  /** How the turn's earlier turns are stored: they are opened with it. */
+  form: StoredForm;
   attachments: () => Promise<ContextAttachment[]>;
-  /** The system message: the instructions of the chat's project ('' for none). */
-  instructions: () => Promise<string>;
-  /** The project's file excerpts that best match the turn, best first ([] outside projects). */
-  knowledge: () => Promise<KnowledgeExcerpt[]>;
-}
-
-export interface EarlierTurn {
-  content: string;
-  response: string | null;
+  /** The registered sources' part: the system message and file excerpts. */
+  context: () => Promise<AssembledContext>;
 }
 
 /** The upstream request of one answer, already under way. */
@@ -60,19 +54,18 @@ export async function openUpstreamAnswer(
   messages: MessagesRepository,
 ): Promise<UpstreamAnswer> {
   const controller = new AbortController();
-  const [earlier, instructions, knowledge] = await Promise.all([
-    input.history === null
-      ? Promise.resolve([])
-      : 'turns' in input.history
-        ? Promise.resolve(input.history.turns)
-        : messages.branchTurns(input.history.leafId),
-    input.instructions(),
-    input.knowledge(),
+  const { form } = input;
+  const [earlier, sources] = await Promise.all([
+    input.history === null ? Promise.resolve([]) : messages.branchTurns(input.history.leafId),
+    input.context(),
   ]);
-  const history = earlier.flatMap((turn) => [
-    { role: 'user' as const, content: turn.content },
-    ...(turn.response ? [{ role: 'assistant' as const, content: turn.response }] : []),
-  ]);
+  const history = earlier.flatMap((turn) => {
+    const response = turn.response === null ? null : form.open('response', turn.id, turn.response);
+    return [
+      { role: 'user' as const, content: form.open('content', turn.id, turn.content) ?? '' },
+      ...(response ? [{ role: 'assistant' as const, content: response }] : []),
+    ];
+  });
   const { info, adapter } = input.model;
   const context = buildContext({
     model: {
@@ -81,8 +74,8 @@ export async function openUpstreamAnswer(
       supportsVision: info.supports_vision,
     },
     // Before the history and counted in the budget: buildContext trims turns, never these.
-    system: instructions,
-    knowledge,
+    system: sources.system,
+    knowledge: sources.excerpts,
     history,
     message: input.content,
     attachments: await input.attachments(),

@@ -1,0 +1,116 @@
+import type { ChatOwner } from '../../../infra/auth/chat-owner';
+import { AppError } from '../../../infra/errors';
+import type { KnowledgeExcerpt } from '../../../providers/context';
+
+/** A send as the sources see it, before anything is stored. */
+export interface SendFacts {
+  owner: ChatOwner;
+  /** The stored chat the turn goes into; null for a new chat. */
+  conversation: { id: string; kind: string; comparisonId: string | null } | null;
+  /** The project a new chat is started in (not yet checked). */
+  projectId: string | null;
+  promptGeneratorId: string | null;
+  comparisonId: string | null;
+}
+
+/**
+ * Instructions a source fixes for a turn when it is sent: the turn stores the version, so a
+ * retry or a later step reads the same text. `body` is known at send and read again later.
+ */
+export interface TurnPin {
+  version: number;
+  body: string | null;
+}
+
+/** The turn whose context is being assembled. */
+export interface TurnSubject {
+  /** The stored chat; null for a new chat whose turn is not stored yet (an early start). */
+  conversationId: string | null;
+  /** The chat's project (the stored chat's, or the one a new chat starts in); null: none. */
+  projectId: string | null;
+  content: string;
+  pin: TurnPin | null;
+}
+
+/** What one source adds to a turn's context. */
+export interface ContextPart {
+  /** For the system message: before the history, never trimmed. */
+  system?: string;
+  /** Excerpts of files, best first; the files drawn on are named on the answer. */
+  excerpts?: readonly KnowledgeExcerpt[];
+}
+
+/**
+ * One source of a turn's context (project instructions, knowledge excerpts, generator
+ * instructions; later memory or tool results). A feature registers its own source on
+ * `app.turnSources`; chat knows none of them.
+ */
+export interface TurnSource {
+  readonly name: string;
+  /**
+   * 'system' for a source of the system message, 'excerpts' for one of file excerpts. A pinned
+   * turn's system message is its pinning source's alone (other system sources are not read).
+   */
+  readonly provides: 'system' | 'excerpts';
+  /** True for the one source whose check pins instructions (the generator's). */
+  readonly pins?: boolean;
+  /**
+   * At send, before anything is stored: may refuse the send (an AppError) and may pin the
+   * instructions the turn is answered with.
+   */
+  check?(send: SendFacts): Promise<TurnPin | null | undefined>;
+  read(turn: TurnSubject): Promise<ContextPart>;
+}
+
+/** A turn's context from every source, in the order they were registered. */
+export interface AssembledContext {
+  system: string;
+  excerpts: KnowledgeExcerpt[];
+}
+
+const NONE: AssembledContext = { system: '', excerpts: [] };
+
+/** The registered sources of turn context (app.turnSources). */
+export class TurnSources {
+  readonly #sources: TurnSource[] = [];
+
+  register(source: TurnSource): void {
+    if (this.#sources.some((s) => s.name === source.name))
+      throw new Error(`turn source ${source.name} is registered twice`);
+    this.#sources.push(source);
+  }
+
+  /**
+   * Runs every source's send check in turn, the pinning source's first (what kind of turn the
+   * send is comes before whose project it names); the pin it made, if any.
+   */
+  async check(send: SendFacts): Promise<TurnPin | null> {
+    let pin: TurnPin | null = null;
+    const pinningFirst = [...this.#sources].sort(
+      (a, b) => Number(b.pins ?? 0) - Number(a.pins ?? 0),
+    );
+    for (const source of pinningFirst) {
+      const made = await source.check?.(send);
+      if (!made) continue;
+      if (pin !== null) throw new AppError('validation_error', 'Two sources pinned one turn.');
+      pin = made;
+    }
+    return pin;
+  }
+
+  /** Reads every source for the turn (at once) and joins their parts. */
+  async assemble(turn: TurnSubject): Promise<AssembledContext> {
+    const reading = this.#sources.filter(
+      (s) => turn.pin === null || s.provides !== 'system' || s.pins === true,
+    );
+    if (reading.length === 0) return NONE;
+    const parts = await Promise.all(reading.map((s) => s.read(turn)));
+    return {
+      system: parts
+        .map((p) => p.system ?? '')
+        .filter((text) => text !== '')
+        .join('\n\n'),
+      excerpts: parts.flatMap((p) => p.excerpts ?? []),
+    };
+  }
+}
