@@ -230,10 +230,23 @@ export const VaultChatMessage = z.object({
   status: z.string(),
   created_at: IsoTimestamp,
   attachments: z.array(VaultAttachment),
+  provider: ProviderName,
+  /** The turn it follows (null for a first turn); versions of a turn share it. */
+  parent_id: Id.nullable(),
+  /** The versions of this turn, oldest first, this one included (one for a comparison's). */
+  sibling_ids: z.array(Id).min(1),
+  sibling_index: z.int().nonnegative(),
+  /** Why the answer failed (status "error"); null otherwise. */
+  error: z.string().nullable(),
 });
 export type VaultChatMessage = z.infer<typeof VaultChatMessage>;
 
-/** GET /api/v1/vault/chats/{id}: the chat and its turns (every panel's, for a comparison). */
+/**
+ * GET /api/v1/vault/chats/{id}: the chat and the turns of its current branch, first to last, each
+ * with its versions (every panel's turns, for a comparison). Also the answer of
+ * POST /api/v1/vault/chats/messages/{id}/select, which makes that version the one shown and
+ * continued from (404 for a message not in the caller's vault).
+ */
 export const VaultChatDetail = VaultChat.extend({ messages: z.array(VaultChatMessage) });
 export type VaultChatDetail = z.infer<typeof VaultChatDetail>;
 

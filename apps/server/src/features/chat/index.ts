@@ -5,3 +5,5 @@
 export type { SendContext, SendService } from './send.service';
 export type { ChatService } from './chat.service';
 export type { ChatServices } from './chat.plugin';
+export { leafBelow, versionsOf, type Versions } from './message-tree';
+export type { TurnLink } from './messages.repository';

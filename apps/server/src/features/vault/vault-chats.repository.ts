@@ -248,6 +248,42 @@ export class VaultChatsRepository {
       .executeTakeFirst();
   }
 
+  /** A turn in the vault of `userId`: the chat it belongs to, or undefined. */
+  async findVaultTurn(
+    userId: string,
+    messageId: string,
+  ): Promise<{ id: string; conversation_id: string } | undefined> {
+    const row = await this.db
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select(['m.id', 'c.id as conversation_id'])
+      .where('m.id', '=', messageId)
+      .where('c.vault_user_id', '=', userId)
+      .executeTakeFirst();
+    return row;
+  }
+
+  /** Shows a version: chosen now, and the chat's branch ends at `leafId` below it. */
+  async chooseVersion(
+    messageId: string,
+    conversationId: string,
+    leafId: string,
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('messages')
+        .set({ chosen_at: now })
+        .where('id', '=', messageId)
+        .execute();
+      await trx
+        .updateTable('conversations')
+        .set({ current_leaf_id: leafId })
+        .where('id', '=', conversationId)
+        .execute();
+    });
+  }
+
   /** The turns being answered in the vault of `userId`. */
   runningIn(userId: string): Promise<Array<{ id: string }>> {
     return this.db

@@ -147,6 +147,22 @@ export const vaultChatsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/vault/chats/messages/:id/select',
+    {
+      schema: {
+        tags,
+        summary: 'Show this version of its turn in a vault chat (remembered for the chat)',
+        params: IdParams,
+        response: { 200: VaultChatDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const open = await requireOpenVault(app, request, reply);
+      return service.selectVersion(userOf(request).userId, open.key, request.params.id);
+    },
+  );
+
+  app.post(
     '/vault/chats/:id/move-out',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },

@@ -1,7 +1,8 @@
-import type { VaultChat, VaultChatDetail } from '@parallax/contract';
+import { ProviderName, type VaultChat, type VaultChatDetail } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import { AppError } from '../../infra/errors';
+import { leafBelow, versionsOf, type Versions } from '../chat';
 import { branchOf } from './vault-branch';
 import { open, openText, seal, sealText } from './vault-crypto';
 import type {
@@ -27,8 +28,8 @@ const aad = {
 };
 
 /**
- * The turns each chat shows: its current branch (a regenerated turn's other versions stay
- * stored, and show again once the chat is moved out), or every turn of a chat without one.
+ * The turns each chat shows: its current branch (a regenerated turn's other versions are named
+ * by its sibling ids), or every turn of a chat without one.
  */
 function shownTurns(rows: ItemRows): VaultMessageRow[] {
   const shown = new Set<string>();
@@ -39,6 +40,14 @@ function shownTurns(rows: ItemRows): VaultMessageRow[] {
   }
   return rows.messages.filter((m) => shown.has(m.id));
 }
+
+/** The versions of each turn; a comparison keeps one answer per turn. */
+function versionsIn(rows: ItemRows, root: VaultConversationRow): Map<string, Versions> {
+  if (root.kind === 'comparison') return new Map();
+  return versionsOf(rows.messages);
+}
+
+const providerOf = (value: string): ProviderName => ProviderName.catch('openai').parse(value);
 
 function mustOpen(key: Buffer, sealed: string, associatedData: string): string {
   const text = openText(key, sealed, associatedData);
@@ -85,14 +94,16 @@ export class VaultChatsService {
           content_type: a.content_type,
           size: a.size,
         }));
+    const shown = shownTurns(rows);
+    const versions = versionsIn(rows, root);
     return {
       id: root.id,
       title: mustOpen(key, root.title, aad.title(root.id)),
       kind: root.kind,
-      message_count: shownTurns(rows).length,
+      message_count: shown.length,
       created_at: root.created_at,
       updated_at: root.updated_at,
-      messages: shownTurns(rows).map((m) => ({
+      messages: shown.map((m) => ({
         id: m.id,
         conversation_id: m.conversation_id ?? root.id,
         content: mustOpen(key, m.content, aad.content(m.id)),
@@ -102,8 +113,35 @@ export class VaultChatsService {
         status: m.status,
         created_at: m.created_at,
         attachments: filesOf(m.id),
+        provider: providerOf(m.provider),
+        parent_id: m.parent_id,
+        sibling_ids: versions.get(m.id)?.ids ?? [m.id],
+        sibling_index: versions.get(m.id)?.index ?? 0,
+        error: m.error,
       })),
     };
+  }
+
+  /**
+   * Shows another version of a turn: the chat's branch becomes that version and, below it, the
+   * turns shown with it last (as chat history does). Answers the chat with the new branch.
+   */
+  async selectVersion(userId: string, key: Buffer, messageId: string): Promise<VaultChatDetail> {
+    const turn = await this.chats.findVaultTurn(userId, messageId);
+    if (turn === undefined) throw new AppError('not_found', 'Message not found');
+    const rows = await this.chats.find({ kind: 'vault', userId }, turn.conversation_id);
+    const chat = rows?.conversations.find((c) => c.id === turn.conversation_id);
+    if (rows === undefined || chat === undefined) throw new AppError('not_found', NOT_FOUND);
+    if (chat.kind !== 'comparison') {
+      const own = rows.messages.filter((m) => m.conversation_id === chat.id);
+      await this.chats.chooseVersion(
+        turn.id,
+        chat.id,
+        leafBelow(own, turn.id),
+        new Date().toISOString(),
+      );
+    }
+    return this.get(userId, key, chat.id);
   }
 
   /** A vault file's name, type and opened bytes. */

@@ -85,7 +85,7 @@ export class VaultSendService {
         'validation_error',
         'version_of: needs the conversation_id of that message.',
       );
-    const { parentId, earlier } = await this.#place(userId, key, body);
+    const { parentId, earlier, versions } = await this.#place(userId, key, body);
     const owner = { kind: 'user' as const, id: userId };
     const chargedDay = await limits.spend(owner, now);
     const storedFiles: string[] = [];
@@ -171,6 +171,10 @@ export class VaultSendService {
         model: model.info.id,
         model_friendly_name: model.info.friendly_name,
         created_at: at,
+        provider: model.info.provider,
+        parent_id: parentId,
+        sibling_ids: [...versions, id],
+        sibling_index: versions.length,
         attachments: files.map(({ id: fileId, file }) => ({
           id: fileId,
           filename: file.name,
@@ -181,7 +185,7 @@ export class VaultSendService {
       if (context.liveConnectionId !== null)
         return {
           conversation_id: conversationId,
-          message: { ...sent, response: null, status: 'streaming' },
+          message: { ...sent, response: null, status: 'streaming', error: null },
         };
       await done;
       const stored = await chats.findTurn(id);
@@ -189,7 +193,12 @@ export class VaultSendService {
         stored?.response == null ? null : openText(key, stored.response, aad.response(id));
       return {
         conversation_id: conversationId,
-        message: { ...sent, response, status: stored?.status ?? 'error' },
+        message: {
+          ...sent,
+          response,
+          status: stored?.status ?? 'error',
+          error: stored?.error ?? null,
+        },
       };
     } catch (error) {
       await this.deps.attachments.deleteFiles(storedFiles).catch(() => undefined);
@@ -223,8 +232,10 @@ export class VaultSendService {
   ): Promise<{
     parentId: string | null;
     earlier: Array<{ content: string; response: string | null }>;
+    /** The turn's earlier versions (the turns of the chat with the same parent), oldest first. */
+    versions: string[];
   }> {
-    if (body.conversation_id === undefined) return { parentId: null, earlier: [] };
+    if (body.conversation_id === undefined) return { parentId: null, earlier: [], versions: [] };
     const rows = await this.deps.chats.find({ kind: 'vault', userId }, body.conversation_id);
     const root = rows?.conversations.find((c) => c.id === body.conversation_id);
     if (rows === undefined || root === undefined || root.kind === 'comparison')
@@ -247,7 +258,10 @@ export class VaultSendService {
         content: openText(key, m.content, aad.content(m.id)) ?? '',
         response: m.response === null ? null : openText(key, m.response, aad.response(m.id)),
       }));
-    return { parentId, earlier };
+    const versions = rows.messages
+      .filter((m) => m.conversation_id === root.id && m.parent_id === parentId)
+      .map((m) => m.id);
+    return { parentId, earlier, versions };
   }
 
   /**
