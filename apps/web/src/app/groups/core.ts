@@ -13,6 +13,7 @@ export const screens: GroupModule['screens'] = {
     ),
   'chat-detail': () =>
     import('../../features/chat/components/chat-detail-screen').then((m) => m.ChatDetailScreen),
+  'vault-chat': () => import('./vault-chat-route').then((m) => m.VaultChatRoute),
   compare: () =>
     import('../../features/compare/components/compare-screen').then((m) => m.CompareScreen),
   projects: () =>
