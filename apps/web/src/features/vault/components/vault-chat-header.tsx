@@ -75,12 +75,15 @@ export function VaultChatHeader({ chatId, title, busy }: VaultChatHeaderProps) {
             size="sm"
             disabled={busy || moving}
             onClick={() => void moveOut()}
+            aria-label="Move out of the vault"
           >
-            <ArrowUpRight className="size-4" aria-hidden /> Move out
+            <ArrowUpRight className="size-4" aria-hidden />
+            <span className="hidden sm:inline">Move out</span>
           </Button>
         )}
-        <Button variant="outline" size="sm" onClick={() => void lock()}>
-          <Lock className="size-4" aria-hidden /> Lock
+        <Button variant="outline" size="sm" onClick={() => void lock()} aria-label="Lock the vault">
+          <Lock className="size-4" aria-hidden />
+          <span className="hidden sm:inline">Lock</span>
         </Button>
       </div>
     </div>
