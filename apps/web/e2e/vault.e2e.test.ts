@@ -89,6 +89,7 @@ describe('the vault in the browser', () => {
       const secret = `Hushword${Date.now().toString(36)}`;
       await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
       await t.page.waitForURL((url) => url.pathname === '/vault/chats/new', SLOW);
+      await t.page.getByRole('button', { name: /^Model: / }).waitFor(SLOW);
       await t.page.getByTestId('composer-file-input').setInputFiles({
         name: 'garden-notes.txt',
         mimeType: 'text/plain',
@@ -101,11 +102,13 @@ describe('the vault in the browser', () => {
       await expect
         .poll(
           async () =>
-            (await answer.getAttribute('aria-busy')) === 'true' &&
+            (await answer.getAttribute('aria-busy', { timeout: 1_000 }).catch(() => null)) ===
+              'true' &&
             (
               await answer
                 .locator('.markdown')
-                .innerText()
+                .first()
+                .innerText({ timeout: 1_000 })
                 .catch(() => '')
             ).length > 0,
           { timeout: 40_000, interval: 50 },

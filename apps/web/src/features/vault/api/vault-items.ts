@@ -78,6 +78,12 @@ export async function moveChatOutOfVault(id: string): Promise<void> {
 export function useVaultItems() {
   const open = useVaultSession((s) => s.token !== null);
   const notes = useQuery({ queryKey: vaultNotesKey, queryFn: listVaultNotes, enabled: open });
-  const chats = useQuery({ queryKey: vaultChatsKey, queryFn: listVaultChats, enabled: open });
+  // Asked afresh whenever the list shows: its chats are written on the chat screen.
+  const chats = useQuery({
+    queryKey: vaultChatsKey,
+    queryFn: listVaultChats,
+    enabled: open,
+    refetchOnMount: 'always',
+  });
   return { notes, chats };
 }
