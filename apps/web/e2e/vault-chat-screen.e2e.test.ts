@@ -200,6 +200,7 @@ describe('a vault chat in the chat screen', () => {
       await t.page.getByRole('button', { name: 'Lock the vault' }).click();
       await t.page.getByLabel('PIN', { exact: true }).waitFor(SLOW);
       expect(await users(t.page).count()).toBe(0);
+      await t.page.screenshot({ path: path.join(SHOTS, 'locked-desktop-light.png') });
       expect(new URL(t.page.url()).pathname).toBe(`/vault/chats/${chatId}`);
       await t.page.getByLabel('PIN', { exact: true }).fill(PIN);
       await t.page.getByRole('button', { name: 'Unlock' }).click();

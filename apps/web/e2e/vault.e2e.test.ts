@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { VAULT_RECOVERY_KEY_PATTERN } from '@parallax/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,12 @@ describe('the vault in the browser', () => {
       expect(await t.page.locator('[data-role="user"]').last().innerText()).toContain(
         'garden-notes.txt',
       );
+      // The file downloads through the vault (with its token), opened as it was sent.
+      const download = t.page.waitForEvent('download');
+      await t.page.getByRole('button', { name: /garden-notes\.txt/ }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('garden-notes.txt');
+      expect(readFileSync(await file.path(), 'utf8')).toBe(`notes about ${secret}`);
       await t.page.getByRole('link', { name: 'Back to the vault' }).click();
       const vaultChat = t.page.getByRole('region', { name: 'Chats' }).getByRole('button');
       await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
