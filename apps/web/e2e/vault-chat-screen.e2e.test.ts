@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { VaultChatDetail } from '@parallax/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -19,15 +20,14 @@ afterAll(async () => {
 const SLOW = { timeout: 20_000 };
 const PIN = '381946';
 const SIM = ' [sim tokens=60 tps=40]';
-const SHOTS = path.resolve(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'docs',
-  'screenshots',
-  'vault-chat',
-);
+/**
+ * Where the screen's pictures go: docs/screenshots/vault-chat with SCREENSHOTS=1 (to refresh
+ * them), else a temp folder, so a test run leaves the tree as it was.
+ */
+const SHOTS =
+  process.env.SCREENSHOTS === '1'
+    ? path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots', 'vault-chat')
+    : path.join(tmpdir(), 'parallax-vault-chat-shots');
 
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const users = (page: Page) => page.locator('[data-role="user"]');
