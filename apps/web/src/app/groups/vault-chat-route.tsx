@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ChatScreen } from '../../features/chat/components/chat-detail-screen';
 import { forgetThread, useChatSession } from '../../features/chat';
 import { vaultChatBackend } from '../../features/vault/api/vault-chat-backend';
-import { useVaultItems } from '../../features/vault/api/vault-items';
+import { useVaultChats } from '../../features/vault/api/vault-items';
 import { VaultChatHeader } from '../../features/vault/components/vault-chat-header';
 import { VaultGate } from '../../features/vault/components/vault-gate';
 import { VaultFrame } from '../../features/vault/components/vault-screen';
@@ -21,7 +21,7 @@ function VaultChat({ chatId }: { chatId: string | null }) {
   const navigate = useNavigate();
   const threadKey = chatId ?? NEW_VAULT_THREAD;
   const busy = useChatSession(liveIn(threadKey));
-  const kind = useVaultItems().chats.data?.find((c) => c.id === chatId)?.kind;
+  const kind = useVaultChats().data?.find((c) => c.id === chatId)?.kind;
   // The opened turns stay in memory only while the chat is on screen (and the vault open).
   useEffect(() => () => forgetThread(threadKey), [threadKey]);
   return (

@@ -74,16 +74,20 @@ export async function moveChatOutOfVault(id: string): Promise<void> {
   );
 }
 
-/** The open vault's notes and chats; nothing is asked while it is locked. */
-export function useVaultItems() {
+/** The open vault's chats, asked afresh where they show (they are written on the chat screen). */
+export function useVaultChats() {
   const open = useVaultSession((s) => s.token !== null);
-  const notes = useQuery({ queryKey: vaultNotesKey, queryFn: listVaultNotes, enabled: open });
-  // Asked afresh whenever the list shows: its chats are written on the chat screen.
-  const chats = useQuery({
+  return useQuery({
     queryKey: vaultChatsKey,
     queryFn: listVaultChats,
     enabled: open,
     refetchOnMount: 'always',
   });
-  return { notes, chats };
+}
+
+/** The open vault's notes and chats; nothing is asked while it is locked. */
+export function useVaultItems() {
+  const open = useVaultSession((s) => s.token !== null);
+  const notes = useQuery({ queryKey: vaultNotesKey, queryFn: listVaultNotes, enabled: open });
+  return { notes, chats: useVaultChats() };
 }
