@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ChatScreen } from '../../features/chat/components/chat-detail-screen';
-import { forgetThread, useChatSession } from '../../features/chat';
+import { forgetThread, setDraftOf, useChatSession } from '../../features/chat';
 import { vaultChatBackend } from '../../features/vault/api/vault-chat-backend';
 import { useVaultChats } from '../../features/vault/api/vault-items';
 import { VaultChatHeader } from '../../features/vault/components/vault-chat-header';
@@ -22,8 +22,15 @@ function VaultChat({ chatId }: { chatId: string | null }) {
   const threadKey = chatId ?? NEW_VAULT_THREAD;
   const busy = useChatSession(liveIn(threadKey));
   const kind = useVaultChats().data?.find((c) => c.id === chatId)?.kind;
-  // The opened turns stay in memory only while the chat is on screen (and the vault open).
-  useEffect(() => () => forgetThread(threadKey), [threadKey]);
+  // The opened turns, and text typed to the chat, stay in memory only while the chat is on
+  // screen (and the vault open).
+  useEffect(
+    () => () => {
+      forgetThread(threadKey);
+      setDraftOf(threadKey, '');
+    },
+    [threadKey],
+  );
   return (
     <ChatScreen
       conversationId={chatId}
