@@ -18,12 +18,14 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
               type="button"
               disabled={!saved}
               onClick={() =>
-                void backend.downloadAttachment(a).catch((error: unknown) =>
-                  toast.error(
-                    'Download failed',
-                    error instanceof Error ? error.message : undefined,
-                  ),
-                )
+                void backend
+                  .downloadAttachment(a)
+                  .catch((error: unknown) =>
+                    toast.error(
+                      'Download failed',
+                      error instanceof Error ? error.message : undefined,
+                    ),
+                  )
               }
               className="flex max-w-60 items-center gap-2 rounded-lg border border-line bg-surface px-2.5 py-1.5 text-left text-xs hover:bg-surface-2 disabled:opacity-70"
             >

@@ -58,7 +58,8 @@ interface ChatThreadProps {
 
 /** The conversation itself: the only part of the screen that re-renders as tokens arrive. */
 function ChatThread({ chatId, busy, promptFor, isNew }: ChatThreadProps) {
-  const thread = useChatSession((s) => s.threads[chatId]) ?? emptyThread(isNew ? 'ready' : 'loading');
+  const thread =
+    useChatSession((s) => s.threads[chatId]) ?? emptyThread(isNew ? 'ready' : 'loading');
   const working = useChatSession((s) => s.working);
   const remaining = useChatStorage((s) => s.remainingMessages);
   const [switching, setSwitching] = useState(false);

@@ -94,7 +94,9 @@ export function forgetThreadState(key: string): void {
     if (!(key in s.threads)) return s;
     const threads = { ...s.threads };
     delete threads[key];
-    const owners = Object.fromEntries(Object.entries(s.owners).filter(([, owner]) => owner !== key));
+    const owners = Object.fromEntries(
+      Object.entries(s.owners).filter(([, owner]) => owner !== key),
+    );
     return { threads, owners };
   });
 }
