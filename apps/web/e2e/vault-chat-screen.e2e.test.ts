@@ -64,31 +64,38 @@ async function allAnswered(page: Page): Promise<void> {
 const renderedAnswer = (page: Page, turn: Locator) =>
   settledText(page, turn.locator('.markdown').first());
 
+/**
+ * A signed-in tab with an open vault, and the API's own view of a vault chat, read with the
+ * session and vault token the page uses.
+ */
+async function vaultTab() {
+  const t = await openPage(browser);
+  await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  let bearer = '';
+  t.page.on('request', (request) => {
+    bearer = request.headers()['authorization'] ?? bearer;
+  });
+  const stored = async (chatId: string): Promise<VaultChatDetail> => {
+    const vaultToken = await t.page.evaluate(() => {
+      const raw = sessionStorage.getItem('vault-session') ?? '{}';
+      return (JSON.parse(raw) as { state?: { token?: string } }).state?.token ?? '';
+    });
+    const res = await fetch(`${baseUrl()}/api/v1/vault/chats/${chatId}`, {
+      headers: { authorization: bearer, 'x-vault-token': vaultToken },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as VaultChatDetail;
+  };
+  await signUpAndVerify(t.page, uniqueEmail('vault-chat'), PASSWORD);
+  await t.page.waitForURL((url) => url.pathname === '/', SLOW);
+  await setUpVault(t.page);
+  return { t, stored };
+}
+
 describe('a vault chat in the chat screen', () => {
   it('starts in the vault, streams, edits to a new version, switches versions, copies, reads the same after a reload and a lock', async () => {
-    const t = await openPage(browser);
-    await t.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    // The API's own view of the chat, with the session and vault token the page uses.
-    let bearer = '';
-    t.page.on('request', (request) => {
-      bearer = request.headers()['authorization'] ?? bearer;
-    });
-    const stored = async (chatId: string): Promise<VaultChatDetail> => {
-      const vaultToken = await t.page.evaluate(() => {
-        const raw = sessionStorage.getItem('vault-session') ?? '{}';
-        return (JSON.parse(raw) as { state?: { token?: string } }).state?.token ?? '';
-      });
-      const res = await fetch(`${baseUrl()}/api/v1/vault/chats/${chatId}`, {
-        headers: { authorization: bearer, 'x-vault-token': vaultToken },
-      });
-      expect(res.status).toBe(200);
-      return (await res.json()) as VaultChatDetail;
-    };
+    const { t, stored } = await vaultTab();
     try {
-      await signUpAndVerify(t.page, uniqueEmail('vault-chat'), PASSWORD);
-      await t.page.waitForURL((url) => url.pathname === '/', SLOW);
-      await setUpVault(t.page);
-
       // A new chat in the vault opens the chat screen, marked as in the vault, with the
       // normal composer and model picker.
       await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
@@ -126,7 +133,11 @@ describe('a vault chat in the chat screen', () => {
       expect(afterFirst.messages).toHaveLength(1);
       const storedFirst = afterFirst.messages[0]?.response ?? '';
       expect(storedFirst.length).toBeGreaterThan(20);
-      await assistants(t.page).last().getByRole('button', { name: 'Copy' }).click();
+      await assistants(t.page)
+        .last()
+        .getByRole('button', { name: 'Copy', exact: true })
+        .last()
+        .click();
       await expect
         .poll(() => t.page.evaluate(() => navigator.clipboard.readText()))
         .toBe(storedFirst);
@@ -144,7 +155,11 @@ describe('a vault chat in the chat screen', () => {
       const afterEdit = await stored(chatId);
       expect(afterEdit.messages.map((m) => m.sibling_ids.length)).toEqual([2]);
       expect(afterEdit.messages[0]?.content).toBe(`Tell me about coral reefs${SIM}`);
-      await assistants(t.page).last().getByRole('button', { name: 'Copy' }).click();
+      await assistants(t.page)
+        .last()
+        .getByRole('button', { name: 'Copy', exact: true })
+        .last()
+        .click();
       await expect
         .poll(() => t.page.evaluate(() => navigator.clipboard.readText()))
         .toBe(afterEdit.messages[0]?.response);
@@ -219,4 +234,50 @@ describe('a vault chat in the chat screen', () => {
       await t.context.close();
     }
   }, 240_000);
+  it('an answer still streaming when the page reloads picks up its stream and ends as stored', async () => {
+    const { t, stored } = await vaultTab();
+    try {
+      await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
+      await t.page.waitForURL((url) => url.pathname === '/vault/chats/new', SLOW);
+      await t.page.getByRole('button', { name: /^Model: / }).waitFor(SLOW);
+      await composer(t.page).fill('Write about lighthouses [sim tokens=240 tps=30]');
+      await composer(t.page).press('Enter');
+      await t.page.waitForURL((url) => /^\/vault\/chats\/[0-9a-f-]{36}$/.test(url.pathname), SLOW);
+      const chatId = new URL(t.page.url()).pathname.split('/').at(-1) ?? '';
+      await expect
+        .poll(
+          async () =>
+            (
+              await assistants(t.page)
+                .last()
+                .locator('.markdown')
+                .first()
+                .innerText({ timeout: 500 })
+                .catch(() => '')
+            ).length > 40,
+          { timeout: 30_000, interval: 100 },
+        )
+        .toBe(true);
+
+      await t.page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => t.page.getByTestId('vault-mark').isVisible(), SLOW).toBe(true);
+      await allAnswered(t.page);
+      const shown = await renderedAnswer(t.page, assistants(t.page).last());
+      const answer = (await stored(chatId)).messages.at(-1)?.response ?? '';
+      expect(answer.length).toBeGreaterThan(200);
+      await assistants(t.page)
+        .last()
+        .getByRole('button', { name: 'Copy', exact: true })
+        .last()
+        .click();
+      await expect.poll(() => t.page.evaluate(() => navigator.clipboard.readText())).toBe(answer);
+      // Rendered from the stream as it is when the stored answer is shown afresh.
+      await t.page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => assistants(t.page).count(), SLOW).toBe(1);
+      expect(await renderedAnswer(t.page, assistants(t.page).last())).toBe(shown);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
 });
