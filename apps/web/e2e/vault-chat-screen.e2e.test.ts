@@ -75,21 +75,32 @@ async function vaultTab() {
   t.page.on('request', (request) => {
     bearer = request.headers()['authorization'] ?? bearer;
   });
-  const stored = async (chatId: string): Promise<VaultChatDetail> => {
+  const headers = async () => {
     const vaultToken = await t.page.evaluate(() => {
       const raw = sessionStorage.getItem('vault-session') ?? '{}';
       return (JSON.parse(raw) as { state?: { token?: string } }).state?.token ?? '';
     });
+    return { authorization: bearer, 'x-vault-token': vaultToken };
+  };
+  const stored = async (chatId: string): Promise<VaultChatDetail> => {
     const res = await fetch(`${baseUrl()}/api/v1/vault/chats/${chatId}`, {
-      headers: { authorization: bearer, 'x-vault-token': vaultToken },
+      headers: await headers(),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as VaultChatDetail;
   };
+  /** Lock now from elsewhere (another tab): this page still holds the token. */
+  const lockElsewhere = async () => {
+    const res = await fetch(`${baseUrl()}/api/v1/vault/lock`, {
+      method: 'POST',
+      headers: await headers(),
+    });
+    expect(res.ok).toBe(true);
+  };
   await signUpAndVerify(t.page, uniqueEmail('vault-chat'), PASSWORD);
   await t.page.waitForURL((url) => url.pathname === '/', SLOW);
   await setUpVault(t.page);
-  return { t, stored };
+  return { t, stored, lockElsewhere };
 }
 
 describe('a vault chat in the chat screen', () => {
@@ -234,8 +245,8 @@ describe('a vault chat in the chat screen', () => {
       await t.context.close();
     }
   }, 240_000);
-  it('an answer still streaming when the page reloads picks up its stream and ends as stored', async () => {
-    const { t, stored } = await vaultTab();
+  it('an answer still streaming when the page reloads picks up its stream and ends as stored; a vault locked elsewhere shows the pad', async () => {
+    const { t, stored, lockElsewhere } = await vaultTab();
     try {
       await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
       await t.page.waitForURL((url) => url.pathname === '/vault/chats/new', SLOW);
@@ -275,7 +286,15 @@ describe('a vault chat in the chat screen', () => {
       await t.page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => assistants(t.page).count(), SLOW).toBe(1);
       expect(await renderedAnswer(t.page, assistants(t.page).last())).toBe(shown);
-      expect(t.errors).toEqual([]);
+
+      // Locked from elsewhere: the next send is refused (423) and the screen shows the pad.
+      await lockElsewhere();
+      await composer(t.page).fill('One more question [sim tokens=10]');
+      await composer(t.page).press('Enter');
+      await t.page.getByLabel('PIN', { exact: true }).waitFor(SLOW);
+      expect(await assistants(t.page).count()).toBe(0);
+      // The refusal is logged by the browser; nothing else may fail.
+      expect(t.errors.filter((e) => !/status of 423/.test(e))).toEqual([]);
     } finally {
       await t.context.close();
     }
