@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { VAULT_RECOVERY_KEY_PATTERN } from '@parallax/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,40 +85,51 @@ describe('the vault in the browser', () => {
       await settled(t.page);
       expect(await seriousViolations(t.page)).toEqual([]);
 
-      // A chat inside the vault, with a file: the answer streams in (a partial answer shows
-      // before it is complete), like any chat's.
+      // A chat inside the vault, with a file, in the chat screen: the answer streams in (a
+      // partial answer shows before it is complete), like any chat's.
       const secret = `Hushword${Date.now().toString(36)}`;
       await t.page.getByRole('button', { name: 'New chat', exact: true }).last().click();
-      const dialog = t.page.getByRole('dialog');
-      await dialog.getByTestId('vault-file-input').setInputFiles({
+      await t.page.waitForURL((url) => url.pathname === '/vault/chats/new', SLOW);
+      await t.page.getByRole('button', { name: /^Model: / }).waitFor(SLOW);
+      await t.page.getByTestId('composer-file-input').setInputFiles({
         name: 'garden-notes.txt',
         mimeType: 'text/plain',
         buffer: Buffer.from(`notes about ${secret}`),
       });
-      await dialog.getByText('garden-notes.txt').waitFor();
-      await dialog
-        .getByLabel('Message in the vault')
-        .fill(`${secret} plans [sim tokens=80 tps=20]`);
-      await dialog.getByRole('button', { name: 'Send' }).click();
-      const answer = dialog.getByTestId('vault-answer');
+      await t.page.getByText('garden-notes.txt').waitFor();
+      await composer(t.page).fill(`${secret} plans [sim tokens=80 tps=20]`);
+      await composer(t.page).press('Enter');
+      const answer = t.page.locator('[data-role="assistant"]').last();
       await expect
         .poll(
           async () =>
-            (await answer.getAttribute('aria-busy')) === 'true' &&
+            (await answer.getAttribute('aria-busy', { timeout: 1_000 }).catch(() => null)) ===
+              'true' &&
             (
               await answer
                 .locator('.markdown')
-                .innerText()
+                .first()
+                .innerText({ timeout: 1_000 })
                 .catch(() => '')
             ).length > 0,
           { timeout: 40_000, interval: 50 },
         )
         .toBe(true);
-      await dialog.getByRole('button', { name: 'Stop' }).waitFor();
-      await expect.poll(() => answer.getAttribute('aria-busy'), { timeout: 40_000 }).toBe('false');
+      await t.page.getByRole('button', { name: 'Stop generating' }).waitFor();
+      await expect
+        .poll(() => answer.getAttribute('data-status'), { timeout: 40_000 })
+        .toBe('completed');
       expect(await answer.innerText()).toContain(secret);
-      expect(await dialog.innerText()).toContain('garden-notes.txt');
-      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      expect(await t.page.locator('[data-role="user"]').last().innerText()).toContain(
+        'garden-notes.txt',
+      );
+      // The file downloads through the vault (with its token), opened as it was sent.
+      const download = t.page.waitForEvent('download');
+      await t.page.getByRole('button', { name: /garden-notes\.txt/ }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('garden-notes.txt');
+      expect(readFileSync(await file.path(), 'utf8')).toBe(`notes about ${secret}`);
+      await t.page.getByRole('link', { name: 'Back to the vault' }).click();
       const vaultChat = t.page.getByRole('region', { name: 'Chats' }).getByRole('button');
       await expect.poll(() => vaultChat.count(), SLOW).toBe(1);
 

@@ -48,6 +48,7 @@ const BEYOND_SPEC = new Set([
   '/admin/support',
   '/admin/errors',
   '/admin/flags',
+  '/vault/chats/:chatId',
 ]);
 
 describe('ROUTES against spec §2', () => {
@@ -117,6 +118,7 @@ describe('ROUTES against spec §2', () => {
         'projects',
         'project-detail',
         'prompt-generator',
+        'vault-chat',
       ],
       workspace: ['favourites', 'prompt-templates', 'vault', 'vault-reset-pin'],
       subscriptions: [
@@ -162,6 +164,7 @@ describe('matchRoute', () => {
     ['/subscription/success', 'subscription-success'],
     ['/subscription/cancel', 'subscription-cancel'],
     ['/vault/reset-pin', 'vault-reset-pin'],
+    ['/vault/chats/3f2a-77', 'vault-chat'],
     ['/project/p_1', 'project-detail'],
     ['/admin/ai-management', 'admin-ai-management'],
     ['/admin', 'admin-dashboard'],

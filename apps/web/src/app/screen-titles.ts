@@ -23,6 +23,8 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'prompt-generator': 'Prompt generator',
   vault: 'Vault',
   'vault-reset-pin': 'Reset vault PIN',
+  // Not the chat's own title: a tab's name is kept in the browser's history, outside the vault.
+  'vault-chat': 'Vault chat',
   'api-keys': 'API keys',
   profile: 'Profile',
   support: 'Support',

@@ -9,6 +9,7 @@ export const screens: GroupModule['screens'] = {
   home: () => import('../screens/home-screen').then((m) => m.HomeScreen),
   'chat-list': () => import('../screens/chat-list-screen').then((m) => m.ChatListScreen),
   'chat-detail': () => import('../screens/chat-detail-screen').then((m) => m.ChatDetailScreen),
+  'vault-chat': () => import('./vault-chat-route').then((m) => m.VaultChatRoute),
   compare: () =>
     import('../../features/compare/components/compare-screen').then((m) => m.CompareScreen),
   projects: () =>

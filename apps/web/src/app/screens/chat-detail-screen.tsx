@@ -1,13 +1,14 @@
 import { MessageSquareWarning } from 'lucide-react';
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../ui/button';
 import { ConversationHeader } from '../../features/conversations';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
+import { ChatBackendContext } from '../../features/chat/hooks/use-chat-backend';
 import { useEscapeToStop } from '../../features/chat/hooks/use-escape-to-stop';
 import { useRevealMessage } from '../../features/chat/hooks/use-reveal-message';
 import { useSyncChatAuth } from '../../features/chat/hooks/use-sync-chat-auth';
@@ -21,7 +22,14 @@ import {
   startChatStreaming,
   stop,
 } from '../../features/chat/session/chat-actions';
+import {
+  bindThread,
+  plainChatBackend,
+  renameBoundThread,
+  type ChatBackend,
+} from '../../features/chat/session/chat-backend';
 import { emptyThread, useChatSession } from '../../features/chat/session/chat-session-store';
+import { handOffDraft } from '../../features/chat/session/composer-drafts';
 import {
   loadOlder,
   loadThread,
@@ -46,14 +54,17 @@ function LoadingHistory() {
 
 interface ChatThreadProps {
   chatId: string;
-  /** An answer streams. */
+  /** An answer streams, or the chat cannot be continued here. */
   busy: boolean;
   promptFor: (text: string) => Prompt | null;
+  /** A new chat: nothing to load. */
+  isNew: boolean;
 }
 
 /** The conversation itself: the only part of the screen that re-renders as tokens arrive. */
-function ChatThread({ chatId, busy, promptFor }: ChatThreadProps) {
-  const thread = useChatSession((s) => s.threads[chatId]) ?? emptyThread('loading');
+function ChatThread({ chatId, busy, promptFor, isNew }: ChatThreadProps) {
+  const thread =
+    useChatSession((s) => s.threads[chatId]) ?? emptyThread(isNew ? 'ready' : 'loading');
   const working = useChatSession((s) => s.working);
   const remaining = useChatStorage((s) => s.remainingMessages);
   const [switching, setSwitching] = useState(false);
@@ -102,12 +113,33 @@ function liveMessageOf(messages: readonly UiMessage[] | undefined): UiMessage | 
   return messages?.find((m) => m.role === 'assistant' && isLive(m));
 }
 
-/** /chats/{chatId}: the history, the live answer, and the composer to carry on. */
-export function ChatDetailScreen() {
-  const { chatId = '' } = useParams();
-  const isAuthenticated = useSyncChatAuth();
+export interface ChatScreenProps {
+  /** The conversation shown; null for a new chat, named by its first send. */
+  conversationId: string | null;
+  /** The thread on screen: the conversation's id, or a new chat's own key until it has one. */
+  threadKey: string;
+  /** Where the turns come from and go to. */
+  backend: ChatBackend;
+  /** The bar above the turns, given the title (null while it loads). */
+  header: (title: string | null) => ReactNode;
+  /** A new chat's first send created its conversation (its thread now has that id). */
+  onStarted?: (conversationId: string) => void;
+  /** Shown instead of the composer when the chat cannot be continued here. */
+  readOnly?: ReactNode;
+  /** Where a chat that cannot be opened leads. */
+  exit?: { to: string; label: string };
+}
+
+const HOME_EXIT = { to: '/', label: 'Start a new chat' };
+
+/** A chat: the history, the live answer, and the composer to carry on, through `backend`. */
+export function ChatScreen(props: ChatScreenProps) {
+  const { conversationId, threadKey: chatId, backend, header, onStarted, readOnly } = props;
+  const isNew = conversationId === null;
+  // Before the first render's effects: a send or a load of this thread goes through `backend`.
+  useLayoutEffect(() => bindThread(chatId, backend), [chatId, backend]);
   // Only what the frame around the thread shows: a token changes none of it.
-  const state = useChatSession((s) => s.threads[chatId]?.state ?? 'loading');
+  const state = useChatSession((s) => s.threads[chatId]?.state ?? (isNew ? 'ready' : 'loading'));
   const title = useChatSession((s) => s.threads[chatId]?.title ?? null);
   const error = useChatSession((s) => s.threads[chatId]?.error ?? null);
   const liveKey = useChatSession((s) => liveMessageOf(s.threads[chatId]?.messages)?.key ?? null);
@@ -115,18 +147,13 @@ export function ChatDetailScreen() {
     (s) =>
       s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
-  const composer = useChatComposer(chatId, chatId);
-  const setCurrent = useChatStorage((s) => s.setCurrentConversation);
+  const composer = useChatComposer(chatId, conversationId);
   const live = liveKey !== null;
 
   useEffect(() => {
     startChatStreaming();
-    void loadThread(chatId);
-  }, [chatId]);
-
-  useEffect(() => {
-    if (isAuthenticated && state === 'ready') setCurrent(chatId);
-  }, [chatId, isAuthenticated, state, setCurrent]);
+    if (conversationId !== null) void loadThread(conversationId);
+  }, [conversationId]);
 
   // An untitled thread with a finished answer is being named by the server: fetch the name
   // once per answered turn count, so a new answer in a still-untitled thread asks again.
@@ -134,33 +161,35 @@ export function ChatDetailScreen() {
   useEffect(() => {
     const key = `${chatId}:${answered}`;
     const untitled = !title || title === CONVERSATION_DEFAULT_TITLE;
-    if (live || !untitled || answered === 0 || askedAt.current === key) return;
+    if (isNew || live || !untitled || answered === 0 || askedAt.current === key) return;
     askedAt.current = key;
     void refreshTitle(chatId);
-  }, [live, title, chatId, answered]);
-  // The server's name for the chat reaches this screen first: the sidebar and the chat lists
-  // read the same conversations from their queries, which must not keep saying "New chat".
-  const queryClient = useQueryClient();
-  const named = title !== null && title !== CONVERSATION_DEFAULT_TITLE ? title : null;
-  useEffect(() => {
-    if (named) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
-  }, [named, queryClient]);
+  }, [isNew, live, title, chatId, answered]);
   const { promptFor } = composer;
   const onStop = useCallback(() => {
     const message = liveMessageOf(useChatSession.getState().threads[chatId]?.messages);
     if (message) void stop(message);
   }, [chatId]);
   useEscapeToStop(live ? onStop : null);
+  const onSend = () =>
+    void composer.submit().then((outcome) => {
+      if (!isNew || outcome?.kind !== 'sent') return;
+      renameBoundThread(chatId, outcome.conversationId);
+      // What is typed until the chat's own page shows goes along to it.
+      handOffDraft(chatId, outcome.conversationId);
+      onStarted?.(outcome.conversationId);
+    });
 
   if (state === 'error') {
+    const exit = props.exit ?? HOME_EXIT;
     return (
       <EmptyState
         icon={MessageSquareWarning}
         title={error ?? MESSAGES.conversationLoadFailed}
         description="It may have been deleted, or it belongs to another account."
         action={
-          <Link to="/" className={buttonClasses('primary')}>
-            Start a new chat
+          <Link to={exit.to} className={buttonClasses('primary')}>
+            {exit.label}
           </Link>
         }
         className="flex-1"
@@ -169,23 +198,64 @@ export function ChatDetailScreen() {
   }
 
   return (
-    <div className="flex h-[calc(100dvh_-_3.5rem_-_var(--app-notice-h))] flex-col md:h-[calc(100dvh_-_var(--app-notice-h))]">
-      <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
+    <ChatBackendContext.Provider value={backend}>
+      <div className="flex h-[calc(100dvh_-_3.5rem_-_var(--app-notice-h))] flex-col md:h-[calc(100dvh_-_var(--app-notice-h))]">
+        <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
+          {header(title ?? (state === 'loading' ? null : ''))}
+        </header>
+        <ChatThread
+          chatId={chatId}
+          busy={live || readOnly !== undefined}
+          promptFor={promptFor}
+          isNew={isNew}
+        />
+        <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
+          {readOnly ?? (
+            <ChatComposerBar
+              composer={composer}
+              onSend={onSend}
+              onStop={live ? onStop : undefined}
+              busy={live}
+            />
+          )}
+        </div>
+      </div>
+    </ChatBackendContext.Provider>
+  );
+}
+
+/** /chats/{chatId}: a chat of the caller's, through the plain chat routes. */
+export function ChatDetailScreen() {
+  const { chatId = '' } = useParams();
+  const isAuthenticated = useSyncChatAuth();
+  const state = useChatSession((s) => s.threads[chatId]?.state ?? 'loading');
+  const title = useChatSession((s) => s.threads[chatId]?.title ?? null);
+  const setCurrent = useChatStorage((s) => s.setCurrentConversation);
+
+  useEffect(() => {
+    if (isAuthenticated && state === 'ready') setCurrent(chatId);
+  }, [chatId, isAuthenticated, state, setCurrent]);
+
+  // The server's name for the chat reaches this screen first: the sidebar and the chat lists
+  // read the same conversations from their queries, which must not keep saying "New chat".
+  const queryClient = useQueryClient();
+  const named = title !== null && title !== CONVERSATION_DEFAULT_TITLE ? title : null;
+  useEffect(() => {
+    if (named) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  }, [named, queryClient]);
+
+  return (
+    <ChatScreen
+      conversationId={chatId}
+      threadKey={chatId}
+      backend={plainChatBackend}
+      header={(shownTitle) => (
         <ConversationHeader
           id={chatId}
-          title={title ?? (state === 'loading' ? null : '')}
+          title={shownTitle}
           onRenamed={() => void refreshTitle(chatId)}
         />
-      </header>
-      <ChatThread chatId={chatId} busy={live} promptFor={promptFor} />
-      <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
-        <ChatComposerBar
-          composer={composer}
-          onSend={() => void composer.submit()}
-          onStop={live ? onStop : undefined}
-          busy={live}
-        />
-      </div>
-    </div>
+      )}
+    />
   );
 }

@@ -17,3 +17,7 @@ export type { Thread } from './session/chat-session-store';
 export { send as sendChatTurn, stop as stopChatAnswer } from './session/chat-actions';
 export { loadThread } from './session/load-thread';
 export { setDraftOf } from './session/composer-drafts';
+export { forgetThread } from './session/load-thread';
+export { plainChatBackend } from './session/chat-backend';
+export type { ChatBackend } from './session/chat-backend';
+export type { SendInput } from './api/send-message';

@@ -1,13 +1,10 @@
 import { toast } from '../../../ui/toast/toast-store';
 import { openRateLimitModal } from '../../../ui/rate-limit-modal';
-import { allocateMessageId } from '../api/allocate-message-id';
-import { cancelGeneration } from '../api/cancel-generation';
-import { checkLimits } from '../api/check-limits';
-import { sendMessage } from '../api/send-message';
 import { isLive, removeTurn, versionOf } from '../model/message-transitions';
-import { assistantKey, type Prompt, type UiMessage } from '../model/ui-message';
+import { assistantKey, turnToMessages, type Prompt, type UiMessage } from '../model/ui-message';
 import { chatSocket } from '../socket/chat-connection';
 import { useChatStorage } from '../store/chat-storage';
+import { backendOf, plainChatBackend, type ChatBackend } from './chat-backend';
 import { getThread, ownerOf, updateMessages } from './chat-session-store';
 import { sendFlow, type SendDeps, type SendRequest, type SendOutcome } from './send-flow';
 import {
@@ -30,11 +27,18 @@ export function startChatStreaming(): void {
     onSilence: (messageId) => {
       socket.untrack(messageId);
       const message = findAssistant(messageId);
-      void cancelGeneration({ requestId: message?.requestId ?? null, messageId }).catch(
-        () => undefined,
-      );
+      void backendOfMessage(messageId)
+        .cancel({ requestId: message?.requestId ?? null, messageId })
+        .catch(() => undefined);
     },
     onGap: (messageId, sequence) => socket.resume(messageId, sequence),
+    onLost: (messageId) => {
+      const owner = ownerOf(messageId);
+      if (!owner || !backendOf(owner).replayEndsWithAnswer) return false;
+      socket.untrack(messageId);
+      void readEndedAnswer(owner, messageId);
+      return true;
+    },
   });
 }
 
@@ -45,12 +49,17 @@ function findAssistant(messageId: string): UiMessage | undefined {
     : undefined;
 }
 
-export function appSendDeps(): SendDeps {
+function backendOfMessage(messageId: string): ChatBackend {
+  const owner = ownerOf(messageId);
+  return owner ? backendOf(owner) : plainChatBackend;
+}
+
+export function appSendDeps(backend: ChatBackend): SendDeps {
   const socket = chatSocket();
   return {
-    checkLimits,
-    allocateMessageId,
-    sendMessage: (input, files) => sendMessage(input, files),
+    checkLimits: (input) => backend.checkLimits(input),
+    allocateMessageId: () => backend.allocateMessageId(),
+    sendMessage: (input, files) => backend.sendMessage(input, files),
     track: (id) => socket.track(id),
     untrack: (id) => socket.untrack(id),
     openRateLimitModal,
@@ -63,7 +72,7 @@ export function appSendDeps(): SendDeps {
 
 export function send(request: SendRequest): Promise<SendOutcome> {
   startChatStreaming();
-  return sendFlow(appSendDeps(), request);
+  return sendFlow(appSendDeps(backendOf(request.threadKey)), request);
 }
 
 /**
@@ -106,7 +115,10 @@ export async function stop(message: UiMessage): Promise<void> {
   const socket = chatSocket();
   const undoCancelling = markCancelling(message.messageId);
   try {
-    await cancelGeneration({ requestId: message.requestId, messageId: message.messageId });
+    await backendOfMessage(message.messageId).cancel({
+      requestId: message.requestId,
+      messageId: message.messageId,
+    });
   } catch (error) {
     undoCancelling();
     toast.error('Could not stop the answer', error instanceof Error ? error.message : undefined);
@@ -132,5 +144,23 @@ export function resumeLive(messages: readonly UiMessage[]): void {
     if (!socket.isTracking(m.messageId) || socket.lastSequenceOf(m.messageId) > sequence)
       socket.resume(m.messageId, sequence);
     watchStream(m.messageId);
+  }
+}
+
+/**
+ * An answer whose stream the server no longer knows (its replay went when it ended): the
+ * stored turn takes the place of what the screen showed of it.
+ */
+export async function readEndedAnswer(conversationId: string, messageId: string): Promise<void> {
+  try {
+    const history = await backendOf(conversationId).history(conversationId, null);
+    const turn = history.messages.find((m) => m.id === messageId);
+    const stored = turn && turnToMessages(turn).find((m) => m.role === 'assistant');
+    if (!stored || isLive(stored)) return;
+    updateMessages(conversationId, (list) =>
+      list.map((m) => (m.key === assistantKey(messageId) && isLive(m) ? stored : m)),
+    );
+  } catch {
+    // The watchdog ends a bubble that stays live.
   }
 }

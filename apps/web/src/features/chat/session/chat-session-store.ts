@@ -88,6 +88,19 @@ export function renameThread(from: string, to: string): void {
   });
 }
 
+/** Drops a thread's turns and the record of who owns them (sign-out, a thread shown elsewhere). */
+export function forgetThreadState(key: string): void {
+  useChatSession.setState((s) => {
+    if (!(key in s.threads)) return s;
+    const threads = { ...s.threads };
+    delete threads[key];
+    const owners = Object.fromEntries(
+      Object.entries(s.owners).filter(([, owner]) => owner !== key),
+    );
+    return { threads, owners };
+  });
+}
+
 export function ownerOf(messageId: string): string | undefined {
   return useChatSession.getState().owners[messageId];
 }

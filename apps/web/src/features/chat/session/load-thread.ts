@@ -1,12 +1,16 @@
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { isApiError } from '../../../lib/errors/api-error';
-import { getConversation } from '../api/get-conversation';
-import { getHistory } from '../api/get-history';
-import { selectVersion } from '../api/select-version';
 import { mergeHistory } from '../model/message-transitions';
 import { turnToMessages } from '../model/ui-message';
+import { backendOf } from './chat-backend';
 import { resumeLive } from './chat-actions';
-import { getThread, patchThread, updateMessages, useChatSession } from './chat-session-store';
+import {
+  forgetThreadState,
+  getThread,
+  patchThread,
+  updateMessages,
+  useChatSession,
+} from './chat-session-store';
 
 const inFlight = new Set<string>();
 
@@ -17,16 +21,17 @@ export async function loadThread(conversationId: string): Promise<void> {
   inFlight.add(conversationId);
   if (!current) patchThread(conversationId, { state: 'loading' });
   try {
-    const [conversation, history] = await Promise.all([
-      getConversation(conversationId),
-      getHistory(conversationId, null),
+    const backend = backendOf(conversationId);
+    const [title, history] = await Promise.all([
+      backend.title(conversationId),
+      backend.history(conversationId, null),
     ]);
     const page = history.messages.flatMap(turnToMessages);
     updateMessages(conversationId, (list) => mergeHistory(list, page));
     patchThread(conversationId, {
       state: 'ready',
       error: null,
-      title: conversation.title,
+      title,
       hasMore: history.has_more,
       cursor: history.cursor,
       historyLoaded: true,
@@ -54,7 +59,7 @@ export async function refreshTitle(conversationId: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, delay));
     if (!isUntitled(getThread(conversationId).title)) return;
     try {
-      const { title } = await getConversation(conversationId);
+      const title = await backendOf(conversationId).title(conversationId);
       if (!isUntitled(title)) {
         patchThread(conversationId, { title });
         return;
@@ -71,7 +76,7 @@ export async function loadOlder(conversationId: string): Promise<void> {
   if (!thread.hasMore || thread.loadingOlder || !thread.cursor) return;
   patchThread(conversationId, { loadingOlder: true });
   try {
-    const history = await getHistory(conversationId, thread.cursor);
+    const history = await backendOf(conversationId).history(conversationId, thread.cursor);
     updateMessages(conversationId, (list) =>
       mergeHistory(list, history.messages.flatMap(turnToMessages)),
     );
@@ -87,11 +92,7 @@ export async function loadOlder(conversationId: string): Promise<void> {
 
 /** Forget a conversation's cached state so the next visit reloads it (after delete or sign-out). */
 export function forgetThread(conversationId: string): void {
-  useChatSession.setState((s) => {
-    const threads = { ...s.threads };
-    delete threads[conversationId];
-    return { threads };
-  });
+  forgetThreadState(conversationId);
 }
 
 /**
@@ -101,7 +102,7 @@ export function forgetThread(conversationId: string): void {
  */
 export async function showVersion(conversationId: string, messageId: string): Promise<boolean> {
   try {
-    const history = await selectVersion(messageId);
+    const history = await backendOf(conversationId).selectVersion(messageId);
     const page = history.messages.flatMap(turnToMessages);
     updateMessages(conversationId, () => page);
     patchThread(conversationId, { hasMore: history.has_more, cursor: history.cursor });

@@ -295,7 +295,11 @@ describe('streaming end (spec §4)', () => {
 
   it('asks again for tokens it never got, and ends only once the hole is filled', async () => {
     const gaps: [string, number][] = [];
-    setStreamHandlers({ onSilence: () => undefined, onGap: (id, after) => gaps.push([id, after]) });
+    setStreamHandlers({
+      onSilence: () => undefined,
+      onGap: (id, after) => gaps.push([id, after]),
+      onLost: () => false,
+    });
     await streaming();
     tokens('a', 1);
     tokens('c', 3, true);

@@ -35,9 +35,18 @@ export interface StreamHandlers {
   onSilence(messageId: string): void;
   /** The screen misses tokens after `sequence`: ask the server for them again. */
   onGap(messageId: string, sequence: number): void;
+  /**
+   * The server knows no stream of the message: true when its thread reads the stored turn
+   * instead (the answer ended and its replay went with it), false to show the failure.
+   */
+  onLost(messageId: string): boolean;
 }
 
-let handlers: StreamHandlers = { onSilence: () => undefined, onGap: () => undefined };
+let handlers: StreamHandlers = {
+  onSilence: () => undefined,
+  onGap: () => undefined,
+  onLost: () => false,
+};
 
 export function setStreamHandlers(next: StreamHandlers): void {
   handlers = next;
@@ -200,6 +209,12 @@ export function handleSocketEvent(event: SocketEvent): void {
       if (!messageId || !isLiveHere(messageId)) return;
       const mapped = mapWebsocketError(`${event.code} ${event.error}`);
       flushOne(messageId);
+      if (event.code === 'not_found' && handlers.onLost(messageId)) {
+        stopWatching(messageId);
+        gaps.delete(messageId);
+        setWorking(null, messageId);
+        return;
+      }
       finish(messageId, (list) =>
         failStream(
           list,

@@ -74,10 +74,20 @@ export async function moveChatOutOfVault(id: string): Promise<void> {
   );
 }
 
+/** The open vault's chats, asked afresh where they show (they are written on the chat screen). */
+export function useVaultChats() {
+  const open = useVaultSession((s) => s.token !== null);
+  return useQuery({
+    queryKey: vaultChatsKey,
+    queryFn: listVaultChats,
+    enabled: open,
+    refetchOnMount: 'always',
+  });
+}
+
 /** The open vault's notes and chats; nothing is asked while it is locked. */
 export function useVaultItems() {
   const open = useVaultSession((s) => s.token !== null);
   const notes = useQuery({ queryKey: vaultNotesKey, queryFn: listVaultNotes, enabled: open });
-  const chats = useQuery({ queryKey: vaultChatsKey, queryFn: listVaultChats, enabled: open });
-  return { notes, chats };
+  return { notes, chats: useVaultChats() };
 }

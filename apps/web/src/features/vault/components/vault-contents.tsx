@@ -10,7 +10,7 @@ import {
   Search,
 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatWhen } from '../../../lib/format-when';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -21,7 +21,6 @@ import { toast } from '../../../ui/toast/toast-store';
 import {
   createVaultNote,
   deleteVaultNote,
-  moveChatOutOfVault,
   moveChatToVault,
   updateVaultNote,
   useVaultItems,
@@ -33,9 +32,9 @@ import { vaultKey } from '../api/vault-status';
 import { vaultErrorText } from '../hooks/error-text';
 import { forgetChat } from '../hooks/use-move-to-vault';
 import { useNow } from '../hooks/use-now';
+import { NEW_VAULT_CHAT } from '../model/vault-turns';
 import { ChangePinDialog } from './change-pin-dialog';
 import { NoteEditor } from './note-editor';
-import { VaultChatDialog } from './vault-chat-dialog';
 
 function timeLeft(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -51,10 +50,11 @@ export function VaultContents() {
   const now = useNow();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<VaultNote | 'new' | null>(null);
-  const [openChat, setOpenChat] = useState<string | null>(null);
   const [changingPin, setChangingPin] = useState(false);
   const [params, setParams] = useSearchParams();
   const moving = useRef(false);
+  const navigate = useNavigate();
+  const openChat = (id: string) => void navigate(`/vault/chats/${encodeURIComponent(id)}`);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: vaultKey });
   const lock = async () => {
@@ -62,14 +62,6 @@ export function VaultContents() {
     queryClient.removeQueries({ queryKey: vaultKey, type: 'inactive' });
     refresh();
   };
-
-  // The idle expiry passed: the server refuses the token now, so show the pad at once.
-  useEffect(() => {
-    if (expiresAt !== null && expiresAt <= now) {
-      useVaultSession.getState().close();
-      refresh();
-    }
-  });
 
   // Arrived from a chat's "Move to vault" while the vault was locked: move it now.
   const pendingMove = params.get('move');
@@ -115,16 +107,6 @@ export function VaultContents() {
       toast.error('Could not delete the note', vaultErrorText(error));
     }
   };
-  const moveOut = async (id: string) => {
-    try {
-      await moveChatOutOfVault(id);
-      setOpenChat(null);
-      toast.success('Moved back to your chats');
-      void queryClient.invalidateQueries();
-    } catch (error) {
-      toast.error('Could not move the chat out', vaultErrorText(error));
-    }
-  };
 
   const loading = notes.isPending || chats.isPending;
   const failed = notes.isError ? notes.error : chats.isError ? chats.error : null;
@@ -168,7 +150,7 @@ export function VaultContents() {
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
-        <Button variant="outline" onClick={() => setOpenChat('new')}>
+        <Button variant="outline" onClick={() => openChat(NEW_VAULT_CHAT)}>
           <MessageSquarePlus className="size-4" aria-hidden /> New chat
         </Button>
         <Button onClick={() => setEditing('new')}>
@@ -204,7 +186,7 @@ export function VaultContents() {
                 <button
                   type="button"
                   className="flex w-full items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 text-left hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
-                  onClick={() => setOpenChat(c.id)}
+                  onClick={() => openChat(c.id)}
                 >
                   <MessagesSquare className="size-4 shrink-0 text-fg-muted" aria-hidden />
                   <span className="min-w-0 flex-1">
@@ -247,12 +229,6 @@ export function VaultContents() {
         onSave={saveNote}
         onDelete={deleteNote}
         onClose={() => setEditing(null)}
-      />
-      <VaultChatDialog
-        chatId={openChat}
-        onCreated={setOpenChat}
-        onMoveOut={(id) => void moveOut(id)}
-        onClose={() => setOpenChat(null)}
       />
     </div>
   );
