@@ -46,15 +46,10 @@ const LAYERS = [
     ],
   },
   {
-    // features/index.ts lists every feature's routes: it combines features like app.ts.
-    name: 'the server app (app.ts or app/, main.ts, features/index.ts)',
+    // app/ combines features: their plugins, their routes (app/feature-routes.ts).
+    name: 'the server app (app.ts or app/, main.ts)',
     rank: 3,
-    paths: [
-      'apps/server/src/app.ts',
-      'apps/server/src/app/',
-      'apps/server/src/main.ts',
-      'apps/server/src/features/index.ts',
-    ],
+    paths: ['apps/server/src/app.ts', 'apps/server/src/app/', 'apps/server/src/main.ts'],
   },
   { name: 'server features', rank: 2, paths: ['apps/server/src/features/'] },
 ];

@@ -1,4 +1,5 @@
 import { CONNECTION_ERROR_MESSAGES, WEBSOCKET, type ServerWsMessage } from '@parallax/contract';
+import { closeMessage, defaultConnectionId, SERVICE_RESTART } from './socket-close';
 import { parseServerWsMessage } from './parse-server-frame';
 import { jitteredReconnectDelayMs } from './reconnect-delay';
 import type {
@@ -26,20 +27,6 @@ export interface ChatSocketOptions {
 type Listener<T> = (value: T) => void;
 
 const OPEN = 1;
-/** RFC 6455 close code "Service Restart". */
-const SERVICE_RESTART = 1012;
-
-/** Close codes the server uses to refuse a socket, mapped to the spec's connection texts. */
-function closeMessage(code: number): string {
-  if (code === 4401 || code === 1008) return CONNECTION_ERROR_MESSAGES.authentication;
-  if (code === 4403) return CONNECTION_ERROR_MESSAGES.forbidden;
-  if (code === 1011 || code === 1013) return CONNECTION_ERROR_MESSAGES.server;
-  return CONNECTION_ERROR_MESSAGES.network;
-}
-
-function defaultConnectionId(): string {
-  return `conn_${crypto.randomUUID().replaceAll('-', '')}`;
-}
 
 /**
  * The chat websocket of spec §7/§9: reconnects on an unclean close with jittered backoff,
