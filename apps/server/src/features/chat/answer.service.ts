@@ -242,32 +242,38 @@ export class AnswerService {
     outcome: string,
   ): Promise<void> {
     if (outcome !== 'error' && outcome !== 'interrupted') return;
-    if (row.conversation_id !== null) {
-      const now = new Date().toISOString();
-      if (form.sealed) await this.deps.conversations.touch(row.conversation_id, now);
-      else
-        await this.deps.conversations.afterTurn(row.conversation_id, {
-          message: row.content,
-          at: now,
-          turns: await this.messages.countIn(row.conversation_id),
-        });
-    }
+    await this.#dateAndName(row, form, this.deps.conversations, this.messages);
     await this.deps.refunds.refund(row, owner);
   }
 
-  /** Dates the conversation and names it after its first exchange, with the answer's write. */
-  async #afterAnswer(row: MessageRow, form: StoredForm, db: Kysely<Database>): Promise<void> {
+  /** With the answer's write, in its transaction. */
+  #afterAnswer(row: MessageRow, form: StoredForm, db: Kysely<Database>): Promise<void> {
+    return this.#dateAndName(
+      row,
+      form,
+      this.deps.conversations.within(db),
+      new MessagesRepository(db),
+    );
+  }
+
+  /**
+   * Dates the conversation and names it after its first exchange when this turn is its only
+   * one. A sealed chat is only dated: its title is sealed already.
+   */
+  async #dateAndName(
+    row: MessageRow,
+    form: StoredForm,
+    conversations: ConversationsService,
+    messages: MessagesRepository,
+  ): Promise<void> {
     if (row.conversation_id === null) return;
-    const conversations = this.deps.conversations.within(db);
     const now = new Date().toISOString();
-    // A sealed chat is never named after a turn: its title is sealed already.
-    if (form.sealed) await conversations.touch(row.conversation_id, now);
-    else
-      await conversations.afterTurn(row.conversation_id, {
-        message: row.content,
-        at: now,
-        turns: await new MessagesRepository(db).countIn(row.conversation_id),
-      });
+    if (form.sealed) return conversations.touch(row.conversation_id, now);
+    await conversations.afterTurn(row.conversation_id, {
+      message: row.content,
+      at: now,
+      turns: await messages.countIn(row.conversation_id),
+    });
   }
 
   /** The replay log held a sealed turn's tokens in plain: it goes the moment the answer ends. */

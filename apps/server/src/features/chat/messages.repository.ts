@@ -59,10 +59,7 @@ export class MessagesRepository {
   async insertIfAbsent(row: NewMessageRow, owner: ChatOwner | null): Promise<boolean> {
     const result = await this.db
       .insertInto('messages')
-      .values({
-        ...row,
-        ...(owner === null ? { user_id: null, visitor_id: null } : ownerColumns(owner)),
-      })
+      .values({ ...row, ...ownerColumns(owner) })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;

@@ -175,8 +175,8 @@ export class SendService {
         payer: owner,
         conversation:
           request.conversation_id ??
-          ((conversations, trx) =>
-            this.#createConversation(trx, conversations, request, owner, model, now)),
+          ((conversations, trx, leafId) =>
+            this.#createConversation(trx, conversations, request, { owner, model, now, leafId })),
         rules,
         sentAt,
         now,
@@ -220,9 +220,12 @@ export class SendService {
     trx: Kysely<Database>,
     conversations: ConversationsService,
     request: SendMessageRequest,
-    owner: ChatOwner,
-    model: ResolvedModel,
-    now: string,
+    {
+      owner,
+      model,
+      now,
+      leafId,
+    }: { owner: ChatOwner; model: ResolvedModel; now: string; leafId: string },
   ): Promise<string> {
     const { comparison_id: comparisonId } = request;
     if (comparisonId)
@@ -239,7 +242,7 @@ export class SendService {
                 title,
                 projectId: request.project_id,
                 comparisonId,
-                currentLeafId: request.message_id,
+                currentLeafId: leafId,
               },
               now,
             ),
@@ -249,7 +252,7 @@ export class SendService {
       {
         kind: request.prompt_generator_id ? 'prompt_generator' : 'regular',
         projectId: request.project_id,
-        currentLeafId: request.message_id,
+        currentLeafId: leafId,
       },
       now,
     );

@@ -8,11 +8,12 @@ import { AppError } from '../errors';
  */
 export type ChatOwner = { kind: 'user'; id: string } | { kind: 'visitor'; id: string };
 
-/** Column values for a row owned by `owner`. */
-export function ownerColumns(owner: ChatOwner): {
+/** Column values for a row owned by `owner`; null: a row no account owns (a vault turn's). */
+export function ownerColumns(owner: ChatOwner | null): {
   user_id: string | null;
   visitor_id: string | null;
 } {
+  if (owner === null) return { user_id: null, visitor_id: null };
   return owner.kind === 'user'
     ? { user_id: owner.id, visitor_id: null }
     : { user_id: null, visitor_id: owner.id };

@@ -124,8 +124,7 @@ export class TurnPipeline {
         if (typeof turn.conversation === 'string')
           await conversations.setCurrentLeaf(conversationId, row.id);
         const { remaining } = await limits.spendUnit(turn.payer, turn.sentAt, turn.rules);
-        const owner = turn.rowOwner === null ? NO_OWNER : ownerColumns(turn.rowOwner);
-        const stored = { ...row, ...owner };
+        const stored = { ...row, ...ownerColumns(turn.rowOwner) };
         await turn.withTurn?.(trx, stored);
         return { row: stored, remaining };
       })
@@ -135,7 +134,5 @@ export class TurnPipeline {
       });
   }
 }
-
-const NO_OWNER = { user_id: null, visitor_id: null };
 
 class TurnTaken extends Error {}
