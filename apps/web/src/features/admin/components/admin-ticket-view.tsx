@@ -115,17 +115,18 @@ export function AdminTicketView({ id }: { id: string }) {
           label={internal ? 'Internal note (only admins see it)' : 'Reply to the user'}
           placeholder={internal ? 'A note for the team' : 'Write a reply (Markdown works)'}
           sendLabel={internal ? 'Add note' : 'Send reply'}
-          extra={
+          extra={(sending) => (
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 className="size-4 accent-amber-600"
                 checked={internal}
+                disabled={sending}
                 onChange={(e) => setInternal(e.target.checked)}
               />
               Internal note
             </label>
-          }
+          )}
           onSend={async (message, attachmentIds) => {
             try {
               await adminReply(id, { message, internal, attachment_ids: attachmentIds });

@@ -17,8 +17,8 @@ export function ReplyBox({
   placeholder: string;
   sendLabel: string;
   onSend: (message: string, attachmentIds: string[]) => Promise<string | null>;
-  /** More controls beside the send button (the admin's internal-note switch). */
-  extra?: ReactNode;
+  /** More controls beside the send button (the admin's internal-note switch), held while a send is on its way. */
+  extra?: (sending: boolean) => ReactNode;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -68,7 +68,7 @@ export function ReplyBox({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <AttachmentPicker files={files} onChange={setFiles} disabled={sending} />
         <div className="flex flex-wrap items-center gap-3">
-          {extra}
+          {extra?.(sending)}
           <Button type="submit" disabled={sending}>
             <Send className="size-4" aria-hidden /> {sendLabel}
           </Button>
