@@ -17,6 +17,7 @@ export type {
   TurnSource,
   TurnSubject,
 } from './turn/turn-sources';
+export { SOURCE_ORDER } from './turn/turn-sources';
 export type { StoredField, StoredForm } from './turn/stored-form';
 export { acceptSendUploads, readSendUpload, SEND_UPLOAD_BODY_LIMIT } from './send-upload';
 export type {

@@ -1,4 +1,4 @@
-import type { TurnSource } from '../chat';
+import { SOURCE_ORDER, type TurnSource } from '../chat';
 import type { KnowledgeService } from './knowledge.service';
 
 /**
@@ -8,6 +8,7 @@ import type { KnowledgeService } from './knowledge.service';
 export function knowledgeExcerpts(knowledge: KnowledgeService): TurnSource {
   return {
     name: 'knowledge-excerpts',
+    order: SOURCE_ORDER.excerpts,
     provides: 'excerpts',
     read: async (turn) => ({ excerpts: await knowledge.excerptsFor(turn.projectId, turn.content) }),
   };

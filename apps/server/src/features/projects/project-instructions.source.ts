@@ -1,4 +1,4 @@
-import type { TurnSource } from '../chat';
+import { SOURCE_ORDER, type TurnSource } from '../chat';
 import type { ProjectsService } from './projects.service';
 
 /**
@@ -8,6 +8,7 @@ import type { ProjectsService } from './projects.service';
 export function projectInstructions(projects: ProjectsService): TurnSource {
   return {
     name: 'project-instructions',
+    order: SOURCE_ORDER.project,
     provides: 'system',
     check: async (send) => {
       // project_id places a new chat; an existing chat stays where it is.

@@ -1,5 +1,5 @@
 import { AppError } from '../../infra/errors';
-import type { SendFacts, TurnPin, TurnSource } from '../chat';
+import { SOURCE_ORDER, type SendFacts, type TurnPin, type TurnSource } from '../chat';
 import type { PromptGeneratorService } from './prompt-generator.service';
 
 /**
@@ -32,6 +32,7 @@ export function generatorInstructions(generator: PromptGeneratorService): TurnSo
   };
   return {
     name: 'generator-instructions',
+    order: SOURCE_ORDER.project,
     provides: 'system',
     pins: true,
     check,

@@ -55,6 +55,11 @@ export interface TurnSource {
   /** True for the one source whose check pins instructions (the generator's). */
   readonly pins?: boolean;
   /**
+   * Where its part goes in the system message, lowest first (SOURCE_ORDER); sources of one
+   * place keep the order they were registered in.
+   */
+  readonly order?: number;
+  /**
    * At send, before anything is stored: may refuse the send (an AppError) and may pin the
    * instructions the turn is answered with.
    */
@@ -62,7 +67,22 @@ export interface TurnSource {
   read(turn: TurnSubject): Promise<ContextPart>;
 }
 
-/** A turn's context from every source, in the order they were registered. */
+/**
+ * The system message goes from the broadest to the most particular: what the account says of
+ * itself, then what it asked to be remembered, then its project's instructions, then the chat's
+ * own system prompt; excerpts of files come last.
+ */
+export const SOURCE_ORDER = {
+  account: 10,
+  memory: 20,
+  project: 30,
+  chat: 40,
+  excerpts: 50,
+} as const;
+
+const DEFAULT_ORDER = SOURCE_ORDER.project;
+
+/** A turn's context from every source, in SOURCE_ORDER. */
 export interface AssembledContext {
   system: string;
   excerpts: KnowledgeExcerpt[];
@@ -78,6 +98,8 @@ export class TurnSources {
     if (this.#sources.some((s) => s.name === source.name))
       throw new Error(`turn source ${source.name} is registered twice`);
     this.#sources.push(source);
+    // Array.prototype.sort is stable: one place keeps the registration order.
+    this.#sources.sort((a, b) => (a.order ?? DEFAULT_ORDER) - (b.order ?? DEFAULT_ORDER));
   }
 
   /**
