@@ -38,7 +38,7 @@ describe('commandFor', () => {
       'toggle-sidebar',
     );
     const rich = document.createElement('div');
-    rich.contentEditable = 'true';
+    rich.setAttribute('contenteditable', 'true');
     document.body.append(rich);
     expect(commandFor(press('b', { ctrlKey: true }), rich)).toBeNull();
     rich.remove();
