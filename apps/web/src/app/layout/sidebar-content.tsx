@@ -25,7 +25,7 @@ export function SidebarContent({
   onCollapse?: () => void;
 }) {
   return (
-    <div className="flex h-full flex-col gap-3 px-3 py-3">
+    <div className="flex h-full flex-col gap-2 px-3 py-3">
       <div className="flex items-center gap-1 pr-10 md:pr-0">
         <Link
           to="/"
@@ -66,7 +66,7 @@ export function SidebarContent({
           <Search className="size-4" aria-hidden />
         </button>
       </div>
-      <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-3">
+      <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-2">
         <div className="min-h-0 shrink overflow-y-auto">
           <SidebarNav />
         </div>
@@ -74,7 +74,7 @@ export function SidebarContent({
           <RecentChats />
         </div>
       </nav>
-      <div className="border-t border-line pt-3">
+      <div className="border-t border-line pt-2">
         <AccountMenu />
       </div>
     </div>
