@@ -115,7 +115,7 @@ function PaletteBody({
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search your chats and answers, or pick an action"
+          placeholder="Search chats, or pick an action"
           className="h-14 min-w-0 flex-1 bg-transparent text-[15px] text-fg placeholder:text-fg-muted focus:outline-none"
         />
         {search.isFetching && <Spinner size="sm" label="Searching" />}
