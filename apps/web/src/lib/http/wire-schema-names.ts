@@ -36,6 +36,7 @@ export const WIRE_SCHEMA_NAMES = [
   'ClientErrorReportResponse',
   'ApiKey',
   'ApiKeysResponse',
+  'AuthSessionListResponse',
   'BillingConfigResponse',
   'CancelResponse',
   'CompareCheckLimitsResponse',
