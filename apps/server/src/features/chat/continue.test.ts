@@ -107,7 +107,7 @@ describe('continue: a stopped, cut or broken-off answer grows', () => {
     expect(started).toMatchObject({ id: sent.id, status: 'streaming', response: null });
     expect(started.remaining_messages).toBe(before - 1);
     await expect
-      .poll(async () => (await turn(headers, sent.conversation_id))?.status)
+      .poll(async () => (await turn(headers, sent.conversation_id))?.status, { timeout: 10_000 })
       .toBe('completed');
     const stored = await turn(headers, sent.conversation_id);
     expect(stored?.status).toBe('completed');
