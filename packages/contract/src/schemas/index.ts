@@ -4,6 +4,7 @@ export * from './users';
 export * from './models';
 export * from './conversations';
 export * from './messages';
+export * from './feedback';
 export * from './logging';
 export * from './websocket';
 export * from './compare';

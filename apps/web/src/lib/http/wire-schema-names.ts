@@ -92,6 +92,8 @@ export const WIRE_SCHEMA_NAMES = [
   'VaultSendResponse',
   'VaultSession',
   'VaultStatus',
+  'MessageFeedback',
+  'ClearFeedbackResponse',
 ] as const satisfies ReadonlyArray<keyof typeof Contract>;
 
 export type WireSchemaName = (typeof WIRE_SCHEMA_NAMES)[number];
