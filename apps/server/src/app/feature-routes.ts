@@ -20,6 +20,7 @@ import { limitsRoutes } from '../features/limits/limits.routes';
 import { attachmentsRoutes } from '../features/attachments/attachments.routes';
 import { chatUploadRoutes } from '../features/chat/chat-upload.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
+import { chatSettingsRoutes } from '../features/chat-settings/chat-settings.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
 import { projectsRoutes } from '../features/projects/projects.routes';
@@ -51,6 +52,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   modelChoicesRoutes,
   conversationsRoutes,
   chatRoutes,
+  chatSettingsRoutes,
   chatUploadRoutes,
   attachmentsRoutes,
   limitsRoutes,

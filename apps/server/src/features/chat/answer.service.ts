@@ -76,7 +76,7 @@ export interface TurnRun {
   form: StoredForm;
 }
 
-const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [] });
+const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [], parameters: {} });
 
 /**
  * Answering a stored turn: assembling its context (earlier turns, files, the registered

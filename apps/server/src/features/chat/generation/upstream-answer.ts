@@ -1,5 +1,5 @@
-import type { MessageSource } from '@parallax/contract';
-import type { ChatStreamEvent } from '../../../providers/chat-types';
+import { CHAT_PARAMETERS, type ChatParameter, type MessageSource } from '@parallax/contract';
+import type { ChatStreamEvent, GenerationParameters } from '../../../providers/chat-types';
 import {
   buildContext,
   type Attachment as ContextAttachment,
@@ -32,6 +32,26 @@ export interface UpstreamAnswer {
   sentAt: number;
   /** The project files whose excerpts went into the context, in the order they were given. */
   sources: MessageSource[];
+}
+
+const PARAMETER_OF: Record<keyof GenerationParameters, ChatParameter> = {
+  temperature: 'temperature',
+  topP: 'top_p',
+  maxOutputTokens: 'max_output_tokens',
+  stopSequences: 'stop',
+  reasoningEffort: 'reasoning_effort',
+};
+
+/** The parameters the model takes; the others are not sent (the answer's note says so). */
+function supportedOnly(
+  parameters: GenerationParameters,
+  supported: readonly ChatParameter[],
+): GenerationParameters {
+  const sent: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parameters))
+    if (value !== undefined && supported.includes(PARAMETER_OF[key as keyof GenerationParameters]))
+      sent[key] = value;
+  return sent as GenerationParameters;
 }
 
 /** Each file once, where its best excerpt ranked. */
@@ -81,6 +101,7 @@ export async function openUpstreamAnswer(
     attachments: await input.attachments(),
   });
   const stream = adapter.streamChat({
+    ...supportedOnly(sources.parameters, info.supported_parameters ?? CHAT_PARAMETERS),
     model: info.model,
     system: context.system,
     messages: context.messages,
