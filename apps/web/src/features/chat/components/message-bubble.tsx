@@ -1,6 +1,6 @@
 import { MESSAGES } from '@parallax/contract';
 import { Pencil, RefreshCw } from 'lucide-react';
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { StreamErrorNote } from './stream-error-note';
@@ -107,6 +107,8 @@ interface AssistantBubbleProps {
   regenerateHint?: string | undefined;
   /** Shows another version of this turn; absent while that is not possible. */
   onSelectVersion?: ((messageId: string) => void) | undefined;
+  /** A note about how the answer was asked for (settings a model did not take), if any. */
+  answerNote?: ((message: UiMessage) => ReactNode) | undefined;
 }
 
 export const AssistantBubble = memo(function AssistantBubble(props: AssistantBubbleProps) {
@@ -125,6 +127,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
       {message.modelFriendlyName && (
         <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
       )}
+      {props.answerNote?.(message)}
       <MessageErrorBoundary>
         {live && !text ? (
           <WorkingIndicator status={working} />

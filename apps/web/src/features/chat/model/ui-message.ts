@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   type Attachment,
+  type ChatSettings,
   type ChatMessage,
   type MessageSource,
   type MessageStatus,
@@ -17,6 +18,8 @@ export interface Prompt {
   promptGeneratorId?: string | null;
   provider: ProviderName;
   model: string;
+  /** A new chat's settings (parameters, system prompt), stored with it by its first send. */
+  chatSettings?: ChatSettings | null;
 }
 
 /**
