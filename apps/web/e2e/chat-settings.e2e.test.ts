@@ -168,7 +168,7 @@ describe('chat settings and presets in the browser', () => {
     await page.getByRole('button', { name: 'Chat settings (customised)' }).click();
     await expect.poll(() => page.getByLabel('System prompt').inputValue()).toBe(MARKER);
     await page.keyboard.press('Escape');
-  });
+  }, 90_000);
 
   it('saves a preset, picks it in the composer and makes it the default of new chats', async () => {
     if (!t) throw new Error('the first test signs in');
@@ -199,5 +199,5 @@ describe('chat settings and presets in the browser', () => {
     expect(first).toMatchObject({ model: 'grok-3-mini', temperature: 0.4 });
     expect((first.messages as unknown[])[0]).toEqual({ role: 'system', content: MARKER });
     expect(t.errors).toEqual([]);
-  });
+  }, 60_000);
 });

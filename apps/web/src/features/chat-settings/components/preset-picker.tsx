@@ -21,7 +21,7 @@ export function PresetPicker({ value, onPick }: PresetPickerProps) {
       <select
         id={id}
         data-testid="preset-picker"
-        className="h-8 max-w-36 min-w-0 truncate rounded-lg border border-line bg-surface px-2 text-xs text-fg hover:border-line-strong focus:border-accent focus:outline-none sm:max-w-48"
+        className="h-8 w-16 min-w-0 shrink-0 truncate rounded-lg border border-line bg-surface px-1.5 text-xs text-fg hover:border-line-strong focus:border-accent focus:outline-none sm:w-auto sm:max-w-48 sm:px-2"
         value={value ?? ''}
         onChange={(e) => {
           const preset = presets.find((p) => p.id === e.target.value);
