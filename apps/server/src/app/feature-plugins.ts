@@ -6,6 +6,7 @@ import { attachmentsPlugin } from '../features/attachments/attachments.plugin';
 import { authPlugin } from '../features/auth/auth.services';
 import { billingPlugin } from '../features/billing/billing.plugin';
 import { chatPlugin } from '../features/chat/chat.plugin';
+import { chatSettingsPlugin } from '../features/chat-settings/chat-settings.plugin';
 import { comparePlugin, compareSendsPlugin } from '../features/compare/compare.plugin';
 import { conversationsPlugin } from '../features/conversations/conversations.plugin';
 import { dataTransferPlugin } from '../features/data-transfer/data-transfer.plugin';
@@ -36,6 +37,7 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   authPlugin,
   billingPlugin,
   chatPlugin,
+  chatSettingsPlugin,
   comparePlugin,
   compareSendsPlugin,
   conversationsPlugin,

@@ -22,6 +22,7 @@ import { chatUploadRoutes } from '../features/chat/chat-upload.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
 import { feedbackRoutes } from '../features/chat/feedback/feedback.routes';
 import { continueRoutes } from '../features/chat/continue.routes';
+import { chatSettingsRoutes } from '../features/chat-settings/chat-settings.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
 import { projectsRoutes } from '../features/projects/projects.routes';
@@ -53,6 +54,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   modelChoicesRoutes,
   conversationsRoutes,
   chatRoutes,
+  chatSettingsRoutes,
   chatUploadRoutes,
   feedbackRoutes,
   continueRoutes,

@@ -1,4 +1,4 @@
-import type { Provider } from '@parallax/contract';
+import type { Provider, ReasoningEffort } from '@parallax/contract';
 
 export type ChatContentPart =
   { type: 'text'; text: string } | { type: 'image'; data: Uint8Array; mediaType: string };
@@ -20,7 +20,15 @@ export interface ChatRequest {
   temperature?: number | undefined;
   topP?: number | undefined;
   stopSequences?: readonly string[] | undefined;
+  /** Only for models that think (parameter-support.ts); each wire says it in its own fields. */
+  reasoningEffort?: ReasoningEffort | undefined;
 }
+
+/** The sampling and length settings of a request, as a chat's settings give them. */
+export type GenerationParameters = Pick<
+  ChatRequest,
+  'temperature' | 'topP' | 'maxOutputTokens' | 'stopSequences' | 'reasoningEffort'
+>;
 
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
 

@@ -25,3 +25,4 @@ export * from './feature-flags';
 export * from './app-config';
 export * from './two-factor';
 export * from './sessions';
+export * from './chat-settings';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatSettings } from './chat-settings';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../errors';
 import { Id, IsoTimestamp, ProviderName, QueryBoolean, limitQuery, OffsetQuery } from './common';
@@ -93,6 +94,11 @@ export const SendMessageRequest = z.object({
    * Without it the turn follows the conversation's current branch.
    */
   version_of: Id.nullable().optional(),
+  /**
+   * A new chat's settings (parameters and system prompt), stored with it by its first send.
+   * Absent: the chat starts with none. Ignored for a chat that exists (it keeps its own).
+   */
+  chat_settings: ChatSettings.optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 

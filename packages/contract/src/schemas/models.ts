@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatParameter } from './chat-settings';
 import { ProviderName } from './common';
 
 /** GET /api/v1/models: what the caller may use (model picker, public API). */
@@ -16,6 +17,11 @@ export const ModelInfo = z.object({
   input_price_per_million: z.number().nonnegative(),
   output_price_per_million: z.number().nonnegative(),
   supports_vision: z.boolean(),
+  /**
+   * The chat parameters this model takes; others are not sent (and the answer says so).
+   * Absent (an older server): every one is taken.
+   */
+  supported_parameters: z.array(ChatParameter).optional(),
   /** The offline demo model, always present and labelled as such. */
   is_demo: z.boolean(),
 });

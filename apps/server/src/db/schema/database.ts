@@ -23,6 +23,7 @@ import type {
   MessageFeedbackTable,
   SearchDocumentsTable,
 } from './chat';
+import type { ChatPresetsTable, ChatSettingsTable } from './chat-settings';
 import type { KnowledgeFilesTable, ProjectsTable } from './projects';
 import type {
   PromptGeneratorInstructionsTable,
@@ -49,6 +50,8 @@ import type { VaultNotesTable, VaultsTable } from './vault';
 
 /** Every table of the one database, by name: what Kysely<Database> queries. */
 export interface Database {
+  chat_settings: ChatSettingsTable;
+  chat_presets: ChatPresetsTable;
   client_error_logs: ClientErrorLogsTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;

@@ -84,7 +84,7 @@ export interface TurnRun {
   prefix?: GenerationJob['prefix'];
 }
 
-const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [] });
+const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [], parameters: {} });
 
 /**
  * Answering a stored turn: assembling its context (earlier turns, files, the registered

@@ -16,7 +16,7 @@ import { RecentKeys } from './recent-keys';
 import type { RetryService } from './retry.service';
 import { PLAIN_FORM } from './turn/stored-form';
 import type { TurnPipeline } from './turn/turn-pipeline';
-import type { TurnPin } from './turn/turn-sources';
+import type { SendFacts, TurnPin } from './turn/turn-sources';
 
 export type { SendContext } from './answer.service';
 
@@ -88,7 +88,7 @@ export class SendService {
       ? await this.deps.conversations.thread(owner, request.conversation_id)
       : null;
     const conversation = thread?.conversation ?? null;
-    const pin = await this.deps.pipeline.checkSources({
+    const facts: SendFacts = {
       owner,
       conversation: conversation && {
         id: conversation.id,
@@ -98,7 +98,9 @@ export class SendService {
       projectId: request.project_id ?? null,
       promptGeneratorId: request.prompt_generator_id ?? null,
       comparisonId: request.comparison_id ?? null,
-    });
+      chatSettings: conversation ? null : (request.chat_settings ?? null),
+    };
+    const pin = await this.deps.pipeline.checkSources(facts);
     if (request.comparison_id) {
       // The caller's comparison, or one allocated for them that this send will create.
       if (!(await this.deps.comparisons.maySend(owner, request.comparison_id)))
@@ -112,7 +114,7 @@ export class SendService {
     // The chat's project: the stored chat's, or the one a new chat starts in (checked above).
     const projectId = conversation ? conversation.project_id : (request.project_id ?? null);
     if (!request.version_of)
-      return { model, rules, parentId: thread?.currentLeafId ?? null, pin, projectId };
+      return { model, rules, parentId: thread?.currentLeafId ?? null, pin, projectId, facts };
     if (!conversation)
       throw new AppError(
         'validation_error',
@@ -128,7 +130,7 @@ export class SendService {
     if (conversation.kind === 'comparison')
       throw new AppError('validation_error', 'version_of: a comparison keeps one answer per turn.');
     // A version takes the turn's place: the same parent, so the same earlier turns.
-    return { model, rules, parentId: version.parent_id, pin, projectId };
+    return { model, rules, parentId: version.parent_id, pin, projectId, facts };
   }
 
   async send(request: SendMessageRequest, context: SendContext): Promise<MessageResponse> {
@@ -180,6 +182,12 @@ export class SendService {
         rules,
         sentAt,
         now,
+        ...(request.conversation_id
+          ? {}
+          : {
+              withTurn: (trx: Kysely<Database>, row: MessageRow) =>
+                this.deps.pipeline.storeWithNewChat(trx, row.conversation_id ?? '', prepared.facts),
+            }),
       });
       inserted = stored?.row ?? null;
       remaining = stored?.remaining ?? null;
@@ -274,7 +282,7 @@ export class SendService {
   #startEarly(
     request: SendMessageRequest,
     context: SendContext,
-    { model, parentId, pin, projectId }: PreparedSend,
+    { model, parentId, pin, projectId, facts }: PreparedSend,
   ): Promise<UpstreamAnswer> | null {
     if (context.attachmentIds?.length) return null;
     if (this.#recentSends.has(request.message_id)) return null;
@@ -291,6 +299,7 @@ export class SendService {
           projectId,
           content: request.message,
           pin,
+          chatSettings: facts.chatSettings ?? null,
         },
         form: PLAIN_FORM,
       },
@@ -312,6 +321,8 @@ interface PreparedSend {
   pin: TurnPin | null;
   /** The chat's project: the stored chat's, or the one a new chat is started in. */
   projectId: string | null;
+  /** The send as the context sources saw it. */
+  facts: SendFacts;
 }
 
 /** Hangs up on an upstream request started for a send that will not be answered by it. */

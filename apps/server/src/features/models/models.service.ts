@@ -1,4 +1,5 @@
 import { PROVIDERS, type ModelInfo, type Provider } from '@parallax/contract';
+import { supportedParameters } from '../../providers/parameter-support';
 import { AppError } from '../../infra/errors';
 import type {
   ChatCompletion,
@@ -249,6 +250,7 @@ export function modelInfoOf(
     input_price_per_million: Number(row.input_price_per_million),
     output_price_per_million: Number(row.output_price_per_million),
     supports_vision: row.supports_vision === 1,
+    supported_parameters: supportedParameters(row.provider, row.model),
     is_demo: isDemo,
   };
 }

@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
+import { THINKING_BUDGET } from '../parameter-support';
 import {
   asNumber,
   invalidReply,
@@ -49,9 +50,14 @@ function toMessage(turn: ChatTurn): Record<string, unknown> {
 }
 
 export function anthropicRequestBody(request: ChatRequest): Record<string, unknown> {
+  const budget =
+    request.reasoningEffort === undefined ? undefined : THINKING_BUDGET[request.reasoningEffort];
+  // Thinking tokens count inside max_tokens, which must stay above the budget.
+  const maxTokens = request.maxOutputTokens ?? defaultMaxTokens(request.model);
   return {
     model: request.model,
-    max_tokens: request.maxOutputTokens ?? defaultMaxTokens(request.model),
+    max_tokens: budget === undefined ? maxTokens : Math.max(maxTokens, budget + 1_024),
+    ...(budget === undefined ? {} : { thinking: { type: 'enabled', budget_tokens: budget } }),
     ...(request.system === undefined ? {} : { system: [{ type: 'text', text: request.system }] }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.topP === undefined ? {} : { top_p: request.topP }),

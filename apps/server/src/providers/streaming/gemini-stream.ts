@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
+import { THINKING_BUDGET } from '../parameter-support';
 import {
   asNumber,
   invalidReply,
@@ -43,6 +44,9 @@ export function geminiRequestBody(request: ChatRequest): Record<string, unknown>
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.topP === undefined ? {} : { topP: request.topP }),
       ...(request.stopSequences === undefined ? {} : { stopSequences: request.stopSequences }),
+      ...(request.reasoningEffort === undefined
+        ? {}
+        : { thinkingConfig: { thinkingBudget: THINKING_BUDGET[request.reasoningEffort] } }),
     },
     contents: request.messages.map(toContent),
     ...(request.system === undefined

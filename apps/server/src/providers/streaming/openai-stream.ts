@@ -1,4 +1,5 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
+import { isOpenAiReasoningModel } from '../parameter-support';
 import {
   asNumber,
   invalidReply,
@@ -25,15 +26,6 @@ export interface OpenAiWireConfig {
   apiKey: string;
   /** OpenAI reasoning models take `max_completion_tokens` and a `developer` system turn. */
   dialect: 'openai' | 'xai';
-}
-
-/** OpenAI's reasoning models: o-series and gpt-5+ (except the gpt-5-chat variants) are reasoning models. */
-function isOpenAiReasoningModel(model: string): boolean {
-  if (/^o\d+(?:-|$)/.test(model)) return true;
-  const gpt = /^gpt-(\d+)(?:\.(\d+))?(?:-(.+))?$/.exec(model);
-  if (!gpt) return false;
-  const chatVariant = gpt[2] === undefined && (gpt[3]?.startsWith('chat') ?? false);
-  return Number(gpt[1]) >= 5 && !chatVariant;
 }
 
 function toMessage(turn: ChatTurn): Record<string, unknown> {
@@ -81,6 +73,7 @@ export function openAiRequestBody(
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.topP === undefined ? {} : { top_p: request.topP }),
     ...(request.stopSequences === undefined ? {} : { stop: request.stopSequences }),
+    ...(request.reasoningEffort === undefined ? {} : { reasoning_effort: request.reasoningEffort }),
     messages,
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTemplateSlashBinding } from '../../features/prompt-templates';
 import type { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
 import { Composer } from '../../features/chat/components/composer';
@@ -11,6 +19,8 @@ interface ChatComposerBarProps {
   onStop?: (() => void) | undefined;
   busy: boolean;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Beside the model picker: the preset picker, a new chat's settings. */
+  tools?: ReactNode;
 }
 
 /** Composer + model picker + remaining messages, shared by the home and chat screens. */
@@ -20,6 +30,7 @@ export function ChatComposerBar({
   onStop,
   busy,
   inputRef,
+  tools,
 }: ChatComposerBarProps) {
   const { modelChoice } = composer;
   const ownRef = useRef<HTMLTextAreaElement>(null);
@@ -84,12 +95,15 @@ export function ChatComposerBar({
           onStop={onStop}
           busy={busy || composer.sending || !modelChoice.selected}
           toolbar={
-            <ModelPicker
-              models={modelChoice.models}
-              selected={modelChoice.selected}
-              onSelect={modelChoice.select}
-              isLoading={modelChoice.isLoading}
-            />
+            <>
+              <ModelPicker
+                models={modelChoice.models}
+                selected={modelChoice.selected}
+                onSelect={modelChoice.select}
+                isLoading={modelChoice.isLoading}
+              />
+              {tools}
+            </>
           }
         />
       </div>

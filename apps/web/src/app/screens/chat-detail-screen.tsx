@@ -49,6 +49,7 @@ import {
 import { toast } from '../../ui/toast/toast-store';
 import { useChatStorage } from '../../features/chat/store/chat-storage';
 import { ChatComposerBar } from './chat-composer-bar';
+import { useChatSettingsTools } from './chat-settings-tools';
 import { MessageList } from '../../features/chat/components/message-list';
 
 function LoadingHistory() {
@@ -69,10 +70,11 @@ interface ChatThreadProps {
   promptFor: (text: string) => Prompt | null;
   /** A new chat: nothing to load. */
   isNew: boolean;
+  answerNote?: ((message: UiMessage) => ReactNode) | undefined;
 }
 
 /** The conversation itself: the only part of the screen that re-renders as tokens arrive. */
-function ChatThread({ chatId, busy, promptFor, isNew }: ChatThreadProps) {
+function ChatThread({ chatId, busy, promptFor, isNew, answerNote }: ChatThreadProps) {
   const thread =
     useChatSession((s) => s.threads[chatId]) ?? emptyThread(isNew ? 'ready' : 'loading');
   const working = useChatSession((s) => s.working);
@@ -131,6 +133,7 @@ function ChatThread({ chatId, busy, promptFor, isNew }: ChatThreadProps) {
       busy={busy || switching}
       reveal={reveal.target}
       onRevealed={reveal.done}
+      {...(answerNote ? { answerNote } : {})}
     />
   );
 }
@@ -154,6 +157,8 @@ export interface ChatScreenProps {
   readOnly?: ReactNode;
   /** Where a chat that cannot be opened leads. */
   exit?: { to: string; label: string };
+  /** The chat keeps its own settings (parameters, system prompt, presets); not in the vault. */
+  withSettings?: boolean;
 }
 
 const HOME_EXIT = { to: '/', label: 'Start a new chat' };
@@ -174,6 +179,7 @@ export function ChatScreen(props: ChatScreenProps) {
       s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
   const composer = useChatComposer(chatId, conversationId);
+  const settingsTools = useChatSettingsTools(conversationId, composer, props.withSettings === true);
   const live = liveKey !== null;
 
   useEffect(() => {
@@ -227,13 +233,19 @@ export function ChatScreen(props: ChatScreenProps) {
     <ChatBackendContext.Provider value={backend}>
       <div className="flex h-[calc(100dvh_-_3.5rem_-_var(--app-notice-h))] flex-col md:h-[calc(100dvh_-_var(--app-notice-h))]">
         <header className="border-b border-line bg-canvas/80 px-4 py-3 backdrop-blur sm:px-6">
-          {header(title ?? (state === 'loading' ? null : ''))}
+          <div className="flex items-center gap-2">
+            <div className="min-w-0 flex-1">
+              {header(title ?? (state === 'loading' ? null : ''))}
+            </div>
+            {settingsTools.button}
+          </div>
         </header>
         <ChatThread
           chatId={chatId}
           busy={live || readOnly !== undefined}
           promptFor={promptFor}
           isNew={isNew}
+          answerNote={settingsTools.answerNote}
         />
         <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">
           {readOnly ?? (
@@ -242,6 +254,7 @@ export function ChatScreen(props: ChatScreenProps) {
               onSend={onSend}
               onStop={live ? onStop : undefined}
               busy={live}
+              tools={settingsTools.presets}
             />
           )}
         </div>
@@ -275,6 +288,7 @@ export function ChatDetailScreen() {
       conversationId={chatId}
       threadKey={chatId}
       backend={plainChatBackend}
+      withSettings
       header={(shownTitle) => (
         <ConversationHeader
           id={chatId}

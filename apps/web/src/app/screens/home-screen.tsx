@@ -4,6 +4,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth';
 import { ProjectChip, useProject } from '../../features/projects';
 import { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
+import { useNewChatSettings } from '../../features/chat-settings';
+import { useChatSettingsTools } from './chat-settings-tools';
 import { useSyncChatAuth } from '../../features/chat/hooks/use-sync-chat-auth';
 import type { UiMessage } from '../../features/chat/model/ui-message';
 import { retry, startChatStreaming } from '../../features/chat/session/chat-actions';
@@ -47,10 +49,19 @@ export function HomeScreen() {
   // "New chat in this project" lands here with ?project=<id>: the chat starts in it.
   const [params] = useSearchParams();
   const project = useProject(user ? params.get('project') : null).data ?? null;
+  const newChatSettings = useNewChatSettings((s) => s.settings);
   const composer = useChatComposer(
     NEW_THREAD,
     null,
     project && { id: project.id, defaultModel: project.default_model },
+    newChatSettings,
+  );
+  const settingsTools = useChatSettingsTools(null, composer, true);
+  const tools = (
+    <>
+      {settingsTools.presets}
+      {settingsTools.button}
+    </>
   );
   const pendingThread = useChatSession((s) => s.threads[NEW_THREAD]);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -73,6 +84,8 @@ export function HomeScreen() {
   const follow = useCallback(
     (outcome: SendOutcome | null) => {
       if (outcome?.kind !== 'sent') return;
+      // The chat keeps the settings its first send carried; the next new chat starts afresh.
+      useNewChatSettings.getState().reset();
       // What is typed until the chat's own box appears goes along to the chat.
       handOffDraft(NEW_THREAD, outcome.conversationId);
       void navigate(`/chats/${outcome.conversationId}`);
@@ -117,6 +130,7 @@ export function HomeScreen() {
             inputRef={composerRef}
             onSend={() => void composer.submit().then(follow)}
             busy={composer.sending}
+            tools={tools}
           />
         </div>
       </div>
@@ -140,6 +154,7 @@ export function HomeScreen() {
         inputRef={composerRef}
         onSend={() => void composer.submit().then(follow)}
         busy={composer.sending}
+        tools={tools}
       />
       <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label="Suggestions">
         {SUGGESTIONS.map(({ icon: Icon, title, prompt }) => (

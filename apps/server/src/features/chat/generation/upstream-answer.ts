@@ -1,5 +1,9 @@
-import type { MessageSource } from '@parallax/contract';
-import type { ChatStreamEvent, ChatTurn } from '../../../providers/chat-types';
+import { CHAT_PARAMETERS, type ChatParameter, type MessageSource } from '@parallax/contract';
+import type {
+  ChatStreamEvent,
+  ChatTurn,
+  GenerationParameters,
+} from '../../../providers/chat-types';
 import {
   buildContext,
   type Attachment as ContextAttachment,
@@ -53,6 +57,26 @@ export interface UpstreamAnswer {
   sources: MessageSource[];
 }
 
+const PARAMETER_OF: Record<keyof GenerationParameters, ChatParameter> = {
+  temperature: 'temperature',
+  topP: 'top_p',
+  maxOutputTokens: 'max_output_tokens',
+  stopSequences: 'stop',
+  reasoningEffort: 'reasoning_effort',
+};
+
+/** The parameters the model takes; the others are not sent (the answer's note says so). */
+function supportedOnly(
+  parameters: GenerationParameters,
+  supported: readonly ChatParameter[],
+): GenerationParameters {
+  const sent: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parameters))
+    if (value !== undefined && supported.includes(PARAMETER_OF[key as keyof GenerationParameters]))
+      sent[key] = value;
+  return sent as GenerationParameters;
+}
+
 /** Each file once, where its best excerpt ranked. */
 function sourcesOf(excerpts: readonly KnowledgeExcerpt[]): MessageSource[] {
   const seen = new Map<string, MessageSource>();
@@ -100,6 +124,7 @@ export async function openUpstreamAnswer(
     attachments: await input.attachments(),
   });
   const stream = adapter.streamChat({
+    ...supportedOnly(sources.parameters, info.supported_parameters ?? CHAT_PARAMETERS),
     model: info.model,
     system: context.system,
     messages:

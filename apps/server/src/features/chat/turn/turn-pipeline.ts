@@ -92,6 +92,11 @@ export class TurnPipeline {
     return this.deps.sources.check(send);
   }
 
+  /** The sources' part of storing a new chat (its first send's settings), in the store's transaction. */
+  storeWithNewChat(db: Kysely<Database>, conversationId: string, send: SendFacts): Promise<void> {
+    return this.deps.sources.storeWithNewChat(db, conversationId, send);
+  }
+
   /** False when `owner` surely has no unit left today (no query); `store` decides. */
   mayHaveAllowance(owner: ChatOwner): boolean {
     return this.deps.limits.mayHaveAllowance(owner);

@@ -1,5 +1,9 @@
+import type { ChatSettings } from '@parallax/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import type { ChatOwner } from '../../../infra/auth/chat-owner';
 import { AppError } from '../../../infra/errors';
+import type { GenerationParameters } from '../../../providers/chat-types';
 import type { KnowledgeExcerpt } from '../../../providers/context';
 
 /** A send as the sources see it, before anything is stored. */
@@ -11,6 +15,8 @@ export interface SendFacts {
   projectId: string | null;
   promptGeneratorId: string | null;
   comparisonId: string | null;
+  /** The settings a new chat's first send carries (null: none, or a chat that exists). */
+  chatSettings?: ChatSettings | null;
 }
 
 /**
@@ -30,6 +36,8 @@ export interface TurnSubject {
   projectId: string | null;
   content: string;
   pin: TurnPin | null;
+  /** A new chat's settings from its first send, read before they are stored (an early start). */
+  chatSettings?: ChatSettings | null;
 }
 
 /** What one source adds to a turn's context. */
@@ -38,6 +46,8 @@ export interface ContextPart {
   system?: string;
   /** Excerpts of files, best first; the files drawn on are named on the answer. */
   excerpts?: readonly KnowledgeExcerpt[];
+  /** Generation parameters (temperature, limits…); a later source's value wins. */
+  parameters?: GenerationParameters;
 }
 
 /**
@@ -65,6 +75,8 @@ export interface TurnSource {
    */
   check?(send: SendFacts): Promise<TurnPin | null | undefined>;
   read(turn: TurnSubject): Promise<ContextPart>;
+  /** In the transaction that creates a chat with its first turn: keeps what the send carried. */
+  storeWithNewChat?(db: Kysely<Database>, conversationId: string, send: SendFacts): Promise<void>;
 }
 
 /**
@@ -86,9 +98,10 @@ const DEFAULT_ORDER = SOURCE_ORDER.project;
 export interface AssembledContext {
   system: string;
   excerpts: KnowledgeExcerpt[];
+  parameters: GenerationParameters;
 }
 
-const NONE: AssembledContext = { system: '', excerpts: [] };
+const NONE: AssembledContext = { system: '', excerpts: [], parameters: {} };
 
 /** The registered sources of turn context (app.turnSources). */
 export class TurnSources {
@@ -133,6 +146,19 @@ export class TurnSources {
         .filter((text) => text !== '')
         .join('\n\n'),
       excerpts: parts.flatMap((p) => p.excerpts ?? []),
+      parameters: Object.assign(
+        {},
+        ...parts.map((p) => p.parameters ?? {}),
+      ) as GenerationParameters,
     };
+  }
+
+  /** Each source keeps what a new chat's first send carried, in the send's transaction. */
+  async storeWithNewChat(
+    db: Kysely<Database>,
+    conversationId: string,
+    send: SendFacts,
+  ): Promise<void> {
+    for (const source of this.#sources) await source.storeWithNewChat?.(db, conversationId, send);
   }
 }

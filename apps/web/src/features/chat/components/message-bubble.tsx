@@ -1,6 +1,6 @@
 import { MESSAGES } from '@parallax/contract';
 import { Pencil } from 'lucide-react';
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { StreamErrorNote } from './stream-error-note';
@@ -102,10 +102,12 @@ interface AssistantBubbleProps extends AnswerHandlers {
   message: UiMessage;
   working: WorkingStatus | undefined;
   onRetry: (message: UiMessage) => void;
+  /** A note about how the answer was asked for (settings a model did not take), if any. */
+  answerNote?: ((message: UiMessage) => ReactNode) | undefined;
 }
 
 export const AssistantBubble = memo(function AssistantBubble(props: AssistantBubbleProps) {
-  const { message, working, onRetry, ...handlers } = props;
+  const { message, working, onRetry, answerNote, ...handlers } = props;
   const live = message.status === 'streaming' || message.status === 'pending';
   const text = message.content || message.resumedFrom || '';
   const isError = message.status === 'error';
@@ -120,6 +122,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
       {message.modelFriendlyName && (
         <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
       )}
+      {answerNote?.(message)}
       <MessageErrorBoundary>
         {live && !text ? (
           <WorkingIndicator status={working} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isAwayFromBottom, JumpToLatest } from '../../../ui/jump-to-latest';
 import { Spinner } from '../../../ui/spinner';
 import type { RevealTarget } from '../hooks/use-reveal-message';
@@ -29,6 +29,8 @@ interface MessageListProps {
   /** A turn to scroll to and mark (a search hit); onRevealed once that is done. */
   reveal?: RevealTarget | null;
   onRevealed?: () => void;
+  /** A note shown on an answer (settings its model did not take); keep it stable. */
+  answerNote?: (message: UiMessage) => ReactNode;
 }
 
 const NEAR_BOTTOM_PX = 120;
@@ -190,6 +192,7 @@ export function MessageList(props: MessageListProps) {
                 onRate={unsent.has(m.messageId) ? undefined : props.onRate}
                 regenerateHint={props.regenerateHint}
                 onSelectVersion={busy ? undefined : props.onSelectVersion}
+                answerNote={props.answerNote}
               />
             ),
           )}

@@ -1,3 +1,4 @@
+import type { ChatSettings } from '@parallax/contract';
 import { useCallback, useLayoutEffect, useState } from 'react';
 import type { Prompt } from '../model/ui-message';
 import { send } from '../session/chat-actions';
@@ -16,6 +17,8 @@ export function useChatComposer(
   threadKey: string,
   conversationId: string | null,
   project: ComposerProject | null = null,
+  /** A new chat's settings, carried by its first send (null: none). */
+  newChatSettings: ChatSettings | null = null,
 ) {
   const draft = useComposerDrafts((s) => s.drafts[threadKey] ?? '');
   const setDraft = useCallback((text: string) => setDraftOf(threadKey, text), [threadKey]);
@@ -34,6 +37,7 @@ export function useChatComposer(
           projectId: project?.id ?? null,
           provider: model.provider,
           model: model.id,
+          ...(conversationId === null && newChatSettings ? { chatSettings: newChatSettings } : {}),
         }
       : null;
   };

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   type Attachment,
+  type ChatSettings,
   type ChatMessage,
   type MessageFeedback,
   type MessageSource,
@@ -18,6 +19,8 @@ export interface Prompt {
   promptGeneratorId?: string | null;
   provider: ProviderName;
   model: string;
+  /** A new chat's settings (parameters, system prompt), stored with it by its first send. */
+  chatSettings?: ChatSettings | null;
 }
 
 /**

@@ -131,6 +131,9 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
         conversation_id: prompt.conversationId,
         ...(prompt.projectId && !prompt.conversationId ? { project_id: prompt.projectId } : {}),
         ...(prompt.promptGeneratorId ? { prompt_generator_id: prompt.promptGeneratorId } : {}),
+        ...(prompt.chatSettings && !prompt.conversationId
+          ? { chat_settings: prompt.chatSettings }
+          : {}),
         provider: prompt.provider,
         model: prompt.model,
         ...(request.versionOf && { version_of: request.versionOf.messageId }),

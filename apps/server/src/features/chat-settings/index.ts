@@ -1,0 +1,1 @@
+export type { ChatSettingsService } from './chat-settings.service';
