@@ -22,6 +22,7 @@ import { chatUploadRoutes } from '../features/chat/chat-upload.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
+import { personalizationRoutes } from '../features/personalization/personalization.routes';
 import { projectsRoutes } from '../features/projects/projects.routes';
 import { promptGeneratorRoutes } from '../features/prompt-generator/prompt-generator.routes';
 import { adminPromptTemplatesRoutes } from '../features/prompt-templates/admin-prompt-templates.routes';
@@ -56,6 +57,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   limitsRoutes,
   compareRoutes,
   projectsRoutes,
+  personalizationRoutes,
   knowledgeRoutes,
   dataTransferRoutes,
   apiKeysRoutes,

@@ -15,3 +15,4 @@ export type * from './billing';
 export type * from './compare';
 export type * from './api-keys';
 export type * from './vault';
+export type * from './personalization';
