@@ -5,6 +5,7 @@ import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { StreamErrorNote } from './stream-error-note';
 import { MessageErrorBoundary } from '../../../ui/error-boundary/message-error-boundary';
+import { MemoryUpdatedMarker, RememberButton } from '../../personalization';
 import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
@@ -146,6 +147,11 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
           />
         )}
       </MessageErrorBoundary>
+      <MemoryUpdatedMarker
+        messageId={message.messageId}
+        question={message.prompt?.content}
+        done={message.status === 'completed'}
+      />
       {!live && message.sources && <MessageSources sources={message.sources} />}
       {!live && (message.versions || !isError) && (
         <div className="mt-1 flex h-7 items-center gap-0.5">
@@ -153,6 +159,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
             <VersionSwitcher versions={message.versions} onSelect={onSelectVersion} />
           )}
           {text && <CopyButton text={text} />}
+          {text && !isError && <RememberButton text={text} />}
           {!isError && onRegenerate && (
             <ActionButton
               icon={RefreshCw}
