@@ -4,6 +4,7 @@ import { BookmarkCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth';
 import { memoryFrom, memoryFromKey } from '../api/personalization-api';
+import { useInVault } from './use-in-vault';
 
 /**
  * "Memory updated" under an answer whose question asked to remember something and saved it
@@ -19,11 +20,12 @@ export function MemoryUpdatedMarker({
   done: boolean;
 }) {
   const { user } = useAuth();
+  const inVault = useInVault();
   const asks = question !== undefined && rememberedFact(question) !== null;
   const saved = useQuery({
     queryKey: memoryFromKey(messageId),
     queryFn: () => memoryFrom(messageId),
-    enabled: user !== null && asks && done,
+    enabled: user !== null && !inVault && asks && done,
     staleTime: Infinity,
   });
   if (!saved.data) return null;

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Tooltip } from '../../../ui/tooltip';
 import { useAuth } from '../../auth';
 import { RememberDialog } from './remember-dialog';
+import { useInVault } from './use-in-vault';
 
 /** The text selected inside `within`, if any. */
 function selectionIn(within: Element | null): string {
@@ -14,15 +15,16 @@ function selectionIn(within: Element | null): string {
 
 /**
  * "Remember…" in an answer's actions: opens the dialog with the part of the answer selected, or
- * the whole answer. Signed-in accounts only (a guest has no memory).
+ * the whole answer. Signed-in accounts only (a guest has no memory), never in the vault.
  */
 export function RememberButton({ text }: { text: string }) {
   const { user } = useAuth();
+  const inVault = useInVault();
   const [initial, setInitial] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   // Read when the pointer goes down: the click itself may collapse the selection.
   const picked = useRef('');
-  if (!user) return null;
+  if (!user || inVault) return null;
   const answer = () => button.current?.closest('[data-role="assistant"]') ?? null;
   return (
     <>
