@@ -71,7 +71,7 @@ export function MemorySection() {
 
   const count = memories.data?.length ?? 0;
   return (
-    <div id="memory" ref={section} className="scroll-mt-4">
+    <div id="memory" ref={section} className="scroll-mt-20">
       <section
         aria-labelledby={`${ids}-title`}
         className="rounded-2xl border border-line bg-surface p-5 shadow-soft sm:p-6"
