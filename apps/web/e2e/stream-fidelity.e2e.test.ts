@@ -103,8 +103,12 @@ interface Mismatch {
   stored: string;
 }
 
+/** What went wrong on a page (failed API calls, console errors), newest last: why a screen broke. */
+const failedCalls = new WeakMap<Page, string[]>();
+
 /** Reads the answer as streamed, then as stored (the chat reloaded), and records any difference. */
 async function checkAgainstStored(page: Page, label: string, mismatches: Mismatch[]) {
+  const failedBefore = failedCalls.get(page)?.length ?? 0;
   try {
     const live = await completedAnswer(page);
     const repeated = repeatedOpening(live);
@@ -113,7 +117,12 @@ async function checkAgainstStored(page: Page, label: string, mismatches: Mismatc
     if (live !== stored || repeated) mismatches.push({ label, live, stored });
   } catch (error) {
     // Counted, and the session goes on: the test reports every case that went wrong.
-    mismatches.push({ label, live: String(error), stored: '' });
+    const failed = failedCalls.get(page)?.slice(failedBefore) ?? [];
+    mismatches.push({
+      label,
+      live: String(error),
+      stored: `seen on the page: ${failed.join(', ')}`,
+    });
   }
 }
 
@@ -211,6 +220,16 @@ async function userTab(address: string): Promise<Tab> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  const failed: string[] = [];
+  failedCalls.set(page, failed);
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') failed.push(`console: ${msg.text()}`);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400)
+      failed.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+  });
   return { page, context, errors };
 }
 

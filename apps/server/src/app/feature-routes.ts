@@ -20,6 +20,8 @@ import { limitsRoutes } from '../features/limits/limits.routes';
 import { attachmentsRoutes } from '../features/attachments/attachments.routes';
 import { chatUploadRoutes } from '../features/chat/chat-upload.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
+import { feedbackRoutes } from '../features/chat/feedback/feedback.routes';
+import { continueRoutes } from '../features/chat/continue.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
 import { personalizationRoutes } from '../features/personalization/personalization.routes';
@@ -53,6 +55,8 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   conversationsRoutes,
   chatRoutes,
   chatUploadRoutes,
+  feedbackRoutes,
+  continueRoutes,
   attachmentsRoutes,
   limitsRoutes,
   compareRoutes,

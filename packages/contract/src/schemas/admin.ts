@@ -8,6 +8,7 @@ import {
   ProviderName,
   QueryBoolean,
 } from './common';
+import { FeedbackRow } from './feedback';
 import { ModelInfo } from './models';
 import { UserRole } from './users';
 
@@ -297,7 +298,13 @@ export const UsageRow = z.object({
 });
 export type UsageRow = z.infer<typeof UsageRow>;
 
-export const UsageResponse = z.object({ from: Day, to: Day, rows: z.array(UsageRow) });
+export const UsageResponse = z.object({
+  from: Day,
+  to: Day,
+  rows: z.array(UsageRow),
+  /** Thumbs per model on the chat's answers of the same period and filter. */
+  feedback: z.array(FeedbackRow).default([]),
+});
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
 // ---------------------------------------------------------------------------------------------

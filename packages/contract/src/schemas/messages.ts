@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../errors';
 import { Id, IsoTimestamp, ProviderName, QueryBoolean, limitQuery, OffsetQuery } from './common';
+import { MessageFeedback } from './feedback';
 import { MessageSource } from './knowledge';
 
 /** Spec §3 "Chat message" and §7 "Messages" (/api/v1/chat/...). */
@@ -51,6 +52,10 @@ export const ChatMessage = z.object({
   sibling_index: z.int().nonnegative(),
   /** The project files the answer drew on, in the order they were given to the model. */
   sources: z.array(MessageSource),
+  /** True when the answer was cut by the model's output limit (it may be continued). */
+  cut_off: z.boolean().optional(),
+  /** The owner's thumbs on this answer; null: none given. */
+  feedback: MessageFeedback.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -143,6 +148,14 @@ export type HistoryResponse = z.infer<typeof HistoryResponse>;
  */
 export const SelectVersionParams = z.object({ id: Id });
 export type SelectVersionParams = z.infer<typeof SelectVersionParams>;
+
+/**
+ * POST /chat/messages/{id}/continue: the model carries on with a stopped, cut or broken-off
+ * answer; the same turn's answer grows. Answers like a send (streaming when X-Connection-Id
+ * names a live socket) and spends one message.
+ */
+export const ContinueParams = z.object({ id: Id });
+export type ContinueParams = z.infer<typeof ContinueParams>;
 
 /**
  * What the rate-limit modal explains beyond the spec's fields: when the allowance renews, and

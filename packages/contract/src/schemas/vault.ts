@@ -273,5 +273,9 @@ export type VaultCancelRequest = z.infer<typeof VaultCancelRequest>;
 export const VaultSendResponse = z.object({
   conversation_id: Id,
   message: VaultChatMessage,
+  /** What is left of the day's allowance after this send (null: no daily limit), as a chat send's. */
+  remaining_messages: z.int().nonnegative().nullable(),
+  /** The turn's generation request: the live stream's id on the socket, as a chat send's. */
+  request_id: z.string(),
 });
 export type VaultSendResponse = z.infer<typeof VaultSendResponse>;

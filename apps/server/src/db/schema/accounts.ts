@@ -52,6 +52,12 @@ export interface SessionsTable {
   /** Absolute end (30 days after sign-in); rotation never extends it. */
   expires_at: IsoTimestamp;
   revoked_at: IsoTimestamp | null;
+  /** The browser's User-Agent header as last seen on this session (null before its first call). */
+  user_agent: string | null;
+  /** The caller's address as last seen (after TRUST_PROXY). */
+  ip_address: string | null;
+  /** Last authenticated call, recorded at most every SESSION_TOUCH_INTERVAL_MS. */
+  last_active_at: IsoTimestamp | null;
 }
 
 export interface RefreshTokensTable {

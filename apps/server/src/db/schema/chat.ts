@@ -67,6 +67,20 @@ export interface MessagesTable {
   sources: string | null;
   /** The prompt generator's instructions version that opened this turn (0130); null elsewhere. */
   generator_instructions_version: number | null;
+  /** The provider's reason the answer's stream ended (0321): `length` when it was cut short. */
+  finish_reason: Generated<string | null>;
+}
+
+/** An answer's thumbs (migration 0320): one row per turn, the turn's owner's. */
+export interface MessageFeedbackTable {
+  message_id: string;
+  /** up | down */
+  rating: string;
+  /** One of the contract's FEEDBACK_REASONS keys; thumbs-down only. */
+  reason: string | null;
+  comment: string | null;
+  created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
 }
 
 export interface AttachmentsTable {

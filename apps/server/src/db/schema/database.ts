@@ -20,6 +20,7 @@ import type {
   ConversationsTable,
   GenerationLeasesTable,
   MessagesTable,
+  MessageFeedbackTable,
   SearchDocumentsTable,
 } from './chat';
 import type { KnowledgeFilesTable, ProjectsTable } from './projects';
@@ -71,6 +72,7 @@ export interface Database {
   conversations: ConversationsTable;
   projects: ProjectsTable;
   messages: MessagesTable;
+  message_feedback: MessageFeedbackTable;
   knowledge_files: KnowledgeFilesTable;
   attachments: AttachmentsTable;
   daily_usage: DailyUsageTable;

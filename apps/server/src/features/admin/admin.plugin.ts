@@ -74,7 +74,10 @@ export const adminPlugin = fp(
       'adminDashboard',
       new DashboardService(reports, () => billingAdmin.figures(), app.chat.stats),
     );
-    app.decorate('adminUsage', new UsageService(reports, () => modelsAdmin.list(), app.chat.stats));
+    app.decorate(
+      'adminUsage',
+      new UsageService(reports, () => modelsAdmin.list(), app.chat.stats, app.chat.feedback),
+    );
     registerAuditLog(app);
   },
   {

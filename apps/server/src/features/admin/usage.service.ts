@@ -6,7 +6,7 @@ import {
   type UsageRow,
 } from '@parallax/contract';
 import { AppError } from '../../infra/errors';
-import type { TurnStats } from '../chat';
+import type { FeedbackService, TurnStats } from '../chat';
 import type { AdminReportsRepository, UsageFilter } from './admin-reports.repository';
 
 const DAY_MS = 86_400_000;
@@ -47,6 +47,8 @@ export class UsageService {
     private readonly models: () => Promise<AdminModel[]>,
     /** The turns' figures (chat's). */
     private readonly turns: Pick<TurnStats, 'usage' | 'usageErrors' | 'usageTtft'>,
+    /** The answers' thumbs per model (chat's). */
+    private readonly feedback: Pick<FeedbackService, 'perModel'>,
   ) {}
 
   async usage(query: UsageQuery): Promise<UsageResponse> {
@@ -57,14 +59,16 @@ export class UsageService {
       provider: query.provider,
       model: query.model,
     };
-    const [chatGroups, apiGroups, chatErrors, apiErrors, ttfts, models] = await Promise.all([
-      this.turns.usage(filter),
-      this.reports.apiUsage(filter),
-      this.turns.usageErrors(filter),
-      this.reports.apiUsageErrors(filter),
-      this.turns.usageTtft(filter),
-      this.models(),
-    ]);
+    const [chatGroups, apiGroups, chatErrors, apiErrors, ttfts, models, feedback] =
+      await Promise.all([
+        this.turns.usage(filter),
+        this.reports.apiUsage(filter),
+        this.turns.usageErrors(filter),
+        this.reports.apiUsageErrors(filter),
+        this.turns.usageTtft(filter),
+        this.models(),
+        this.feedback.perModel(filter),
+      ]);
     const errors = [...chatErrors, ...apiErrors];
     const prices = new Map(models.map((m) => [m.id, m]));
     const key = (g: { day: string; provider: string; model: string }) =>
@@ -124,7 +128,7 @@ export class UsageService {
         ttft_p95_ms: percentile(sorted, 0.95),
       };
     });
-    return { from, to, rows };
+    return { from, to, rows, feedback };
   }
 
   async csv(query: UsageQuery): Promise<string> {

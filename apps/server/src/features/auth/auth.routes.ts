@@ -23,6 +23,7 @@ import { requireUser, userOf } from '../../infra/auth/principal';
 
 import { RetryLaterError } from './auth.errors';
 import { oauthRoutes } from './oauth/oauth.routes';
+import { sessionsRoutes } from './sessions.routes';
 import { twoFactorRoutes } from './two-factor/two-factor.routes';
 
 const errors = {
@@ -240,6 +241,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  await app.register(sessionsRoutes, { sessions });
   await app.register(oauthRoutes, { oauth: services.oauth });
   await app.register(twoFactorRoutes, { twoFactor: services.twoFactor });
 };

@@ -1,8 +1,13 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RefreshTokensTable, SessionsTable } from '../../db/schema';
 
 export type SessionRow = Selectable<SessionsTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+/**
+ * A bound on the sessions list; an account signs in far less often than this within a
+ * session's 30 days, so in practice it is every live one.
+ */
+const LIVE_SESSIONS_LISTED = 100;
 
 /** Sessions (refresh-token families) and their tokens, stored as SHA-256 hashes. */
 export class SessionsRepository {
@@ -68,6 +73,33 @@ export class SessionsRepository {
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  /** The user's sessions that are neither revoked nor past their end, most recently used first. */
+  liveOf(userId: string, now: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_active_at', 'user_agent', 'ip_address'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy(sql`coalesce(last_active_at, created_at)`, 'desc')
+      .orderBy('id')
+      .limit(LIVE_SESSIONS_LISTED)
+      .execute();
+  }
+
+  /** Revokes one live session if it is the user's own; false when there is none such. */
+  async revokeOwn(userId: string, sessionId: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** The user's latest sessions, newest first. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TokenResponse, UserRole } from '@parallax/contract';
+import type { AuthSession, TokenResponse, UserRole } from '@parallax/contract';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from '../../infra/auth/access-token';
 import { AppError } from '../../infra/errors';
+import { describeUserAgent, placeOfAddress } from './session-device';
 import { generateOpaqueToken, hashOpaqueToken } from './secrets';
 import type { SessionsRepository } from './sessions.repository';
 
@@ -37,6 +38,10 @@ export class SessionsService {
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
         revoked_at: null,
+        // Filled by the session's first authenticated call (request-auth.ts).
+        user_agent: null,
+        ip_address: null,
+        last_active_at: null,
       },
       hashOpaqueToken(refreshToken),
     );
@@ -77,6 +82,31 @@ export class SessionsService {
     const found = await this.repository.findToken(hashOpaqueToken(refreshToken));
     if (found !== undefined)
       await this.repository.revokeSession(found.session.id, new Date().toISOString());
+  }
+
+  /** The account's live sessions as Settings lists them; `currentSessionId` is the caller's. */
+  async listOf(userId: string, currentSessionId: string): Promise<AuthSession[]> {
+    const rows = await this.repository.liveOf(userId, new Date().toISOString());
+    return rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      last_active_at: row.last_active_at,
+      ...describeUserAgent(row.user_agent),
+      ip_address: row.ip_address,
+      place: placeOfAddress(row.ip_address),
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /**
+   * Signs one of the account's sessions out. Every authenticated call reads its session's
+   * state (request-auth.ts), so the next call of that device is refused in any process.
+   * Another account's session, or one already ended, is not found.
+   */
+  async revokeOwn(userId: string, sessionId: string): Promise<void> {
+    const revoked = await this.repository.revokeOwn(userId, sessionId, new Date().toISOString());
+    if (!revoked)
+      throw new AppError('not_found', 'That session was not found. It may have ended already.');
   }
 
   async revoke(sessionId: string): Promise<void> {

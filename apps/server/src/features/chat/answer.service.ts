@@ -11,7 +11,11 @@ import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ResolvedModel } from '../models/models.service';
-import type { GenerationOutcome, GenerationRunner } from './generation/generation-runner';
+import type {
+  GenerationJob,
+  GenerationOutcome,
+  GenerationRunner,
+} from './generation/generation-runner';
 import type { Generations } from './generation/generations';
 import {
   openUpstreamAnswer,
@@ -63,6 +67,8 @@ export interface TurnToOpen {
   form: StoredForm;
   /** True when the subject's project is the stored chat's, still to be read. */
   projectOfChat?: boolean;
+  /** Continue: the answer so far (see GenerationJob.prefix). */
+  partialAnswer?: string;
 }
 
 /** How a stored turn's generation runs (the stages after it is stored). */
@@ -74,6 +80,8 @@ export interface TurnRun {
   isRetry: boolean;
   answer: () => Promise<UpstreamAnswer>;
   form: StoredForm;
+  /** Continue: the answer so far, which the stored answer grows from. */
+  prefix?: GenerationJob['prefix'];
 }
 
 function ownerOfRow(row: MessageRow): ChatOwner | null {
@@ -99,7 +107,7 @@ export class AnswerService {
   openStored(
     row: MessageRow,
     model: ResolvedModel,
-    start: { mayHaveAttachments: boolean },
+    start: { mayHaveAttachments: boolean; partialAnswer?: string },
   ): Promise<UpstreamAnswer> {
     return this.open(
       model,
@@ -123,6 +131,7 @@ export class AnswerService {
         },
         form: PLAIN_FORM,
         projectOfChat: true,
+        ...(start.partialAnswer !== undefined && { partialAnswer: start.partialAnswer }),
       },
       // A first send links its files before this point; no files, no query.
       () =>
@@ -147,6 +156,7 @@ export class AnswerService {
         history: turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null,
         form: turn.form,
         attachments,
+        ...(turn.partialAnswer !== undefined && { partialAnswer: turn.partialAnswer }),
         context:
           subject === null
             ? NO_SOURCES
@@ -185,6 +195,7 @@ export class AnswerService {
           publisher,
           partials: this.deps.generations.partials,
           answer: run.answer,
+          ...(run.prefix && { prefix: run.prefix }),
           signal,
           isShutdown,
           ...(form.sealed ? { sealResponse: (text) => form.seal('response', row.id, text) } : {}),
@@ -211,6 +222,7 @@ export class AnswerService {
     start: {
       isRetry: boolean;
       answer: () => Promise<UpstreamAnswer>;
+      prefix?: GenerationJob['prefix'];
       /**
        * A turn this request has just stored, with what is left of the allowance after its unit:
        * a streaming reply is then made from the row in hand instead of reading it back.
@@ -226,6 +238,7 @@ export class AnswerService {
       isRetry: start.isRetry,
       answer: start.answer,
       form: PLAIN_FORM,
+      ...(start.prefix && { prefix: start.prefix }),
     });
     if (context.liveConnectionId !== null) {
       done.catch((error: unknown) => this.deps.log.error({ err: error }, 'a generation failed'));

@@ -6,6 +6,9 @@ import { GenerationLeasesRepository } from './generation/generation-leases.repos
 import { Generations } from './generation/generations';
 import { MessagesRepository } from './messages.repository';
 import { ChatService } from './chat.service';
+import { ContinueService } from './continue.service';
+import { FeedbackRepository } from './feedback/feedback.repository';
+import { FeedbackService } from './feedback/feedback.service';
 import { SendService, type ComparisonPanels } from './send.service';
 import { resumeLookup } from './generation/resume-lookup';
 import { RetryService } from './retry.service';
@@ -30,6 +33,10 @@ export interface ChatServices {
   stats: TurnStatsRepository;
   /** History, cancel and clearing (the chat routes; the export reads history through it). */
   queries: ChatService;
+  /** Continue: a stopped, cut or broken-off answer carried on (the continue route). */
+  continues: ContinueService;
+  /** Thumbs on answers (the feedback routes; the admin's figures per model). */
+  feedback: FeedbackService;
   /** Comparison ids and panels, as the app handed them to chat (compare's CompareSends). */
   comparisons: ComparisonPanels;
 }
@@ -109,7 +116,9 @@ async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels)
     drain: app.drain,
     metrics: app.metrics,
   });
+  const feedback = new FeedbackService(new FeedbackRepository(app.db), messagesRepository);
   const queries = new ChatService(messagesRepository, {
+    feedback,
     generations,
     conversations,
     limits,
@@ -126,6 +135,14 @@ async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels)
     records,
     stats,
     queries,
+    continues: new ContinueService(messagesRepository, {
+      pipeline,
+      limits,
+      generations,
+      answers,
+      drain: app.drain,
+    }),
+    feedback,
     comparisons,
   });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));

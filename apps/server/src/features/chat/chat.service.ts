@@ -8,6 +8,7 @@ import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
+import type { FeedbackService } from './feedback/feedback.service';
 import type { LimitsService } from '../limits';
 import type { ChatServices } from './chat.plugin';
 import { leafBelow, versionsOf } from './message-tree';
@@ -35,6 +36,7 @@ export class ChatService {
     private readonly messages: MessagesRepository,
     private readonly chat: Pick<ChatServices, 'generations'> & {
       attachments: AttachmentsService;
+      feedback: Pick<FeedbackService, 'byMessage'>;
       conversations: ConversationsService;
       limits: LimitsService;
     },
@@ -97,18 +99,21 @@ export class ChatService {
 
   async #toChatMessages(rows: readonly MessageRow[]) {
     const conversationIds = rows.flatMap((r) => (r.conversation_id ? [r.conversation_id] : []));
-    const [files, links] = await Promise.all([
-      this.chat.attachments.rowsFor(rows.map((r) => r.id)),
+    const ids = rows.map((r) => r.id);
+    const [files, links, feedback] = await Promise.all([
+      this.chat.attachments.rowsFor(ids),
       this.messages.links(conversationIds),
+      this.chat.feedback.byMessage(ids),
     ]);
     const versions = versionsOf(links);
-    return rows.map((row) =>
-      toChatMessage(
+    return rows.map((row) => ({
+      ...toChatMessage(
         row,
         files.filter((f) => f.message_id === row.id),
         versions.get(row.id),
       ),
-    );
+      feedback: feedback.get(row.id) ?? null,
+    }));
   }
 
   /**

@@ -82,6 +82,7 @@ export function toChatMessage(
     sibling_ids: versions?.ids ?? [row.id],
     sibling_index: versions?.index ?? 0,
     sources: sourcesOf(row),
+    cut_off: row.status === 'completed' && row.finish_reason === 'length',
   };
 }
 

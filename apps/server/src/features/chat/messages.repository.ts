@@ -259,6 +259,20 @@ export class MessagesRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Continue: the turn runs again only if no other request has started it meanwhile. */
+  async claimForContinue(
+    owner: ChatOwner,
+    id: string,
+    changes: Updateable<MessagesTable>,
+  ): Promise<boolean> {
+    const result = await this.#ownedUpdate(owner)
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', 'not in', RUNNING_STATUSES)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async deleteOwned(owner: ChatOwner, id: string): Promise<void> {
     await this.#ownedDelete(owner).where('id', '=', id).execute();
   }

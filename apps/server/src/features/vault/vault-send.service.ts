@@ -122,7 +122,7 @@ export class VaultSendService {
         now,
       });
       if (stored === null) throw new AppError('conflict', SENT_ALREADY);
-      const { row } = stored;
+      const { row, remaining } = stored;
       storedFiles.length = 0;
       const done = answers.run(row, {
         owner,
@@ -167,6 +167,8 @@ export class VaultSendService {
         return {
           conversation_id: sent.conversation_id,
           message: { ...sent, response: null, status: 'streaming', error: null },
+          remaining_messages: remaining,
+          request_id: row.request_id,
         };
       }
       await done.catch((error: unknown) =>
@@ -175,6 +177,8 @@ export class VaultSendService {
       return {
         conversation_id: sent.conversation_id,
         message: { ...sent, ...(await this.#answered(form, id)) },
+        remaining_messages: remaining,
+        request_id: row.request_id,
       };
     } catch (error) {
       await this.deps.attachments.deleteFiles(storedFiles).catch(() => undefined);

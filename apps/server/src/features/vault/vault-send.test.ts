@@ -75,6 +75,21 @@ describe('turns inside the vault', () => {
 
     expect(answered.statusCode).toBe(200);
     expect(answered.json().message.response).toContain(markers.streamed);
+    // Like a chat send's reply: the turn's stream id and what is left of the day.
+    const reply = answered.json<{ request_id: string; remaining_messages: number | null }>();
+    const turnRow = await t.app.db
+      .selectFrom('messages')
+      .select('request_id')
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    expect(reply.request_id).toBe(turnRow.request_id);
+    const left = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/chat/remaining-messages',
+      headers: bearer(accessToken),
+    });
+    expect(reply.remaining_messages).toBe(left.json().remaining_messages);
+    expect(reply.remaining_messages).toEqual(expect.any(Number));
     expect(partials.size).toBeGreaterThan(0);
     for (const partial of partials) expect(partial).toMatch(/^v1\./);
 

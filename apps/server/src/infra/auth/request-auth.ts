@@ -19,6 +19,19 @@ const VISITOR_HEADER = 'x-visitor-id';
 /** Paths of the OpenAI-compatible API (app.ts mounts it there). */
 export const PUBLIC_API_PREFIX = '/v1/';
 const INVALID_TOKEN = 'Your session has expired. Please sign in again.';
+/**
+ * How stale a session's "last active" may get before a call records it again: one small write
+ * per active session per interval instead of one per request.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 2 * 60 * 1000;
+/** Longer user agents are cut: the list only needs the browser and system from the start. */
+const USER_AGENT_MAX_CHARS = 512;
+
+function isStale(lastActiveAt: string | null, now: Date): boolean {
+  return (
+    lastActiveAt === null || now.getTime() - Date.parse(lastActiveAt) >= SESSION_TOUCH_INTERVAL_MS
+  );
+}
 
 function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
@@ -62,10 +75,18 @@ export function registerRequestAuth(app: FastifyInstance): void {
     }
     if (token === null) throw new AppError('unauthorized', INVALID_TOKEN);
     const claims = await tokens.verify(token);
+    const now = new Date();
     const live =
       claims &&
-      (await sessions.findLiveSession(claims.sessionId, claims.userId, new Date().toISOString()));
+      (await sessions.findLiveSession(claims.sessionId, claims.userId, now.toISOString()));
     if (!claims || !live) throw new AppError('unauthorized', INVALID_TOKEN);
+    if (isStale(live.lastActiveAt, now)) {
+      await sessions.recordSighting(claims.sessionId, {
+        userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX_CHARS) ?? null,
+        ipAddress: request.ip,
+        at: now.toISOString(),
+      });
+    }
     const principal: Principal = {
       kind: 'user',
       userId: live.userId,

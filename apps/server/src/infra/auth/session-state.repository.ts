@@ -5,6 +5,14 @@ import type { Database } from '../../db/schema';
 export interface LiveSession {
   userId: string;
   role: UserRole;
+  lastActiveAt: string | null;
+}
+
+/** What a session's latest call looked like, for the sessions list in Settings. */
+export interface SessionSighting {
+  userAgent: string | null;
+  ipAddress: string | null;
+  at: string;
 }
 
 /**
@@ -24,7 +32,7 @@ export class SessionStateRepository {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id as user_id', 'users.role as role'])
+      .select(['users.id as user_id', 'users.role as role', 'sessions.last_active_at'])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
@@ -33,6 +41,18 @@ export class SessionStateRepository {
       .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     if (row === undefined) return null;
-    return { userId: row.user_id, role: row.role === 'admin' ? 'admin' : 'user' };
+    return {
+      userId: row.user_id,
+      role: row.role === 'admin' ? 'admin' : 'user',
+      lastActiveAt: row.last_active_at,
+    };
+  }
+
+  async recordSighting(sessionId: string, seen: SessionSighting): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ user_agent: seen.userAgent, ip_address: seen.ipAddress, last_active_at: seen.at })
+      .where('id', '=', sessionId)
+      .execute();
   }
 }

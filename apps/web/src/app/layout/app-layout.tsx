@@ -7,7 +7,10 @@ import { ErrorBoundary } from '../../ui/error-boundary/error-boundary';
 import { lazyPart, useLazyPart } from '../../ui/lazy/lazy-part';
 import { Logo } from '../../ui/logo';
 import { PaletteHost } from './palette-host';
+import { cn } from '../../lib/cn';
 import { SidebarContent } from './sidebar-content';
+import { SidebarRail } from './sidebar-rail';
+import { useSidebar } from './sidebar-store';
 import { ShortcutsDialog } from '../shortcuts/shortcuts-dialog';
 import { useGlobalShortcuts } from '../shortcuts/use-global-shortcuts';
 import { useNewChat } from './use-new-chat';
@@ -32,7 +35,9 @@ export function AppLayout() {
   const paletteOpen = usePalette((s) => s.open);
   useEffect(() => setDrawerOpen(false), [location.key, paletteOpen]);
 
-  const shortcuts = useGlobalShortcuts(newChat);
+  const collapsed = useSidebar((s) => s.collapsed);
+  const toggleSidebar = useSidebar((s) => s.toggleCollapsed);
+  const shortcuts = useGlobalShortcuts(newChat, toggleSidebar);
 
   return (
     <div className="flex min-h-dvh">
@@ -43,9 +48,20 @@ export function AppLayout() {
         Skip to content
       </a>
 
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-line bg-surface/70 backdrop-blur md:block">
+      <aside
+        aria-label="Sidebar"
+        data-collapsed={collapsed}
+        className={cn(
+          'sticky top-0 hidden h-dvh shrink-0 border-r border-line bg-surface/70 backdrop-blur md:block',
+          collapsed ? 'w-14' : 'w-64',
+        )}
+      >
         <ErrorBoundary level="section">
-          <SidebarContent onNewChat={newChat} />
+          {collapsed ? (
+            <SidebarRail onNewChat={newChat} onExpand={toggleSidebar} />
+          ) : (
+            <SidebarContent onNewChat={newChat} onCollapse={toggleSidebar} />
+          )}
         </ErrorBoundary>
       </aside>
 

@@ -1,5 +1,10 @@
-import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { Check, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../ui/dropdown-menu';
 import { useThemeStore, type ThemeChoice } from '../theme/theme-store';
 
 const OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string; icon: LucideIcon }> = [
@@ -8,32 +13,30 @@ const OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string; icon: LucideIc
   { value: 'system', label: 'System', icon: Monitor },
 ];
 
-/** A three-way segmented control: light, dark, or follow the system. */
-export function ThemeToggle() {
+/**
+ * Light, dark, or follow the system, from one icon button: a full-width switch here would take
+ * the room of a recent chat (the palette and Settings offer the theme too).
+ */
+export function ThemeToggle({ className }: { className: string }) {
   const { choice, setChoice } = useThemeStore();
+  const current = OPTIONS.find((o) => o.value === choice) ?? OPTIONS[2];
+  const Icon = current?.icon ?? Monitor;
   return (
-    <div
-      role="radiogroup"
-      aria-label="Theme"
-      className="grid grid-cols-3 gap-1 rounded-xl border border-line bg-surface-2/60 p-1"
-    >
-      {OPTIONS.map(({ value, label, icon: Icon }) => (
-        <button
-          key={value}
-          type="button"
-          role="radio"
-          aria-checked={choice === value}
-          title={`${label} theme`}
-          onClick={() => setChoice(value)}
-          className={cn(
-            'flex h-7 items-center justify-center gap-1.5 rounded-lg text-xs font-medium transition-colors',
-            choice === value ? 'bg-surface text-fg shadow-soft' : 'text-fg-subtle hover:text-fg',
-          )}
-        >
-          <Icon className="size-3.5" aria-hidden />
-          <span>{label}</span>
-        </button>
-      ))}
-    </div>
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Theme: ${current?.label ?? 'System'}`}
+        className={className}
+      >
+        <Icon className="size-4" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-40">
+        {OPTIONS.map(({ value, label, icon: ItemIcon }) => (
+          <DropdownMenuItem key={value} icon={<ItemIcon />} onSelect={() => setChoice(value)}>
+            <span className="flex-1">{label}</span>
+            {choice === value && <Check className="size-4" aria-label="(chosen)" />}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,5 +1,10 @@
 import { MessageSquareWarning } from 'lucide-react';
-import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
+import {
+  CONVERSATION_DEFAULT_TITLE,
+  MESSAGES,
+  type ModelInfo,
+  type SetFeedbackRequest,
+} from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,7 +13,7 @@ import { ConversationHeader } from '../../features/conversations';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
-import { ChatBackendContext } from '../../features/chat/hooks/use-chat-backend';
+import { ChatBackendContext, useChatBackend } from '../../features/chat/hooks/use-chat-backend';
 import { useEscapeToStop } from '../../features/chat/hooks/use-escape-to-stop';
 import { useRevealMessage } from '../../features/chat/hooks/use-reveal-message';
 import { useSyncChatAuth } from '../../features/chat/hooks/use-sync-chat-auth';
@@ -22,6 +27,11 @@ import {
   startChatStreaming,
   stop,
 } from '../../features/chat/session/chat-actions';
+import {
+  continueAnswer,
+  rateAnswer,
+  regenerateWith,
+} from '../../features/chat/session/answer-actions';
 import {
   bindThread,
   plainChatBackend,
@@ -70,6 +80,19 @@ function ChatThread({ chatId, busy, promptFor, isNew }: ChatThreadProps) {
   const [switching, setSwitching] = useState(false);
   const onRetry = useCallback((m: UiMessage) => void retry(chatId, m), [chatId]);
   const onRegenerate = useCallback((m: UiMessage) => void regenerate(chatId, m), [chatId]);
+  const onRegenerateWith = useCallback(
+    (m: UiMessage, model: ModelInfo) => void regenerateWith(chatId, m, model),
+    [chatId],
+  );
+  // A backend without Continue or thumbs (the vault's) shows neither.
+  const backend = useChatBackend();
+  const canContinue = backend.continueAnswer !== undefined;
+  const canRate = backend.rateAnswer !== undefined;
+  const onContinue = useCallback((m: UiMessage) => void continueAnswer(chatId, m), [chatId]);
+  const onRate = useCallback(
+    (m: UiMessage, body: SetFeedbackRequest | null) => rateAnswer(chatId, m, body),
+    [chatId],
+  );
   const onEdit = useCallback(
     (m: UiMessage, text: string) => {
       const prompt = promptFor(text);
@@ -99,6 +122,9 @@ function ChatThread({ chatId, busy, promptFor, isNew }: ChatThreadProps) {
       onLoadOlder={onLoadOlder}
       onRetry={onRetry}
       onRegenerate={onRegenerate}
+      onRegenerateWith={onRegenerateWith}
+      onContinue={canContinue ? onContinue : undefined}
+      onRate={canRate ? onRate : undefined}
       regenerateHint={regenerateHint(remaining)}
       onEdit={onEdit}
       onSelectVersion={onSelectVersion}

@@ -1,7 +1,7 @@
 import type { Conversation } from '@parallax/contract';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { MessagesSquare, SquarePen } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { buttonClasses } from '../../ui/button';
@@ -28,18 +28,36 @@ import { UndoDeleteBar } from '../../features/conversations/components/undo-dele
 
 // Searching goes to the search index (GET /search), the same one the Ctrl/⌘+K palette asks.
 const SEARCH_DEBOUNCE_MS = 250;
+/** /chats?search=…: the box starts with it, and typing keeps it current. */
+const SEARCH_PARAM = 'search';
 
 type Pages = InfiniteData<{ conversations: Conversation[]; total: number; has_more: boolean }>;
 
 /** /chats: every conversation, loaded page by page as the list scrolls; a search lists matching messages. */
 export function ChatListScreen() {
-  const [query, setQuery] = useState('');
-  const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  // In the address so a link (or Back) can open the list already filtered.
+  // Both in the address so a link (or Back) can open the list already searched and filtered;
+  // each change replaces the entry, so typing leaves no trail of half-words in the history.
   const [params, setParams] = useSearchParams();
+  const urlQuery = params.get(SEARCH_PARAM) ?? '';
+  const [query, setQuery] = useState(urlQuery);
+  useEffect(() => setQuery(urlQuery), [urlQuery]);
+  const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const favourites = params.get('filter') === 'favourites';
-  const setFavourites = (on: boolean) =>
-    setParams(on ? { filter: 'favourites' } : {}, { replace: true });
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const setFavourites = (on: boolean) => setParam('filter', on ? 'favourites' : null);
+  const changeQuery = (next: string) => {
+    setQuery(next);
+    setParam(SEARCH_PARAM, next || null);
+  };
   const list = useConversationList({ favourites }, !search);
   const queryClient = useQueryClient();
 
@@ -107,7 +125,7 @@ export function ChatListScreen() {
       </div>
       <ChatListFilters
         query={query}
-        onQueryChange={setQuery}
+        onQueryChange={changeQuery}
         favourites={favourites}
         onFavouritesChange={setFavourites}
       />

@@ -32,6 +32,20 @@ describe('commandFor', () => {
     expect(commandFor(press('o', { ctrlKey: true }), document.body)).toBeNull();
   });
 
+  it('folds the sidebar on Ctrl+B and ⌘+B, from a text box but not from rich text', () => {
+    expect(commandFor(press('b', { ctrlKey: true }), document.body)).toBe('toggle-sidebar');
+    expect(commandFor(press('B', { metaKey: true }), document.createElement('textarea'))).toBe(
+      'toggle-sidebar',
+    );
+    const rich = document.createElement('div');
+    rich.setAttribute('contenteditable', 'true');
+    document.body.append(rich);
+    expect(commandFor(press('b', { ctrlKey: true }), rich)).toBeNull();
+    rich.remove();
+    expect(commandFor(press('b', { ctrlKey: true, shiftKey: true }), document.body)).toBeNull();
+    expect(commandFor(press('b'), document.body)).toBeNull();
+  });
+
   it('focuses the box on Shift+Esc, even from a text field', () => {
     const input = document.createElement('input');
     expect(commandFor(press('Escape', { shiftKey: true }), input)).toBe('focus-composer');

@@ -5,11 +5,13 @@ export const SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: string 
   { keys: ['Esc'], action: 'Stop the answer being written' },
   { keys: ['Ctrl/⌘', 'K'], action: 'Search chats and answers' },
   { keys: ['Ctrl/⌘', 'Shift', 'O'], action: 'New chat' },
+  { keys: ['Ctrl/⌘', 'B'], action: 'Collapse or expand the sidebar' },
   { keys: ['Shift', 'Esc'], action: 'Focus the message box' },
   { keys: ['?'], action: 'Show these shortcuts' },
 ];
 
-export type ShortcutCommand = 'search' | 'new-chat' | 'focus-composer' | 'show-shortcuts';
+export type ShortcutCommand =
+  'search' | 'new-chat' | 'focus-composer' | 'show-shortcuts' | 'toggle-sidebar';
 
 interface KeyLike {
   key: string;
@@ -30,6 +32,13 @@ export function isTextField(target: EventTarget | null): boolean {
   );
 }
 
+function isRichText(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.closest('[contenteditable]:not([contenteditable="false"])') !== null
+  );
+}
+
 /** The app-wide command a key press asks for, if any. */
 export function commandFor(event: KeyLike, target: EventTarget | null): ShortcutCommand | null {
   const key = event.key.toLowerCase();
@@ -37,6 +46,15 @@ export function commandFor(event: KeyLike, target: EventTarget | null): Shortcut
   if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && key === 'k')
     return 'search';
   if ((event.ctrlKey || event.metaKey) && event.shiftKey && key === 'o') return 'new-chat';
+  // Not in rich text, where Ctrl/⌘+B means bold; a plain text box has no use for it.
+  if (
+    (event.ctrlKey || event.metaKey) &&
+    !event.shiftKey &&
+    !event.altKey &&
+    key === 'b' &&
+    !isRichText(target)
+  )
+    return 'toggle-sidebar';
   if (event.shiftKey && key === 'escape' && !event.ctrlKey && !event.metaKey)
     return 'focus-composer';
   if (

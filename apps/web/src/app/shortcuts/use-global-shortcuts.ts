@@ -4,7 +4,7 @@ import { COMPOSER_ELEMENT_ID } from '../layout/use-new-chat';
 import { commandFor } from './keyboard-shortcuts';
 
 /** Wires the app-wide shortcuts; returns the state of the "?" dialog. */
-export function useGlobalShortcuts(newChat: () => void) {
+export function useGlobalShortcuts(newChat: () => void, toggleSidebar: () => void) {
   const [helpOpen, setHelpOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -15,6 +15,7 @@ export function useGlobalShortcuts(newChat: () => void) {
       if (command === 'search') openPalette();
       else if (command === 'new-chat') newChat();
       else if (command === 'show-shortcuts') setHelpOpen(true);
+      else if (command === 'toggle-sidebar') toggleSidebar();
       else {
         const box = document.getElementById(COMPOSER_ELEMENT_ID);
         if (box) box.focus();
@@ -23,6 +24,6 @@ export function useGlobalShortcuts(newChat: () => void) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [newChat]);
+  }, [newChat, toggleSidebar]);
   return { helpOpen, setHelpOpen };
 }

@@ -2,3 +2,4 @@
 export { usePalette, openPalette } from './store/palette-store';
 export { SearchResultList } from './components/search-result-list';
 export type { SearchFilters } from './api/search-history';
+export type { PaletteAction } from './model/palette-items';

@@ -40,6 +40,7 @@ export const WIRE_SCHEMA_NAMES = [
   'ClientErrorReportResponse',
   'ApiKey',
   'ApiKeysResponse',
+  'AuthSessionListResponse',
   'BillingConfigResponse',
   'CancelResponse',
   'CompareCheckLimitsResponse',
@@ -95,6 +96,8 @@ export const WIRE_SCHEMA_NAMES = [
   'VaultSendResponse',
   'VaultSession',
   'VaultStatus',
+  'MessageFeedback',
+  'ClearFeedbackResponse',
 ] as const satisfies ReadonlyArray<keyof typeof Contract>;
 
 export type WireSchemaName = (typeof WIRE_SCHEMA_NAMES)[number];

@@ -32,6 +32,11 @@ export interface GenerationJob {
    * a vault turn seals it. Absent: the text is stored as it is.
    */
   sealResponse?: SealResponse;
+  /**
+   * Continue: the answer's text so far. The stream goes on from it (its replay starts with it,
+   * so a client that resumes from the start shows the whole answer) and the stored answer grows.
+   */
+  prefix?: { text: string; inputTokens: number; outputTokens: number };
   /** Upkeep of a turn that ends with an answer (completed or cancelled), in the same transaction. */
   onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
@@ -82,7 +87,8 @@ export class GenerationRunner {
 
   async run(job: GenerationJob): Promise<GenerationOutcome> {
     const { row, publisher, processId, partials } = job;
-    let response = '';
+    let response = job.prefix?.text ?? '';
+    let added = false;
     // Timings the compare leaderboard averages (time to first token, tokens per second), from
     // when the request was sent and when tokens arrived: an answer started early, while its
     // turn was being stored, is read later than it arrives.
@@ -113,7 +119,13 @@ export class GenerationRunner {
     let streamedTokens = () => chunks;
     try {
       publisher.status('initializing');
-      let usage = { inputTokens: 0, outputTokens: 0 };
+      if (job.prefix) publisher.token(job.prefix.text);
+      // A continued answer's tokens add to what its first part used.
+      let usage = {
+        inputTokens: job.prefix?.inputTokens ?? 0,
+        outputTokens: job.prefix?.outputTokens ?? 0,
+      };
+      let finishReason: string | null = null;
       streamedTokens = () => usage.outputTokens || chunks;
       // Steps: one model call each; a later step may follow the tool calls of the one before.
       let next: Promise<UpstreamAnswer> | null = job.answer();
@@ -134,7 +146,8 @@ export class GenerationRunner {
         for await (const event of answer.stream) {
           if (event.type === 'text') {
             lastTokenAt = event.receivedAt ?? Date.now();
-            if (response === '') {
+            if (!added) {
+              added = true;
               firstTokenAt = lastTokenAt;
               publisher.status('streaming');
             }
@@ -148,7 +161,7 @@ export class GenerationRunner {
               inputTokens: before.inputTokens + event.inputTokens,
               outputTokens: before.outputTokens + event.outputTokens,
             };
-          }
+          } else if (event.type === 'finish') finishReason = event.reason;
         }
         next = job.nextStep?.({ step, response }) ?? null;
       }
@@ -157,9 +170,15 @@ export class GenerationRunner {
         response,
         input_tokens: usage.inputTokens,
         output_tokens: usage.outputTokens,
-        ttft_ms: firstTokenAt === null ? null : firstTokenAt - sentAt,
-        stream_ms:
-          firstTokenAt === null || lastTokenAt === null ? null : lastTokenAt - firstTokenAt,
+        finish_reason: finishReason,
+        // A continued answer keeps its first part's timings (what the leaderboard compares).
+        ...(job.prefix
+          ? {}
+          : {
+              ttft_ms: firstTokenAt === null ? null : firstTokenAt - sentAt,
+              stream_ms:
+                firstTokenAt === null || lastTokenAt === null ? null : lastTokenAt - firstTokenAt,
+            }),
         owner_process: null,
         sources: sourcesColumn(sources),
       });

@@ -129,6 +129,7 @@ describe('MessagesRepository.writePartials', () => {
         chosen_at: null,
         sources: null,
         generator_instructions_version: null,
+        finish_reason: null,
         ...changes,
       },
       { kind: 'visitor', id: randomUUID() },

@@ -1,5 +1,5 @@
 import type { MessageSource } from '@parallax/contract';
-import type { ChatStreamEvent } from '../../../providers/chat-types';
+import type { ChatStreamEvent, ChatTurn } from '../../../providers/chat-types';
 import {
   buildContext,
   type Attachment as ContextAttachment,
@@ -21,6 +21,25 @@ export interface AnswerInput {
   attachments: () => Promise<ContextAttachment[]>;
   /** The registered sources' part: the system message and file excerpts. */
   context: () => Promise<AssembledContext>;
+  /** Continue: the answer so far, which the model is asked to carry on from. */
+  partialAnswer?: string;
+}
+
+/** Said after the partial answer to a provider that cannot be prefilled. */
+export const CONTINUE_INSTRUCTION =
+  'Continue your previous answer exactly where it stopped. Do not repeat anything already written and do not add any preamble.';
+
+/**
+ * The partial answer as the last assistant message: a prefill where the provider carries on
+ * from it (Anthropic), elsewhere followed by a short instruction to continue.
+ */
+export function continuationTurns(provider: string, partial: string): ChatTurn[] {
+  // Anthropic refuses a final assistant message that ends in whitespace.
+  if (provider === 'anthropic') return [{ role: 'assistant', content: partial.trimEnd() }];
+  return [
+    { role: 'assistant', content: partial },
+    { role: 'user', content: CONTINUE_INSTRUCTION },
+  ];
 }
 
 /** The upstream request of one answer, already under way. */
@@ -83,7 +102,10 @@ export async function openUpstreamAnswer(
   const stream = adapter.streamChat({
     model: info.model,
     system: context.system,
-    messages: context.messages,
+    messages:
+      input.partialAnswer === undefined
+        ? context.messages
+        : [...context.messages, ...continuationTurns(info.provider, input.partialAnswer)],
     signal: controller.signal,
   });
   const iterator = stream[Symbol.asyncIterator]();

@@ -48,5 +48,6 @@ export function newTurnRow(turn: NewTurn): NewMessageRow {
     chosen_at: turn.now,
     sources: null,
     generator_instructions_version: turn.pinnedVersion,
+    finish_reason: null,
   };
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { downloadUsageCsv } from '../api/admin-usage';
+import { FeedbackCells } from './feedback-cells';
 import { TimeSeriesChart } from './time-series-chart';
 
 const COLOURS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#0ea5e9', '#a855f7'];
@@ -87,7 +88,7 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
             label="Chat messages and API calls per model per day"
           />
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+            <table className="w-full min-w-[48rem] text-left text-sm">
               <thead className="text-xs text-fg-muted">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Model</th>
@@ -96,7 +97,12 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
                   <th className="py-2 pr-3 font-medium">Tokens in / out</th>
                   <th className="py-2 pr-3 font-medium">Est. cost</th>
                   <th className="py-2 pr-3 font-medium">Errors</th>
-                  <th className="py-2 font-medium">TTFT p50 / p95</th>
+                  <th className="py-2 pr-3 font-medium">TTFT p50 / p95</th>
+                  <th className="py-2 pr-3 font-medium">
+                    <span aria-hidden>👍 / 👎</span>
+                    <span className="sr-only">Thumbs up / down</span>
+                  </th>
+                  <th className="py-2 font-medium">Approval</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -114,9 +120,14 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
                         .map(([code, n]) => `${code}: ${n}`)
                         .join(', ') || '—'}
                     </td>
-                    <td className="py-2 tabular-nums">
+                    <td className="py-2 pr-3 tabular-nums">
                       {t.ttft_p50_ms ?? '—'} / {t.ttft_p95_ms ?? '—'} ms
                     </td>
+                    <FeedbackCells
+                      row={usage.feedback.find(
+                        (f) => f.provider === t.provider && f.model === t.model,
+                      )}
+                    />
                   </tr>
                 ))}
               </tbody>

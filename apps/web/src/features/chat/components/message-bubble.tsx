@@ -1,18 +1,18 @@
 import { MESSAGES } from '@parallax/contract';
-import { Pencil, RefreshCw } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { memo, useState, type KeyboardEvent } from 'react';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { StreamErrorNote } from './stream-error-note';
 import { MessageErrorBoundary } from '../../../ui/error-boundary/message-error-boundary';
-import { MemoryUpdatedMarker, RememberButton } from '../../personalization';
+import { MemoryUpdatedMarker } from '../../personalization';
 import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
 import { AttachmentList } from './attachment-list';
 import { MessageSources } from './message-sources';
+import { AnswerActions, type AnswerHandlers } from './answer-actions';
 import { ActionButton, CopyButton } from './message-actions';
-import { VersionSwitcher } from './version-switcher';
 import { WorkingIndicator } from './working-indicator';
 
 interface UserBubbleProps {
@@ -99,19 +99,14 @@ export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubb
   );
 });
 
-interface AssistantBubbleProps {
+interface AssistantBubbleProps extends AnswerHandlers {
   message: UiMessage;
   working: WorkingStatus | undefined;
   onRetry: (message: UiMessage) => void;
-  onRegenerate?: ((message: UiMessage) => void) | undefined;
-  /** The regenerate button's tooltip: it spends a message, said when few are left. */
-  regenerateHint?: string | undefined;
-  /** Shows another version of this turn; absent while that is not possible. */
-  onSelectVersion?: ((messageId: string) => void) | undefined;
 }
 
 export const AssistantBubble = memo(function AssistantBubble(props: AssistantBubbleProps) {
-  const { message, working, onRetry, onRegenerate, regenerateHint, onSelectVersion } = props;
+  const { message, working, onRetry, ...handlers } = props;
   const live = message.status === 'streaming' || message.status === 'pending';
   const text = message.content || message.resumedFrom || '';
   const isError = message.status === 'error';
@@ -153,23 +148,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
         done={message.status === 'completed'}
       />
       {!live && message.sources && <MessageSources sources={message.sources} />}
-      {!live && (message.versions || !isError) && (
-        <div className="mt-1 flex h-7 items-center gap-0.5">
-          {message.versions && (
-            <VersionSwitcher versions={message.versions} onSelect={onSelectVersion} />
-          )}
-          {text && <CopyButton text={text} />}
-          {text && !isError && <RememberButton text={text} />}
-          {!isError && onRegenerate && (
-            <ActionButton
-              icon={RefreshCw}
-              label="Regenerate"
-              tooltip={regenerateHint}
-              onClick={() => onRegenerate(message)}
-            />
-          )}
-        </div>
-      )}
+      {!live && <AnswerActions message={message} text={text} {...handlers} />}
     </div>
   );
 });

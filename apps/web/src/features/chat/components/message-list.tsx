@@ -5,6 +5,7 @@ import type { RevealTarget } from '../hooks/use-reveal-message';
 import type { UiMessage } from '../model/ui-message';
 import { flashElement } from './flash-element';
 import type { WorkingStatus } from '../session/chat-session-store';
+import type { AnswerHandlers } from './answer-actions';
 import { AssistantBubble, UserBubble } from './message-bubble';
 
 interface MessageListProps {
@@ -18,6 +19,10 @@ interface MessageListProps {
   /** The regenerate button's tooltip (it spends a message). */
   regenerateHint: string;
   onEdit: (message: UiMessage, text: string) => void;
+  /** Regenerate with another model, Continue and thumbs: absent where the chat has none. */
+  onRegenerateWith?: AnswerHandlers['onRegenerateWith'];
+  onContinue?: AnswerHandlers['onContinue'];
+  onRate?: AnswerHandlers['onRate'];
   onSelectVersion: (messageId: string) => void;
   /** An answer streams or a version is being switched: nothing may be sent or switched. */
   busy: boolean;
@@ -180,6 +185,9 @@ export function MessageList(props: MessageListProps) {
                 working={working[m.messageId]}
                 onRetry={props.onRetry}
                 onRegenerate={!busy && m.prompt ? props.onRegenerate : undefined}
+                onRegenerateWith={!busy && m.prompt ? props.onRegenerateWith : undefined}
+                onContinue={!busy && !unsent.has(m.messageId) ? props.onContinue : undefined}
+                onRate={unsent.has(m.messageId) ? undefined : props.onRate}
                 regenerateHint={props.regenerateHint}
                 onSelectVersion={busy ? undefined : props.onSelectVersion}
               />

@@ -6,6 +6,8 @@ interface VersionSwitcherProps {
   versions: TurnVersions;
   /** Absent while the turn cannot be switched (an answer is streaming, a switch is under way). */
   onSelect: ((messageId: string) => void) | undefined;
+  /** What the version shown is (an answer's model), said with its number. */
+  label?: string | undefined;
 }
 
 const ARROW =
@@ -22,7 +24,7 @@ type Direction = 'previous' | 'next';
 let focusAfterSwitch: { messageId: string; direction: Direction } | null = null;
 
 /** "‹ 2 / 3 ›": the versions of a turn (regenerated answers, edited questions). */
-export function VersionSwitcher({ versions, onSelect }: VersionSwitcherProps) {
+export function VersionSwitcher({ versions, onSelect, label }: VersionSwitcherProps) {
   const { ids, index } = versions;
   const previous = ids[index - 1];
   const next = ids[index + 1];
@@ -50,7 +52,7 @@ export function VersionSwitcher({ versions, onSelect }: VersionSwitcherProps) {
     // Focus lands in the new version's switcher after a switch: the group's name says where it is.
     <div
       role="group"
-      aria-label={`Version ${index + 1} of ${ids.length}`}
+      aria-label={`Version ${index + 1} of ${ids.length}${label ? `, ${label}` : ''}`}
       className="flex items-center text-xs"
     >
       <button

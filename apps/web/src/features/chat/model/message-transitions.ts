@@ -235,11 +235,13 @@ export function failStream(list: UiMessage[], messageId: string, text: string): 
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
     const { resumedFrom, ...rest } = m;
+    const partial = m.content || resumedFrom || '';
     return {
       ...rest,
       status: 'error',
-      content: m.content || resumedFrom || '',
+      content: partial,
       error: `${MESSAGES.streamErrorPrefix}${text}`,
+      ...(partial && !m.sendFailed && { continueFrom: partial }),
     };
   });
 }
@@ -249,10 +251,12 @@ export function cancelStream(list: UiMessage[], messageId: string): UiMessage[] 
   return update(list, assistantKey(messageId), (m) => {
     if (!isLive(m)) return m;
     const { resumedFrom, ...rest } = m;
+    const partial = m.content || resumedFrom || '';
     return {
       ...rest,
       status: 'completed',
-      content: withCancelNote(m.content || resumedFrom || ''),
+      content: withCancelNote(partial),
+      ...(partial && { continueFrom: partial }),
     };
   });
 }
@@ -276,4 +280,15 @@ export function mergeHistory(list: UiMessage[], olderPage: UiMessage[]): UiMessa
         (a.messageId === b.messageId ? (a.role === 'user' ? -1 : 1) : 0),
     );
   return [...page, ...list];
+}
+
+/**
+ * Continue: the answer streams again from its stored text (its stream starts by replaying
+ * that text, so it shows until the first piece arrives and is then rebuilt piece by piece).
+ */
+export function startContinuation(list: UiMessage[], messageId: string, from: string): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => {
+    const { continueFrom: _from, error: _error, sendFailed: _failed, ...rest } = m;
+    return { ...rest, status: 'streaming', content: '', resumedFrom: from, sequence: 0 };
+  });
 }

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   type Attachment,
   type ChatMessage,
+  type MessageFeedback,
   type MessageSource,
   type MessageStatus,
   type ProviderName,
@@ -55,6 +56,13 @@ export interface UiMessage {
   versionOf?: VersionOf;
   /** Assistant only: the project files the answer drew on ("Sources"); absent: none. */
   sources?: MessageSource[];
+  /**
+   * Assistant only: the stored text of an answer that was stopped, cut by its output limit or
+   * broken off, which Continue carries on from; absent: nothing to continue.
+   */
+  continueFrom?: string;
+  /** Assistant only: the owner's thumbs on the answer; absent: none. */
+  feedback?: MessageFeedback;
 }
 
 /** The turn a regenerate or edit replaces, and the versions it had. */
@@ -123,6 +131,9 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
   };
   if (turn.status === 'error')
     assistant.error = `${MESSAGES.streamErrorPrefix}${turn.error || MESSAGES.streamErrorDefault}`;
+  const stopped = turn.status === 'cancelled' || turn.status === 'error' || turn.cut_off === true;
+  if (stopped && turn.response) assistant.continueFrom = turn.response;
+  if (turn.feedback) assistant.feedback = turn.feedback;
   // A stopped answer reads the same after a reload (or a version switch) as when it was stopped.
   if (turn.status === 'cancelled') assistant.content = withCancelNote(turn.response ?? '');
   return [user, assistant];

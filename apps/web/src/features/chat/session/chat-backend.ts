@@ -1,5 +1,7 @@
 import type {
   Attachment,
+  MessageFeedback,
+  SetFeedbackRequest,
   CheckLimitsRequest,
   HistoryResponse,
   LimitsResponse,
@@ -7,6 +9,9 @@ import type {
 } from '@parallax/contract';
 import { allocateMessageId } from '../api/allocate-message-id';
 import { cancelGeneration } from '../api/cancel-generation';
+import { clearFeedback } from '../api/clear-feedback';
+import { continueAnswer } from '../api/continue-answer';
+import { setFeedback } from '../api/set-feedback';
 import { checkLimits } from '../api/check-limits';
 import { downloadAttachment } from '../api/download-attachment';
 import { getConversation } from '../api/get-conversation';
@@ -39,6 +44,10 @@ export interface ChatBackend {
    * knows has ended, and the stored turn is read again instead of showing a failure.
    */
   readonly replayEndsWithAnswer: boolean;
+  /** Continue a stopped or cut answer; absent where the backend has none (Continue is hidden). */
+  continueAnswer?(messageId: string): Promise<MessageResponse>;
+  /** Rate an answer (null removes the rating); absent where the backend has none (thumbs hidden). */
+  rateAnswer?(messageId: string, body: SetFeedbackRequest | null): Promise<MessageFeedback | null>;
 }
 
 /** The plain chat: /chat/messages and its neighbours. */
@@ -52,6 +61,12 @@ export const plainChatBackend: ChatBackend = {
   cancel: cancelGeneration,
   downloadAttachment: (attachment) => downloadAttachment(attachment.id, attachment.filename),
   replayEndsWithAnswer: false,
+  continueAnswer,
+  rateAnswer: async (messageId, body) => {
+    if (body) return setFeedback(messageId, body);
+    await clearFeedback(messageId);
+    return null;
+  },
 };
 
 const bound = new Map<string, ChatBackend>();

@@ -1,5 +1,6 @@
 import { CONVERSATION_DEFAULT_TITLE, MESSAGES } from '@parallax/contract';
 import { isApiError } from '../../../lib/errors/api-error';
+import { errorLogger } from '../../../lib/telemetry/error-logger';
 import { mergeHistory } from '../model/message-transitions';
 import { turnToMessages } from '../model/ui-message';
 import { backendOf } from './chat-backend';
@@ -38,6 +39,8 @@ export async function loadThread(conversationId: string): Promise<void> {
     });
     resumeLive(page);
   } catch (error) {
+    // A failed call is the screen's to explain; anything else is a fault of ours to report.
+    if (!isApiError(error)) errorLogger.log(error, { level: 'load_thread' });
     const notFound = isApiError(error) && error.status === 404;
     patchThread(conversationId, {
       state: 'error',

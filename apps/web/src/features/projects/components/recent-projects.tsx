@@ -6,16 +6,29 @@ import { useProjectActions } from '../hooks/use-project-actions';
 import { useChatDropTarget } from './chat-drag';
 import { ProjectIcon } from './project-icon';
 
-/** The sidebar's latest projects; a chat dragged onto one moves into it. */
-export function RecentProjects() {
+/**
+ * The sidebar's latest projects; a chat dragged onto one moves into it. `nested` lists them
+ * under the sidebar's Projects link (heading kept for screen readers only), `limit` caps them
+ * so they leave Recent chats its room.
+ */
+export function RecentProjects({
+  limit = PROJECT_LIMITS.sidebarRecent,
+  nested = false,
+}: {
+  limit?: number;
+  nested?: boolean;
+}) {
   const projects = useProjects();
-  const list = (projects.data ?? []).slice(0, PROJECT_LIMITS.sidebarRecent);
+  const list = (projects.data ?? []).slice(0, limit);
   if (list.length === 0) return null;
   return (
-    <section aria-labelledby="recent-projects-heading" className="min-w-0">
+    <section aria-labelledby="recent-projects-heading" className={cn('min-w-0', nested && 'pl-4')}>
       <h2
         id="recent-projects-heading"
-        className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase"
+        className={cn(
+          'px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-fg-muted uppercase',
+          nested && 'sr-only',
+        )}
       >
         Recent projects
       </h2>

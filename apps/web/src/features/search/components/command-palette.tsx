@@ -1,4 +1,3 @@
-import type { SearchHit } from '@parallax/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,11 +7,17 @@ import { Modal } from '../../../ui/dialog';
 import { Kbd } from '../../../ui/kbd';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast/toast-store';
-import { getConversation } from '../../conversations';
+import { getConversation, useRecentConversations } from '../../conversations';
 import { useSearch } from '../api/search-history';
 import { hitPath } from '../model/hit-path';
 import { usePalette } from '../store/palette-store';
-import { HitSummary } from './hit-summary';
+import {
+  itemKey,
+  paletteGroups,
+  type PaletteAction,
+  type PaletteItem,
+} from '../model/palette-items';
+import { PaletteOption } from './palette-option';
 
 // Long enough that a word typed at speed is one request, short enough to feel live.
 const TYPING_DEBOUNCE_MS = 150;
@@ -20,8 +25,11 @@ const TYPING_DEBOUNCE_MS = 150;
 const comparisonOf = async (conversationId: string) =>
   (await getConversation(conversationId)).comparison_id;
 
-/** Ctrl/⌘+K: search every chat and answer (and project file) as you type, and jump to a hit. */
-export function CommandPalette() {
+/**
+ * Ctrl/⌘+K: recent chats and the app's actions at once; typing searches every chat and answer
+ * (and project file) and jumps to a hit.
+ */
+export function CommandPalette({ actions }: { actions: readonly PaletteAction[] }) {
   const open = usePalette((s) => s.open);
   const setOpen = usePalette((s) => s.setOpen);
   return (
@@ -32,33 +40,47 @@ export function CommandPalette() {
       showClose={false}
       className="top-[8vh] max-w-xl translate-y-0 overflow-hidden p-0 sm:top-[12vh]"
     >
-      {open && <PaletteBody onClose={() => setOpen(false)} />}
+      {open && <PaletteBody actions={actions} onClose={() => setOpen(false)} />}
     </Modal>
   );
 }
 
-function PaletteBody({ onClose }: { onClose: () => void }) {
+function PaletteBody({
+  actions,
+  onClose,
+}: {
+  actions: readonly PaletteAction[];
+  onClose: () => void;
+}) {
   const [text, setText] = useState('');
-  const q = useDebouncedValue(text.trim(), TYPING_DEBOUNCE_MS);
+  const typed = text.trim();
+  const q = useDebouncedValue(typed, TYPING_DEBOUNCE_MS);
   const search = useSearch(q);
+  const recent = useRecentConversations();
   const hits = q ? (search.data?.hits ?? []) : [];
+  const groups = paletteGroups(typed, recent.data ?? [], actions, hits);
+  const items = groups.flatMap((g) => g.items);
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const listId = useId();
-  const optionId = (i: number) => `${listId}-hit-${i}`;
+  const optionId = (i: number) => `${listId}-item-${i}`;
+  const count = items.length;
 
-  useEffect(() => setActive(0), [search.data]);
+  const untyped = typed === '';
+  useEffect(() => setActive(0), [search.data, untyped]);
   useEffect(() => {
     document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
     // optionId only depends on listId, which never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 
-  const choose = async (hit: SearchHit | undefined) => {
-    if (!hit) return;
+  const choose = async (item: PaletteItem | undefined) => {
+    if (!item) return;
     onClose();
+    if (item.kind === 'action') return item.action.run();
+    if (item.kind === 'chat') return void navigate(`/chats/${item.conversation.id}`);
     try {
-      const path = await hitPath(hit, comparisonOf);
+      const path = await hitPath(item.hit, comparisonOf);
       if (path) void navigate(path);
     } catch {
       toast.error('Could not open that result', 'It may have been deleted.');
@@ -68,15 +90,16 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
     const step = moves[event.key];
-    if (step !== undefined && hits.length > 0) {
+    if (step !== undefined && count > 0) {
       event.preventDefault();
-      setActive((i) => (i + step + hits.length) % hits.length);
+      setActive((i) => (i + step + count) % count);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      void choose(hits[active]);
+      void choose(items[Math.min(active, count - 1)]);
     }
   };
 
+  let index = 0;
   return (
     <div className="flex max-h-[80vh] flex-col">
       <div className="flex items-center gap-3 border-b border-line px-4">
@@ -85,43 +108,57 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           autoFocus
           role="combobox"
           aria-label="Search chats"
-          aria-expanded={hits.length > 0}
+          aria-expanded={count > 0}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={hits.length > 0 ? optionId(active) : undefined}
+          aria-activedescendant={count > 0 ? optionId(Math.min(active, count - 1)) : undefined}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search your chats and answers"
+          placeholder="Search chats, or pick an action"
           className="h-14 min-w-0 flex-1 bg-transparent text-[15px] text-fg placeholder:text-fg-muted focus:outline-none"
         />
         {search.isFetching && <Spinner size="sm" label="Searching" />}
       </div>
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-label="Results"
         className={cn(
           'min-h-0 flex-1 overflow-y-auto p-2',
-          search.isPlaceholderData && 'opacity-70',
-          hits.length === 0 && 'hidden',
+          typed && search.isPlaceholderData && 'opacity-70',
+          count === 0 && 'hidden',
         )}
       >
-        {hits.map((hit, i) => (
-          <li
-            key={`${hit.kind}:${hit.message_id ?? hit.source_id ?? hit.conversation_id}:${i}`}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            onMouseMove={() => setActive(i)}
-            onClick={() => void choose(hit)}
-            className="flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 aria-selected:bg-surface-2"
-          >
-            <HitSummary hit={hit} />
-          </li>
+        {groups.map((group) => (
+          <div key={group.label} role="group" aria-label={group.label}>
+            <div
+              aria-hidden
+              className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wider text-fg-muted uppercase"
+            >
+              {group.label}
+            </div>
+            {group.items.map((item) => {
+              const i = index++;
+              return (
+                <div
+                  key={itemKey(item)}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  data-kind={item.kind}
+                  onMouseMove={() => setActive(i)}
+                  onClick={() => void choose(item)}
+                  className="flex cursor-pointer gap-3 rounded-xl px-3 py-2 aria-selected:bg-surface-2"
+                >
+                  <PaletteOption item={item} />
+                </div>
+              );
+            })}
+          </div>
         ))}
-      </ul>
-      <PaletteStatus q={q} typed={text.trim()} search={search} count={hits.length} />
+      </div>
+      <PaletteStatus q={q} typed={typed} search={search} count={count} />
       <div className="hidden items-center gap-4 border-t border-line px-4 py-2.5 text-xs text-fg-muted sm:flex">
         <span className="flex items-center gap-1">
           <Kbd>↑</Kbd>
@@ -150,8 +187,8 @@ function PaletteStatus({
   count: number;
 }) {
   let text: string | null = null;
-  if (!typed) text = 'Type a word from any chat or answer.';
-  else if (search.isError) text = 'Search failed. Try again in a moment.';
+  if (!typed) return null;
+  if (search.isError) text = 'Search failed. Try again in a moment.';
   else if (count === 0 && q === typed && !search.isFetching) text = `No matches for “${q}”.`;
   if (!text) return null;
   return (

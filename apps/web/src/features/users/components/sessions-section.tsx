@@ -12,6 +12,7 @@ import {
   signOut,
   useAuthStore,
 } from '../../auth';
+import { SessionList } from './session-list';
 import { SettingsSection } from './settings-section';
 
 export function SessionsSection() {
@@ -47,9 +48,10 @@ export function SessionsSection() {
   return (
     <SettingsSection
       title="Sessions"
-      description="Lost a device, or signed in on a shared computer? End every session at once."
+      description="Where your account is signed in. Sign out any device you do not recognise, or, if you lost one, every session at once."
     >
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <SessionList />
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Button
           variant="outline"
           loading={pending === 'here'}

@@ -40,9 +40,6 @@ export function vaultSendBody(input: SendInput): VaultSendRequest {
   };
 }
 
-/** What the limits check before the latest send said is left (the vault's reply does not). */
-let remainingBefore: number | null = null;
-
 /**
  * A chat kept in the vault, shown by the chat screen: its turns come from and go to the vault
  * routes with the vault token (a 423 there locks the screen); answers stream on the same socket
@@ -53,15 +50,11 @@ export const vaultChatBackend: ChatBackend = {
   history: async (id) => vaultChatToHistory(await readChat(id)),
   selectVersion: async (messageId) => vaultChatToHistory(await selectVaultVersion(messageId)),
   // The allowance is the account's, whichever chat spends it; the chat itself is not asked for.
-  checkLimits: async (input) => {
-    const limits = await plainChatBackend.checkLimits({ ...input, conversation_id: null });
-    remainingBefore = limits.remaining_messages;
-    return limits;
-  },
+  checkLimits: (input) => plainChatBackend.checkLimits({ ...input, conversation_id: null }),
   // Any fresh id: the vault stores the turn under the id the send brings.
   allocateMessageId: () => Promise.resolve(crypto.randomUUID()),
   sendMessage: async (input, files) =>
-    vaultReplyToChat(await sendVaultMessage(vaultSendBody(input), files), remainingBefore),
+    vaultReplyToChat(await sendVaultMessage(vaultSendBody(input), files)),
   cancel: ({ messageId }) => cancelVaultAnswer(messageId),
   downloadAttachment: async (attachment) => {
     const blob = await call(() =>

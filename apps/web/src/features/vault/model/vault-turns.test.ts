@@ -86,12 +86,21 @@ describe('vault turns in the chat wire form', () => {
     expect(history.messages.map((m) => m.id)).toEqual([FIRST, SECOND]);
   });
 
-  it('a send reply counts the message it spent from what the check before it said', () => {
-    const reply = { conversation_id: CHAT, message: turn({ response: null, status: 'streaming' }) };
-    const mapped = vaultReplyToChat(reply, 5);
+  it('a send reply carries what is left of the allowance and the stream id the server said', () => {
+    const reply = {
+      conversation_id: CHAT,
+      message: turn({ response: null, status: 'streaming' }),
+      remaining_messages: 4,
+      request_id: 'req-1',
+    };
+    const mapped = vaultReplyToChat(reply);
     expect(MessageResponse.parse(mapped)).toEqual(mapped);
-    expect(mapped).toMatchObject({ status: 'streaming', response: null, remaining_messages: 4 });
-    expect(vaultReplyToChat(reply, null).remaining_messages).toBeNull();
-    expect(vaultReplyToChat(reply, 0).remaining_messages).toBe(0);
+    expect(mapped).toMatchObject({
+      status: 'streaming',
+      response: null,
+      remaining_messages: 4,
+      request_id: 'req-1',
+    });
+    expect(vaultReplyToChat({ ...reply, remaining_messages: null }).remaining_messages).toBeNull();
   });
 });

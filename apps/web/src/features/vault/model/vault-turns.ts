@@ -74,15 +74,8 @@ export function vaultChatToHistory(chat: VaultChatDetail): HistoryResponse {
   };
 }
 
-/**
- * A vault send's answer as the chat's send reply. The vault spends one message of the day's
- * allowance like any send but does not say what is left: `remainingBefore` is what the check
- * before the send said (null: no daily limit).
- */
-export function vaultReplyToChat(
-  reply: VaultSendResponse,
-  remainingBefore: number | null,
-): MessageResponse {
+/** A vault send's answer as the chat's send reply. */
+export function vaultReplyToChat(reply: VaultSendResponse): MessageResponse {
   const turn = reply.message;
   return {
     id: turn.id,
@@ -96,8 +89,8 @@ export function vaultReplyToChat(
     model_friendly_name: turn.model_friendly_name,
     status: statusOf(turn.status),
     attachments: attachmentsOf(reply.conversation_id, turn.attachments),
-    remaining_messages: remainingBefore === null ? null : Math.max(0, remainingBefore - 1),
-    request_id: '',
+    remaining_messages: reply.remaining_messages,
+    request_id: reply.request_id,
     sources: [],
   };
 }

@@ -1,0 +1,151 @@
+import { MESSAGES } from '@parallax/contract';
+import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, registerVerified, signIn } from './support/accounts';
+import { settledText } from './support/raw-markdown';
+import { launchBrowser, openTab } from './support/browser';
+import { startServer, type RunningServer } from './support/server-process';
+
+const ADMIN = 'answers-admin@example.com';
+let browser: Browser;
+let sim: ProviderSim;
+let server: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  sim = await startProviderSim({ port: 0 });
+  server = await startServer({
+    ADMIN_EMAILS: ADMIN,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: `${sim.url}/v1`,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: `${sim.url}/v1`,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await sim?.close();
+  await browser?.close();
+});
+
+const assistants = (page: Page) => page.locator('[data-role="assistant"]');
+const answer = (page: Page) => assistants(page).last();
+const rendered = (turn: Locator) => turn.locator('.markdown').first();
+const statusOf = (page: Page) => answer(page).getAttribute('data-status');
+const switcher = (page: Page) => answer(page).getByRole('group', { name: /^Version \d+ of \d+/ });
+
+describe('answer controls: Continue, Regenerate with another model, thumbs', () => {
+  it('continues a stopped answer, regenerates it with another model as a labelled version, and a thumbs-down reaches the admin figures', async () => {
+    await registerVerified(server, ADMIN, PASSWORD);
+    const t = await openTab(browser, server.url);
+    try {
+      await signIn(t.page, ADMIN, PASSWORD);
+      const composer = t.page.getByLabel('Message', { exact: true });
+      await composer.fill('Tell me a long story [sim tokens=200 tps=40]');
+      await composer.press('Enter');
+      await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
+      // Stop after some text, then Continue: the same bubble grows from where it stopped.
+      await expect
+        .poll(
+          () =>
+            rendered(answer(t.page))
+              .innerText({ timeout: 1_000 })
+              .catch(() => ''),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toMatch(/[\s\S]{40,}/);
+      await t.page.getByRole('button', { name: 'Stop generating' }).click();
+      await expect
+        .poll(() => answer(t.page).innerText())
+        .toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
+      const requestsBefore = sim.requests.length;
+      await answer(t.page).getByRole('button', { name: 'Continue' }).click();
+      // The same bubble: the cancel note goes as it streams on, and it ends completed.
+      await expect
+        .poll(() => answer(t.page).innerText(), { timeout: 40_000 })
+        .not.toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
+      await expect.poll(() => statusOf(t.page), { timeout: 40_000 }).toBe('completed');
+      expect(await assistants(t.page).count()).toBe(1);
+      const continued = sim.requests.slice(requestsBefore).at(-1)?.body as {
+        messages: { role: string; content: string }[];
+      };
+      const partial = continued.messages.at(-2)?.content ?? '';
+      expect(continued.messages.at(-2)?.role).toBe('assistant');
+      expect(partial.length).toBeGreaterThan(20);
+      const live = await settledText(t.page, rendered(answer(t.page)));
+      expect(live).not.toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
+      expect(live.length).toBeGreaterThan(partial.length / 2);
+      await expect
+        .poll(() => answer(t.page).getByRole('button', { name: 'Continue' }).count())
+        .toBe(0);
+      // The answer as stored, rendered fresh, is the one that streamed.
+      await t.page.reload({ waitUntil: 'networkidle' });
+      expect(await settledText(t.page, rendered(answer(t.page)))).toBe(live);
+
+      // The edit control sits on the user's own message.
+      const question = t.page.locator('[data-role="user"]').last();
+      await question.hover();
+
+      await expect
+        .poll(() => question.getByRole('button', { name: 'Edit and resend' }).count())
+        .toBe(1);
+
+      // Regenerate with another model: a new version, labelled with its model.
+      await answer(t.page).hover();
+      await answer(t.page).getByRole('button', { name: 'Regenerate with another model' }).click();
+      await t.page.getByRole('menuitem', { name: /Claude Haiku 4\.5/ }).click();
+      // The switcher shows once the new version has ended.
+      await expect
+        .poll(
+          () =>
+            switcher(t.page)
+              .getAttribute('aria-label', { timeout: 1_000 })
+              .catch(() => null),
+          {
+            timeout: 40_000,
+          },
+        )
+        .toBe('Version 2 of 2, Claude Haiku 4.5');
+      expect(await statusOf(t.page)).toBe('completed');
+      expect(await answer(t.page).innerText()).toContain('Claude Haiku 4.5');
+      await switcher(t.page).getByRole('button', { name: 'Previous version' }).click();
+      await expect
+        .poll(() => switcher(t.page).getAttribute('aria-label'))
+        .toBe('Version 1 of 2, GPT-5');
+      expect(await settledText(t.page, rendered(answer(t.page)))).toBe(live);
+      await switcher(t.page).getByRole('button', { name: 'Next version' }).click();
+      await expect
+        .poll(() => switcher(t.page).getAttribute('aria-label'))
+        .toBe('Version 2 of 2, Claude Haiku 4.5');
+
+      // Thumbs down with a reason, kept across a reload.
+      await answer(t.page).getByRole('button', { name: 'Bad response' }).click();
+      const form = t.page.getByRole('form', { name: 'Why was this response bad?' });
+      await form.getByText('Not factually correct').click();
+      await form.getByLabel('Tell us more (optional)').fill('The dates are wrong.');
+      await form.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => form.count()).toBe(0);
+      await t.page.reload({ waitUntil: 'networkidle' });
+      await expect
+        .poll(() =>
+          answer(t.page).getByRole('button', { name: 'Bad response' }).getAttribute('aria-pressed'),
+        )
+        .toBe('true');
+
+      // The admin sees it per model beside usage.
+      await t.page.goto('/admin/ai-management', { waitUntil: 'networkidle' });
+      const row = t.page.getByRole('row').filter({ hasText: 'anthropic · claude-haiku-4-5' });
+      await expect.poll(() => row.getByTestId('feedback-counts').innerText()).toBe('0 / 1');
+      expect(await row.innerText()).toContain('Not factually correct: 1');
+    } catch (error) {
+      await t.page.screenshot({ path: '/tmp/answers-e2e-fail.png' }).catch(() => undefined);
+      throw error;
+    } finally {
+      await t.context.close();
+    }
+  }, 120_000);
+});
