@@ -15,6 +15,7 @@ import { healthPlugin } from '../features/health/health.plugin';
 import { knowledgePlugin } from '../features/knowledge/knowledge.plugin';
 import { limitsPlugin } from '../features/limits/limits.plugin';
 import { modelsPlugin } from '../features/models/models.plugin';
+import { personalizationPlugin } from '../features/personalization/personalization.plugin';
 import { projectsPlugin } from '../features/projects/projects.plugin';
 import { promptGeneratorPlugin } from '../features/prompt-generator/prompt-generator.plugin';
 import { promptTemplatesPlugin } from '../features/prompt-templates/prompt-templates.plugin';
@@ -47,6 +48,7 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   knowledgePlugin,
   limitsPlugin,
   modelsPlugin,
+  personalizationPlugin,
   projectsPlugin,
   promptGeneratorPlugin,
   promptTemplatesPlugin,

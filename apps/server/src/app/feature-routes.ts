@@ -25,6 +25,7 @@ import { continueRoutes } from '../features/chat/continue.routes';
 import { chatSettingsRoutes } from '../features/chat-settings/chat-settings.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
+import { personalizationRoutes } from '../features/personalization/personalization.routes';
 import { projectsRoutes } from '../features/projects/projects.routes';
 import { promptGeneratorRoutes } from '../features/prompt-generator/prompt-generator.routes';
 import { adminPromptTemplatesRoutes } from '../features/prompt-templates/admin-prompt-templates.routes';
@@ -62,6 +63,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   limitsRoutes,
   compareRoutes,
   projectsRoutes,
+  personalizationRoutes,
   knowledgeRoutes,
   dataTransferRoutes,
   apiKeysRoutes,

@@ -26,3 +26,4 @@ export * from './app-config';
 export * from './two-factor';
 export * from './sessions';
 export * from './chat-settings';
+export * from './personalization';

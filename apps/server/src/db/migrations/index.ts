@@ -28,6 +28,7 @@ import * as m0240 from './0240-search-triggers-plan-once';
 import * as m0250 from './0250-compare-allocations';
 import * as m0260 from './0260-vault-recovery-throttle';
 import * as m0300 from './0300-chat-settings';
+import * as m0310 from './0310-personalization';
 import * as m0320 from './0320-message-feedback';
 import * as m0321 from './0321-message-finish-reason';
 import * as m0340 from './0340-session-devices';
@@ -67,6 +68,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0250-compare-allocations': m0250,
   '0260-vault-recovery-throttle': m0260,
   '0300-chat-settings': m0300,
+  '0310-personalization': m0310,
   '0320-message-feedback': m0320,
   '0321-message-finish-reason': m0321,
   '0340-session-devices': m0340,

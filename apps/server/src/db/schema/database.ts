@@ -47,6 +47,11 @@ import type {
 } from './compare';
 import type { ApiCallsTable, ApiKeyUsageTable, ApiKeysTable } from './api-keys';
 import type { VaultNotesTable, VaultsTable } from './vault';
+import type {
+  ChatPersonalizationTable,
+  CustomInstructionsTable,
+  MemoriesTable,
+} from './personalization';
 
 /** Every table of the one database, by name: what Kysely<Database> queries. */
 export interface Database {
@@ -100,4 +105,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  custom_instructions: CustomInstructionsTable;
+  memories: MemoriesTable;
+  chat_personalization: ChatPersonalizationTable;
 }

@@ -16,3 +16,4 @@ export type * from './compare';
 export type * from './api-keys';
 export type * from './vault';
 export type * from './chat-settings';
+export type * from './personalization';

@@ -84,6 +84,12 @@ export interface TurnRun {
   prefix?: GenerationJob['prefix'];
 }
 
+function ownerOfRow(row: MessageRow): ChatOwner | null {
+  if (row.user_id !== null) return { kind: 'user', id: row.user_id };
+  if (row.visitor_id !== null) return { kind: 'visitor', id: row.visitor_id };
+  return null;
+}
+
 const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [], parameters: {} });
 
 /**
@@ -110,6 +116,10 @@ export class AnswerService {
         parentId: row.parent_id,
         includeHistory: row.include_history === 1,
         subject: {
+          turnId: row.id,
+          owner: ownerOfRow(row),
+          // A row no account owns is a sealed turn's.
+          sealed: row.user_id === null && row.visitor_id === null,
           conversationId: row.conversation_id,
           // Read with the sources (below), not before them.
           projectId: null,

@@ -295,6 +295,9 @@ export class SendService {
         parentId,
         includeHistory: Boolean(request.include_conversation_history),
         subject: {
+          turnId: request.message_id,
+          owner: context.owner,
+          sealed: false,
           conversationId: request.conversation_id ?? null,
           projectId,
           content: request.message,

@@ -5,6 +5,10 @@ import type * as Contract from '@parallax/contract';
  * for the browser (wire-schemas.plugin.ts), so a fetcher that needs a new one adds it here.
  */
 export const WIRE_SCHEMA_NAMES = [
+  'Personalization',
+  'Memory',
+  'MemoryListResponse',
+  'ChatPersonalization',
   'AdminFeatureFlag',
   'AdminFeatureFlagListResponse',
   'PublicConfigResponse',

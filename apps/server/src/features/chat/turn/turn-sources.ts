@@ -30,6 +30,15 @@ export interface TurnPin {
 
 /** The turn whose context is being assembled. */
 export interface TurnSubject {
+  /** The turn's id (its message id, known before it is stored). */
+  turnId: string;
+  /** Who sends it; null for a turn no account owns. */
+  owner: ChatOwner | null;
+  /**
+   * True for a sealed turn (the vault's): sources of an account's own context (its custom
+   * instructions, its memory) add nothing to it and save nothing from it.
+   */
+  sealed: boolean;
   /** The stored chat; null for a new chat whose turn is not stored yet (an early start). */
   conversationId: string | null;
   /** The chat's project (the stored chat's, or the one a new chat starts in); null: none. */

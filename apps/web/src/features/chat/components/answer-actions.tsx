@@ -1,5 +1,6 @@
 import type { ModelInfo, SetFeedbackRequest } from '@parallax/contract';
 import { RefreshCw, StepForward } from 'lucide-react';
+import { RememberButton } from '../../personalization';
 import type { UiMessage } from '../model/ui-message';
 import { FeedbackControl } from './feedback-control';
 import { ActionButton, CopyButton } from './message-actions';
@@ -42,6 +43,7 @@ export function AnswerActions(props: AnswerActionsProps) {
         />
       )}
       {text && <CopyButton text={text} />}
+      {text && !isError && <RememberButton text={text} />}
       {!isError && onRegenerate && (
         <span className="flex items-center">
           <ActionButton

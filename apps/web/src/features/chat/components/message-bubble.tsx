@@ -5,6 +5,7 @@ import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { StreamErrorNote } from './stream-error-note';
 import { MessageErrorBoundary } from '../../../ui/error-boundary/message-error-boundary';
+import { MemoryUpdatedMarker } from '../../personalization';
 import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
@@ -144,6 +145,11 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
           />
         )}
       </MessageErrorBoundary>
+      <MemoryUpdatedMarker
+        messageId={message.messageId}
+        question={message.prompt?.content}
+        done={message.status === 'completed'}
+      />
       {!live && message.sources && <MessageSources sources={message.sources} />}
       {!live && <AnswerActions message={message} text={text} {...handlers} />}
     </div>

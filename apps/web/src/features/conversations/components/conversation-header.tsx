@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useConversation } from '../api/get-conversation';
 import { useConversationActions } from '../hooks/use-conversation-actions';
+import { ChatPersonalizationToggle } from '../../personalization';
 import { ProjectInstructions } from '../../projects';
 import { ChatActionButtons } from './chat-action-buttons';
 import { ChatMenu } from './chat-menu';
@@ -50,6 +51,7 @@ export function ConversationHeader({ id, title, onRenamed }: ConversationHeaderP
             {named === null ? '\u00a0' : shown}
           </h1>
         )}
+        {conversation.data && !editing && <ChatPersonalizationToggle conversationId={id} />}
         {conversation.data && !editing && (
           <ChatActionButtons
             conversation={{ title: shown, is_favourite: conversation.data.is_favourite }}

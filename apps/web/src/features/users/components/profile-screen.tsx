@@ -2,7 +2,9 @@ import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
 import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
+import { CustomInstructionsSection } from './custom-instructions-section';
 import { DeleteAccountSection } from './delete-account-section';
+import { MemorySection } from './memory-section';
 import { PreferencesSection, type ThemeControl } from './preferences-section';
 import { ProfileDetailsSection } from './profile-details-section';
 import { SecuritySection } from './security-section';
@@ -22,6 +24,8 @@ export function ProfileScreen({ theme }: { theme: ThemeControl }) {
       <div className="space-y-6">
         <ProfileDetailsSection key={user.id} user={user} />
         <PreferencesSection user={user} theme={theme} />
+        <CustomInstructionsSection />
+        <MemorySection />
         <ChangePasswordSection />
         {twoFactorOn && <SecuritySection />}
         <SessionsSection />
