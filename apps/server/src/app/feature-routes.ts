@@ -22,6 +22,7 @@ import { chatUploadRoutes } from '../features/chat/chat-upload.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
+import { modelFavouritesRoutes } from '../features/models/model-favourites.routes';
 import { projectsRoutes } from '../features/projects/projects.routes';
 import { promptGeneratorRoutes } from '../features/prompt-generator/prompt-generator.routes';
 import { adminPromptTemplatesRoutes } from '../features/prompt-templates/admin-prompt-templates.routes';
@@ -49,6 +50,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
   usersRoutes,
   modelChoicesRoutes,
+  modelFavouritesRoutes,
   conversationsRoutes,
   chatRoutes,
   chatUploadRoutes,

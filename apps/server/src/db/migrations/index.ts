@@ -27,6 +27,7 @@ import * as m0230 from './0230-search-tsv-once';
 import * as m0240 from './0240-search-triggers-plan-once';
 import * as m0250 from './0250-compare-allocations';
 import * as m0260 from './0260-vault-recovery-throttle';
+import * as m0330 from './0330-model-picker';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0240-search-triggers-plan-once': m0240,
   '0250-compare-allocations': m0250,
   '0260-vault-recovery-throttle': m0260,
+  '0330-model-picker': m0330,
 };

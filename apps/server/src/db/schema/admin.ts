@@ -62,6 +62,15 @@ export interface ModelsTable {
   sort_order: number;
   /** 1 on the one model the picker starts with (migration 0180). */
   is_default: Generated<number>;
+  /** One line for the picker (migration 0330); empty when nobody wrote one. */
+  description: Generated<string>;
   created_at: IsoTimestamp;
   updated_at: IsoTimestamp;
+}
+
+/** A model an account starred in the picker (migration 0330). */
+export interface ModelFavouritesTable {
+  user_id: string;
+  model_id: string;
+  created_at: IsoTimestamp;
 }

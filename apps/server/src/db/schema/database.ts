@@ -12,7 +12,13 @@ import type {
   VerificationCodesTable,
   VisitorClaimsTable,
 } from './accounts';
-import type { AuditLogTable, FeatureFlagsTable, ModelsTable, ProviderSettingsTable } from './admin';
+import type {
+  AuditLogTable,
+  FeatureFlagsTable,
+  ModelFavouritesTable,
+  ModelsTable,
+  ProviderSettingsTable,
+} from './admin';
 import type { ClientErrorLogsTable, TelemetryEventsTable } from './telemetry';
 import type {
   AttachmentsTable,
@@ -63,6 +69,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   visitor_claims: VisitorClaimsTable;
   models: ModelsTable;
+  model_favourites: ModelFavouritesTable;
   conversations: ConversationsTable;
   projects: ProjectsTable;
   messages: MessagesTable;

@@ -249,6 +249,8 @@ export function modelInfoOf(
     input_price_per_million: Number(row.input_price_per_million),
     output_price_per_million: Number(row.output_price_per_million),
     supports_vision: row.supports_vision === 1,
+    input_kinds: row.supports_vision === 1 ? ['text', 'images', 'files'] : ['text', 'files'],
+    description: row.description,
     is_demo: isDemo,
   };
 }

@@ -89,6 +89,7 @@ export function ChatComposerBar({
               selected={modelChoice.selected}
               onSelect={modelChoice.select}
               isLoading={modelChoice.isLoading}
+              shortcut
             />
           }
         />

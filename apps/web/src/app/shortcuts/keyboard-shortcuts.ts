@@ -5,6 +5,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: string 
   { keys: ['Esc'], action: 'Stop the answer being written' },
   { keys: ['Ctrl/⌘', 'K'], action: 'Search chats and answers' },
   { keys: ['Ctrl/⌘', 'Shift', 'O'], action: 'New chat' },
+  { keys: ['Ctrl/⌘', '.'], action: 'Choose the model' },
   { keys: ['Shift', 'Esc'], action: 'Focus the message box' },
   { keys: ['?'], action: 'Show these shortcuts' },
 ];

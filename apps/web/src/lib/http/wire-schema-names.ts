@@ -56,6 +56,7 @@ export const WIRE_SCHEMA_NAMES = [
   'LimitsResponse',
   'MessageResponse',
   'ModelsResponse',
+  'ModelFavouritesResponse',
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
   'RecoveryCodesResponse',
