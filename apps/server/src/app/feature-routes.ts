@@ -20,6 +20,7 @@ import { limitsRoutes } from '../features/limits/limits.routes';
 import { attachmentsRoutes } from '../features/attachments/attachments.routes';
 import { chatUploadRoutes } from '../features/chat/chat-upload.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
+import { chatTitlesAdminRoutes } from '../features/chat/titles/chat-titles-admin.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
 import { modelFavouritesRoutes } from '../features/models/model-favourites.routes';
@@ -83,4 +84,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   adminSupportRoutes,
   appConfigRoutes,
   adminFeatureFlagsRoutes,
+  chatTitlesAdminRoutes,
 ];

@@ -23,3 +23,4 @@ export * from './support';
 export * from './feature-flags';
 export * from './app-config';
 export * from './two-factor';
+export * from './chat-titles';

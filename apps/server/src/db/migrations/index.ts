@@ -28,6 +28,7 @@ import * as m0240 from './0240-search-triggers-plan-once';
 import * as m0250 from './0250-compare-allocations';
 import * as m0260 from './0260-vault-recovery-throttle';
 import * as m0330 from './0330-model-picker';
+import * as m0331 from './0331-chat-titles';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0250-compare-allocations': m0250,
   '0260-vault-recovery-throttle': m0260,
   '0330-model-picker': m0330,
+  '0331-chat-titles': m0331,
 };

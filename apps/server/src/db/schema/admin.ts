@@ -74,3 +74,11 @@ export interface ModelFavouritesTable {
   model_id: string;
   created_at: IsoTimestamp;
 }
+
+/** The model that names new chats (migration 0331): one row, id 1; NULL model: first words. */
+export interface ChatTitleSettingsTable {
+  id: number;
+  model_id: string | null;
+  updated_by: string | null;
+  updated_at: IsoTimestamp;
+}

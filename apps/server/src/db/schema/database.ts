@@ -14,6 +14,7 @@ import type {
 } from './accounts';
 import type {
   AuditLogTable,
+  ChatTitleSettingsTable,
   FeatureFlagsTable,
   ModelFavouritesTable,
   ModelsTable,
@@ -70,6 +71,7 @@ export interface Database {
   visitor_claims: VisitorClaimsTable;
   models: ModelsTable;
   model_favourites: ModelFavouritesTable;
+  chat_title_settings: ChatTitleSettingsTable;
   conversations: ConversationsTable;
   projects: ProjectsTable;
   messages: MessagesTable;
