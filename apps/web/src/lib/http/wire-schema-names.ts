@@ -57,6 +57,7 @@ export const WIRE_SCHEMA_NAMES = [
   'MessageResponse',
   'ModelsResponse',
   'ModelFavouritesResponse',
+  'ChatTitleSettings',
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
   'RecoveryCodesResponse',
