@@ -92,7 +92,7 @@ describe('admin console', () => {
       await signIn(user.page, userEmail, PASSWORD);
       await user.page.goto('/', { waitUntil: 'networkidle' });
       await user.page.getByRole('button', { name: /^Model: / }).click();
-      await user.page.getByRole('menuitem', { name: /Console sim/ }).click();
+      await user.page.getByRole('option', { name: /Console sim/ }).click();
       await composer(user.page).fill('Hello from the console test [sim tokens=12]');
       await composer(user.page).press('Enter');
       await user.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });

@@ -55,7 +55,7 @@ function modelOf(provider: ModelInfo['provider']): ModelInfo {
 
 async function pickModel(page: Page, model: ModelInfo): Promise<void> {
   await modelButton(page).click();
-  await page.getByRole('menuitem', { name: model.friendly_name }).first().click();
+  await page.getByRole('option', { name: model.friendly_name }).first().click();
   await expect.poll(() => modelButton(page).innerText()).toContain(model.friendly_name);
 }
 

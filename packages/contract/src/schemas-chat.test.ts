@@ -93,6 +93,8 @@ describe('models', () => {
           input_price_per_million: 0.15,
           output_price_per_million: 0.6,
           supports_vision: true,
+          input_kinds: ['text' as const, 'images' as const, 'files' as const],
+          description: 'A small, quick model.',
           is_demo: false,
         },
         {
@@ -106,6 +108,8 @@ describe('models', () => {
           input_price_per_million: 0,
           output_price_per_million: 0,
           supports_vision: false,
+          input_kinds: ['text' as const, 'files' as const],
+          description: '',
           is_demo: true,
         },
       ],
@@ -118,6 +122,12 @@ describe('models', () => {
         models: [{ ...list.models[0], provider: 'mistral' }],
       }),
     ).toEqual(['models.0.provider']);
+    expect(
+      rejectedPaths(ModelsResponse, {
+        ...list,
+        models: [{ ...list.models[0], input_kinds: ['audio'] }],
+      }),
+    ).toEqual(['models.0.input_kinds.0']);
   });
 });
 

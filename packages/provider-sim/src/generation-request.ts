@@ -1,5 +1,6 @@
 import { PROVIDER_MATH_DELIMITERS, type Provider } from '@parallax/contract';
 import { composeAnswer } from './answer-text';
+import { composeTitle, isTitleRequest } from './title-text';
 import type { Exchange } from './exchange';
 import { serveGeneration } from './generation-engine';
 import { readBody, sendJson } from './http-io';
@@ -60,12 +61,15 @@ function planContext(
 ): GenerationContext {
   // Like a real model, the answer does not know the cap: a smaller cap cuts it off.
   const cap = parsed.maxTokens ?? Number.POSITIVE_INFINITY;
-  const text = composeAnswer({
-    prompt: stripDirectives(parsed.lastUserPrompt),
-    model: parsed.model,
-    math: PROVIDER_MATH_DELIMITERS[provider],
-    targetTokens: knobs.lengthTokens,
-  });
+  // A title request is answered with a title tests can predict, not with a long answer.
+  const text = isTitleRequest(parsed.lastUserPrompt)
+    ? composeTitle(parsed.lastUserPrompt)
+    : composeAnswer({
+        prompt: stripDirectives(parsed.lastUserPrompt),
+        model: parsed.model,
+        math: PROVIDER_MATH_DELIMITERS[provider],
+        targetTokens: knobs.lengthTokens,
+      });
   const allTokens = splitTokens(text);
   const truncated = allTokens.length > cap;
   const tokens = truncated ? allTokens.slice(0, cap) : allTokens;

@@ -4,3 +4,4 @@ export type { SimEventName, SimOutcome, SimRequestRecord } from './request-log';
 export { DEFAULT_SIM_DEFAULTS, SIM_FAULTS, HTTP_FAULTS, TRANSPORT_FAULTS } from './knobs';
 export type { SimDefaults, SimFault, HttpFault, TransportFault } from './knobs';
 export { CONTEXT_WINDOWS } from './generation-request';
+export { simTitleFor } from './title-text';

@@ -26,6 +26,8 @@ import { chatSettingsRoutes } from '../features/chat-settings/chat-settings.rout
 import { healthRoutes } from '../features/health/health.routes';
 import { modelChoicesRoutes } from '../features/limits/model-choices.routes';
 import { personalizationRoutes } from '../features/personalization/personalization.routes';
+import { chatTitlesAdminRoutes } from '../features/chat/titles/chat-titles-admin.routes';
+import { modelFavouritesRoutes } from '../features/models/model-favourites.routes';
 import { projectsRoutes } from '../features/projects/projects.routes';
 import { promptGeneratorRoutes } from '../features/prompt-generator/prompt-generator.routes';
 import { adminPromptTemplatesRoutes } from '../features/prompt-templates/admin-prompt-templates.routes';
@@ -53,6 +55,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   authRoutes,
   usersRoutes,
   modelChoicesRoutes,
+  modelFavouritesRoutes,
   conversationsRoutes,
   chatRoutes,
   chatSettingsRoutes,
@@ -89,4 +92,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   adminSupportRoutes,
   appConfigRoutes,
   adminFeatureFlagsRoutes,
+  chatTitlesAdminRoutes,
 ];

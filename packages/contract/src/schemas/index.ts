@@ -27,3 +27,4 @@ export * from './two-factor';
 export * from './sessions';
 export * from './chat-settings';
 export * from './personalization';
+export * from './chat-titles';

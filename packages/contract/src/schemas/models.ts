@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ChatParameter } from './chat-settings';
 import { ProviderName } from './common';
 
+export const MODEL_INPUT_KINDS = ['text', 'images', 'files'] as const;
+export const ModelInputKind = z.enum(MODEL_INPUT_KINDS);
+export type ModelInputKind = z.infer<typeof ModelInputKind>;
+
 /** GET /api/v1/models: what the caller may use (model picker, public API). */
 export const ModelInfo = z.object({
   /** Stable id used in send requests and preferences. */
@@ -22,6 +26,10 @@ export const ModelInfo = z.object({
    * Absent (an older server): every one is taken.
    */
   supported_parameters: z.array(ChatParameter).optional(),
+  /** What a message to it may carry: text always, files (read as text) always, images with vision. */
+  input_kinds: z.array(ModelInputKind),
+  /** One line for the picker; empty when the admin wrote none. */
+  description: z.string(),
   /** The offline demo model, always present and labelled as such. */
   is_demo: z.boolean(),
 });
@@ -37,3 +45,11 @@ export const ModelsResponse = z.object({
   default_model: z.string().min(1).nullable(),
 });
 export type ModelsResponse = z.infer<typeof ModelsResponse>;
+
+/** GET /api/v1/models/favourites: the signed-in caller's starred model ids, newest first. */
+export const ModelFavouritesResponse = z.object({ model_ids: z.array(z.string().min(1)) });
+export type ModelFavouritesResponse = z.infer<typeof ModelFavouritesResponse>;
+
+/** PUT|DELETE /api/v1/models/favourites/{modelId}. */
+export const ModelFavouriteParams = z.object({ modelId: z.string().min(1).max(128) });
+export type ModelFavouriteParams = z.infer<typeof ModelFavouriteParams>;

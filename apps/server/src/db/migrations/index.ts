@@ -31,6 +31,8 @@ import * as m0300 from './0300-chat-settings';
 import * as m0310 from './0310-personalization';
 import * as m0320 from './0320-message-feedback';
 import * as m0321 from './0321-message-finish-reason';
+import * as m0330 from './0330-model-picker';
+import * as m0331 from './0331-chat-titles';
 import * as m0340 from './0340-session-devices';
 
 /**
@@ -71,5 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0310-personalization': m0310,
   '0320-message-feedback': m0320,
   '0321-message-finish-reason': m0321,
+  '0330-model-picker': m0330,
+  '0331-chat-titles': m0331,
   '0340-session-devices': m0340,
 };

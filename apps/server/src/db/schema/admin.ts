@@ -62,6 +62,23 @@ export interface ModelsTable {
   sort_order: number;
   /** 1 on the one model the picker starts with (migration 0180). */
   is_default: Generated<number>;
+  /** One line for the picker (migration 0330); empty when nobody wrote one. */
+  description: Generated<string>;
   created_at: IsoTimestamp;
+  updated_at: IsoTimestamp;
+}
+
+/** A model an account starred in the picker (migration 0330). */
+export interface ModelFavouritesTable {
+  user_id: string;
+  model_id: string;
+  created_at: IsoTimestamp;
+}
+
+/** The model that names new chats (migration 0331): one row, id 1; NULL model: first words. */
+export interface ChatTitleSettingsTable {
+  id: number;
+  model_id: string | null;
+  updated_by: string | null;
   updated_at: IsoTimestamp;
 }

@@ -12,7 +12,14 @@ import type {
   VerificationCodesTable,
   VisitorClaimsTable,
 } from './accounts';
-import type { AuditLogTable, FeatureFlagsTable, ModelsTable, ProviderSettingsTable } from './admin';
+import type {
+  AuditLogTable,
+  ChatTitleSettingsTable,
+  FeatureFlagsTable,
+  ModelFavouritesTable,
+  ModelsTable,
+  ProviderSettingsTable,
+} from './admin';
 import type { ClientErrorLogsTable, TelemetryEventsTable } from './telemetry';
 import type {
   AttachmentsTable,
@@ -72,6 +79,8 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   visitor_claims: VisitorClaimsTable;
   models: ModelsTable;
+  model_favourites: ModelFavouritesTable;
+  chat_title_settings: ChatTitleSettingsTable;
   conversations: ConversationsTable;
   projects: ProjectsTable;
   messages: MessagesTable;

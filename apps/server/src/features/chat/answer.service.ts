@@ -26,6 +26,7 @@ import { messageLog } from '../../realtime/stream-envelope';
 import { PLAIN_FORM, type StoredForm } from './turn/stored-form';
 import type { TurnRefunds } from './turn/turn-refunds';
 import type { TurnSources, TurnSubject } from './turn/turn-sources';
+import type { ChatTitles } from './titles/chat-titles.service';
 import { MessagesRepository, RUNNING_STATUSES, type MessageRow } from './messages.repository';
 import { toMessageResponse } from './message-view';
 
@@ -54,6 +55,8 @@ export interface AnswerDeps {
   /** The registered sources of turn context (app.turnSources). */
   sources: TurnSources;
   refunds: TurnRefunds;
+  /** Titles written by a model after a chat's first answer (the admin's choice). */
+  titles: ChatTitles;
   log: FastifyBaseLogger;
 }
 
@@ -187,7 +190,14 @@ export class AnswerService {
       target: run.target,
     });
     const { form } = run;
-    const done = (run.isRetry ? publisher.resetLog() : Promise.resolve()).then(() =>
+    // Read before the answer's write, which must not wait on another query (one SQLite
+    // connection): a cached value, so the answer does not wait on it either.
+    const titleModel = form.sealed ? Promise.resolve(null) : this.deps.titles.modelId();
+    let titleDue: string | null = null;
+    const done = Promise.all([
+      run.isRetry ? publisher.resetLog() : Promise.resolve(),
+      titleModel,
+    ]).then(([, modelId]) =>
       this.deps.generations.run(row.id, (signal, isShutdown) =>
         this.deps.runner.run({
           row,
@@ -199,7 +209,9 @@ export class AnswerService {
           signal,
           isShutdown,
           ...(form.sealed ? { sealResponse: (text) => form.seal('response', row.id, text) } : {}),
-          onAnswered: (db) => this.#afterAnswer(row, form, db),
+          onAnswered: async (db) => {
+            if (await this.#afterAnswer(row, form, db, modelId)) titleDue = modelId;
+          },
         }),
       ),
     );
@@ -211,6 +223,11 @@ export class AnswerService {
         await this.#afterGeneration(run.owner, row, form, outcome).catch((error: unknown) => {
           this.deps.log.error({ err: error }, 'after-generation upkeep failed');
         });
+        // After the end event, not awaited: the title never holds up the answer or its end.
+        if (titleDue !== null && row.conversation_id !== null)
+          void this.deps.titles
+            .write(row.conversation_id, row.content, titleDue)
+            .catch((error: unknown) => this.deps.log.error({ err: error }, 'naming a chat failed'));
         return outcome;
       });
   }
@@ -269,34 +286,49 @@ export class AnswerService {
     await this.deps.refunds.refund(row, owner);
   }
 
-  /** With the answer's write, in its transaction. */
-  #afterAnswer(row: MessageRow, form: StoredForm, db: Kysely<Database>): Promise<void> {
+  /** With the answer's write, in its transaction; true when a model is to name the chat. */
+  #afterAnswer(
+    row: MessageRow,
+    form: StoredForm,
+    db: Kysely<Database>,
+    titleModel: string | null,
+  ): Promise<boolean> {
     return this.#dateAndName(
       row,
       form,
       this.deps.conversations.within(db),
       new MessagesRepository(db),
+      titleModel,
     );
   }
 
   /**
    * Dates the conversation and names it after its first exchange when this turn is its only
-   * one. A sealed chat is only dated: its title is sealed already.
+   * one, or leaves the naming to `titleModel` (answers true then). A sealed chat is only
+   * dated: its title is sealed already.
    */
   async #dateAndName(
     row: MessageRow,
     form: StoredForm,
     conversations: ConversationsService,
     messages: MessagesRepository,
-  ): Promise<void> {
-    if (row.conversation_id === null) return;
+    titleModel: string | null = null,
+  ): Promise<boolean> {
+    if (row.conversation_id === null) return false;
     const now = new Date().toISOString();
-    if (form.sealed) return conversations.touch(row.conversation_id, now);
+    if (form.sealed) {
+      await conversations.touch(row.conversation_id, now);
+      return false;
+    }
+    const turns = await messages.countIn(row.conversation_id);
+    const titleByModel = turns === 1 && titleModel !== null;
     await conversations.afterTurn(row.conversation_id, {
       message: row.content,
       at: now,
-      turns: await messages.countIn(row.conversation_id),
+      turns,
+      titleByModel,
     });
+    return titleByModel;
   }
 
   /** The replay log held a sealed turn's tokens in plain: it goes the moment the answer ends. */

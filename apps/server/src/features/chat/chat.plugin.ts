@@ -17,6 +17,8 @@ import { TurnStatsRepository } from './turn-stats.repository';
 import { TurnPipeline } from './turn/turn-pipeline';
 import { TurnRefunds } from './turn/turn-refunds';
 import { TurnSources } from './turn/turn-sources';
+import { ChatTitleSettingsRepository } from './titles/chat-title-settings.repository';
+import { ChatTitles } from './titles/chat-titles.service';
 
 export interface ChatServices {
   sends: SendService;
@@ -39,6 +41,8 @@ export interface ChatServices {
   feedback: FeedbackService;
   /** Comparison ids and panels, as the app handed them to chat (compare's CompareSends). */
   comparisons: ComparisonPanels;
+  /** Which model names new chats (the admin console), and the naming itself. */
+  titles: ChatTitles;
 }
 
 export interface ChatPluginOptions {
@@ -86,6 +90,11 @@ async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels)
     app.log,
   );
   const refunds = new TurnRefunds(messagesRepository, { limits, conversations });
+  const titles = new ChatTitles(new ChatTitleSettingsRepository(app.db), {
+    models: app.models,
+    conversations,
+    log: app.log,
+  });
   const answers = new AnswerService(messagesRepository, {
     bus: app.bus,
     limits,
@@ -95,6 +104,7 @@ async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels)
     runner: new GenerationRunner(messagesRepository, app.log, app.metrics),
     sources: app.turnSources,
     refunds,
+    titles,
     log: app.log,
   });
   const retries = new RetryService(messagesRepository, { limits, generations, answers });
@@ -144,6 +154,7 @@ async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels)
     }),
     feedback,
     comparisons,
+    titles,
   });
   app.realtime.setMessageLookup(resumeLookup(messagesRepository, generations));
 

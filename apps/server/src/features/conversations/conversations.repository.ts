@@ -128,13 +128,17 @@ export class ConversationsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Names an untitled conversation; a title a person set is never overwritten. */
+  /**
+   * Names an untitled conversation; a title a person set is never overwritten, and a chat in
+   * the vault (its title sealed) is never given a plain one.
+   */
   async setGeneratedTitle(id: string, title: string): Promise<void> {
     await this.db
       .updateTable('conversations')
       .set({ title })
       .where('id', '=', id)
       .where('title_set', '=', 0)
+      .where('vault_user_id', 'is', null)
       .execute();
   }
 

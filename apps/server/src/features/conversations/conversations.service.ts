@@ -205,6 +205,11 @@ export class ConversationsService {
     await this.repository.setGeneratedTitle(conversationId, titleFromMessage(message));
   }
 
+  /** A title a model wrote; like the first-words one, it never replaces a person's own. */
+  async nameGenerated(conversationId: string, title: string): Promise<void> {
+    await this.repository.setGeneratedTitle(conversationId, title);
+  }
+
   /**
    * A conversation's upkeep when one of its turns ends with an answer (completed or cancelled):
    * dated, and named after `message` when that turn is its only one (`turns`: how many it
@@ -214,10 +219,12 @@ export class ConversationsService {
    */
   async afterTurn(
     conversationId: string,
-    turn: { message: string; at: string; turns: number },
+    turn: { message: string; at: string; turns: number; titleByModel?: boolean },
   ): Promise<void> {
     await this.repository.touch(conversationId, turn.at);
-    if (turn.turns === 1) await this.nameFromFirstMessage(conversationId, turn.message);
+    // A model names it after the answer instead (chat titles); it falls back to these words.
+    if (turn.turns === 1 && !turn.titleByModel)
+      await this.nameFromFirstMessage(conversationId, turn.message);
   }
 
   /** A comparison named after its first prompt names its panels' conversations alike. */

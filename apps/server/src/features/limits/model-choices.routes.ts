@@ -12,7 +12,8 @@ export const modelChoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['models'],
-        summary: 'Models the caller may pick, with availability, context window and price',
+        summary:
+          'Models the caller may pick (unreachable ones for admins only, with the reason), with context window, input kinds and price',
         response: { 200: ModelsResponse, 500: ErrorBody },
       },
     },
@@ -24,8 +25,12 @@ export const modelChoicesRoutes: FastifyPluginAsyncZod = async (app) => {
           ? app.plans.rulesForUser(principal.userId)
           : app.plans.freeRules(),
       ]);
-      // Listed still, so the picker can say why a model is out of reach and where to get it.
-      const listed = models.map((model) =>
+      // A model this server cannot reach (no key, provider off) is no choice for a user: only
+      // admins see it, with the reason, to fix it. One the plan leaves out stays listed, so
+      // the picker can say where to get it.
+      const isAdmin = principal?.kind === 'user' && principal.role === 'admin';
+      const reachable = isAdmin ? models : models.filter((model) => model.available);
+      const listed = reachable.map((model) =>
         !model.available || allowsModel(plan, model)
           ? model
           : {

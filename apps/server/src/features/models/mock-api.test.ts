@@ -29,8 +29,14 @@ async function setMockApi(app: FastifyInstance, enabled: boolean) {
   expect(res.statusCode).toBe(200);
 }
 
+/** As an admin sees it: unreachable models listed too, with the reason. */
 async function listModels(t: TestApp): Promise<ModelInfo[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/models' });
+  const admin = await registerAndSignIn(t.app, { admin: true });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/models',
+    headers: bearer(admin.accessToken),
+  });
   return ModelsResponse.parse(res.json()).models;
 }
 
@@ -97,11 +103,9 @@ describe('the mock API flag', () => {
   it('reaches the other process: at once through the bus, at the latest when its cache expires', async () => {
     const pair = await createTestAppPair();
     try {
-      const anthropicId = async () => {
-        const res = await pair.b.inject({ method: 'GET', url: '/api/v1/models' });
-        const models = ModelsResponse.parse(res.json()).models;
-        return models.find((m) => m.provider === 'anthropic')?.id ?? '';
-      };
+      // The registry's catalogue, unreachable models included (users are not offered those).
+      const anthropicId = async () =>
+        (await pair.b.models.list()).find((m) => m.provider === 'anthropic')?.id ?? '';
       const id = await anthropicId();
       // B has read the switch (off) and keeps it; A's admin turns it on.
       await expect(pair.b.models.resolve(id)).rejects.toMatchObject({

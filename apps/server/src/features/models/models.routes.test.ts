@@ -2,11 +2,15 @@ import { ModelsResponse, PROVIDERS, type ModelInfo } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { bearer, registerAndSignIn } from '../../../test/auth';
 import { AppError } from '../../infra/errors';
 import type { ChatStreamEvent } from '../../providers/chat-types';
 
-async function listModels(t: TestApp): Promise<{ raw: string; models: ModelInfo[] }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/models' });
+async function listModels(
+  t: TestApp,
+  headers: Record<string, string> = {},
+): Promise<{ raw: string; models: ModelInfo[] }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/models', headers });
   expect(res.statusCode).toBe(200);
   return { raw: res.body, models: ModelsResponse.parse(res.json()).models };
 }
@@ -26,9 +30,10 @@ afterEach(async () => {
 });
 
 describe('GET /api/v1/models without provider keys', () => {
-  it('lists every provider’s models as unavailable, naming the missing setting', async () => {
+  it('lists every provider’s models to an admin as unavailable, naming the missing setting', async () => {
     t = await createTestApp();
-    const { models } = await listModels(t);
+    const admin = await registerAndSignIn(t.app, { admin: true });
+    const { models } = await listModels(t, bearer(admin.accessToken));
     for (const provider of PROVIDERS) {
       expect(
         models.filter((m) => m.provider === provider && !m.is_demo).length,
@@ -147,6 +152,7 @@ describe('GET /api/v1/models with providers configured', () => {
     });
     const { models } = await listModels(t);
     expect(models.find((m) => m.id === 'gpt-5-mini')?.available).toBe(true);
-    expect(models.find((m) => m.id === 'claude-haiku-4-5')?.available).toBe(false);
+    // Unreachable (no key): not offered to a visitor at all.
+    expect(models.find((m) => m.id === 'claude-haiku-4-5')).toBeUndefined();
   });
 });

@@ -251,6 +251,8 @@ export function modelInfoOf(
     output_price_per_million: Number(row.output_price_per_million),
     supports_vision: row.supports_vision === 1,
     supported_parameters: supportedParameters(row.provider, row.model),
+    input_kinds: row.supports_vision === 1 ? ['text', 'images', 'files'] : ['text', 'files'],
+    description: row.description,
     is_demo: isDemo,
   };
 }

@@ -101,6 +101,7 @@ export function ChatComposerBar({
                 selected={modelChoice.selected}
                 onSelect={modelChoice.select}
                 isLoading={modelChoice.isLoading}
+                shortcut
               />
               {tools}
             </>

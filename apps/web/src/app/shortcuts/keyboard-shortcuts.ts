@@ -6,6 +6,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: string 
   { keys: ['Ctrl/⌘', 'K'], action: 'Search chats and answers' },
   { keys: ['Ctrl/⌘', 'Shift', 'O'], action: 'New chat' },
   { keys: ['Ctrl/⌘', 'B'], action: 'Collapse or expand the sidebar' },
+  { keys: ['Ctrl/⌘', '.'], action: 'Choose the model' },
   { keys: ['Shift', 'Esc'], action: 'Focus the message box' },
   { keys: ['?'], action: 'Show these shortcuts' },
 ];

@@ -72,6 +72,8 @@ const SAMPLES: Array<[WireSchemaName, unknown]> = [
           input_price_per_million: 2.5,
           output_price_per_million: 10,
           supports_vision: true,
+          input_kinds: ['text', 'images', 'files'],
+          description: 'A general model.',
           is_demo: false,
         },
       ],

@@ -61,6 +61,8 @@ export const WIRE_SCHEMA_NAMES = [
   'LimitsResponse',
   'MessageResponse',
   'ModelsResponse',
+  'ModelFavouritesResponse',
+  'ChatTitleSettings',
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
   'RecoveryCodesResponse',

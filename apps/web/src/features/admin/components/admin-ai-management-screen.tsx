@@ -15,6 +15,7 @@ import {
 } from '../api/admin-providers';
 import { useUsage } from '../api/admin-usage';
 import { AdminPage } from '../../../ui/admin-page';
+import { ChatTitlesCard } from './chat-titles-card';
 import { ModelForm } from './model-form';
 import { ModelsList } from './models-list';
 import { ProviderCard } from './provider-card';
@@ -125,6 +126,13 @@ export function AdminAiManagementScreen() {
               }}
             />
           </Card>
+        </section>
+
+        <section aria-labelledby="titles-heading" className="space-y-3">
+          <h2 id="titles-heading" className="text-lg font-semibold">
+            Chat titles
+          </h2>
+          <ChatTitlesCard models={models.data ?? []} />
         </section>
 
         <section aria-labelledby="usage-heading" className="space-y-3">

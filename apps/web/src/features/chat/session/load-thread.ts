@@ -53,8 +53,9 @@ export async function loadThread(conversationId: string): Promise<void> {
 
 const isUntitled = (title: string | null) => !title || title === CONVERSATION_DEFAULT_TITLE;
 
-// The server names a conversation in the background once its first answer is done.
-const TITLE_RETRY_DELAYS_MS = [300, 1_500];
+// The server names a conversation once its first answer is done: at once from its first
+// words, or a few seconds later when a model writes the title (the admin's choice).
+const TITLE_RETRY_DELAYS_MS = [300, 1_200, 2_500, 5_000, 10_000];
 
 /** Picks up the server-made title after an answer finishes, for a thread that has none yet. */
 export async function refreshTitle(conversationId: string): Promise<void> {
