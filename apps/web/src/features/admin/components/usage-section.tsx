@@ -98,10 +98,7 @@ export function UsageSection({ usage }: { usage: UsageResponse }) {
                   <th className="py-2 pr-3 font-medium">Est. cost</th>
                   <th className="py-2 pr-3 font-medium">Errors</th>
                   <th className="py-2 pr-3 font-medium">TTFT p50 / p95</th>
-                  <th className="py-2 pr-3 font-medium">
-                    <span aria-hidden>👍 / 👎</span>
-                    <span className="sr-only">Thumbs up / down</span>
-                  </th>
+                  <th className="py-2 pr-3 font-medium">Thumbs up / down</th>
                   <th className="py-2 font-medium">Approval</th>
                 </tr>
               </thead>
