@@ -138,7 +138,13 @@ describe('answer controls: Continue, Regenerate with another model, thumbs', () 
 
       // The admin sees it per model beside usage.
       await t.page.goto('/admin/ai-management', { waitUntil: 'networkidle' });
-      const row = t.page.getByRole('row').filter({ hasText: 'anthropic · claude-haiku-4-5' });
+      // The usage table's row (the chart's legend names the model too).
+      const row = t.page
+        .getByRole('row')
+        .filter({
+          hasText: 'anthropic · claude-haiku-4-5',
+          has: t.page.getByTestId('feedback-counts'),
+        });
       await expect.poll(() => row.getByTestId('feedback-counts').innerText()).toBe('0 / 1');
       expect(await row.innerText()).toContain('Not factually correct: 1');
     } finally {
