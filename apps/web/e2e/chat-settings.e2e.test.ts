@@ -44,7 +44,9 @@ const answers = (page: Page) => page.locator('[data-role="assistant"]');
 
 async function pickModel(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: /^Model: / }).click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
+  // An option is named "<model>, <provider>…"; a recent or starred model is listed twice.
+  const named = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`);
+  await page.getByRole('option', { name: named }).first().click();
   await expect
     .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
     .toContain(name);
