@@ -97,6 +97,8 @@ describe('versions of a turn in the browser', () => {
     const t = await open();
     try {
       await t.page.goto('/', { waitUntil: 'networkidle' });
+      // The box sends once a model is chosen (the models list has loaded).
+      await t.page.getByRole('button', { name: /^Model: \S/ }).waitFor();
       await composer(t.page).fill(`First question${SIM}`);
       await composer(t.page).press('Enter');
       await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
@@ -204,6 +206,8 @@ describe('versions of a turn in the browser', () => {
     const t = await open();
     try {
       await t.page.goto('/', { waitUntil: 'networkidle' });
+      // The box sends once a model is chosen (the models list has loaded).
+      await t.page.getByRole('button', { name: /^Model: \S/ }).waitFor();
       await composer(t.page).fill('Write a long essay [sim tps=15 tokens=400]');
       await composer(t.page).press('Enter');
       // The answer's own text, not the bubble's: before the first token it holds the model's
