@@ -33,6 +33,8 @@ describe('client errors', () => {
       // opening Prompt templates from the sidebar fails and shows the page's error screen.
       await user.page.route(/\/assets\/workspace-[^/]*\.js$/, (route) => route.abort());
       await signIn(user.page, USER, PASSWORD);
+      // Prompt templates is in the sidebar's Tools group, folded at first.
+      await user.page.getByRole('button', { name: 'Tools', expanded: false }).click();
       await user.page.getByRole('link', { name: 'Prompt templates' }).first().click();
       const errorScreen = user.page.getByRole('alert').filter({ hasText: 'Error ID' });
       await errorScreen.waitFor();
