@@ -103,6 +103,12 @@ const E2E_SECONDS = {
   'client-errors': 37,
   'two-factor': 33,
   compare: 31,
+  // Measured on a loaded machine (about twice CI's time), halved.
+  'chat-settings': 70,
+  'model-picker': 40,
+  memory: 32,
+  answers: 25,
+  nav: 24,
 };
 
 /** The browser test files in `count` groups of about equal time (longest first, to the lightest). */
