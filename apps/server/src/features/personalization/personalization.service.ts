@@ -44,6 +44,15 @@ function toPersonalization(row: SettingsRow | undefined): Personalization {
  * sealed turn, a visitor's, or a chat where the owner switched them off.
  */
 export class PersonalizationService {
+  /**
+   * Both sources read a turn's settings while the turn's context is assembled (at once, with
+   * the same subject): one read serves them.
+   */
+  readonly #turnSettings = new WeakMap<
+    TurnSubject,
+    Promise<(Personalization & { userId: string }) | null>
+  >();
+
   constructor(
     private readonly repo: PersonalizationRepository,
     private readonly conversations: ConversationsService,
@@ -122,7 +131,16 @@ export class PersonalizationService {
   }
 
   /** The account's settings when the turn may read them at all; null otherwise. */
-  async #settingsFor(turn: TurnSubject): Promise<(Personalization & { userId: string }) | null> {
+  #settingsFor(turn: TurnSubject): Promise<(Personalization & { userId: string }) | null> {
+    let read = this.#turnSettings.get(turn);
+    if (read === undefined) {
+      read = this.#readSettings(turn);
+      this.#turnSettings.set(turn, read);
+    }
+    return read;
+  }
+
+  async #readSettings(turn: TurnSubject): Promise<(Personalization & { userId: string }) | null> {
     if (turn.sealed || turn.owner?.kind !== 'user') return null;
     const userId = turn.owner.id;
     const [row, chatOn] = await Promise.all([
