@@ -271,6 +271,37 @@ describe('chat in the browser', () => {
       await t.context.close();
     }
   }, 90_000);
+  it('a message sent before the model list has loaded waits for it and goes out', async () => {
+    const t = await open();
+    try {
+      let releaseModels = () => undefined as void;
+      const held = new Promise<void>((resolve) => (releaseModels = resolve));
+      await t.page.route(
+        (url) => url.pathname === '/api/v1/models',
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await t.page.goto('/');
+      await composer(t.page).fill('Hello before the models [sim tokens=8]');
+      await composer(t.page).press('Enter');
+      // Nothing can go out yet, and the question is not lost.
+      await t.page.waitForTimeout(500);
+      expect(new URL(t.page.url()).pathname).toBe('/');
+      releaseModels();
+      await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
+      await t.page
+        .locator('[data-role="user"]')
+        .filter({ hasText: 'Hello before the models' })
+        .waitFor();
+      await waitForStatus(t.page, 'completed');
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  });
+
   it("a visitor's chat is carried into the account they sign in to", async () => {
     const email = `carried-${Date.now().toString(36)}@example.com`;
     const password = 'Amber lantern 17 oars';

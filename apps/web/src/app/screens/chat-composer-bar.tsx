@@ -93,7 +93,8 @@ export function ChatComposerBar({
           onFilesChange={composer.setFiles}
           onSend={sendAndKeepFocus}
           onStop={onStop}
-          busy={busy || composer.sending || !modelChoice.selected}
+          // While the models load a send waits for them (the composer's submit), so it is allowed.
+          busy={busy || composer.sending || (!modelChoice.selected && !modelChoice.isLoading)}
           toolbar={
             <>
               <ModelPicker

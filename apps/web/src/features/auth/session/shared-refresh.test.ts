@@ -79,6 +79,21 @@ describe('the refresh after a 401, shared by the tabs', () => {
     expect(await refreshShared('ref1', refresh)).toMatchObject({ refreshToken: 'refX' });
     expect(refresh).not.toHaveBeenCalled();
   });
+
+  it('presents nothing once another tab has ended the session (its sign-out made this 401)', async () => {
+    signedInWith(Date.now() + MINUTE);
+    localStorage.setItem(
+      'auth-storage',
+      JSON.stringify({
+        state: { user: null, accessToken: null, refreshToken: null, isAuthenticated: false },
+        version: 0,
+      }),
+    );
+    const refresh = rotatingServer();
+    await expect(refreshShared('ref1', refresh)).rejects.toThrow(/ended/);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
 });
 
 describe('the proactive refresh', () => {

@@ -11,7 +11,8 @@ type Refresh = (refreshToken: string) => Promise<SessionTokens>;
  * The HTTP client's refresh after a 401, shared by the tabs: under the session lock, a pair
  * another tab stored after refreshing `used` is taken as it is; otherwise this tab refreshes and
  * stores the new pair before the lock opens, so a tab waiting behind it finds it. Refresh tokens
- * are single-use: two tabs presenting the same one would be refused.
+ * are single-use: two tabs presenting the same one would be refused. Rejects when the shared
+ * session is gone.
  */
 export function refreshShared(
   used: string,
@@ -20,7 +21,10 @@ export function refreshShared(
   return withSessionLock(async () => {
     await readSharedSession();
     const stored = tokensOf(useAuthStore.getState());
-    if (stored && stored.refreshToken !== used) return stored;
+    // Another tab ended the session (a sign-out revokes its tokens at once, so requests in
+    // flight here come back 401): presenting the old refresh token could only be refused.
+    if (!stored) throw new Error('The session ended in another tab');
+    if (stored.refreshToken !== used) return stored;
     const tokens = await refresh(used);
     useAuthStore.getState().setTokens(tokens);
     return tokens;

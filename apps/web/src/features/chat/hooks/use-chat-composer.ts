@@ -1,5 +1,5 @@
-import type { ChatSettings } from '@parallax/contract';
-import { useCallback, useLayoutEffect, useState } from 'react';
+import type { ChatSettings, ModelInfo } from '@parallax/contract';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Prompt } from '../model/ui-message';
 import { send } from '../session/chat-actions';
 import { setDraftOf, takeHandedDraft, useComposerDrafts } from '../session/composer-drafts';
@@ -28,9 +28,21 @@ export function useChatComposer(
   const [sending, setSending] = useState(false);
   const modelChoice = useModelChoice(project?.defaultModel ?? null, conversationId);
 
-  const promptFor = (content: string): Prompt | null => {
-    const model = modelChoice.selected;
-    return model
+  // A send pressed while the model list is still loading waits for it instead of doing nothing.
+  const modelWaiters = useRef<((model: ModelInfo | null) => void)[]>([]);
+  const modelSettled = !modelChoice.isLoading;
+  useEffect(() => {
+    if (!modelSettled && !modelChoice.selected) return;
+    const waiters = modelWaiters.current.splice(0);
+    for (const resolve of waiters) resolve(modelChoice.selected);
+  }, [modelSettled, modelChoice.selected]);
+  const modelReady = (): Promise<ModelInfo | null> =>
+    modelChoice.selected || modelSettled
+      ? Promise.resolve(modelChoice.selected)
+      : new Promise((resolve) => modelWaiters.current.push(resolve));
+
+  const promptWith = (model: ModelInfo | null, content: string): Prompt | null =>
+    model
       ? {
           content,
           conversationId,
@@ -40,12 +52,17 @@ export function useChatComposer(
           ...(conversationId === null && newChatSettings ? { chatSettings: newChatSettings } : {}),
         }
       : null;
-  };
+  const promptFor = (content: string): Prompt | null => promptWith(modelChoice.selected, content);
 
   const submit = async (): Promise<SendOutcome | null> => {
-    const prompt = promptFor(draft);
-    if (!prompt || sending) return null;
+    if (sending) return null;
+    const text = draft;
     setSending(true);
+    const prompt = promptWith(await modelReady(), text);
+    if (!prompt) {
+      setSending(false);
+      return null;
+    }
     const outgoingFiles = files;
     // The message shows in the list at once; the box is free for the next one.
     setDraft('');
