@@ -108,6 +108,7 @@ const E2E_SECONDS = {
   'model-picker': 40,
   memory: 32,
   answers: 25,
+  continue: 25,
   nav: 24,
 };
 

@@ -50,11 +50,6 @@ export class MessageStreamPublisher {
     });
   }
 
-  /** Forgets an earlier attempt's events, so a resume never mixes two answers. */
-  resetLog(): Promise<void> {
-    return this.bus.deleteLog(this.#log);
-  }
-
   /*
    * Events are handed to the bus without waiting: the bus keeps their order, and a generation
    * must not stall a token behind the previous token's round trip to Redis. A failed append

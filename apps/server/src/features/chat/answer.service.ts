@@ -80,7 +80,6 @@ export interface TurnRun {
   /** The live socket the answer streams to, or null. */
   target: string | null;
   attempt: string;
-  isRetry: boolean;
   answer: () => Promise<UpstreamAnswer>;
   form: StoredForm;
   /** Continue: the answer so far, which the stored answer grows from. */
@@ -194,10 +193,7 @@ export class AnswerService {
     // connection): a cached value, so the answer does not wait on it either.
     const titleModel = form.sealed ? Promise.resolve(null) : this.deps.titles.modelId();
     let titleDue: string | null = null;
-    const done = Promise.all([
-      run.isRetry ? publisher.resetLog() : Promise.resolve(),
-      titleModel,
-    ]).then(([, modelId]) =>
+    const done = titleModel.then((modelId) =>
       this.deps.generations.run(row.id, (signal, isShutdown) =>
         this.deps.runner.run({
           row,
@@ -248,11 +244,13 @@ export class AnswerService {
     },
   ): Promise<MessageResponse> {
     const { owner } = context;
+    // Before the reply: a client resumes the new attempt from the start as soon as it has the
+    // reply, and must not be replayed the earlier attempt's events (a stopped answer's cancel).
+    if (start.isRetry) await this.deps.bus.deleteLog(messageLog(row.id));
     const done = this.run(row, {
       owner,
       target: context.liveConnectionId,
       attempt,
-      isRetry: start.isRetry,
       answer: start.answer,
       form: PLAIN_FORM,
       ...(start.prefix && { prefix: start.prefix }),

@@ -144,6 +144,31 @@ describe('continue: a stopped, cut or broken-off answer grows', () => {
     socket.close();
   });
 
+  it('a resume sent the moment the reply arrives replays the continuation, never the stopped attempt', async () => {
+    const visitor = newVisitorId();
+    const { sent, socket } = await stoppedAnswer(visitor);
+    socket.close();
+    const partial = (await turn(visitorHeaders(visitor), sent.conversation_id))?.response ?? '';
+    // A socket with none of the stopped attempt's live frames: all it gets is the replay.
+    const connectionId = randomUUID();
+    const late = await TestSocket.open(t.baseUrl, connectionId, visitor);
+    const res = await continueAnswer(visitorHeaders(visitor, connectionId), sent.id);
+    expect(res.statusCode, res.body).toBe(200);
+    late.send({ type: 'resume', message_id: sent.id, last_sequence: 0 });
+    await late.waitFor((f) => f.type === 'ai_token' && f.message_id === sent.id && f.is_complete);
+    const mine = late.frames.filter((f) => 'message_id' in f && f.message_id === sent.id);
+    expect(mine.some((f) => f.type === 'ai_status' && f.details === 'cancelled')).toBe(false);
+    // Live frames and the replay overlap; a client keeps one of each sequence.
+    const bySequence = new Map(
+      mine.flatMap((f) => (f.type === 'ai_token' ? [[f.sequence, f] as const] : [])),
+    );
+    const tokens = [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
+    expect(tokens[0]).toMatchObject({ sequence: 1, token: partial });
+    const stored = await turn(visitorHeaders(visitor), sent.conversation_id);
+    expect(tokens.map((f) => f.token).join('')).toBe(stored?.response);
+    late.close();
+  });
+
   it('prefills Anthropic with the partial answer as the last message', async () => {
     const visitor = newVisitorId();
     const anthropic = { provider: 'anthropic', model: 'claude-haiku-4-5' };

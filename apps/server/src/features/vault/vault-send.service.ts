@@ -128,7 +128,6 @@ export class VaultSendService {
         owner,
         target: context.liveConnectionId,
         attempt: row.request_id,
-        isRetry: false,
         form,
         answer: () =>
           answers.open(
