@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openPage } from './support/browser';
+import { answerCount } from './support/thread';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ async function send(page: Page, text: string, answers: number): Promise<void> {
   await composer(page).fill(text);
   await composer(page).press('Enter');
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), SLOW);
-  await expect.poll(() => page.locator('[data-role="assistant"]').count(), SLOW).toBe(answers);
+  await expect.poll(() => answerCount(page), SLOW).toBe(answers);
   await expect.poll(() => lastStatus(page), SLOW).toBe('completed');
 }
 

@@ -5,6 +5,7 @@ import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, type Tab } from './support/browser';
 import { mathErrorSeen, settledText, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
+import { answerCount } from './support/thread';
 
 /*
  * The answer a user watches is the answer that was written: every streamed answer, read the
@@ -147,10 +148,10 @@ async function newChatFromHome(page: Page, text: string): Promise<string> {
 }
 
 async function followUp(page: Page, text: string): Promise<void> {
-  const before = await page.locator('[data-role="assistant"]').count();
+  const before = await answerCount(page);
   await composer(page).fill(text);
   await composer(page).press('Enter');
-  await expect.poll(() => page.locator('[data-role="assistant"]').count()).toBe(before + 1);
+  await expect.poll(() => answerCount(page)).toBe(before + 1);
 }
 
 /** Waits until the answer shows some of its own text (not only its model name). */
