@@ -179,6 +179,7 @@ export function MessageList(props: MessageListProps) {
                     ? props.onEdit
                     : undefined
                 }
+                onSelectVersion={busy ? undefined : props.onSelectVersion}
               />
             ) : (
               <AssistantBubble
