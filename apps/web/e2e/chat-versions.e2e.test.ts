@@ -1,8 +1,9 @@
-import { MESSAGES } from '@parallax/contract';
+import { MESSAGES, type HistoryResponse } from '@parallax/contract';
 import { startProviderSim, type ProviderSim, type SimRequestRecord } from '@parallax/provider-sim';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openTab, type Tab } from './support/browser';
+import { settledText } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -40,9 +41,18 @@ const answerText = (turn: Locator) =>
     .innerText({ timeout: 1_000 })
     .catch(() => '');
 const switcherOf = (turn: Locator) => turn.getByRole('group', { name: /^Version \d+ of \d+/ });
+/** The switcher of a user's message between the questions its turn was asked as. */
+const questionSwitcherOf = (turn: Locator) =>
+  turn.getByRole('group', { name: /^Question version \d+ of \d+$/ });
 /** "Version n of m" without the model the switcher also names. */
 const positionOf = async (switcher: Locator) =>
   (await switcher.getAttribute('aria-label'))?.split(',')[0] ?? null;
+/** Rendered markdown and its source compared as words (the marks are not rendered). */
+const plain = (text: string) =>
+  text
+    .replace(/[#`*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 /** The questions on screen, oldest first, without the sim's directive. */
 const questions = async (page: Page) =>
   (
@@ -142,18 +152,23 @@ describe('versions of a turn in the browser', () => {
         user: ['First question, edited'],
         assistant: 0,
       });
-      const firstTurn = switcherOf(assistants(t.page).first());
-      expect(await positionOf(firstTurn)).toBe('Version 2 of 2');
+      // An edited question is a version of the question, with its own first answer.
+      const firstQuestion = questionSwitcherOf(users(t.page).first());
+      expect(await positionOf(firstQuestion)).toBe('Question version 2 of 2');
+      expect(await positionOf(switcherOf(assistants(t.page).first()))).toBe('Version 1 of 1');
 
-      // Back to the first version by keyboard: the turns that followed it come back, and the
-      // focus stays on the switcher.
-      await firstTurn.getByRole('button', { name: 'Previous version' }).focus();
+      // Back to the first question by keyboard: the turns that followed it come back, and the
+      // focus stays on the question's switcher.
+      await firstQuestion.getByRole('button', { name: 'Previous question version' }).focus();
       await t.page.keyboard.press('Enter');
       await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
       expect(await t.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        'Next version',
+        'Next question version',
       );
-      expect(await positionOf(switcherOf(assistants(t.page).first()))).toBe('Version 1 of 2');
+      expect(await positionOf(questionSwitcherOf(users(t.page).first()))).toBe(
+        'Question version 1 of 2',
+      );
+      expect(await positionOf(switcherOf(assistants(t.page).first()))).toBe('Version 1 of 1');
       expect(await positionOf(switcherOf(assistants(t.page).last()))).toBe('Version 2 of 2');
 
       // The choice is remembered: a reload shows the same branch.
@@ -196,6 +211,110 @@ describe('versions of a turn in the browser', () => {
             .catch(() => '');
         })
         .toBe('Regenerate (uses 1 of your 3 messages left today)');
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 180_000);
+
+  it('the question has its own switcher once edited; the answer switcher counts the answers to the question shown', async () => {
+    const t = await open();
+    let visitorId = '';
+    t.page.on('request', (request) => {
+      visitorId = request.headers()['x-visitor-id'] ?? visitorId;
+    });
+    /** The turns as stored, read with the visitor id the page uses. */
+    const stored = async (chatId: string): Promise<HistoryResponse> => {
+      const res = await fetch(`${server.url}/api/v1/chat/messages?conversation_id=${chatId}`, {
+        headers: { 'x-visitor-id': visitorId },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as HistoryResponse;
+    };
+    const answerShown = () =>
+      settledText(t.page, assistants(t.page).last().locator('.markdown').first());
+    try {
+      await t.page.goto('/', { waitUntil: 'networkidle' });
+      await t.page.getByRole('button', { name: /^Model: \S/ }).waitFor();
+      await composer(t.page).fill(`Tide question${SIM}`);
+      await composer(t.page).press('Enter');
+      await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
+      const chatId = new URL(t.page.url()).pathname.split('/').at(-1) ?? '';
+      await allAnswered(t.page);
+      const original = await answerShown();
+
+      // Regenerate (by another model, whose answer reads differently): a second answer to the
+      // same question; the question has no switcher.
+      await assistants(t.page).last().hover();
+      await assistants(t.page)
+        .last()
+        .getByRole('button', { name: 'Regenerate with another model' })
+        .click();
+      await t.page.getByRole('menuitem').first().click();
+      await expect
+        .poll(() => positionOf(switcherOf(assistants(t.page).last())))
+        .toBe('Version 2 of 2');
+      await allAnswered(t.page);
+      const regenerated = await answerShown();
+      expect(regenerated).not.toBe(original);
+      expect(await questionSwitcherOf(users(t.page).first()).count()).toBe(0);
+
+      // Edit and resend: the question's second version, with its one answer.
+      await users(t.page).first().hover();
+      await users(t.page).first().getByRole('button', { name: 'Edit and resend' }).click();
+      await t.page.getByLabel('Edit message').fill(`Tide question, edited${SIM}`);
+      await t.page.getByLabel('Edit message').press('Enter');
+      await expect.poll(() => questions(t.page)).toEqual(['Tide question, edited']);
+      await allAnswered(t.page);
+      await expect
+        .poll(() => positionOf(questionSwitcherOf(users(t.page).first())))
+        .toBe('Question version 2 of 2');
+      expect(await positionOf(switcherOf(assistants(t.page).last()))).toBe('Version 1 of 1');
+      const edited = await answerShown();
+
+      // The first question again: the answer shown last for it, counted among its two.
+      await questionSwitcherOf(users(t.page).first())
+        .getByRole('button', { name: 'Previous question version' })
+        .click();
+      await expect.poll(() => questions(t.page)).toEqual(['Tide question']);
+      await expect
+        .poll(() => positionOf(switcherOf(assistants(t.page).last())))
+        .toBe('Version 2 of 2');
+      expect(await positionOf(questionSwitcherOf(users(t.page).first()))).toBe(
+        'Question version 1 of 2',
+      );
+      expect(await answerShown()).toBe(regenerated);
+
+      // After a reload the same turn shows, its texts the stored ones.
+      await t.page.reload({ waitUntil: 'networkidle' });
+      await expect.poll(() => questions(t.page)).toEqual(['Tide question']);
+      expect(await positionOf(questionSwitcherOf(users(t.page).first()))).toBe(
+        'Question version 1 of 2',
+      );
+      expect(await positionOf(switcherOf(assistants(t.page).last()))).toBe('Version 2 of 2');
+      const turn = (await stored(chatId)).messages[0];
+      expect(turn).toMatchObject({ content: `Tide question${SIM}`, answer_sibling_index: 1 });
+      expect(await users(t.page).first().locator('> div').first().innerText()).toBe(turn?.content);
+      expect(plain(await answerShown())).toBe(plain(turn?.response ?? ''));
+      expect(await answerShown()).toBe(regenerated);
+
+      // The answer's switcher goes through this question's answers only.
+      await switcherOf(assistants(t.page).last())
+        .getByRole('button', { name: 'Previous version' })
+        .click();
+      await expect
+        .poll(() => positionOf(switcherOf(assistants(t.page).last())))
+        .toBe('Version 1 of 2');
+      expect(await questions(t.page)).toEqual(['Tide question']);
+      expect(await answerShown()).toBe(original);
+
+      // And the edited question comes back with its own answer.
+      await questionSwitcherOf(users(t.page).first())
+        .getByRole('button', { name: 'Next question version' })
+        .click();
+      await expect.poll(() => questions(t.page)).toEqual(['Tide question, edited']);
+      expect(await positionOf(switcherOf(assistants(t.page).last()))).toBe('Version 1 of 1');
+      expect(await answerShown()).toBe(edited);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();

@@ -33,6 +33,8 @@ const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const users = (page: Page) => page.locator('[data-role="user"]');
 const assistants = (page: Page) => page.locator('[data-role="assistant"]');
 const switcherOf = (turn: Locator) => turn.getByRole('group', { name: /^Version \d+ of \d+/ });
+const questionSwitcherOf = (turn: Locator) =>
+  turn.getByRole('group', { name: /^Question version \d+ of \d+$/ });
 /** "Version n of m" without the model the switcher also names. */
 const positionOf = async (switcher: Locator) =>
   (await switcher.getAttribute('aria-label'))?.split(',')[0] ?? null;
@@ -163,8 +165,10 @@ describe('a vault chat in the chat screen', () => {
       await t.page.getByLabel('Edit message').press('Enter');
       await expect.poll(() => questions(t.page)).toEqual(['Tell me about coral reefs']);
       await allAnswered(t.page);
-      const turn = switcherOf(assistants(t.page).first());
-      await expect.poll(() => positionOf(turn)).toBe('Version 2 of 2');
+      // An edit is the question's second version (its answer the only one to it).
+      const turn = questionSwitcherOf(users(t.page).first());
+      await expect.poll(() => positionOf(turn)).toBe('Question version 2 of 2');
+      expect(await positionOf(switcherOf(assistants(t.page).first()))).toBe('Version 1 of 1');
       const secondAnswer = await renderedAnswer(t.page, assistants(t.page).last());
       const afterEdit = await stored(chatId);
       expect(afterEdit.messages.map((m) => m.sibling_ids.length)).toEqual([2]);
@@ -178,12 +182,12 @@ describe('a vault chat in the chat screen', () => {
         .poll(() => t.page.evaluate(() => navigator.clipboard.readText()))
         .toBe(afterEdit.messages[0]?.response);
 
-      // The switcher goes back to the first version: its question and answer return.
-      await turn.getByRole('button', { name: 'Previous version' }).click();
+      // The question's switcher goes back to the first version: its question and answer return.
+      await turn.getByRole('button', { name: 'Previous question version' }).click();
       await expect.poll(() => questions(t.page)).toEqual(['Tell me about tide pools']);
       await expect
-        .poll(() => positionOf(switcherOf(assistants(t.page).first())))
-        .toBe('Version 1 of 2');
+        .poll(() => positionOf(questionSwitcherOf(users(t.page).first())))
+        .toBe('Question version 1 of 2');
       expect(await renderedAnswer(t.page, assistants(t.page).last())).toBe(firstAnswer);
       expect((await stored(chatId)).messages[0]?.response).toBe(storedFirst);
 
@@ -191,8 +195,8 @@ describe('a vault chat in the chat screen', () => {
       await t.page.reload({ waitUntil: 'networkidle' });
       await expect.poll(() => questions(t.page), SLOW).toEqual(['Tell me about tide pools']);
       expect(await renderedAnswer(t.page, assistants(t.page).last())).toBe(firstAnswer);
-      await switcherOf(assistants(t.page).first())
-        .getByRole('button', { name: 'Next version' })
+      await questionSwitcherOf(users(t.page).first())
+        .getByRole('button', { name: 'Next question version' })
         .click();
       await expect.poll(() => questions(t.page)).toEqual(['Tell me about coral reefs']);
       expect(await renderedAnswer(t.page, assistants(t.page).last())).toBe(secondAnswer);
@@ -240,8 +244,8 @@ describe('a vault chat in the chat screen', () => {
       await t.page.waitForURL((url) => url.pathname === `/chats/${chatId}`, SLOW);
       await expect.poll(() => questions(t.page), SLOW).toEqual(['Tell me about coral reefs']);
       await expect
-        .poll(() => positionOf(switcherOf(assistants(t.page).first())))
-        .toBe('Version 2 of 2');
+        .poll(() => positionOf(questionSwitcherOf(users(t.page).first())))
+        .toBe('Question version 2 of 2');
       expect(await t.page.getByTestId('vault-mark').count()).toBe(0);
       expect(t.errors).toEqual([]);
     } finally {

@@ -75,6 +75,10 @@ const message: ChatMessage = {
   parent_id: 'm_01HZX2',
   sibling_ids: ['m_01HZW9', 'm_01HZX4'],
   sibling_index: 1,
+  question_version_ids: ['m_01HZX4'],
+  question_version_index: 0,
+  answer_sibling_ids: ['m_01HZW9', 'm_01HZX4'],
+  answer_sibling_index: 1,
   sources: [{ file_id: 'f_1', filename: 'tide-tables.pdf' }],
 };
 

@@ -24,6 +24,25 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
+/**
+ * The versions of a turn grouped by question, as the question's and the answer's switchers
+ * show them. Versions asking the same question text (Regenerate keeps it, "Edit and resend"
+ * changes it) are one question version, and each of them one answer version of it.
+ */
+export const QuestionVersionFields = {
+  /**
+   * One version per question, the question asked first first: this turn for its own question;
+   * for another question, its version shown (or, never chosen, sent) last, so selecting that id
+   * shows the answer last seen for that question. The switcher shows
+   * `question_version_index + 1` of `question_version_ids.length`.
+   */
+  question_version_ids: z.array(Id).min(1),
+  question_version_index: z.int().nonnegative(),
+  /** The versions asking this turn's question, oldest first, this one included. */
+  answer_sibling_ids: z.array(Id).min(1),
+  answer_sibling_index: z.int().nonnegative(),
+};
+
 /** One turn: the user's content and the assistant's response. */
 export const ChatMessage = z.object({
   id: Id,
@@ -51,6 +70,7 @@ export const ChatMessage = z.object({
    */
   sibling_ids: z.array(Id).min(1),
   sibling_index: z.int().nonnegative(),
+  ...QuestionVersionFields,
   /** The project files the answer drew on, in the order they were given to the model. */
   sources: z.array(MessageSource),
   /** True when the answer was cut by the model's output limit (it may be continued). */

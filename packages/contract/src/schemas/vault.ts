@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoTimestamp, ProviderName } from './common';
-import { MessageText } from './messages';
+import { MessageText, QuestionVersionFields } from './messages';
 
 /*
  * The vault (/api/v1/vault): a PIN-locked space whose contents are stored encrypted under a
@@ -236,6 +236,7 @@ export const VaultChatMessage = z.object({
   /** The versions of this turn, oldest first, this one included (one for a comparison's). */
   sibling_ids: z.array(Id).min(1),
   sibling_index: z.int().nonnegative(),
+  ...QuestionVersionFields,
   /** Why the answer failed (status "error"); null otherwise. */
   error: z.string().nullable(),
 });

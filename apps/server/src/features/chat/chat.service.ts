@@ -11,7 +11,7 @@ import type { ConversationsService } from '../conversations';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { LimitsService } from '../limits';
 import type { ChatServices } from './chat.plugin';
-import { leafBelow, versionsOf } from './message-tree';
+import { groupByQuestion, leafBelow, singleVersion, versionsOf } from './message-tree';
 import { toChatMessage } from './message-view';
 import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
 import { MESSAGE_NOT_FOUND } from './answer.service';
@@ -106,11 +106,29 @@ export class ChatService {
       this.chat.feedback.byMessage(ids),
     ]);
     const versions = versionsOf(links);
+    const linkOf = new Map(links.map((link) => [link.id, link]));
+    // Only the versions of turns that have others are grouped, so only their questions are read.
+    const siblingIds = ids.flatMap((id) => {
+      const siblings = versions.get(id)?.ids ?? [];
+      return siblings.length > 1 ? siblings : [];
+    });
+    const questions = await this.messages.questions(siblingIds);
+    const grouped = (id: string) => {
+      const siblings = versions.get(id)?.ids ?? [];
+      if (siblings.length < 2) return singleVersion(id);
+      return groupByQuestion(
+        siblings.flatMap((siblingId) => {
+          const link = linkOf.get(siblingId);
+          return link ? [{ ...link, question: questions.get(siblingId) ?? null }] : [];
+        }),
+        id,
+      );
+    };
     return rows.map((row) => ({
       ...toChatMessage(
         row,
         files.filter((f) => f.message_id === row.id),
-        versions.get(row.id),
+        grouped(row.id),
       ),
       feedback: feedback.get(row.id) ?? null,
     }));

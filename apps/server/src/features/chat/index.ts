@@ -8,7 +8,15 @@ export type { SendContext, SendService } from './send.service';
 export type { ChatService } from './chat.service';
 export type { ChatServices } from './chat.plugin';
 export type { FeedbackService } from './feedback/feedback.service';
-export { leafBelow, versionsOf, type Versions } from './message-tree';
+export {
+  groupByQuestion,
+  leafBelow,
+  singleVersion,
+  versionsOf,
+  type SiblingTurn,
+  type TurnVersions,
+  type Versions,
+} from './message-tree';
 export type { TurnLink } from './messages.repository';
 export type {
   AssembledContext,

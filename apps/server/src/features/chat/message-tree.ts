@@ -26,7 +26,68 @@ export function versionsOf(links: readonly TurnLink[]): Map<string, Versions> {
   return versions;
 }
 
-const chosenAt = (link: TurnLink) => link.chosen_at ?? link.created_at;
+const chosenAt = (link: Pick<TurnLink, 'chosen_at' | 'created_at'>) =>
+  link.chosen_at ?? link.created_at;
+
+/** A version of a turn with its question, for grouping versions by question. */
+export interface SiblingTurn extends Pick<TurnLink, 'id' | 'created_at' | 'chosen_at'> {
+  /** The question's text; null when it could not be read (the turn is a question of its own). */
+  question: string | null;
+}
+
+/**
+ * The versions of a shown turn, grouped as the two switchers show them. Versions asking the
+ * same question (a regenerate keeps it, an edit changes it) form one question version; within
+ * it, each version is an answer version. The question files are not compared: a regenerate or
+ * an edit sends the text alone, so comparing them would split a regenerated question in two.
+ */
+export interface TurnVersions {
+  /** Every version, oldest first (the spec's sibling_ids). */
+  siblings: Versions;
+  /**
+   * One id per question, the question asked first first: the shown turn for its own question;
+   * for another, its version shown (or, never chosen, sent) last, which selecting it shows again.
+   */
+  questions: Versions;
+  /** The versions asking the shown turn's question, oldest first. */
+  answers: Versions;
+}
+
+const only = (id: string): Versions => ({ ids: [id], index: 0 });
+
+/** A turn without other versions. */
+export function singleVersion(id: string): TurnVersions {
+  return { siblings: only(id), questions: only(id), answers: only(id) };
+}
+
+/** The versions of `shownId` from its siblings (oldest first, `shownId` among them). */
+export function groupByQuestion(siblings: readonly SiblingTurn[], shownId: string): TurnVersions {
+  const groups = new Map<string, SiblingTurn[]>();
+  for (const turn of siblings) {
+    const key = turn.question === null ? `\u0000${turn.id}` : `q${turn.question}`;
+    const group = groups.get(key);
+    if (group) group.push(turn);
+    else groups.set(key, [turn]);
+  }
+  const ids = siblings.map((turn) => turn.id);
+  let questions = only(shownId);
+  let answers = only(shownId);
+  const representatives: string[] = [];
+  for (const group of groups.values()) {
+    const shownAt = group.findIndex((turn) => turn.id === shownId);
+    if (shownAt !== -1) {
+      answers = { ids: group.map((turn) => turn.id), index: shownAt };
+      questions = { ids: representatives, index: representatives.length };
+      representatives.push(shownId);
+    } else {
+      const last = group.reduce((latest, turn) =>
+        chosenAt(turn) >= chosenAt(latest) ? turn : latest,
+      );
+      representatives.push(last.id);
+    }
+  }
+  return { siblings: { ids, index: Math.max(0, ids.indexOf(shownId)) }, questions, answers };
+}
 
 /**
  * The last turn of the branch below `fromId`: at each turn, the child chosen (or sent) last,

@@ -9,7 +9,7 @@ import {
   type Provider,
 } from '@parallax/contract';
 import type { AttachmentRow } from '../attachments';
-import type { Versions } from './message-tree';
+import type { TurnVersions } from './message-tree';
 import type { MessageRow } from './messages.repository';
 
 export const ATTACHMENT_URL_PREFIX = '/api/v1/chat/attachments/';
@@ -58,7 +58,7 @@ function tokens(row: MessageRow): number | null {
 export function toChatMessage(
   row: MessageRow,
   attachments: readonly AttachmentRow[],
-  versions: Versions | undefined,
+  versions: TurnVersions,
 ): ChatMessage {
   return {
     id: row.id,
@@ -79,8 +79,12 @@ export function toChatMessage(
     request_id: row.request_id,
     comparison_id: row.comparison_id,
     parent_id: row.parent_id,
-    sibling_ids: versions?.ids ?? [row.id],
-    sibling_index: versions?.index ?? 0,
+    sibling_ids: versions.siblings.ids,
+    sibling_index: versions.siblings.index,
+    question_version_ids: versions.questions.ids,
+    question_version_index: versions.questions.index,
+    answer_sibling_ids: versions.answers.ids,
+    answer_sibling_index: versions.answers.index,
     sources: sourcesOf(row),
     cut_off: row.status === 'completed' && row.finish_reason === 'length',
   };

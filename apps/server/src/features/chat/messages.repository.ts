@@ -183,6 +183,17 @@ export class MessagesRepository {
       .execute();
   }
 
+  /** The questions of these turns (the versions of a page's turns: a few per turn). */
+  async questions(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('messages')
+      .select(['id', 'content'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.content]));
+  }
+
   async update(id: string, changes: Updateable<MessagesTable>): Promise<void> {
     await this.db.updateTable('messages').set(changes).where('id', '=', id).execute();
   }

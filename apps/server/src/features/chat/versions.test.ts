@@ -132,6 +132,92 @@ describe('versions: regenerate and edit make siblings, history follows the curre
     expect(page.remaining_messages).toBe(50 - 7);
   });
 
+  it('versions are grouped by question: an edit is a question version, a regenerate an answer version of it', async () => {
+    const h = visitorHeaders(newVisitorId());
+    const asked = (await send(h, 'g-question')).message;
+    const c = asked.conversation_id;
+    const regenerated = (await send(h, 'g-question', { conversation_id: c, version_of: asked.id }))
+      .message;
+    let turn = (await history(h, c)).messages[0];
+    expect(turn).toMatchObject({
+      id: regenerated.id,
+      sibling_ids: [asked.id, regenerated.id],
+      sibling_index: 1,
+      question_version_ids: [regenerated.id],
+      question_version_index: 0,
+      answer_sibling_ids: [asked.id, regenerated.id],
+      answer_sibling_index: 1,
+    });
+
+    // The edit is a second question with one answer; the first question is named by the
+    // answer shown last for it.
+    const edited = (
+      await send(h, 'g-question edited', { conversation_id: c, version_of: regenerated.id })
+    ).message;
+    turn = (await history(h, c)).messages[0];
+    expect(turn).toMatchObject({
+      id: edited.id,
+      sibling_ids: [asked.id, regenerated.id, edited.id],
+      sibling_index: 2,
+      question_version_ids: [regenerated.id, edited.id],
+      question_version_index: 1,
+      answer_sibling_ids: [edited.id],
+      answer_sibling_index: 0,
+    });
+
+    // Regenerating the edited question counts among its answers only.
+    const editedAgain = (
+      await send(h, 'g-question edited', { conversation_id: c, version_of: edited.id })
+    ).message;
+    turn = (await history(h, c)).messages[0];
+    expect(turn).toMatchObject({
+      id: editedAgain.id,
+      sibling_index: 3,
+      question_version_ids: [regenerated.id, editedAgain.id],
+      question_version_index: 1,
+      answer_sibling_ids: [edited.id, editedAgain.id],
+      answer_sibling_index: 1,
+    });
+
+    // Choosing the first question shows its answer shown last, with that answer's text.
+    let page = (await select(h, regenerated.id)).json<HistoryResponse>();
+    expect(page.messages).toHaveLength(1);
+    expect(page.messages[0]).toMatchObject({
+      id: regenerated.id,
+      content: `g-question${TOKENS}`,
+      response: regenerated.response,
+      question_version_ids: [regenerated.id, editedAgain.id],
+      question_version_index: 0,
+      answer_sibling_ids: [asked.id, regenerated.id],
+      answer_sibling_index: 1,
+    });
+    expect(regenerated.response).toBeTruthy();
+
+    // The answer chosen within a question is the one its question version goes back to.
+    page = (await select(h, asked.id)).json<HistoryResponse>();
+    expect(page.messages[0]).toMatchObject({
+      question_version_ids: [asked.id, editedAgain.id],
+      answer_sibling_ids: [asked.id, regenerated.id],
+      answer_sibling_index: 0,
+    });
+    expect((await select(h, editedAgain.id)).statusCode).toBe(200);
+    page = (await select(h, edited.id)).json<HistoryResponse>();
+    expect(page.messages[0]).toMatchObject({
+      id: edited.id,
+      question_version_ids: [asked.id, edited.id],
+      question_version_index: 1,
+      answer_sibling_ids: [edited.id, editedAgain.id],
+      answer_sibling_index: 0,
+    });
+    page = (await select(h, asked.id)).json<HistoryResponse>();
+    expect(page.messages[0]?.question_version_ids).toEqual([asked.id, edited.id]);
+    expect((await history(h, c)).messages[0]?.id).toBe(asked.id);
+
+    // Another owner cannot choose a question version of this turn.
+    expect((await select(visitorHeaders(newVisitorId()), edited.id)).statusCode).toBe(404);
+    expect((await history(h, c)).messages[0]?.id).toBe(asked.id);
+  });
+
   it('a failed or cancelled answer regenerated becomes a version, not a second turn', async () => {
     const h = visitorHeaders(newVisitorId());
     const first = (await send(h, 'f-first')).message;

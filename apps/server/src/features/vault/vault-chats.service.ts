@@ -2,7 +2,14 @@ import { ProviderName, type VaultChat, type VaultChatDetail } from '@parallax/co
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import { AppError } from '../../infra/errors';
-import { leafBelow, versionsOf, type Versions } from '../chat';
+import {
+  groupByQuestion,
+  leafBelow,
+  singleVersion,
+  versionsOf,
+  type TurnVersions,
+  type Versions,
+} from '../chat';
 import { branchOf } from './vault-branch';
 import { open, openText, seal, sealText } from './vault-crypto';
 import { aad } from './vault-stored-form';
@@ -36,6 +43,24 @@ function shownTurns(rows: ItemRows): VaultMessageRow[] {
 function versionsIn(rows: ItemRows, root: VaultConversationRow): Map<string, Versions> {
   if (root.kind === 'comparison') return new Map();
   return versionsOf(rows.messages);
+}
+
+/** The versions of a shown turn grouped by question (its siblings' questions opened with `key`). */
+function groupedVersions(
+  rows: ItemRows,
+  versions: Map<string, Versions>,
+  key: Buffer,
+  id: string,
+): TurnVersions {
+  const siblings = versions.get(id)?.ids ?? [];
+  if (siblings.length < 2) return singleVersion(id);
+  return groupByQuestion(
+    siblings.flatMap((siblingId) => {
+      const row = rows.messages.find((m) => m.id === siblingId);
+      return row ? [{ ...row, question: openText(key, row.content, aad.content(row.id)) }] : [];
+    }),
+    id,
+  );
 }
 
 const providerOf = (value: string): ProviderName => ProviderName.catch('openai').parse(value);
@@ -94,22 +119,29 @@ export class VaultChatsService {
       message_count: shown.length,
       created_at: root.created_at,
       updated_at: root.updated_at,
-      messages: shown.map((m) => ({
-        id: m.id,
-        conversation_id: m.conversation_id ?? root.id,
-        content: mustOpen(key, m.content, aad.content(m.id)),
-        response: m.response === null ? null : mustOpen(key, m.response, aad.response(m.id)),
-        model: m.model,
-        model_friendly_name: m.model_friendly_name,
-        status: m.status,
-        created_at: m.created_at,
-        attachments: filesOf(m.id),
-        provider: providerOf(m.provider),
-        parent_id: m.parent_id,
-        sibling_ids: versions.get(m.id)?.ids ?? [m.id],
-        sibling_index: versions.get(m.id)?.index ?? 0,
-        error: m.error,
-      })),
+      messages: shown.map((m) => {
+        const grouped = groupedVersions(rows, versions, key, m.id);
+        return {
+          id: m.id,
+          conversation_id: m.conversation_id ?? root.id,
+          content: mustOpen(key, m.content, aad.content(m.id)),
+          response: m.response === null ? null : mustOpen(key, m.response, aad.response(m.id)),
+          model: m.model,
+          model_friendly_name: m.model_friendly_name,
+          status: m.status,
+          created_at: m.created_at,
+          attachments: filesOf(m.id),
+          provider: providerOf(m.provider),
+          parent_id: m.parent_id,
+          sibling_ids: grouped.siblings.ids,
+          sibling_index: grouped.siblings.index,
+          question_version_ids: grouped.questions.ids,
+          question_version_index: grouped.questions.index,
+          answer_sibling_ids: grouped.answers.ids,
+          answer_sibling_index: grouped.answers.index,
+          error: m.error,
+        };
+      }),
     };
   }
 

@@ -3,7 +3,7 @@ import type { VaultSendRequest, VaultSendResponse } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
-import type { ChatServices, StoredForm } from '../chat';
+import { groupByQuestion, type ChatServices, type SiblingTurn, type StoredForm } from '../chat';
 import type { ResolvedModel } from '../models/models.service';
 import type { VaultChatsRepository } from './vault-chats.repository';
 import type { VaultItems } from './vault-items';
@@ -69,7 +69,7 @@ export class VaultSendService {
         'validation_error',
         'version_of: needs the conversation_id of that message.',
       );
-    const { parentId, versions } = await this.#place(userId, body);
+    const { parentId, versions } = await this.#place(userId, body, form);
     const sentAt = new Date();
     const now = sentAt.toISOString();
     const id = body.message_id;
@@ -143,6 +143,10 @@ export class VaultSendService {
               ),
           ),
       });
+      const grouped = groupByQuestion(
+        [...versions, { id, created_at: now, chosen_at: null, question: body.message }],
+        id,
+      );
       const sent = {
         id,
         conversation_id: row.conversation_id ?? '',
@@ -151,8 +155,12 @@ export class VaultSendService {
         model_friendly_name: model.info.friendly_name,
         provider: model.info.provider,
         parent_id: parentId,
-        sibling_ids: [...versions, id],
-        sibling_index: versions.length,
+        sibling_ids: grouped.siblings.ids,
+        sibling_index: grouped.siblings.index,
+        question_version_ids: grouped.questions.ids,
+        question_version_index: grouped.questions.index,
+        answer_sibling_ids: grouped.answers.ids,
+        answer_sibling_index: grouped.answers.index,
         created_at: now,
         attachments: files.map(({ id: fileId, file }) => ({
           id: fileId,
@@ -207,12 +215,13 @@ export class VaultSendService {
 
   /**
    * Where the new turn goes: after the chat's current turn, or beside the turn it is a version
-   * of (with that turn's earlier versions).
+   * of (with that turn's earlier versions and their questions).
    */
   async #place(
     userId: string,
     body: VaultSendRequest,
-  ): Promise<{ parentId: string | null; versions: string[] }> {
+    form: StoredForm,
+  ): Promise<{ parentId: string | null; versions: SiblingTurn[] }> {
     if (body.conversation_id === undefined) return { parentId: null, versions: [] };
     const rows = await this.deps.items.find({ kind: 'vault', userId }, body.conversation_id);
     const root = rows?.conversations.find((c) => c.id === body.conversation_id);
@@ -232,7 +241,7 @@ export class VaultSendService {
     }
     const versions = rows.messages
       .filter((m) => m.conversation_id === root.id && m.parent_id === parentId)
-      .map((m) => m.id);
+      .map((m) => ({ ...m, question: form.open('content', m.id, m.content) }));
     return { parentId, versions };
   }
 }

@@ -94,6 +94,55 @@ describe('versions of a vault chat', () => {
     expect(fourth.parent_id).toBe(third.id);
   });
 
+  it('groups a turn’s versions by question, as chat history does', async () => {
+    const v = await openVault();
+    const ask = async (message: string, chatId?: string, versionOf?: string) => {
+      const res = await v.call('POST', '/vault/chats/messages', {
+        message_id: randomUUID(),
+        message,
+        ...(chatId === undefined ? {} : { conversation_id: chatId }),
+        ...(versionOf === undefined ? {} : { version_of: versionOf }),
+        ...SIM_MODEL,
+      });
+      expect(res.statusCode).toBe(200);
+      return VaultSendResponse.parse(res.json()).message;
+    };
+    const asked = await ask('tide times [sim tokens=4]');
+    const chatId = asked.conversation_id;
+    const regenerated = await ask('tide times [sim tokens=4]', chatId, asked.id);
+    expect(regenerated).toMatchObject({
+      question_version_ids: [regenerated.id],
+      answer_sibling_ids: [asked.id, regenerated.id],
+      answer_sibling_index: 1,
+    });
+    const edited = await ask('tide times in Brest [sim tokens=4]', chatId, regenerated.id);
+    const grouped = {
+      sibling_ids: [asked.id, regenerated.id, edited.id],
+      sibling_index: 2,
+      question_version_ids: [regenerated.id, edited.id],
+      question_version_index: 1,
+      answer_sibling_ids: [edited.id],
+      answer_sibling_index: 0,
+    };
+    expect(edited).toMatchObject(grouped);
+    const shown = VaultChatDetail.parse((await v.call('GET', `/vault/chats/${chatId}`)).json());
+    expect(shown.messages[0]).toMatchObject(grouped);
+
+    // The first question again: its answer shown last, opened.
+    const back = VaultChatDetail.parse(
+      (await v.call('POST', `/vault/chats/messages/${regenerated.id}/select`)).json(),
+    );
+    expect(back.messages[0]).toMatchObject({
+      id: regenerated.id,
+      content: 'tide times [sim tokens=4]',
+      question_version_ids: [regenerated.id, edited.id],
+      question_version_index: 0,
+      answer_sibling_ids: [asked.id, regenerated.id],
+      answer_sibling_index: 1,
+    });
+    expect(back.messages[0]?.response).toBeTruthy();
+  });
+
   it('answers 404 outside the caller’s vault and 423 while locked', async () => {
     const v = await openVault();
     const other = await openVault();

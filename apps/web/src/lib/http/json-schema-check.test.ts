@@ -34,6 +34,10 @@ const chatMessage = {
   parent_id: null,
   sibling_ids: ['m1'],
   sibling_index: 0,
+  question_version_ids: ['m1'],
+  question_version_index: 0,
+  answer_sibling_ids: ['m1'],
+  answer_sibling_index: 0,
   sources: [],
 };
 

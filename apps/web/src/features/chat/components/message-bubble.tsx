@@ -13,15 +13,22 @@ import { AttachmentList } from './attachment-list';
 import { MessageSources } from './message-sources';
 import { AnswerActions, type AnswerHandlers } from './answer-actions';
 import { ActionButton, CopyButton } from './message-actions';
+import { VersionSwitcher } from './version-switcher';
 import { WorkingIndicator } from './working-indicator';
 
 interface UserBubbleProps {
   message: UiMessage;
   /** "Edit and resend": the edited text becomes a new version of this turn. */
   onEdit?: ((message: UiMessage, text: string) => void) | undefined;
+  /** Shows another question version of this turn; absent while that is not possible. */
+  onSelectVersion?: ((messageId: string) => void) | undefined;
 }
 
-export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubbleProps) {
+export const UserBubble = memo(function UserBubble({
+  message,
+  onEdit,
+  onSelectVersion,
+}: UserBubbleProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
   if (editing && onEdit) {
@@ -82,16 +89,26 @@ export const UserBubble = memo(function UserBubble({ message, onEdit }: UserBubb
         {message.content}
       </div>
       <AttachmentList attachments={message.attachments} />
-      <div className="mt-1 flex h-7 gap-0.5 opacity-0 transition-opacity group-focus-within/user:opacity-100 group-hover/user:opacity-100">
-        <CopyButton text={message.content} />
-        {onEdit && (
-          <ActionButton
-            icon={Pencil}
-            label="Edit and resend"
-            onClick={() => {
-              setDraft(message.content);
-              setEditing(true);
-            }}
+      <div className="mt-1 flex h-7 items-center gap-0.5">
+        <div className="flex gap-0.5 opacity-0 transition-opacity group-focus-within/user:opacity-100 group-hover/user:opacity-100">
+          <CopyButton text={message.content} />
+          {onEdit && (
+            <ActionButton
+              icon={Pencil}
+              label="Edit and resend"
+              onClick={() => {
+                setDraft(message.content);
+                setEditing(true);
+              }}
+            />
+          )}
+        </div>
+        {/* Always shown, as the answer's is: that the question was edited is seen unasked. */}
+        {message.questionVersions && (
+          <VersionSwitcher
+            versions={message.questionVersions}
+            onSelect={onSelectVersion}
+            of="question"
           />
         )}
       </div>

@@ -250,6 +250,7 @@ export function MessageList(props: MessageListProps) {
         onEdit={
           !busy && m.status !== 'pending' && !unsent.has(m.messageId) ? props.onEdit : undefined
         }
+        onSelectVersion={busy ? undefined : props.onSelectVersion}
       />
     ) : (
       <AssistantBubble

@@ -8,6 +8,8 @@ interface VersionSwitcherProps {
   onSelect: ((messageId: string) => void) | undefined;
   /** What the version shown is (an answer's model), said with its number. */
   label?: string | undefined;
+  /** What is switched: an answer's versions, or the versions of the question asked. */
+  of?: 'answer' | 'question';
 }
 
 const ARROW =
@@ -21,10 +23,19 @@ type Direction = 'previous' | 'next';
  * The switch replaces the turn's bubbles (another message id), so the arrow that was pressed
  * unmounts: the switcher of the version shown next takes the focus back.
  */
-let focusAfterSwitch: { messageId: string; direction: Direction } | null = null;
+let focusAfterSwitch: {
+  messageId: string;
+  direction: Direction;
+  of: 'answer' | 'question';
+} | null = null;
 
-/** "‹ 2 / 3 ›": the versions of a turn (regenerated answers, edited questions). */
-export function VersionSwitcher({ versions, onSelect, label }: VersionSwitcherProps) {
+/** "‹ 2 / 3 ›": the versions of a turn's answer (regenerated) or of its question (edited). */
+export function VersionSwitcher({
+  versions,
+  onSelect,
+  label,
+  of = 'answer',
+}: VersionSwitcherProps) {
   const { ids, index } = versions;
   const previous = ids[index - 1];
   const next = ids[index + 1];
@@ -33,18 +44,21 @@ export function VersionSwitcher({ versions, onSelect, label }: VersionSwitcherPr
   const nextButton = useRef<HTMLButtonElement>(null);
 
   const enabled = onSelect !== undefined;
+  const noun = of === 'question' ? 'Question version' : 'Version';
   useEffect(() => {
-    // Disabled buttons take no focus: wait until the switch is over.
-    if (!enabled || !focusAfterSwitch || focusAfterSwitch.messageId !== shown) return;
-    const wanted = focusAfterSwitch.direction === 'previous' ? previousButton : nextButton;
+    const pending = focusAfterSwitch;
+    // Disabled buttons take no focus: wait until the switch is over. Both switchers of the turn
+    // shown next name it: the one of the kind that was pressed takes the focus.
+    if (!enabled || !pending || pending.messageId !== shown || pending.of !== of) return;
+    const wanted = pending.direction === 'previous' ? previousButton : nextButton;
     const other = wanted === previousButton ? nextButton : previousButton;
     focusAfterSwitch = null;
     (wanted.current?.disabled ? other : wanted).current?.focus();
-  }, [shown, enabled]);
+  }, [shown, enabled, of]);
 
   const select = (messageId: string | undefined, direction: Direction) => {
     if (messageId === undefined || !onSelect) return;
-    focusAfterSwitch = { messageId, direction };
+    focusAfterSwitch = { messageId, direction, of };
     onSelect(messageId);
   };
 
@@ -52,14 +66,14 @@ export function VersionSwitcher({ versions, onSelect, label }: VersionSwitcherPr
     // Focus lands in the new version's switcher after a switch: the group's name says where it is.
     <div
       role="group"
-      aria-label={`Version ${index + 1} of ${ids.length}${label ? `, ${label}` : ''}`}
+      aria-label={`${noun} ${index + 1} of ${ids.length}${label ? `, ${label}` : ''}`}
       className="flex items-center text-xs"
     >
       <button
         type="button"
         ref={previousButton}
         className={ARROW}
-        aria-label="Previous version"
+        aria-label={`Previous ${noun.toLowerCase()}`}
         disabled={!onSelect || previous === undefined}
         onClick={() => select(previous, 'previous')}
       >
@@ -72,7 +86,7 @@ export function VersionSwitcher({ versions, onSelect, label }: VersionSwitcherPr
         type="button"
         ref={nextButton}
         className={ARROW}
-        aria-label="Next version"
+        aria-label={`Next ${noun.toLowerCase()}`}
         disabled={!onSelect || next === undefined}
         onClick={() => select(next, 'next')}
       >

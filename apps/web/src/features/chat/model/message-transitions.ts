@@ -48,9 +48,7 @@ export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMess
   const { messageId, prompt, versionOf } = input;
   const replacedAt = versionOf ? list.findIndex((m) => m.messageId === versionOf.messageId) : -1;
   const kept = replacedAt === -1 ? list : list.slice(0, replacedAt);
-  const versions = versionOf && {
-    versions: { ids: [...versionOf.siblingIds, messageId], index: versionOf.siblingIds.length },
-  };
+  const versions = versionOf && newVersions(versionOf, messageId, prompt.content);
   return [
     ...kept.filter((m) => m.messageId !== messageId),
     {
@@ -89,7 +87,38 @@ export function addOptimistic(list: UiMessage[], input: OptimisticInput): UiMess
 
 /** The versions of a turn, for a new version of it. */
 export function versionOf(message: UiMessage): VersionOf {
-  return { messageId: message.messageId, siblingIds: message.versions?.ids ?? [message.messageId] };
+  const { messageId } = message;
+  return {
+    messageId,
+    question: message.role === 'user' ? message.content : (message.prompt?.content ?? ''),
+    answerIds: message.versions?.ids ?? [messageId],
+    questions: message.questionVersions ?? { ids: [messageId], index: 0 },
+  };
+}
+
+/**
+ * The switchers of a new version `messageId` of a turn, as the server will group it: asking
+ * the same question, it is one more answer to it (and its question's version shown); asking
+ * another, it is a new question with its first answer. (An edit back to the text of an older
+ * question joins that question on the server; the next history read shows it so.)
+ */
+function newVersions(
+  of: VersionOf,
+  messageId: string,
+  question: string,
+): Pick<UiMessage, 'versions' | 'questionVersions'> {
+  const { ids, index } = of.questions;
+  if (question.trim() !== of.question.trim()) {
+    return {
+      versions: { ids: [messageId], index: 0 },
+      questionVersions: { ids: [...ids, messageId], index: ids.length },
+    };
+  }
+  const shown = ids.map((id, at) => (at === index ? messageId : id));
+  return {
+    versions: { ids: [...of.answerIds, messageId], index: of.answerIds.length },
+    ...(ids.length > 1 && { questionVersions: { ids: shown, index } }),
+  };
 }
 
 /** The reply: completed when it carries the response, otherwise streaming (tokens follow). */
@@ -181,9 +210,15 @@ export function applySendFailure(
 }
 
 /** The assistant half of a turn shows the versions its user half was given. */
-function versionsOfTurn(list: UiMessage[], messageId: string): Pick<UiMessage, 'versions'> {
-  const versions = list.find((m) => m.key === userKey(messageId))?.versions;
-  return versions ? { versions } : {};
+function versionsOfTurn(
+  list: UiMessage[],
+  messageId: string,
+): Pick<UiMessage, 'versions' | 'questionVersions'> {
+  const user = list.find((m) => m.key === userKey(messageId));
+  return {
+    ...(user?.versions && { versions: user.versions }),
+    ...(user?.questionVersions && { questionVersions: user.questionVersions }),
+  };
 }
 
 /** 429: the optimistic message disappears (the rate-limit modal explains why). */

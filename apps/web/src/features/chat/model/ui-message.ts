@@ -53,8 +53,16 @@ export interface UiMessage {
    * (never inside its markdown).
    */
   error?: string;
-  /** The versions of this turn (regenerated or edited), oldest first; absent: only one. */
+  /**
+   * The answers to the question shown (regenerated), oldest first: the answer's switcher.
+   * Absent when the turn has no other version; "1 of 1" when only its question has others.
+   */
   versions?: TurnVersions;
+  /**
+   * The questions the turn was asked as (edited), first asked first: the question's switcher.
+   * Absent: only one.
+   */
+  questionVersions?: TurnVersions;
   /** Assistant only: a send of a new version that failed; its retry sends that version again. */
   versionOf?: VersionOf;
   /** Assistant only: the project files the answer drew on ("Sources"); absent: none. */
@@ -71,7 +79,12 @@ export interface UiMessage {
 /** The turn a regenerate or edit replaces, and the versions it had. */
 export interface VersionOf {
   messageId: string;
-  siblingIds: string[];
+  /** Its question: a new version asking it again is another answer to that question. */
+  question: string;
+  /** The answers to its question, oldest first (the turn included). */
+  answerIds: string[];
+  /** One id per question, first asked first, and where the turn's question is among them. */
+  questions: TurnVersions;
 }
 
 /** A turn's versions as the switcher shows them: `index + 1` of `ids.length`. */
@@ -100,7 +113,10 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     createdAt: turn.created_at,
     requestId: turn.request_id,
     ...(turn.sibling_ids.length > 1 && {
-      versions: { ids: turn.sibling_ids, index: turn.sibling_index },
+      versions: { ids: turn.answer_sibling_ids, index: turn.answer_sibling_index },
+    }),
+    ...(turn.question_version_ids.length > 1 && {
+      questionVersions: { ids: turn.question_version_ids, index: turn.question_version_index },
     }),
   };
   const user: UiMessage = {

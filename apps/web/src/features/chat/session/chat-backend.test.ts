@@ -37,6 +37,10 @@ function storedTurn(overrides: Partial<ChatMessage> = {}): ChatMessage {
     parent_id: null,
     sibling_ids: ['m1'],
     sibling_index: 0,
+    question_version_ids: ['m1'],
+    question_version_index: 0,
+    answer_sibling_ids: ['m1'],
+    answer_sibling_index: 0,
     sources: [],
     ...overrides,
   };
@@ -84,7 +88,14 @@ describe('a thread bound to a chat backend', () => {
   it('loads and switches versions through its backend; other threads stay on the plain chat', async () => {
     const { backend, asked } = fakeBackend([
       storedTurn(),
-      storedTurn({ id: 'm2', sibling_ids: ['m1', 'm2'], sibling_index: 1 }),
+      storedTurn({
+        id: 'm2',
+        sibling_ids: ['m1', 'm2'],
+        sibling_index: 1,
+        question_version_ids: ['m2'],
+        answer_sibling_ids: ['m1', 'm2'],
+        answer_sibling_index: 1,
+      }),
     ]);
     bindThread('c1', backend);
     expect(backendOf('c1')).toBe(backend);

@@ -2,7 +2,7 @@ import { MESSAGES } from '@parallax/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/errors/api-error';
 import { canRetry } from '../model/message-transitions';
-import type { UiMessage } from '../model/ui-message';
+import type { UiMessage, VersionOf } from '../model/ui-message';
 import { getThread, useChatSession } from './chat-session-store';
 import { sendFlow } from './send-flow';
 import {
@@ -20,6 +20,14 @@ import {
   reply,
   statuses,
 } from './send-flow.test-support';
+
+/** Turn "b", asked once and answered once. */
+const ONLY_B: VersionOf = {
+  messageId: 'b',
+  question: 'two',
+  answerIds: ['b'],
+  questions: { ids: ['b'], index: 0 },
+};
 
 beforeEach(() => {
   resetStreaming();
@@ -252,7 +260,12 @@ describe('versions (regenerate, edit and resend)', () => {
     await sendFlow(deps, {
       threadKey: 'c1',
       prompt: { ...PROMPT, content: 'two, edited', conversationId: 'c1' },
-      versionOf: { messageId: 'b', siblingIds: ['x', 'b'] },
+      versionOf: {
+        messageId: 'b',
+        question: 'two',
+        answerIds: ['x', 'b'],
+        questions: { ids: ['b'], index: 0 },
+      },
     });
     expect(calls.sent).toEqual([
       expect.objectContaining({ version_of: 'b', conversation_id: 'c1' }),
@@ -263,8 +276,33 @@ describe('versions (regenerate, edit and resend)', () => {
       'm1:user',
       'm1:assistant',
     ]);
-    expect(messages()[2]?.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
-    expect(messages()[3]?.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
+    // An edited question is a new question with its first answer.
+    for (const half of messages().slice(2)) {
+      expect(half.questionVersions).toEqual({ ids: ['b', 'm1'], index: 1 });
+      expect(half.versions).toEqual({ ids: ['m1'], index: 0 });
+    }
+  });
+
+  it('a regenerated answer counts among the answers to the question it asks again', async () => {
+    seed();
+    const { deps } = fakeDeps({
+      sendMessage: () => Promise.resolve(reply({ id: 'm1', message: 'two' })),
+    });
+    await sendFlow(deps, {
+      threadKey: 'c1',
+      prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
+      versionOf: {
+        messageId: 'b',
+        question: 'two',
+        answerIds: ['x', 'b'],
+        questions: { ids: ['q', 'b'], index: 1 },
+      },
+    });
+    for (const half of messages().slice(2)) {
+      expect(half.versions).toEqual({ ids: ['x', 'b', 'm1'], index: 2 });
+      // The question's version shown is now the new answer's turn.
+      expect(half.questionVersions).toEqual({ ids: ['q', 'm1'], index: 1 });
+    }
   });
 
   it('a refused version (429) gives back the turns it had replaced', async () => {
@@ -276,7 +314,7 @@ describe('versions (regenerate, edit and resend)', () => {
     await sendFlow(deps, {
       threadKey: 'c1',
       prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
-      versionOf: { messageId: 'b', siblingIds: ['b'] },
+      versionOf: ONLY_B,
     });
     expect(messages().map((m) => m.key)).toEqual([
       'a:user',
@@ -297,12 +335,12 @@ describe('versions (regenerate, edit and resend)', () => {
     await sendFlow(deps, {
       threadKey: 'c1',
       prompt: { ...PROMPT, content: 'two', conversationId: 'c1' },
-      versionOf: { messageId: 'b', siblingIds: ['b'] },
+      versionOf: ONLY_B,
     });
     expect(messages().at(-1)).toMatchObject({
       status: 'error',
       sendFailed: true,
-      versionOf: { messageId: 'b', siblingIds: ['b'] },
+      versionOf: ONLY_B,
     });
   });
 });

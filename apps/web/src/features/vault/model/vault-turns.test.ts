@@ -33,6 +33,10 @@ function turn(overrides: Partial<VaultChatMessage> = {}): VaultChatMessage {
     parent_id: null,
     sibling_ids: [FIRST, SECOND],
     sibling_index: 1,
+    question_version_ids: [FIRST, SECOND],
+    question_version_index: 1,
+    answer_sibling_ids: [SECOND],
+    answer_sibling_index: 0,
     error: null,
     ...overrides,
   };
@@ -47,6 +51,10 @@ describe('vault turns in the chat wire form', () => {
       id: SECOND,
       sibling_ids: [FIRST, SECOND],
       sibling_index: 1,
+      question_version_ids: [FIRST, SECOND],
+      question_version_index: 1,
+      answer_sibling_ids: [SECOND],
+      answer_sibling_index: 0,
       provider: 'openai',
       model: 'parallax-demo',
       request_id: null,
@@ -76,7 +84,15 @@ describe('vault turns in the chat wire form', () => {
       created_at: '2026-11-29T10:00:00.000Z',
       updated_at: '2026-11-29T10:01:00.000Z',
       messages: [
-        turn({ id: FIRST, sibling_ids: [FIRST], sibling_index: 0 }),
+        turn({
+          id: FIRST,
+          sibling_ids: [FIRST],
+          sibling_index: 0,
+          question_version_ids: [FIRST],
+          question_version_index: 0,
+          answer_sibling_ids: [FIRST],
+          answer_sibling_index: 0,
+        }),
         turn({ parent_id: FIRST }),
       ],
     };

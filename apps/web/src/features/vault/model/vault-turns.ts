@@ -60,6 +60,10 @@ export function vaultTurnToChat(chatId: string, turn: VaultChatMessage): ChatMes
     parent_id: turn.parent_id,
     sibling_ids: turn.sibling_ids,
     sibling_index: turn.sibling_index,
+    question_version_ids: turn.question_version_ids,
+    question_version_index: turn.question_version_index,
+    answer_sibling_ids: turn.answer_sibling_ids,
+    answer_sibling_index: turn.answer_sibling_index,
     sources: [],
   };
 }
