@@ -5,6 +5,7 @@ import {
   CreateModelRequest,
   ErrorBody,
   IdParams,
+  ProviderHealth,
   ProviderParams,
   ProviderSettings,
   ProviderSettingsListResponse,
@@ -93,6 +94,21 @@ export const aiManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return result;
     },
+  );
+
+  app.post(
+    '/admin/providers/:provider/check',
+    {
+      config: testLimit,
+      schema: {
+        tags,
+        summary:
+          'Check now: probes the provider (the connection test) and answers its health; 409 when it has no key',
+        params: ProviderParams,
+        response: { 200: ProviderHealth, ...errors },
+      },
+    },
+    (request) => app.modelsAdmin.checkHealth(request.params.provider),
   );
 
   app.get(
