@@ -24,6 +24,8 @@ declare module 'fastify' {
     readonly modelsAdmin: ModelsAdminService;
     /** The one HTTP client for URLs that configuration or a credential sets (SSRF guard). */
     readonly outbound: OutboundClient;
+    /** The periodic probe of the providers' upstreams (one process at a time). */
+    readonly providerHealthProbe: ProviderHealthProbe;
   }
 }
 
@@ -79,6 +81,7 @@ function registerModels(app: FastifyInstance, resolve: Resolve | undefined): voi
     (provider) => testProviderConnection(provider, { models, repository, providers: settings }),
     app.log,
   );
+  app.decorate('providerHealthProbe', probe);
   app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, health, probe));
   // The mock API switch is kept for a few seconds; on a change every process re-reads.
   app.featureFlags.onChanged(async (name) => {
