@@ -380,7 +380,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       failuresBeforeUnreachable: e.PROVIDER_UNREACHABLE_AFTER_FAILURES,
       probeIntervalMs: e.PROVIDER_PROBE_INTERVAL_SECONDS * 1000,
       // The first re-probe never waits longer than the regular interval.
-      probeRetryMs: Math.min(e.PROVIDER_PROBE_RETRY_SECONDS, e.PROVIDER_PROBE_INTERVAL_SECONDS) * 1000,
+      probeRetryMs:
+        Math.min(e.PROVIDER_PROBE_RETRY_SECONDS, e.PROVIDER_PROBE_INTERVAL_SECONDS) * 1000,
     },
   };
   return deepFreeze(config);

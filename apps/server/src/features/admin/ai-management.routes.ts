@@ -56,11 +56,9 @@ export const aiManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { provider } = request.params;
       const before = await app.providerSettings.describe(provider);
-      const after = await app.providerSettings.update(
-        provider,
-        request.body,
-        userOf(request).userId,
-      );
+      await app.providerSettings.update(provider, request.body, userOf(request).userId);
+      await app.modelsAdmin.forgetHealth(provider);
+      const after = await app.providerSettings.describe(provider);
       await announceRegistryChange(app);
       noteAudit(request, {
         action: request.body.api_key !== undefined ? 'provider.key_rotated' : 'provider.update',

@@ -16,7 +16,11 @@ import type {
 } from './models.repository';
 import { modelInfoOf, withHealth } from './models.service';
 import type { ProviderHealthProbe } from './provider-health.probe';
-import { healthOf, type HealthSnapshot, type ProviderHealthService } from './provider-health.service';
+import {
+  healthOf,
+  type HealthSnapshot,
+  type ProviderHealthService,
+} from './provider-health.service';
 import type { ProvidersSource } from './models.service';
 
 const LAST_ENABLED = 'enabled: at least one model must stay enabled.';
@@ -46,6 +50,11 @@ export class ModelsAdminService {
   /** "Check now": probes the provider and answers its health. */
   checkHealth(provider: Provider): Promise<ProviderHealth> {
     return this.probe.checkNow(provider);
+  }
+
+  /** Called after the provider's settings changed: its old health no longer applies. */
+  forgetHealth(provider: Provider): Promise<void> {
+    return this.health.forget(provider);
   }
 
   async list(): Promise<AdminModel[]> {

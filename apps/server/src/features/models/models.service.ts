@@ -18,7 +18,11 @@ import type { StreamTimeouts } from '../../providers/stream-chat';
 import { effectiveReadiness, type EffectiveProviders } from './effective-providers';
 import { withHealthReports } from './health-reporting-adapter';
 import type { ModelRow, ModelsRepository } from './models.repository';
-import { healthOf, type HealthSnapshot, type ProviderHealthService } from './provider-health.service';
+import {
+  healthOf,
+  type HealthSnapshot,
+  type ProviderHealthService,
+} from './provider-health.service';
 
 /** Where the provider settings in effect come from (env merged with the admin console's). */
 export interface ProvidersSource {

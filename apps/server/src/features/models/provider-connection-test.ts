@@ -87,7 +87,9 @@ export async function testProviderConnection(
       timedOut ? 'timeout' : classified.kind,
       classified.message,
       row.model,
-      timedOut ? { kind: 'unreachable', failure: { code: 'timeout', reason: 'timed out' } } : verdict,
+      timedOut
+        ? { kind: 'unreachable', failure: { code: 'timeout', reason: 'timed out' } }
+        : verdict,
     );
   } finally {
     clearTimeout(timer);

@@ -9,9 +9,7 @@ import type { HealthFailure } from './provider-health.repository';
  * `silent` (the caller gave up; nothing learned).
  */
 export type CallVerdict =
-  | { kind: 'unreachable'; failure: HealthFailure }
-  | { kind: 'reached' }
-  | { kind: 'silent' };
+  { kind: 'unreachable'; failure: HealthFailure } | { kind: 'reached' } | { kind: 'silent' };
 
 const TRANSPORT_CODES: readonly (readonly [string, readonly string[], string])[] = [
   ['connection_refused', ['econnrefused', 'connection refused'], 'connection refused'],

@@ -132,6 +132,11 @@ export class ProviderHealthRepository {
     return before?.state === 'unreachable';
   }
 
+  /** Forgets what was found (the settings it was found with changed): unknown, probe due. */
+  async forget(provider: string): Promise<void> {
+    await this.db.deleteFrom('provider_health').where('provider', '=', provider).execute();
+  }
+
   /**
    * Claims a due probe for this process: moves its time to `leaseUntil` only if it is due
    * (null or past), in one statement, so of several processes exactly one gets true.

@@ -73,6 +73,15 @@ export class ProviderHealthService {
     this.#cache = undefined;
   }
 
+  /**
+   * An admin changed the provider's settings (key, URL, switch): what was found no longer
+   * says anything, so its models show again and the next round probes it.
+   */
+  async forget(provider: Provider): Promise<void> {
+    await this.repository.forget(provider);
+    this.invalidate();
+  }
+
   /** When to probe again after `failures` failures in a row: doubling, capped by the interval. */
   retryDelayMs(failures: number): number {
     const { probeRetryMs, probeIntervalMs } = this.timings;

@@ -119,7 +119,9 @@ describe('provider health', () => {
       await vi.waitFor(
         async () =>
           expect(
-            (await userModels(app, bearer(user.accessToken))).some((m) => m.provider === 'openai' && !m.is_demo),
+            (await userModels(app, bearer(user.accessToken))).some(
+              (m) => m.provider === 'openai' && !m.is_demo,
+            ),
           ).toBe(false),
         { timeout: 8_000 },
       );
@@ -127,7 +129,9 @@ describe('provider health', () => {
       // The offline demo model never depends on an upstream.
       expect(ids(forUser)).toContain('parallax-demo');
       // Visitors get the same list as users.
-      expect((await userModels(app)).some((m) => m.provider === 'openai' && !m.is_demo)).toBe(false);
+      expect((await userModels(app)).some((m) => m.provider === 'openai' && !m.is_demo)).toBe(
+        false,
+      );
       const forAdmin = await userModels(app, bearer(admin.accessToken));
       expect(forAdmin.find((m) => m.id === 'gpt-5')).toMatchObject({
         available: false,
@@ -155,9 +159,10 @@ describe('provider health', () => {
       async () => expect(ids(await userModels(a, bearer(user.accessToken)))).toContain('gpt-5'),
       { timeout: 8_000 },
     );
-    expect((await adminModels(a, admin.accessToken)).find((m) => m.id === 'gpt-5')).toMatchObject(
-      { available: true, health: { state: 'reachable' } },
-    );
+    expect((await adminModels(a, admin.accessToken)).find((m) => m.id === 'gpt-5')).toMatchObject({
+      available: true,
+      health: { state: 'reachable' },
+    });
   });
 
   it('probes on its own: marks a closed port unreachable, backs off, and finds the upstream when it returns', async () => {
@@ -181,7 +186,10 @@ describe('provider health', () => {
       { timeout: 10_000, interval: 200 },
     );
     await vi.waitFor(
-      async () => expect((await userModels(b)).some((m) => m.provider === 'openai' && !m.is_demo)).toBe(false),
+      async () =>
+        expect((await userModels(b)).some((m) => m.provider === 'openai' && !m.is_demo)).toBe(
+          false,
+        ),
       { timeout: 8_000 },
     );
     // Providers without a key are never probed, so they have no health to show.
@@ -191,11 +199,48 @@ describe('provider health', () => {
     });
 
     sim = await startSim(port);
-    await vi.waitFor(
-      async () => expect(ids(await userModels(a))).toContain('gpt-5'),
-      { timeout: 10_000, interval: 200 },
-    );
+    await vi.waitFor(async () => expect(ids(await userModels(a))).toContain('gpt-5'), {
+      timeout: 10_000,
+      interval: 200,
+    });
     expect(sim.requests.length).toBeGreaterThan(0);
+  });
+
+  it('forgets what it found when an admin changes the settings, and probes the new address', async () => {
+    const port = await closedPort();
+    sim = await startSim();
+    pair = await createTestAppPair({
+      env: {
+        OPENAI_API_KEY: 'sk-test-health-0005',
+        OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        PROVIDER_UNREACHABLE_AFTER_FAILURES: '1',
+        ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+      },
+    });
+    const { a, b } = pair;
+    const admin = await registerAndSignIn(a, { admin: true });
+    await expect(callModel(a, 'gpt-5')).rejects.toThrow();
+    await vi.waitFor(async () => expect(ids(await userModels(a))).not.toContain('gpt-5'));
+
+    const patched = await a.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/providers/openai',
+      headers: bearer(admin.accessToken),
+      payload: { base_url: sim.baseUrls.openai },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json<{ health: unknown }>().health).toEqual({
+      state: 'unknown',
+      code: null,
+      reason: null,
+      checked_at: null,
+    });
+    expect(ids(await userModels(a))).toContain('gpt-5');
+    await b.providerHealthProbe.probeDue();
+    expect(sim.requests.length).toBe(1);
+    expect(await providerHealth(b, admin.accessToken, 'openai')).toMatchObject({
+      state: 'reachable',
+    });
   });
 
   it('lets one process probe a due provider at a time', async () => {
