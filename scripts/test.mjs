@@ -110,6 +110,8 @@ const E2E_SECONDS = {
   answers: 25,
   continue: 25,
   nav: 24,
+  // Measured alone (16 s, server start included).
+  'model-health': 16,
 };
 
 /** The browser test files in `count` groups of about equal time (longest first, to the lightest). */

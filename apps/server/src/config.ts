@@ -90,6 +90,12 @@ export interface AppConfig {
   readonly logRetentionDays: number;
   /** Bearer token for GET /metrics; unset means the endpoint does not exist (404). */
   readonly metricsToken: string | undefined;
+  /** When a provider counts as unreachable and how often it is probed (provider-health.*). */
+  readonly providerHealth: {
+    readonly failuresBeforeUnreachable: number;
+    readonly probeIntervalMs: number;
+    readonly probeRetryMs: number;
+  };
 }
 
 export interface ConfigIssue {
@@ -220,6 +226,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
   LOG_RETENTION_DAYS: integer(30, 1, 3650),
+  // Not in ARCHITECTURE's list: a provider the server cannot reach is hidden from users until
+  // a probe (or a real call) gets an answer again (README configuration table).
+  PROVIDER_UNREACHABLE_AFTER_FAILURES: integer(3, 1, 100),
+  PROVIDER_PROBE_INTERVAL_SECONDS: integer(300, 1, 86_400),
+  PROVIDER_PROBE_RETRY_SECONDS: integer(30, 1, 86_400),
   METRICS_TOKEN: z
     .string()
     .refine((v) => Buffer.byteLength(v, 'utf8') >= 16, {
@@ -365,6 +376,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     allowPrivateProviderUrls: e.ALLOW_PRIVATE_PROVIDER_URLS === 'true',
     logRetentionDays: e.LOG_RETENTION_DAYS,
     metricsToken: e.METRICS_TOKEN,
+    providerHealth: {
+      failuresBeforeUnreachable: e.PROVIDER_UNREACHABLE_AFTER_FAILURES,
+      probeIntervalMs: e.PROVIDER_PROBE_INTERVAL_SECONDS * 1000,
+      // The first re-probe never waits longer than the regular interval.
+      probeRetryMs:
+        Math.min(e.PROVIDER_PROBE_RETRY_SECONDS, e.PROVIDER_PROBE_INTERVAL_SECONDS) * 1000,
+    },
   };
   return deepFreeze(config);
 }

@@ -70,6 +70,28 @@ export type AuditListResponse = z.infer<typeof AuditListResponse>;
 // ---------------------------------------------------------------------------------------------
 // Providers
 
+/**
+ * Whether this server can reach a provider's upstream, as its real calls and its probe found:
+ * `unknown` until either has said anything. An unreachable provider's models are hidden from
+ * users (GET /models); admins keep seeing them with this reason.
+ */
+export const ProviderHealthState = z.enum(['unknown', 'reachable', 'unreachable']);
+export type ProviderHealthState = z.infer<typeof ProviderHealthState>;
+
+export const ProviderHealth = z.object({
+  state: ProviderHealthState,
+  /**
+   * Why it is unreachable, for machines: connection_refused, dns_failure, tls_failure,
+   * timeout, auth_rejected, server_error, connection_failed or address_refused; null otherwise.
+   */
+  code: z.string().nullable(),
+  /** The same for people, e.g. "connection refused"; null when reachable. */
+  reason: z.string().nullable(),
+  /** When a real call or the probe last told us (null: never). */
+  checked_at: IsoTimestamp.nullable(),
+});
+export type ProviderHealth = z.infer<typeof ProviderHealth>;
+
 /** Where a provider's effective value comes from: set in the console, the env, or nowhere. */
 export const SettingSource = z.enum(['admin', 'env', 'none']);
 export type SettingSource = z.infer<typeof SettingSource>;
@@ -97,6 +119,7 @@ export const ProviderSettings = z.object({
   /** Whether the provider can answer now, and if not why (as the model picker shows it). */
   configured: z.boolean(),
   unavailable_reason: z.string().nullable(),
+  health: ProviderHealth,
   updated_at: IsoTimestamp.nullable(),
 });
 export type ProviderSettings = z.infer<typeof ProviderSettings>;
@@ -202,8 +225,10 @@ export type ProviderTestResponse = z.infer<typeof ProviderTestResponse>;
 // ---------------------------------------------------------------------------------------------
 // Models
 
+/** `available` is false (with the reason) while its provider is unreachable; `health` says more. */
 export const AdminModel = ModelInfo.extend({
   enabled: z.boolean(),
+  health: ProviderHealth,
   is_default: z.boolean(),
   sort_order: z.int(),
   created_at: IsoTimestamp,

@@ -43,6 +43,21 @@ export interface ProviderSettingsTable {
   updated_at: IsoTimestamp;
 }
 
+/** Migration 0370: whether a provider's upstream answers (see provider-health.service.ts). */
+export interface ProviderHealthTable {
+  provider: string;
+  /** 'reachable' | 'unreachable' (no row: unknown). */
+  state: string;
+  code: string | null;
+  reason: string | null;
+  checked_at: IsoTimestamp | null;
+  /** Connection-level failures since the last call that reached the upstream. */
+  consecutive_failures: number;
+  /** When the probe is next due; moved forward by whichever process claims it. */
+  next_probe_at: IsoTimestamp | null;
+  updated_at: IsoTimestamp;
+}
+
 /** The model registry (migration 0005). Booleans are 0/1; prices in USD per million tokens. */
 export interface ModelsTable {
   id: string;

@@ -18,6 +18,7 @@ import type {
   FeatureFlagsTable,
   ModelFavouritesTable,
   ModelsTable,
+  ProviderHealthTable,
   ProviderSettingsTable,
 } from './admin';
 import type { ClientErrorLogsTable, TelemetryEventsTable } from './telemetry';
@@ -62,6 +63,7 @@ import type {
 
 /** Every table of the one database, by name: what Kysely<Database> queries. */
 export interface Database {
+  provider_health: ProviderHealthTable;
   chat_settings: ChatSettingsTable;
   chat_presets: ChatPresetsTable;
   client_error_logs: ClientErrorLogsTable;

@@ -5,6 +5,7 @@ import {
   CreateModelRequest,
   ErrorBody,
   IdParams,
+  ProviderHealth,
   ProviderParams,
   ProviderSettings,
   ProviderSettingsListResponse,
@@ -55,11 +56,9 @@ export const aiManagementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { provider } = request.params;
       const before = await app.providerSettings.describe(provider);
-      const after = await app.providerSettings.update(
-        provider,
-        request.body,
-        userOf(request).userId,
-      );
+      await app.providerSettings.update(provider, request.body, userOf(request).userId);
+      await app.modelsAdmin.forgetHealth(provider);
+      const after = await app.providerSettings.describe(provider);
       await announceRegistryChange(app);
       noteAudit(request, {
         action: request.body.api_key !== undefined ? 'provider.key_rotated' : 'provider.update',
@@ -93,6 +92,21 @@ export const aiManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return result;
     },
+  );
+
+  app.post(
+    '/admin/providers/:provider/check',
+    {
+      config: testLimit,
+      schema: {
+        tags,
+        summary:
+          'Check now: probes the provider (the connection test) and answers its health; 409 when it has no key',
+        params: ProviderParams,
+        response: { 200: ProviderHealth, ...errors },
+      },
+    },
+    (request) => app.modelsAdmin.checkHealth(request.params.provider),
   );
 
   app.get(

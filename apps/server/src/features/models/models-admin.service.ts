@@ -2,6 +2,7 @@ import {
   type AdminModel,
   type CreateModelRequest,
   type Provider,
+  type ProviderHealth,
   type ProviderTestResponse,
   type UpdateModelRequest,
 } from '@parallax/contract';
@@ -13,8 +14,14 @@ import type {
   ModelsRepository,
   ModelWriteRefusal,
 } from './models.repository';
-import { modelInfoOf, type ModelsService, type ProvidersSource } from './models.service';
-import { testProviderConnection } from './provider-connection-test';
+import { modelInfoOf, withHealth } from './models.service';
+import type { ProviderHealthProbe } from './provider-health.probe';
+import {
+  healthOf,
+  type HealthSnapshot,
+  type ProviderHealthService,
+} from './provider-health.service';
+import type { ProvidersSource } from './models.service';
 
 const LAST_ENABLED = 'enabled: at least one model must stay enabled.';
 
@@ -31,28 +38,38 @@ export class ModelsAdminService {
   constructor(
     private readonly repository: ModelsRepository,
     private readonly providers: ProvidersSource,
-    private readonly models: ModelsService,
+    private readonly health: ProviderHealthService,
+    private readonly probe: ProviderHealthProbe,
   ) {}
 
-  testConnection(provider: Provider): Promise<ProviderTestResponse> {
-    return testProviderConnection(provider, {
-      models: this.models,
-      repository: this.repository,
-      providers: this.providers,
-    });
+  /** The console's test is a probe too: what it finds is the provider's health. */
+  async testConnection(provider: Provider): Promise<ProviderTestResponse> {
+    return (await this.probe.probe(provider)).response;
+  }
+
+  /** "Check now": probes the provider and answers its health. */
+  checkHealth(provider: Provider): Promise<ProviderHealth> {
+    return this.probe.checkNow(provider);
+  }
+
+  /** Called after the provider's settings changed: its old health no longer applies. */
+  forgetHealth(provider: Provider): Promise<void> {
+    return this.health.forget(provider);
   }
 
   async list(): Promise<AdminModel[]> {
-    const [rows, effective] = await Promise.all([
+    const [rows, effective, health] = await Promise.all([
       this.repository.listAll(),
       this.providers.current(),
+      this.health.current(),
     ]);
-    return rows.flatMap((row) => this.#toAdmin(row, effective) ?? []);
+    return rows.flatMap((row) => this.#toAdmin(row, effective, health) ?? []);
   }
 
   async get(id: string): Promise<AdminModel> {
     const row = await this.repository.findById(id);
-    const model = row && this.#toAdmin(row, await this.providers.current());
+    const model =
+      row && this.#toAdmin(row, await this.providers.current(), await this.health.current());
     if (!model) throw new AppError('not_found', `Unknown model: ${id}`);
     return model;
   }
@@ -110,16 +127,21 @@ export class ModelsAdminService {
   }
 
   async #toAdminOrThrow(row: ModelRow): Promise<AdminModel> {
-    const model = this.#toAdmin(row, await this.providers.current());
+    const model = this.#toAdmin(row, await this.providers.current(), await this.health.current());
     if (!model) throw new AppError('not_found', `Unknown model: ${row.id}`);
     return model;
   }
 
-  #toAdmin(row: ModelRow, effective: EffectiveProviders): AdminModel | undefined {
+  #toAdmin(
+    row: ModelRow,
+    effective: EffectiveProviders,
+    health: HealthSnapshot,
+  ): AdminModel | undefined {
     const info = modelInfoOf(row, effective);
     if (!info) return undefined;
     return {
-      ...info,
+      ...withHealth(info, health, false),
+      health: healthOf(health, info.provider),
       enabled: row.enabled === 1,
       is_default: row.is_default === 1,
       sort_order: row.sort_order,

@@ -7,6 +7,10 @@ import { DemoUpstream } from '../../providers/demo-upstream';
 import { ModelsAdminService } from './models-admin.service';
 import { ModelsRepository } from './models.repository';
 import { ModelsService } from './models.service';
+import { testProviderConnection } from './provider-connection-test';
+import { ProviderHealthProbe } from './provider-health.probe';
+import { ProviderHealthRepository } from './provider-health.repository';
+import { ProviderHealthService } from './provider-health.service';
 import { ProviderSettingsRepository } from './provider-settings.repository';
 import { ProviderSettingsService } from './provider-settings.service';
 
@@ -20,6 +24,8 @@ declare module 'fastify' {
     readonly modelsAdmin: ModelsAdminService;
     /** The one HTTP client for URLs that configuration or a credential sets (SSRF guard). */
     readonly outbound: OutboundClient;
+    /** The periodic probe of the providers' upstreams (one process at a time). */
+    readonly providerHealthProbe: ProviderHealthProbe;
   }
 }
 
@@ -42,11 +48,20 @@ function registerModels(app: FastifyInstance, resolve: Resolve | undefined): voi
   const allowPrivate = app.config.allowPrivateProviderUrls;
   const outbound = new OutboundClient({ allowPrivate, ...(resolve && { resolve }) });
   app.decorate('outbound', outbound);
+  const healthRepository = new ProviderHealthRepository(app.db);
+  // A provider turning (un)reachable changes every process's model list at once.
+  const health = new ProviderHealthService(
+    healthRepository,
+    app.config.providerHealth,
+    () => announceRegistryChange(app),
+    app.log,
+  );
   const settings = new ProviderSettingsService(new ProviderSettingsRepository(app.db), {
     env: app.config.providers,
     box: new SecretBox(app.config.settingsKey),
     allowPrivateUrls: allowPrivate,
     ...(resolve && { resolve }),
+    health: () => health.current(),
   });
   app.decorate('providerSettings', settings);
   const repository = new ModelsRepository(app.db);
@@ -56,9 +71,18 @@ function registerModels(app: FastifyInstance, resolve: Resolve | undefined): voi
     demo,
     () => app.featureFlags.isOn('mock_api'),
     outbound,
+    health,
   );
   app.decorate('models', models);
-  app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, models));
+  const probe = new ProviderHealthProbe(
+    health,
+    healthRepository,
+    settings,
+    (provider) => testProviderConnection(provider, { models, repository, providers: settings }),
+    app.log,
+  );
+  app.decorate('providerHealthProbe', probe);
+  app.decorate('modelsAdmin', new ModelsAdminService(repository, settings, health, probe));
   // The mock API switch is kept for a few seconds; on a change every process re-reads.
   app.featureFlags.onChanged(async (name) => {
     if (name === 'mock_api') await announceRegistryChange(app);
@@ -67,8 +91,10 @@ function registerModels(app: FastifyInstance, resolve: Resolve | undefined): voi
   let unsubscribe: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unsubscribe = await app.bus.subscribe(REGISTRY_CHANGED_TOPIC, () => app.models.invalidate());
+    probe.start();
   });
   app.addHook('onClose', async () => {
+    await probe.close();
     await unsubscribe?.();
     await demo.close();
     outbound.close();

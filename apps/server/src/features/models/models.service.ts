@@ -16,7 +16,13 @@ import {
 } from '../../providers/provider-registry';
 import type { StreamTimeouts } from '../../providers/stream-chat';
 import { effectiveReadiness, type EffectiveProviders } from './effective-providers';
+import { withHealthReports } from './health-reporting-adapter';
 import type { ModelRow, ModelsRepository } from './models.repository';
+import {
+  healthOf,
+  type HealthSnapshot,
+  type ProviderHealthService,
+} from './provider-health.service';
 
 /** Where the provider settings in effect come from (env merged with the admin console's). */
 export interface ProvidersSource {
@@ -64,6 +70,7 @@ export class ModelsService {
     demo: DemoUpstream,
     private readonly mockApi: MockApiSwitch,
     private readonly outbound: OutboundClient,
+    private readonly health: ProviderHealthService,
     private readonly timeouts: StreamTimeouts = {},
   ) {
     // The demo upstream is this process's own, on loopback: the operator's route.
@@ -75,22 +82,27 @@ export class ModelsService {
     this.#rows.clear();
     this.#mock = undefined;
     this.providers.invalidate();
+    this.health.invalidate();
   }
 
   async list(): Promise<ModelInfo[]> {
     return (await this.catalogue()).models;
   }
 
-  /** Enabled models with the id of the one the admin made the default (null when none is). */
+  /**
+   * Enabled models with the id of the one the admin made the default (null when none is). A
+   * model whose provider is unreachable is listed unavailable, with why.
+   */
   async catalogue(): Promise<{ models: ModelInfo[]; defaultId: string | null }> {
-    const [rows, effective, mock] = await Promise.all([
+    const [rows, effective, mock, health] = await Promise.all([
       this.repository.listEnabled(),
       this.#current(),
       this.#mockOn(),
+      this.health.current(),
     ]);
     const models = rows.flatMap((row) => {
       const info = modelInfoOf(row, effective, mock);
-      return info ? [info] : [];
+      return info ? [withHealth(info, health, mock)] : [];
     });
     const marked = rows.find((row) => row.is_default === 1);
     return {
@@ -101,26 +113,29 @@ export class ModelsService {
 
   /** Enabled models with the time each entered the registry (the public API's `created`). */
   async listWithCreation(): Promise<{ info: ModelInfo; createdAt: string }[]> {
-    const [rows, effective, mock] = await Promise.all([
+    const [rows, effective, mock, health] = await Promise.all([
       this.repository.listEnabled(),
       this.#current(),
       this.#mockOn(),
+      this.health.current(),
     ]);
     return rows.flatMap((row) => {
       const info = modelInfoOf(row, effective, mock);
-      return info ? [{ info, createdAt: row.created_at }] : [];
+      return info ? [{ info: withHealth(info, health, mock), createdAt: row.created_at }] : [];
     });
   }
 
-  /**
-   * The model and its adapter; 404 for an unknown id, 503 when its provider is not configured.
-   * With the mock API flag on, every model is answered by the offline demo model (README).
-   */
   /** The registry rows of these ids, disabled ones too (names and prices of past answers). */
   rowsOf(ids: readonly string[]): Promise<ModelRow[]> {
     return this.repository.findByIds(ids);
   }
 
+  /**
+   * The model and its adapter; 404 for an unknown id, 503 when its provider is not configured.
+   * With the mock API flag on, every model is answered by the offline demo model (README).
+   * An unreachable provider is still called: the call may find it back (and says so), or
+   * fails with the upstream's own error.
+   */
   async resolve(id: string): Promise<ResolvedModel> {
     const [row, effective, mock] = await Promise.all([
       this.#enabledRow(id),
@@ -182,16 +197,21 @@ export class ModelsService {
   }
 
   #adapterFor(provider: Provider, effective: EffectiveProviders): ProviderAdapter | undefined {
-    if (!this.#adapters.has(provider))
+    if (!this.#adapters.has(provider)) {
+      const adapter = createProviderAdapter(
+        provider,
+        effective.config,
+        this.timeouts,
+        this.#outboundFor(provider, effective),
+      );
       this.#adapters.set(
         provider,
-        createProviderAdapter(
-          provider,
-          effective.config,
-          this.timeouts,
-          this.#outboundFor(provider, effective),
-        ),
+        adapter &&
+          withHealthReports(adapter, (reported, verdict) => {
+            void this.health.reportCall(reported, verdict);
+          }),
       );
+    }
     return this.#adapters.get(provider);
   }
 
@@ -221,6 +241,23 @@ export class ModelsService {
       this.#outboundFor(provider, effective),
     );
   }
+}
+
+export const UNREACHABLE_PREFIX = 'Unreachable';
+
+/**
+ * The model as listed: unavailable, with why, while its provider cannot be reached (the demo
+ * model, and every model under the mock API, answer from this process and always can).
+ */
+export function withHealth(info: ModelInfo, health: HealthSnapshot, mockApi: boolean): ModelInfo {
+  if (info.is_demo || mockApi || !info.available) return info;
+  const state = healthOf(health, info.provider);
+  if (state.state !== 'unreachable') return info;
+  return {
+    ...info,
+    available: false,
+    unavailable_reason: `${UNREACHABLE_PREFIX}: ${state.reason ?? 'no answer'}`,
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   VERTEX_CREDENTIALS_CONTEXT,
   type EffectiveProviders,
 } from './effective-providers';
+import { healthOf, type HealthSnapshot } from './provider-health.service';
 import type {
   ProviderSettingsRepository,
   ProviderSettingsRow,
@@ -34,6 +35,8 @@ export interface ProviderSettingsOptions {
   allowPrivateUrls: boolean;
   /** DNS lookup for the SSRF check (tests pass a fake resolver). */
   resolve?: Resolve;
+  /** Whether each provider's upstream answers (provider-health.service.ts). */
+  health: () => Promise<HealthSnapshot>;
 }
 
 /**
@@ -66,12 +69,13 @@ export class ProviderSettingsService {
   }
 
   async describeAll(): Promise<ProviderSettings[]> {
-    const effective = await this.current();
-    return PROVIDERS.map((provider) => this.#describe(provider, effective));
+    const [effective, health] = await Promise.all([this.current(), this.options.health()]);
+    return PROVIDERS.map((provider) => this.#describe(provider, effective, health));
   }
 
   async describe(provider: Provider): Promise<ProviderSettings> {
-    return this.#describe(provider, await this.current());
+    const [effective, health] = await Promise.all([this.current(), this.options.health()]);
+    return this.#describe(provider, effective, health);
   }
 
   /**
@@ -164,7 +168,11 @@ export class ProviderSettingsService {
     }
   }
 
-  #describe(provider: Provider, effective: EffectiveProviders): ProviderSettings {
+  #describe(
+    provider: Provider,
+    effective: EffectiveProviders,
+    health: HealthSnapshot,
+  ): ProviderSettings {
     const row = effective.rows.get(provider);
     const env = envEndpoint(this.options.env, provider);
     const readiness = effectiveReadiness(provider, effective);
@@ -197,6 +205,7 @@ export class ProviderSettingsService {
       vertex_credentials_email: adminCredentials ? row.vertex_credentials_email : null,
       configured: readiness.configured,
       unavailable_reason: readiness.unavailableReason,
+      health: healthOf(health, provider),
       updated_at: row?.updated_at ?? null,
     };
   }

@@ -29,6 +29,7 @@ export const WIRE_SCHEMA_NAMES = [
   'AdminUserDetail',
   'AdminUserListResponse',
   'AuditListResponse',
+  'ProviderHealth',
   'ProviderSettings',
   'ProviderSettingsListResponse',
   'ProviderTestResponse',

@@ -1,4 +1,5 @@
 import type {
+  ProviderHealth,
   ProviderName,
   ProviderSettings,
   ProviderTestResponse,
@@ -34,4 +35,10 @@ export async function updateProvider(
 export async function testProvider(provider: ProviderName): Promise<ProviderTestResponse> {
   const res = await http.post<unknown>(`/admin/providers/${provider}/test`);
   return parseWire('ProviderTestResponse', res.data);
+}
+
+/** POST /admin/providers/{provider}/check: probes the provider now and answers its health. */
+export async function checkProviderHealth(provider: ProviderName): Promise<ProviderHealth> {
+  const res = await http.post<unknown>(`/admin/providers/${provider}/check`);
+  return parseWire('ProviderHealth', res.data);
 }

@@ -9,6 +9,7 @@ import { toast } from '../../../ui/toast/toast-store';
 import { adminModelsKey, createModel, updateModel, useAdminModels } from '../api/admin-models';
 import {
   adminProvidersKey,
+  checkProviderHealth,
   testProvider,
   updateProvider,
   useAdminProviders,
@@ -91,7 +92,16 @@ export function AdminAiManagementScreen() {
                     toast.success('Provider saved');
                     await refresh();
                   }}
-                  onTest={() => testProvider(p.provider)}
+                  onTest={async () => {
+                    // The test is a probe too: the card's health and the lists may change.
+                    const result = await testProvider(p.provider);
+                    await refresh();
+                    return result;
+                  }}
+                  onCheck={async () => {
+                    await checkProviderHealth(p.provider);
+                    await refresh();
+                  }}
                 />
               ))}
             </div>

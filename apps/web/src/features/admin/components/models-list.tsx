@@ -30,6 +30,11 @@ export function ModelsList({
               {price(model.input_price_per_million)} / out {price(model.output_price_per_million)}{' '}
               per million{model.supports_vision ? ' · images' : ''}
             </p>
+            {model.enabled && !model.available && model.unavailable_reason && (
+              <p className="mt-0.5 text-xs break-words text-amber-800 dark:text-amber-300">
+                {model.unavailable_reason}
+              </p>
+            )}
           </div>
           <div className="flex items-center gap-2">
             {model.enabled && !model.is_default && (

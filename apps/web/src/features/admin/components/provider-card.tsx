@@ -9,6 +9,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FieldError, Input } from '../../../ui/input';
+import { ProviderHealthLine } from './provider-health-line';
 import { VertexCredentialsField } from './vertex-credentials-field';
 
 const NAMES: Record<ProviderSettings['provider'], string> = {
@@ -23,17 +24,19 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : 'Pl
 
 /**
  * One provider's settings: switch, key (write-only: only its last 4 characters come back),
- * base URL, Vertex project, location and service-account key (write-only too), and a
- * connection test.
+ * base URL, Vertex project, location and service-account key (write-only too), whether the
+ * server reaches it, and a connection test.
  */
 export function ProviderCard({
   settings,
   onSave,
   onTest,
+  onCheck,
 }: {
   settings: ProviderSettings;
   onSave: (changes: UpdateProviderSettingsRequest) => Promise<void>;
   onTest: () => Promise<ProviderTestResponse>;
+  onCheck: () => Promise<void>;
 }) {
   const id = useId();
   const [apiKey, setApiKey] = useState('');
@@ -110,7 +113,9 @@ export function ProviderCard({
             {NAMES[settings.provider]}
           </h3>
           <div className="flex flex-wrap items-center gap-2">
-            {settings.configured ? (
+            {settings.configured && settings.health.state === 'unreachable' ? (
+              <Badge tone="danger">Unreachable</Badge>
+            ) : settings.configured ? (
               <Badge tone="success">Ready</Badge>
             ) : (
               <Badge tone="warning">{settings.unavailable_reason ?? 'Not configured'}</Badge>
@@ -127,6 +132,7 @@ export function ProviderCard({
             </label>
           </div>
         </div>
+        {settings.configured && <ProviderHealthLine health={settings.health} onCheck={onCheck} />}
         {!isVertex && (
           <div>
             <label htmlFor={`${id}-key`} className="mb-1 block text-sm font-medium">
