@@ -12,11 +12,13 @@ import {
   type StreamEvent,
 } from './stream-envelope';
 import { CLOSE } from './close-codes';
-import { SocketSession } from './socket-session';
+import { SocketSession, type SocketPrincipal } from './socket-session';
 
 const REPLACE_TOPIC = 'socket-replace';
 /** Payload: an owner key whose sockets every process closes (account disabled or deleted). */
 const SIGN_OUT_TOPIC = 'socket-sign-out';
+/** Payload: a SessionsEndNotice, whose sockets every process closes (those sessions signed out). */
+const SESSIONS_END_TOPIC = 'socket-sessions-end';
 /** Presence outlives a refresh interval twice, so a live socket never looks gone. */
 export const PRESENCE_TTL_MS = 90_000;
 const PRESENCE_REFRESH_MS = 30_000;
@@ -29,6 +31,11 @@ export type MessageLookup = (
 
 /** Whether `newOwner` may take over a connection id held by `holderKey` (sign-in). */
 export type ReplacePolicy = (holderKey: string, newOwner: ChatOwner) => Promise<boolean>;
+
+interface SessionsEndNotice {
+  ownerKey: string;
+  sessionIds: string[];
+}
 
 interface ReplaceNotice {
   connectionId: string;
@@ -56,6 +63,7 @@ export class RealtimeHub {
   #lookup: MessageLookup = async () => ({ found: false });
   #stopReplace: (() => Promise<void>) | undefined;
   #stopSignOut: (() => Promise<void>) | undefined;
+  #stopSessionsEnd: (() => Promise<void>) | undefined;
   readonly #presenceTimer: NodeJS.Timeout;
 
   constructor(
@@ -75,6 +83,9 @@ export class RealtimeHub {
     this.#stopSignOut = await this.bus.subscribe(SIGN_OUT_TOPIC, (ownerKey) =>
       this.#closeOwner(ownerKey),
     );
+    this.#stopSessionsEnd = await this.bus.subscribe(SESSIONS_END_TOPIC, (payload) =>
+      this.#onSessionsEnd(payload),
+    );
   }
 
   /**
@@ -89,6 +100,21 @@ export class RealtimeHub {
     await this.bus.publish(SIGN_OUT_TOPIC, ownerKey);
   }
 
+  /**
+   * Closes, in every process, the sockets that authenticated with one of the user's sign-in
+   * sessions `sessionIds` (just signed out), with signOut's close code; the user's sockets of
+   * other sessions stay open.
+   */
+  async endSessions(userId: string, sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    const notice: SessionsEndNotice = {
+      ownerKey: keyOf({ kind: 'user', id: userId }),
+      sessionIds: [...sessionIds],
+    };
+    this.#closeSessions(notice);
+    await this.bus.publish(SESSIONS_END_TOPIC, JSON.stringify(notice));
+  }
+
   setMessageLookup(lookup: MessageLookup): void {
     this.#lookup = lookup;
   }
@@ -101,7 +127,7 @@ export class RealtimeHub {
   async attach(
     socket: WebSocket,
     connectionId: string,
-    owner: ChatOwner,
+    { owner, authSessionId }: SocketPrincipal,
   ): Promise<SocketSession | null> {
     const ownerKey = keyOf(owner);
     const session = new SocketSession(
@@ -110,6 +136,7 @@ export class RealtimeHub {
       owner,
       ownerKey,
       randomBytes(8).toString('hex'),
+      authSessionId,
     );
     const key = presenceKey(connectionId);
     const holder = await this.bus.claimPresence(key, membership(session));
@@ -199,6 +226,7 @@ export class RealtimeHub {
     for (const session of this.#sessions()) closeForRestart(session.socket);
     await this.#stopReplace?.();
     await this.#stopSignOut?.();
+    await this.#stopSessionsEnd?.();
   }
 
   /** The sign-in hand-over: `session`'s owner takes the id from `holder` when the policy allows. */
@@ -255,6 +283,25 @@ export class RealtimeHub {
   #closeOwner(ownerKey: string): void {
     for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
       if (session.isOpen) session.socket.close(CLOSE.authenticationFailed, 'Signed out');
+    }
+  }
+
+  #onSessionsEnd(payload: string): void {
+    let notice: SessionsEndNotice;
+    try {
+      notice = JSON.parse(payload) as SessionsEndNotice;
+    } catch {
+      return;
+    }
+    if (typeof notice.ownerKey === 'string' && Array.isArray(notice.sessionIds))
+      this.#closeSessions(notice);
+  }
+
+  #closeSessions({ ownerKey, sessionIds }: SessionsEndNotice): void {
+    const ended = new Set(sessionIds);
+    for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
+      if (session.isOpen && session.authSessionId !== null && ended.has(session.authSessionId))
+        session.socket.close(CLOSE.authenticationFailed, 'Signed out');
     }
   }
 
