@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { STREAM_ERROR_CODES } from '@parallax/contract';
+import { STREAM_ERROR_CODES, WS_SIGNED_OUT } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../infra/auth/chat-owner';
@@ -282,7 +282,7 @@ export class RealtimeHub {
 
   #closeOwner(ownerKey: string): void {
     for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
-      if (session.isOpen) session.socket.close(CLOSE.authenticationFailed, 'Signed out');
+      if (session.isOpen) session.socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason);
     }
   }
 
@@ -301,7 +301,7 @@ export class RealtimeHub {
     const ended = new Set(sessionIds);
     for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
       if (session.isOpen && session.authSessionId !== null && ended.has(session.authSessionId))
-        session.socket.close(CLOSE.authenticationFailed, 'Signed out');
+        session.socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason);
     }
   }
 
