@@ -19,6 +19,12 @@ const REPLACE_TOPIC = 'socket-replace';
 const SIGN_OUT_TOPIC = 'socket-sign-out';
 /** Payload: a SessionsEndNotice, whose sockets every process closes (those sessions signed out). */
 const SESSIONS_END_TOPIC = 'socket-sessions-end';
+/**
+ * How long a signed-out session is remembered here: a socket whose token was checked just
+ * before the sign-out and that registers just after it (a database read and a bus round trip
+ * apart) is closed too.
+ */
+const ENDED_SESSION_MEMORY_MS = 60_000;
 /** Presence outlives a refresh interval twice, so a live socket never looks gone. */
 export const PRESENCE_TTL_MS = 90_000;
 const PRESENCE_REFRESH_MS = 30_000;
@@ -64,6 +70,8 @@ export class RealtimeHub {
   #stopReplace: (() => Promise<void>) | undefined;
   #stopSignOut: (() => Promise<void>) | undefined;
   #stopSessionsEnd: (() => Promise<void>) | undefined;
+  /** Sign-in sessions ended lately, in every process (their notices), and until when to keep them. */
+  readonly #endedSessions = new Map<string, number>();
   readonly #presenceTimer: NodeJS.Timeout;
 
   constructor(
@@ -147,6 +155,8 @@ export class RealtimeHub {
       await this.detach(session);
       throw error;
     }
+    if (authSessionId !== null && this.#endedSessions.has(authSessionId))
+      session.socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason);
     if (holder !== ownerKey) {
       const notice: ReplaceNotice = { connectionId, ownerKey, nonce: session.nonce };
       await this.bus.publish(REPLACE_TOPIC, JSON.stringify(notice));
@@ -298,6 +308,9 @@ export class RealtimeHub {
   }
 
   #closeSessions({ ownerKey, sessionIds }: SessionsEndNotice): void {
+    const now = Date.now();
+    for (const [id, until] of this.#endedSessions) if (until <= now) this.#endedSessions.delete(id);
+    for (const id of sessionIds) this.#endedSessions.set(id, now + ENDED_SESSION_MEMORY_MS);
     const ended = new Set(sessionIds);
     for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
       if (session.isOpen && session.authSessionId !== null && ended.has(session.authSessionId))
