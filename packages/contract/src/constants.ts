@@ -55,6 +55,14 @@ export const WEBSOCKET = {
   queueMax: 1_000,
 } as const;
 
+/**
+ * How the server closes the sockets of a sign-in that ended (signed out from Settings or
+ * everywhere, a password change or reset, an account disabled): the client ends the session
+ * rather than reconnect with the token it holds. Other 4401 closes (a token that expired
+ * before the connect) are left to the token refresh.
+ */
+export const WS_SIGNED_OUT = { code: 4401, reason: 'Signed out' } as const;
+
 /** Reconnect delay before attempt n (0-based) without jitter: 1 s × 1.5^n, capped at 30 s. */
 export function reconnectDelayMs(attempt: number): number {
   return Math.min(

@@ -7,6 +7,9 @@ export const CLOSE = {
   restarting: 1012,
   replaced: 4000,
   badRequest: 4400,
-  /** Also a connection id held by another owner's live socket: the id is not the caller's. */
+  /**
+   * Also a connection id held by another owner's live socket: the id is not the caller's. A
+   * sign-in that ended closes its sockets with this code and WS_SIGNED_OUT's reason.
+   */
   authenticationFailed: 4401,
 } as const;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { STREAM_ERROR_CODES } from '@parallax/contract';
+import { STREAM_ERROR_CODES, WS_SIGNED_OUT } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ownerKey as keyOf, type ChatOwner } from '../infra/auth/chat-owner';
@@ -12,11 +12,19 @@ import {
   type StreamEvent,
 } from './stream-envelope';
 import { CLOSE } from './close-codes';
-import { SocketSession } from './socket-session';
+import { SocketSession, type SocketPrincipal } from './socket-session';
 
 const REPLACE_TOPIC = 'socket-replace';
 /** Payload: an owner key whose sockets every process closes (account disabled or deleted). */
 const SIGN_OUT_TOPIC = 'socket-sign-out';
+/** Payload: a SessionsEndNotice, whose sockets every process closes (those sessions signed out). */
+const SESSIONS_END_TOPIC = 'socket-sessions-end';
+/**
+ * How long a signed-out session is remembered here: a socket whose token was checked just
+ * before the sign-out and that registers just after it (a database read and a bus round trip
+ * apart) is closed too.
+ */
+const ENDED_SESSION_MEMORY_MS = 60_000;
 /** Presence outlives a refresh interval twice, so a live socket never looks gone. */
 export const PRESENCE_TTL_MS = 90_000;
 const PRESENCE_REFRESH_MS = 30_000;
@@ -29,6 +37,11 @@ export type MessageLookup = (
 
 /** Whether `newOwner` may take over a connection id held by `holderKey` (sign-in). */
 export type ReplacePolicy = (holderKey: string, newOwner: ChatOwner) => Promise<boolean>;
+
+interface SessionsEndNotice {
+  ownerKey: string;
+  sessionIds: string[];
+}
 
 interface ReplaceNotice {
   connectionId: string;
@@ -56,6 +69,9 @@ export class RealtimeHub {
   #lookup: MessageLookup = async () => ({ found: false });
   #stopReplace: (() => Promise<void>) | undefined;
   #stopSignOut: (() => Promise<void>) | undefined;
+  #stopSessionsEnd: (() => Promise<void>) | undefined;
+  /** Sign-in sessions ended lately, in every process (their notices), and until when to keep them. */
+  readonly #endedSessions = new Map<string, number>();
   readonly #presenceTimer: NodeJS.Timeout;
 
   constructor(
@@ -75,6 +91,9 @@ export class RealtimeHub {
     this.#stopSignOut = await this.bus.subscribe(SIGN_OUT_TOPIC, (ownerKey) =>
       this.#closeOwner(ownerKey),
     );
+    this.#stopSessionsEnd = await this.bus.subscribe(SESSIONS_END_TOPIC, (payload) =>
+      this.#onSessionsEnd(payload),
+    );
   }
 
   /**
@@ -89,6 +108,21 @@ export class RealtimeHub {
     await this.bus.publish(SIGN_OUT_TOPIC, ownerKey);
   }
 
+  /**
+   * Closes, in every process, the sockets that authenticated with one of the user's sign-in
+   * sessions `sessionIds` (just signed out), with signOut's close code; the user's sockets of
+   * other sessions stay open.
+   */
+  async endSessions(userId: string, sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    const notice: SessionsEndNotice = {
+      ownerKey: keyOf({ kind: 'user', id: userId }),
+      sessionIds: [...sessionIds],
+    };
+    this.#closeSessions(notice);
+    await this.bus.publish(SESSIONS_END_TOPIC, JSON.stringify(notice));
+  }
+
   setMessageLookup(lookup: MessageLookup): void {
     this.#lookup = lookup;
   }
@@ -101,7 +135,7 @@ export class RealtimeHub {
   async attach(
     socket: WebSocket,
     connectionId: string,
-    owner: ChatOwner,
+    { owner, authSessionId }: SocketPrincipal,
   ): Promise<SocketSession | null> {
     const ownerKey = keyOf(owner);
     const session = new SocketSession(
@@ -110,6 +144,7 @@ export class RealtimeHub {
       owner,
       ownerKey,
       randomBytes(8).toString('hex'),
+      authSessionId,
     );
     const key = presenceKey(connectionId);
     const holder = await this.bus.claimPresence(key, membership(session));
@@ -120,6 +155,8 @@ export class RealtimeHub {
       await this.detach(session);
       throw error;
     }
+    if (authSessionId !== null && this.#endedSessions.has(authSessionId))
+      session.socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason);
     if (holder !== ownerKey) {
       const notice: ReplaceNotice = { connectionId, ownerKey, nonce: session.nonce };
       await this.bus.publish(REPLACE_TOPIC, JSON.stringify(notice));
@@ -199,6 +236,7 @@ export class RealtimeHub {
     for (const session of this.#sessions()) closeForRestart(session.socket);
     await this.#stopReplace?.();
     await this.#stopSignOut?.();
+    await this.#stopSessionsEnd?.();
   }
 
   /** The sign-in hand-over: `session`'s owner takes the id from `holder` when the policy allows. */
@@ -254,7 +292,29 @@ export class RealtimeHub {
 
   #closeOwner(ownerKey: string): void {
     for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
-      if (session.isOpen) session.socket.close(CLOSE.authenticationFailed, 'Signed out');
+      if (session.isOpen) session.socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason);
+    }
+  }
+
+  #onSessionsEnd(payload: string): void {
+    let notice: SessionsEndNotice;
+    try {
+      notice = JSON.parse(payload) as SessionsEndNotice;
+    } catch {
+      return;
+    }
+    if (typeof notice.ownerKey === 'string' && Array.isArray(notice.sessionIds))
+      this.#closeSessions(notice);
+  }
+
+  #closeSessions({ ownerKey, sessionIds }: SessionsEndNotice): void {
+    const now = Date.now();
+    for (const [id, until] of this.#endedSessions) if (until <= now) this.#endedSessions.delete(id);
+    for (const id of sessionIds) this.#endedSessions.set(id, now + ENDED_SESSION_MEMORY_MS);
+    const ended = new Set(sessionIds);
+    for (const session of this.#byOwner.get(ownerKey)?.sessions ?? []) {
+      if (session.isOpen && session.authSessionId !== null && ended.has(session.authSessionId))
+        session.socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason);
     }
   }
 

@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { WsConnectParams, WsConnectQuery } from '@parallax/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ownerKey, type ChatOwner } from '../infra/auth/chat-owner';
+import { ownerKey } from '../infra/auth/chat-owner';
 import type { Bus } from '../infra/bus/bus';
 import { createBus } from '../infra/bus/create-bus';
 import { AppError } from '../infra/errors';
@@ -12,6 +12,7 @@ import { closeForRestart, RealtimeHub, type ReplacePolicy } from './realtime-hub
 import { claimedIdentity, tokenFromUpgrade, verifyUserToken } from './socket-auth';
 import { CLOSE } from './close-codes';
 import { SocketConnection } from './socket-connection';
+import type { SocketPrincipal } from './socket-session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +70,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
       if (identity.kind === 'refused')
         return socket.close(CLOSE.authenticationFailed, 'Authentication failed');
 
-      const authenticate = (token: string): Promise<ChatOwner | null> =>
+      const authenticate = (token: string): Promise<SocketPrincipal | null> =>
         identity.kind === 'user'
           ? verifyUserToken(app.accessTokens, sessions, identity.userId, token)
           : Promise.resolve(null);
@@ -81,15 +82,17 @@ export async function registerRealtime(app: FastifyInstance): Promise<void> {
         authenticate,
       });
       if (identity.kind === 'visitor') {
-        connection.start(identity.owner).catch((error: unknown) => connection.fail(error));
+        connection
+          .start({ owner: identity.owner, authSessionId: null })
+          .catch((error: unknown) => connection.fail(error));
         return;
       }
       const token = tokenFromUpgrade(request, query.data, app.config.appUrl);
       if (token === undefined) return connection.awaitAuthMessage();
       authenticate(token)
-        .then((owner) =>
-          owner
-            ? connection.start(owner)
+        .then((principal) =>
+          principal
+            ? connection.start(principal)
             : socket.close(CLOSE.authenticationFailed, 'Authentication failed'),
         )
         .catch((error: unknown) => connection.fail(error));

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../infra/auth/access-token';
 import type { SessionStateRepository } from '../infra/auth/session-state.repository';
 import type { ChatOwner } from '../infra/auth/chat-owner';
+import type { SocketPrincipal } from './socket-session';
 
 /** Cookie a browser may carry the access token in (the upgrade request cannot set headers). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
@@ -40,13 +41,16 @@ export function tokenFromUpgrade(
   return cookie !== undefined && request.headers.origin === appUrl ? cookie : undefined;
 }
 
-/** The user behind `token` when it is valid, of a live session, and of the claimed user id. */
+/**
+ * The user behind `token`, with the sign-in session it belongs to, when it is valid, of a live
+ * session, and of the claimed user id.
+ */
 export async function verifyUserToken(
   tokens: AccessTokens,
   sessions: SessionStateRepository,
   claimedUserId: string,
   token: string,
-): Promise<ChatOwner | null> {
+): Promise<SocketPrincipal | null> {
   const claims = await tokens.verify(token);
   if (!claims || claims.userId !== claimedUserId) return null;
   const live = await sessions.findLiveSession(
@@ -54,5 +58,7 @@ export async function verifyUserToken(
     claims.userId,
     new Date().toISOString(),
   );
-  return live ? { kind: 'user', id: live.userId } : null;
+  return live
+    ? { owner: { kind: 'user', id: live.userId }, authSessionId: claims.sessionId }
+    : null;
 }

@@ -1,10 +1,9 @@
 import { WEBSOCKET, parseClientWsMessage, type ClientWsMessage } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { ChatOwner } from '../infra/auth/chat-owner';
 import { CLOSE } from './close-codes';
 import type { RealtimeHub } from './realtime-hub';
-import type { SocketSession } from './socket-session';
+import type { SocketPrincipal, SocketSession } from './socket-session';
 
 /** A socket that sent nothing (not even a ping) for this long is dead: the client pings every 25 s. */
 export const IDLE_TIMEOUT_MS = 2 * WEBSOCKET.pingIntervalMs + WEBSOCKET.pongWaitMs;
@@ -17,8 +16,8 @@ export interface ConnectionSetup {
   connectionId: string;
   hub: RealtimeHub;
   log: FastifyBaseLogger;
-  /** Resolves the owner from a first-message token; null when the socket is a visitor's or already known. */
-  authenticate: (token: string) => Promise<ChatOwner | null>;
+  /** Resolves who sent a first-message token; null when the socket is a visitor's or the token fails. */
+  authenticate: (token: string) => Promise<SocketPrincipal | null>;
 }
 
 /**
@@ -43,8 +42,12 @@ export class SocketConnection {
   }
 
   /** The upgrade proved who this is. */
-  async start(owner: ChatOwner): Promise<void> {
-    const session = await this.setup.hub.attach(this.setup.socket, this.setup.connectionId, owner);
+  async start(principal: SocketPrincipal): Promise<void> {
+    const session = await this.setup.hub.attach(
+      this.setup.socket,
+      this.setup.connectionId,
+      principal,
+    );
     if (!session)
       return this.setup.socket.close(CLOSE.authenticationFailed, 'Connection id in use');
     if (this.#closed) return void (await this.setup.hub.detach(session));
@@ -87,9 +90,10 @@ export class SocketConnection {
   }
 
   async #authenticateWith(token: string): Promise<void> {
-    const owner = await this.setup.authenticate(token).catch(() => null);
-    if (!owner) return this.setup.socket.close(CLOSE.authenticationFailed, 'Authentication failed');
-    await this.start(owner).catch((error: unknown) => this.fail(error));
+    const principal = await this.setup.authenticate(token).catch(() => null);
+    if (!principal)
+      return this.setup.socket.close(CLOSE.authenticationFailed, 'Authentication failed');
+    await this.start(principal).catch((error: unknown) => this.fail(error));
   }
 
   #handle(session: SocketSession, message: ClientWsMessage): void {

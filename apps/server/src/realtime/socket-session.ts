@@ -9,6 +9,15 @@ export const HIGH_WATER_BYTES = 256 * 1024;
 /** A client this far behind is dropped; it reconnects and resumes from its last sequence. */
 const MAX_QUEUED_FRAMES = 20_000;
 
+/**
+ * Who an authenticated socket is: its owner and, for a user, the sign-in session its access
+ * token belongs to, so signing that one session out closes this socket and no other.
+ */
+export interface SocketPrincipal {
+  owner: ChatOwner;
+  authSessionId: string | null;
+}
+
 /** Where one message's stream stands on this socket. */
 interface Follow {
   attempt: string | undefined;
@@ -35,6 +44,8 @@ export class SocketSession {
     readonly ownerKey: string,
     /** Unique per socket: presence written by this socket is only cleared by it. */
     readonly nonce: string,
+    /** The user's sign-in session the socket authenticated with; null for a visitor. */
+    readonly authSessionId: string | null = null,
   ) {}
 
   get isOpen(): boolean {

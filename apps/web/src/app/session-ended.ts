@@ -16,6 +16,7 @@ export const SESSION_ENDED_TEXT: Record<SessionEndReason, string> = {
   'signed-out-everywhere': 'You signed out everywhere. Sign in again to carry on.',
   'signed-out': 'You signed out in another tab.',
   expired: STATUS_POLICIES[401]?.userMessage ?? 'Please sign in again.',
+  revoked: 'This device was signed out of your account. Sign in again to carry on.',
   idle: `You were inactive for ${SESSION.sessionTimeoutMs / 60_000} minutes, so we signed you out to keep your account safe.`,
 };
 

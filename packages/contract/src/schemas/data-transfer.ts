@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CHAT_SETTINGS_LIMITS, ChatSettings, PresetName } from './chat-settings';
 import { ConversationKind } from './conversations';
-import { Id, IsoTimestamp } from './common';
+import { Id, IsoTimestamp, ProviderName } from './common';
+import { PERSONALIZATION_LIMITS } from './personalization';
 import { KNOWLEDGE_LIMITS } from './knowledge';
 import { ProjectColour } from './projects';
 
@@ -64,6 +66,16 @@ export const ExportedConversation = z.object({
   created_at: IsoTimestamp,
   updated_at: IsoTimestamp,
   turns: z.array(ExportedTurn),
+  /**
+   * The chat's own parameters and system prompt; absent when it has none stored (or the
+   * export predates them).
+   */
+  settings: ChatSettings.optional(),
+  /**
+   * Whether the chat reads the account's custom instructions and memory; absent in exports
+   * made before the switch was included (then: on).
+   */
+  personalization_enabled: z.boolean().optional(),
 });
 export type ExportedConversation = z.infer<typeof ExportedConversation>;
 
@@ -92,12 +104,54 @@ export const ExportedProject = z.object({
 });
 export type ExportedProject = z.infer<typeof ExportedProject>;
 
+/** A named preset of model and chat settings. */
+export const ExportedPreset = z.object({
+  name: PresetName,
+  provider: ProviderName.nullable(),
+  model: z.string().min(1).max(200).nullable(),
+  settings: ChatSettings,
+  is_default: z.boolean(),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+});
+export type ExportedPreset = z.infer<typeof ExportedPreset>;
+
+/** The account's custom instructions and its memory switch. */
+export const ExportedPersonalization = z.object({
+  about: z.string().max(PERSONALIZATION_LIMITS.aboutMaxChars),
+  style: z.string().max(PERSONALIZATION_LIMITS.styleMaxChars),
+  instructions_enabled: z.boolean(),
+  memory_enabled: z.boolean(),
+});
+export type ExportedPersonalization = z.infer<typeof ExportedPersonalization>;
+
+/**
+ * A remembered fact. The turn that saved it is not named: an import gives every turn a new
+ * id, so the link could not hold.
+ */
+export const ExportedMemory = z.object({
+  text: z.string().trim().min(1).max(PERSONALIZATION_LIMITS.memoryMaxChars),
+  created_at: IsoTimestamp,
+  updated_at: IsoTimestamp,
+});
+export type ExportedMemory = z.infer<typeof ExportedMemory>;
+
+/**
+ * The whole account's file. What came after the first version (presets, personalization,
+ * memories, model favourites) is optional, so earlier exports still import.
+ */
 export const ExportFile = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
   exported_at: IsoTimestamp,
   projects: z.array(ExportedProject).max(DATA_TRANSFER_LIMITS.importMaxProjects),
   conversations: z.array(ExportedConversation).max(DATA_TRANSFER_LIMITS.importMaxConversations),
+  presets: z.array(ExportedPreset).max(CHAT_SETTINGS_LIMITS.presets).optional(),
+  personalization: ExportedPersonalization.optional(),
+  /** Newest first, as Settings lists them. */
+  memories: z.array(ExportedMemory).max(PERSONALIZATION_LIMITS.memoriesMax).optional(),
+  /** Starred model ids, newest star first. */
+  model_favourites: z.array(z.string().min(1).max(128)).max(1_000).optional(),
 });
 export type ExportFile = z.infer<typeof ExportFile>;
 
@@ -107,5 +161,9 @@ export const ImportResponse = z.object({
   projects: z.int().nonnegative(),
   conversations: z.int().nonnegative(),
   messages: z.int().nonnegative(),
+  /** Presets added (one named like a preset the account has is left out). */
+  presets: z.int().nonnegative(),
+  /** Memories added (one the account remembers already is left out). */
+  memories: z.int().nonnegative(),
 });
 export type ImportResponse = z.infer<typeof ImportResponse>;

@@ -43,7 +43,7 @@ export const authPlugin = fp(
   {
     name: 'auth',
     dependencies: ['feature-flags'],
-    decorators: { fastify: ['accessTokens', 'visitors', 'sendMailInBackground'] },
+    decorators: { fastify: ['accessTokens', 'visitors', 'sendMailInBackground', 'realtime'] },
   },
 );
 
@@ -56,7 +56,13 @@ function buildAuthServices(app: FastifyInstance): AuthServices {
     if (user === undefined || user.disabled_at !== null) return null;
     return user.role === 'admin' ? 'admin' : 'user';
   };
-  const sessions = new SessionsService(new SessionsRepository(app.db), app.accessTokens, roleOf);
+  const { realtime } = app;
+  const sessions = new SessionsService(
+    new SessionsRepository(app.db),
+    app.accessTokens,
+    roleOf,
+    (userId, sessionIds) => realtime.endSessions(userId, sessionIds),
+  );
   const twoFactorRepository = new TwoFactorRepository(app.db);
   const twoFactorOn: TwoFactorFlag = () => app.featureFlags.isOn('two_factor');
   const signIn = new SignInService(

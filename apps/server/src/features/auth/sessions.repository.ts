@@ -66,13 +66,16 @@ export class SessionsRepository {
     });
   }
 
-  async revokeSession(sessionId: string, now: string): Promise<void> {
-    await this.db
+  /** Revokes the session if it is still unrevoked: its user, or undefined when it was not. */
+  async revokeSession(sessionId: string, now: string): Promise<{ userId: string } | undefined> {
+    const row = await this.db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
-      .execute();
+      .returning('user_id')
+      .executeTakeFirst();
+    return row === undefined ? undefined : { userId: row.user_id };
   }
 
   /** The user's sessions that are neither revoked nor past their end, most recently used first. */
@@ -113,14 +116,18 @@ export class SessionsRepository {
       .execute();
   }
 
-  /** Revokes every live session of the user except `keepSessionId` (when given). */
-  async revokeUserSessions(userId: string, now: string, keepSessionId?: string): Promise<void> {
+  /**
+   * Revokes every unrevoked session of the user except `keepSessionId` (when given); the ids
+   * it revoked.
+   */
+  async revokeUserSessions(userId: string, now: string, keepSessionId?: string): Promise<string[]> {
     let query = this.db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
-    await query.execute();
+    const rows = await query.returning('id').execute();
+    return rows.map((row) => row.id);
   }
 }

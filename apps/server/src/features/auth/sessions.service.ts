@@ -19,11 +19,19 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 
+/**
+ * Told of every session this service revokes, after the revocation is stored: the app closes
+ * the websockets those sessions opened (realtime), which would otherwise stream on until
+ * their next API call.
+ */
+export type SessionsEnded = (userId: string, sessionIds: readonly string[]) => Promise<void>;
+
 export class SessionsService {
   constructor(
     private readonly repository: SessionsRepository,
     private readonly accessTokens: AccessTokens,
     private readonly roleOf: (userId: string) => Promise<UserRole | null>,
+    private readonly ended: SessionsEnded,
   ) {}
 
   /** Starts a new session (a sign-in) and returns its first token pair. */
@@ -80,8 +88,7 @@ export class SessionsService {
   /** Revokes the session a refresh token belongs to (logout without an access token). */
   async revokeByRefreshToken(refreshToken: string): Promise<void> {
     const found = await this.repository.findToken(hashOpaqueToken(refreshToken));
-    if (found !== undefined)
-      await this.repository.revokeSession(found.session.id, new Date().toISOString());
+    if (found !== undefined) await this.revoke(found.session.id);
   }
 
   /** The account's live sessions as Settings lists them; `currentSessionId` is the caller's. */
@@ -100,22 +107,30 @@ export class SessionsService {
 
   /**
    * Signs one of the account's sessions out. Every authenticated call reads its session's
-   * state (request-auth.ts), so the next call of that device is refused in any process.
-   * Another account's session, or one already ended, is not found.
+   * state (request-auth.ts), so the next call of that device is refused in any process, and
+   * its websockets close at once. Another account's session, or one already ended, is not
+   * found.
    */
   async revokeOwn(userId: string, sessionId: string): Promise<void> {
     const revoked = await this.repository.revokeOwn(userId, sessionId, new Date().toISOString());
     if (!revoked)
       throw new AppError('not_found', 'That session was not found. It may have ended already.');
+    await this.ended(userId, [sessionId]);
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.repository.revokeSession(sessionId, new Date().toISOString());
+    const revoked = await this.repository.revokeSession(sessionId, new Date().toISOString());
+    if (revoked !== undefined) await this.ended(revoked.userId, [sessionId]);
   }
 
   /** Password change keeps the caller's session; reset and account events revoke them all. */
   async revokeAllOf(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.repository.revokeUserSessions(userId, new Date().toISOString(), exceptSessionId);
+    const revoked = await this.repository.revokeUserSessions(
+      userId,
+      new Date().toISOString(),
+      exceptSessionId,
+    );
+    await this.ended(userId, revoked);
   }
 
   private async rejectReuse(usedAt: string, sessionId: string, now: Date): Promise<never> {
@@ -125,7 +140,7 @@ export class SessionsService {
         'This session was refreshed by another request just now. Use the newest tokens.',
       );
     }
-    await this.repository.revokeSession(sessionId, now.toISOString());
+    await this.revoke(sessionId);
     throw new AppError('unauthorized', SESSION_ENDED);
   }
 

@@ -71,6 +71,15 @@ export class ChatSettingsService {
     return parseSettings(await this.repository.settingsOf(conversationId));
   }
 
+  /**
+   * The chat's own settings as stored, null when it has none (the data export; no owner
+   * check: the export lists the caller's chats first).
+   */
+  async storedFor(conversationId: string): Promise<ChatSettings | null> {
+    const json = await this.repository.settingsOf(conversationId);
+    return json === null ? null : parseSettings(json);
+  }
+
   async presets(userId: string): Promise<Preset[]> {
     return (await this.repository.presetsOf(userId)).map(toPreset);
   }

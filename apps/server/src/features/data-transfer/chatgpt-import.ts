@@ -155,5 +155,5 @@ export function planChatGptImport(json: unknown): ImportPlan {
       turns: toTurns(currentBranch(c), createdAt),
     };
   });
-  return { source: 'chatgpt', projects: [], conversations, knowledge: [] };
+  return { source: 'chatgpt', projects: [], conversations, knowledge: [], account: null };
 }

@@ -30,6 +30,7 @@ export function toExportedTurn(
 export function toExportedConversation(
   conversation: Conversation,
   turns: ExportedTurn[],
+  options: Pick<ExportedConversation, 'settings' | 'personalization_enabled'> = {},
 ): ExportedConversation {
   return {
     id: conversation.id,
@@ -40,6 +41,7 @@ export function toExportedConversation(
     created_at: conversation.created_at,
     updated_at: conversation.updated_at,
     turns,
+    ...options,
   };
 }
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ExportRepository } from './export.repository';
 import { ExportService } from './export.service';
 import { ImportService } from './import.service';
 
@@ -18,6 +19,9 @@ export const dataTransferPlugin = fp(
         projects: app.projects,
         attachments: app.attachments,
         knowledge: app.knowledge,
+        chatSettings: app.chatSettings,
+        personalization: app.personalization,
+        repository: new ExportRepository(app.db),
       }),
       imports: new ImportService(app.db, app.knowledge, {
         conversations: app.conversations,
@@ -27,6 +31,14 @@ export const dataTransferPlugin = fp(
   },
   {
     name: 'data-transfer',
-    dependencies: ['conversations', 'chat', 'projects', 'attachments', 'knowledge'],
+    dependencies: [
+      'conversations',
+      'chat',
+      'projects',
+      'attachments',
+      'knowledge',
+      'chat-settings',
+      'personalization',
+    ],
   },
 );

@@ -239,6 +239,8 @@ describe('export and import', () => {
       projects: 1,
       conversations: 2,
       messages: 3,
+      presets: 0,
+      memories: 0,
     } satisfies ImportResponse);
     const projects = (await call('GET', '/projects', other)).json<ProjectListResponse>().projects;
     expect(projects.map((p) => [p.name, p.chat_count])).toEqual([['Garden', 1]]);
@@ -277,6 +279,8 @@ describe('export and import', () => {
       projects: 0,
       conversations: 1,
       messages: 2,
+      presets: 0,
+      memories: 0,
     });
     const [chat] = (await chatsOf(h)).conversations as [Conversation];
     expect(chat.title).toBe('Sourdough help');

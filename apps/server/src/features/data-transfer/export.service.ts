@@ -13,10 +13,13 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { AttachmentsService } from '../attachments';
 import type { ChatService } from '../chat';
+import type { ChatSettingsService } from '../chat-settings';
 import type { ConversationsService } from '../conversations';
 import type { KnowledgeService } from '../knowledge';
+import type { PersonalizationService } from '../personalization';
 import type { ProjectsService } from '../projects';
 import { toExportedConversation, toExportedTurn } from './conversation-export';
+import type { ExportRepository } from './export.repository';
 
 const PAGE = 100;
 
@@ -26,6 +29,9 @@ interface ExportDeps {
   projects: ProjectsService;
   attachments: AttachmentsService;
   knowledge: KnowledgeService;
+  chatSettings: ChatSettingsService;
+  personalization: PersonalizationService;
+  repository: ExportRepository;
 }
 
 /** A name safe as one path segment inside the zip. */
@@ -42,13 +48,15 @@ export class ExportService {
     return toExportedConversation(
       conversation,
       turns.map((m) => toExportedTurn(m)),
+      await this.#chatOptions(owner, id),
     );
   }
 
   /**
    * The whole account as a zip: parallax-export.json (projects with their knowledge files,
-   * every chat with its turns and favourite flag), each attachment under attachments/ and each
-   * knowledge file under knowledge/. Streamed, one file at a time.
+   * every chat with its turns, favourite flag, settings and personalization switch; presets,
+   * custom instructions, memories and starred models), each attachment under attachments/ and
+   * each knowledge file under knowledge/. Streamed, one file at a time.
    */
   async account(userId: string): Promise<Readable> {
     const owner: ChatOwner = { kind: 'user', id: userId };
@@ -69,9 +77,11 @@ export class ExportService {
         toExportedConversation(
           conversation,
           turns.map((m) => toExportedTurn(m, pathOf)),
+          await this.#chatOptions(owner, conversation.id),
         ),
       );
     }
+    const { chatSettings, personalization } = this.deps;
     const file: ExportFile = {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
@@ -88,6 +98,16 @@ export class ExportService {
           })),
       })),
       conversations,
+      presets: (await chatSettings.presets(userId)).map(({ id: _id, ...preset }) => preset),
+      personalization: await personalization.get(userId),
+      memories: (await personalization.memories(userId)).map(
+        ({ text, created_at, updated_at }) => ({
+          text,
+          created_at,
+          updated_at,
+        }),
+      ),
+      model_favourites: await this.deps.repository.modelFavouritesOf(userId),
     };
 
     const out = new PassThrough();
@@ -114,6 +134,18 @@ export class ExportService {
       out.destroy(error instanceof Error ? error : new Error(String(error))),
     );
     return out;
+  }
+
+  /** The chat's stored settings (when it has any) and its personalization switch. */
+  async #chatOptions(
+    owner: ChatOwner,
+    conversationId: string,
+  ): Promise<Pick<ExportedConversation, 'settings' | 'personalization_enabled'>> {
+    const [settings, enabled] = await Promise.all([
+      this.deps.chatSettings.storedFor(conversationId),
+      this.deps.personalization.chatEnabled(owner, conversationId),
+    ]);
+    return { ...(settings !== null && { settings }), personalization_enabled: enabled };
   }
 
   async #allConversations(owner: ChatOwner): Promise<Conversation[]> {

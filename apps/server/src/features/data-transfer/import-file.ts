@@ -102,11 +102,13 @@ function planParallaxImport(json: unknown): ImportPlan {
       `The Parallax export is not valid: ${issue ? issue.path.join('.') || 'file' : 'file'}: ${issue?.message ?? 'unexpected content'}.`,
     );
   }
+  const { presets, personalization, memories, model_favourites } = parsed.data;
   return {
     source: 'parallax',
     projects: parsed.data.projects,
     conversations: parsed.data.conversations,
     knowledge: [],
+    account: { presets, personalization, memories, model_favourites },
   };
 }
 

@@ -14,6 +14,7 @@ export {
   followOtherTabs,
   recordSessionEnd,
   setSessionEndListener,
+  whileSigningOutHere,
   type SessionEndReason,
 } from './session/session-end';
 export { SIGNED_IN_EVENT } from './session/signed-in-event';

@@ -1,4 +1,9 @@
-import { WEBSOCKET, reconnectDelayMs } from '@parallax/contract';
+import {
+  CONNECTION_ERROR_MESSAGES,
+  WEBSOCKET,
+  WS_SIGNED_OUT,
+  reconnectDelayMs,
+} from '@parallax/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { ChatSocket, type ChatSocketOptions } from './chat-socket';
@@ -232,6 +237,37 @@ describe('ChatSocket against a real websocket server', () => {
     await new Promise((r) => setTimeout(r, 1_300));
     expect(harness.sockets).toHaveLength(1);
     expect(socket.state).toBe('disconnected');
+  });
+
+  it('stays closed and tells its listeners when the server closes it as signed out', async () => {
+    harness = await startServer((socket, index) => {
+      established(socket);
+      if (index === 0) setTimeout(() => socket.close(WS_SIGNED_OUT.code, WS_SIGNED_OUT.reason), 50);
+    });
+    const socket = client({ identity: () => ({ userId: 'user-1', accessToken: 'jwt-abc' }) });
+    let signedOut = 0;
+    socket.onSignedOut(() => (signedOut += 1));
+    socket.connect();
+    await vi.waitFor(() => expect(signedOut).toBe(1));
+    expect(socket.state).toBe('disconnected');
+    expect(socket.lastError).toBe(CONNECTION_ERROR_MESSAGES.authentication);
+    // Past the first reconnect delay (1 s ± 20%): no second socket.
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(harness.sockets).toHaveLength(1);
+  });
+
+  it('reconnects after another 4401 (a token that expired before the connect), telling nobody of a sign-out', async () => {
+    harness = await startServer((socket, index) => {
+      if (index === 0) socket.close(WS_SIGNED_OUT.code, 'Authentication failed');
+      else established(socket);
+    });
+    const socket = client({ identity: () => ({ userId: 'user-1', accessToken: 'jwt-abc' }) });
+    let signedOut = 0;
+    socket.onSignedOut(() => (signedOut += 1));
+    socket.connect();
+    await vi.waitFor(() => expect(socket.state).toBe('connected'), { timeout: 3_000 });
+    expect(harness.sockets).toHaveLength(2);
+    expect(signedOut).toBe(0);
   });
 });
 

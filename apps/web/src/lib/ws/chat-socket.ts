@@ -1,4 +1,9 @@
-import { CONNECTION_ERROR_MESSAGES, WEBSOCKET, type ServerWsMessage } from '@parallax/contract';
+import {
+  CONNECTION_ERROR_MESSAGES,
+  WEBSOCKET,
+  WS_SIGNED_OUT,
+  type ServerWsMessage,
+} from '@parallax/contract';
 import { closeMessage, defaultConnectionId, SERVICE_RESTART } from './socket-close';
 import { parseServerWsMessage } from './parse-server-frame';
 import { jitteredReconnectDelayMs } from './reconnect-delay';
@@ -51,6 +56,7 @@ export class ChatSocket {
   #pongTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #stateListeners = new Set<Listener<SocketState>>();
   readonly #eventListeners = new Set<Listener<SocketEvent>>();
+  readonly #signedOutListeners = new Set<() => void>();
 
   constructor(options: ChatSocketOptions) {
     this.#options = options;
@@ -85,6 +91,15 @@ export class ChatSocket {
   onEvent(listener: Listener<SocketEvent>): () => void {
     this.#eventListeners.add(listener);
     return () => this.#eventListeners.delete(listener);
+  }
+
+  /**
+   * The server closed the socket because its sign-in ended (signed out on another device, a
+   * password change, an account disabled). The socket stays closed: the app ends the session.
+   */
+  onSignedOut(listener: () => void): () => void {
+    this.#signedOutListeners.add(listener);
+    return () => this.#signedOutListeners.delete(listener);
   }
 
   connect(): void {
@@ -204,6 +219,13 @@ export class ChatSocket {
       this.#batcher.flush();
       if (this.#manual) {
         this.#setState('disconnected');
+        return;
+      }
+      if (event.code === WS_SIGNED_OUT.code && event.reason === WS_SIGNED_OUT.reason) {
+        // Reconnecting with the token held would only be refused again.
+        this.#lastError = CONNECTION_ERROR_MESSAGES.authentication;
+        this.#setState('disconnected');
+        for (const listener of [...this.#signedOutListeners]) listener();
         return;
       }
       if ((event.code === 1000 && event.wasClean) || event.code === 4000) {

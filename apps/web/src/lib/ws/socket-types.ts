@@ -10,7 +10,7 @@ export interface SocketLike {
   close(code?: number, reason?: string): void;
   onopen: ((event: unknown) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; wasClean: boolean }) => void) | null;
+  onclose: ((event: { code: number; wasClean: boolean; reason?: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
 }
 

@@ -1,7 +1,7 @@
 import { getCurrentUser } from '../api/get-current-user';
 import { logout } from '../api/logout';
 import { useAuthStore, type AuthUser, type SessionTokens } from '../store/auth-store';
-import { recordSessionEnd } from './session-end';
+import { recordSessionEnd, whileSigningOutHere } from './session-end';
 import { emitSignedIn } from './signed-in-event';
 
 /**
@@ -27,14 +27,16 @@ export async function completeSignIn(
 
 /**
  * Ends the session on the server, then locally. The local session is cleared whatever the
- * server says: a user who asks to sign out must be signed out on this device.
+ * server says: a user who asks to sign out must be signed out on this device. The reason is
+ * left first: the other tabs' sockets close as the server ends the session.
  */
 export async function signOut(
   endSession: (refreshToken: string | null) => Promise<void> = logout,
 ): Promise<void> {
   const { accessToken, refreshToken } = useAuthStore.getState();
+  recordSessionEnd('signed-out');
   try {
-    if (accessToken || refreshToken) await endSession(refreshToken);
+    if (accessToken || refreshToken) await whileSigningOutHere(() => endSession(refreshToken));
   } catch {
     // Already expired or unreachable: nothing more this device can do.
   } finally {

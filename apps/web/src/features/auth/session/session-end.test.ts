@@ -6,6 +6,7 @@ import {
   recordSessionEnd,
   setSessionEndListener,
   tokensRefreshedElsewhere,
+  whileSigningOutHere,
   type SessionEndReason,
 } from './session-end';
 import { SIGNED_IN_EVENT } from './signed-in-event';
@@ -88,6 +89,39 @@ describe('a session that ends elsewhere', () => {
     recordSessionEnd('signed-out-everywhere');
     endSession('expired');
     expect(ended).toEqual(['signed-out-everywhere']);
+  });
+
+  it('says the device was signed out when its socket closes as signed out, and other tabs read it', async () => {
+    endSession('revoked');
+    expect(useAuthStore.getState().accessToken).toBeNull();
+    expect(ended).toEqual(['revoked']);
+    // Another tab of this browser, which shared the session, sees it go with the same reason.
+    ended = [];
+    useAuthStore.setState(signedIn);
+    otherTabWrites(signedOut);
+    await settle();
+    expect(ended).toEqual(['revoked']);
+  });
+
+  it('keeps the reason this browser recorded when the socket closes first', () => {
+    recordSessionEnd('signed-out');
+    endSession('revoked');
+    expect(ended).toEqual(['signed-out']);
+  });
+
+  it('tells nothing while this tab signs out by its own hand, whoever ends the session meanwhile', async () => {
+    await whileSigningOutHere(async () => {
+      endSession('revoked');
+      useAuthStore.setState(signedIn);
+      otherTabWrites(signedOut);
+      await settle();
+    });
+    expect(useAuthStore.getState().accessToken).toBeNull();
+    expect(ended).toEqual([]);
+    // Afterwards, news from elsewhere is told again.
+    useAuthStore.setState(signedIn);
+    endSession('revoked');
+    expect(ended).toEqual(['revoked']);
   });
 });
 

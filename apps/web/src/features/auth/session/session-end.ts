@@ -2,12 +2,21 @@ import { AUTH_STORAGE_KEY, tokensOf, useAuthStore, type SessionTokens } from '..
 import { emitSignedIn } from './signed-in-event';
 
 /**
- * Why this tab's session ended: here, in another tab of this browser, on the server, or after
- * the session timeout without activity (spec §9).
+ * Why this tab's session ended: here, in another tab of this browser, on the server (a refused
+ * refresh: expired; the socket closed as signed out: revoked), or after the session timeout
+ * without activity (spec §9).
  */
-export type SessionEndReason = 'signed-out' | 'signed-out-everywhere' | 'expired' | 'idle';
+export type SessionEndReason =
+  'signed-out' | 'signed-out-everywhere' | 'expired' | 'revoked' | 'idle';
 
-const KEPT_REASONS: readonly SessionEndReason[] = ['signed-out', 'signed-out-everywhere', 'idle'];
+const KEPT_REASONS: readonly SessionEndReason[] = [
+  'signed-out',
+  'signed-out-everywhere',
+  'revoked',
+  'idle',
+];
+/** What the server tells: a reason this browser recorded just now says more, and wins. */
+const SERVER_REASONS: readonly SessionEndReason[] = ['expired', 'revoked'];
 
 /**
  * Where a tab that ends the session leaves the reason for the other tabs. It is written before
@@ -19,10 +28,31 @@ const REASON_FRESH_MS = 10_000;
 
 type EndListener = (reason: SessionEndReason) => void;
 let onEnded: EndListener = () => undefined;
+/** Sign-outs this tab asked for that are under way (see whileSigningOutHere). */
+let signingOutHere = 0;
 
 /** The app shows the user why (a toast) and where to go (the sign-in form); set once. */
 export function setSessionEndListener(listener: EndListener): void {
   onEnded = listener;
+}
+
+/**
+ * Runs a sign-out this tab asked for (here, or everywhere). The server closes this session's
+ * sockets as it ends it, and other tabs of the browser may clear the shared session before
+ * `work` returns: while it runs, such news is this same sign-out, which the caller tells of
+ * itself, so the user is not also told their session ended elsewhere.
+ */
+export async function whileSigningOutHere<T>(work: () => Promise<T>): Promise<T> {
+  signingOutHere += 1;
+  try {
+    return await work();
+  } finally {
+    signingOutHere -= 1;
+  }
+}
+
+function tell(reason: SessionEndReason): void {
+  if (signingOutHere === 0) onEnded(reason);
 }
 
 function hasSession(): boolean {
@@ -39,7 +69,7 @@ export function recordSessionEnd(reason: SessionEndReason): void {
   }
 }
 
-function recordedReason(): SessionEndReason {
+function recordedReason(fallback: SessionEndReason = 'expired'): SessionEndReason {
   try {
     const raw = localStorage.getItem(REASON_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
@@ -50,9 +80,9 @@ function recordedReason(): SessionEndReason {
       if (fresh && kept) return kept;
     }
   } catch {
-    // unreadable: the generic reason
+    // unreadable: the fallback
   }
-  return 'expired';
+  return fallback;
 }
 
 /**
@@ -61,11 +91,12 @@ function recordedReason(): SessionEndReason {
  */
 export function endSession(reason: SessionEndReason): void {
   const had = hasSession();
-  // A 401 can beat the other tab's news of why (it signed out everywhere): that reason wins.
-  const why = reason === 'expired' ? recordedReason() : reason;
+  // A 401 or the socket's close can beat the other tab's news of why (it signed out
+  // everywhere): that reason wins.
+  const why = SERVER_REASONS.includes(reason) ? recordedReason(reason) : reason;
   recordSessionEnd(why);
   useAuthStore.getState().clearSession();
-  if (had) onEnded(why);
+  if (had) tell(why);
 }
 
 /**
@@ -102,7 +133,7 @@ export async function readSharedSession(afterRead: () => void = () => undefined)
   await useAuthStore.persist.rehydrate();
   afterRead();
   const now = hasSession();
-  if (had && !now) onEnded(recordedReason());
+  if (had && !now) tell(recordedReason());
   const { user, isAuthenticated } = useAuthStore.getState();
   if (!had && now && isAuthenticated && user) emitSignedIn(user.id);
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { SIGNED_IN_EVENT, noteStreamActivity, useAuthStore } from '../../auth';
+import { SIGNED_IN_EVENT, endSession, noteStreamActivity, useAuthStore } from '../../auth';
 import { ChatSocket, socketBaseUrl, type SocketIdentity, type SocketState } from '../../../lib/ws';
 import { getVisitorId } from '../../../lib/visitor-id';
 import { errorLogger } from '../../../lib/telemetry/error-logger';
@@ -26,6 +26,10 @@ export function chatSocket(): ChatSocket {
   created.onEvent((event) => {
     if (event.type === 'tokens' || event.type === 'progress') noteStreamActivity();
   });
+  // The server ended this sign-in (Settings on another device, a password change): the page
+  // shows the signed-out state now, not at its next API call. Ending the session reconnects
+  // the socket as the visitor.
+  created.onSignedOut(() => endSession('revoked'));
   window.addEventListener(SIGNED_IN_EVENT, () => created.reconnectAs());
   let signedIn = useAuthStore.getState().isAuthenticated;
   useAuthStore.subscribe((state) => {

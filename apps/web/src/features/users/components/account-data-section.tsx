@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { buttonClasses } from '../../../ui/button';
 import { toast } from '../../../ui/toast/toast-store';
 import { exportAccount, importAccount } from '../api/account-data';
+import { importSummary } from './import-summary';
 import { SettingsSection } from './settings-section';
 
 const MAX_MB = DATA_TRANSFER_LIMITS.importMaxBytes / 1024 / 1024;
@@ -33,13 +34,10 @@ export function AccountDataSection() {
     setResult(null);
     try {
       const done = await importAccount(file);
-      const from = done.source === 'chatgpt' ? 'ChatGPT' : 'Parallax';
-      setResult(
-        `Imported from ${from}: ${done.conversations} chats with ${done.messages} messages` +
-          (done.projects > 0 ? ` and ${done.projects} projects.` : '.'),
-      );
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] });
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      setResult(importSummary(done));
+      // An import reaches chats, projects, presets, memories, instructions and model stars:
+      // whatever of them is on screen is read again.
+      void queryClient.invalidateQueries();
     } catch (error) {
       toast.error('Nothing was imported', reason(error));
     } finally {
@@ -51,7 +49,7 @@ export function AccountDataSection() {
   return (
     <SettingsSection
       title="Your data"
-      description="Export every chat, project and favourite with their attachments as a zip, or import chats from a Parallax export or ChatGPT’s conversations.json."
+      description="Export every chat, project and favourite with their attachments, and your presets, custom instructions, memories and starred models, as a zip, or import from a Parallax export or ChatGPT’s conversations.json."
     >
       <div className="flex flex-wrap gap-2">
         <button

@@ -11,6 +11,7 @@ import {
   recordSessionEnd,
   signOut,
   useAuthStore,
+  whileSigningOutHere,
 } from '../../auth';
 import { SessionList } from './session-list';
 import { SettingsSection } from './settings-section';
@@ -29,9 +30,10 @@ export function SessionsSection() {
   const signOutEverywhere = async () => {
     setPending('everywhere');
     try {
-      await logoutEverywhere();
-      // The other tabs of this browser read why their session went.
+      // The other tabs of this browser read why their session went, as soon as the server
+      // closes their sockets.
       recordSessionEnd('signed-out-everywhere');
+      await whileSigningOutHere(logoutEverywhere);
       useAuthStore.getState().clearSession();
       toast.success('Signed out everywhere', 'Every device, this one included, was signed out.');
       void navigate('/');
