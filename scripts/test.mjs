@@ -109,6 +109,7 @@ const E2E_SECONDS = {
   memory: 32,
   answers: 25,
   continue: 25,
+  'long-chat': 30,
   nav: 24,
   // Measured alone (16 s, server start included).
   'model-health': 16,

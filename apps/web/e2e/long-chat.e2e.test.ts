@@ -1,0 +1,243 @@
+import type { ExportFile, ExportedTurn } from '@parallax/contract';
+import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, registerVerified, signIn } from './support/accounts';
+import { launchBrowser, openTab } from './support/browser';
+import { startServer, type RunningServer } from './support/server-process';
+import { answerCount } from './support/thread';
+
+let browser: Browser;
+let sim: ProviderSim;
+let server: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  sim = await startProviderSim({ port: 0 });
+  server = await startServer({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${sim.url}/v1` });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await sim?.close();
+  await browser?.close();
+});
+
+const TURNS = 160;
+/** A word only one answer, deep in the history, holds. */
+const RARE = 'quokkafjord';
+const RARE_TURN = 12;
+/** The most elements the page may hold while a long chat is open (issue 35's budget). */
+const DOM_BUDGET = 8_000;
+
+/** An answer like a model's: a heading, a list, code and maths. */
+function answerFor(n: number): string {
+  return [
+    `## Part ${n}`,
+    '',
+    `Here is how step ${n} goes${n === RARE_TURN ? `, as seen from ${RARE}` : ''}:`,
+    '',
+    '- first, read the input',
+    '- then, check each value',
+    `- finally, keep ${n} results`,
+    '',
+    '```ts',
+    `function step${n}(input: number[]): number {`,
+    `  return input.reduce((sum, x) => sum + x * ${n}, 0);`,
+    '}',
+    '```',
+    '',
+    `The cost is $O(n \\log ${n})$, and in total $$\\sum_{i=1}^{${n}} i = \\frac{${n}(${n}+1)}{2}$$`,
+  ].join('\n');
+}
+
+function longChat(): ExportFile {
+  const start = Date.parse('2026-10-01T09:00:00Z');
+  const turns: ExportedTurn[] = Array.from({ length: TURNS }, (_, i) => ({
+    content: `Question ${i + 1}: how does step ${i + 1} work?`,
+    response: answerFor(i + 1),
+    provider: 'openai',
+    model: 'gpt-5-mini',
+    model_friendly_name: 'GPT-5 mini',
+    status: 'completed',
+    created_at: new Date(start + i * 60_000).toISOString(),
+    attachments: [],
+  }));
+  const at = new Date(start).toISOString();
+  return {
+    format: 'parallax-export',
+    version: 1,
+    exported_at: at,
+    projects: [],
+    conversations: [
+      {
+        id: crypto.randomUUID(),
+        title: 'A very long chat',
+        kind: 'regular',
+        is_favourite: false,
+        project_id: null,
+        created_at: at,
+        updated_at: at,
+        turns,
+      },
+    ],
+  };
+}
+
+/** Imports the chat through the account import, as the signed-in page; answers its id. */
+async function importLongChat(page: Page): Promise<string> {
+  return page.evaluate(async (file) => {
+    const raw = localStorage.getItem('auth-storage');
+    const token = raw
+      ? (JSON.parse(raw) as { state: { accessToken: string } }).state.accessToken
+      : '';
+    const headers = { Authorization: `Bearer ${token}` };
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'application/json' }), 'export.json');
+    const imported = await fetch('/api/v1/users/me/import', {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    if (!imported.ok) throw new Error(`import: ${imported.status} ${await imported.text()}`);
+    const list = await fetch('/api/v1/chat/conversations/?offset=0&limit=5', { headers });
+    const body = (await list.json()) as { conversations: { id: string; title: string }[] };
+    const chat = body.conversations.find((c) => c.title === 'A very long chat');
+    if (!chat) throw new Error('imported chat not listed');
+    return chat.id;
+  }, JSON.stringify(longChat()));
+}
+
+const domSize = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+const list = (page: Page) => page.getByTestId('message-list');
+
+/** Where a turn's top is inside the list's view (px), or null when it is not rendered. */
+const topInView = (page: Page, text: string) =>
+  page.evaluate((wanted) => {
+    const scroller = document.querySelector('[data-testid="message-list"]');
+    const turn = [...document.querySelectorAll('[data-role="user"]')].find((el) =>
+      el.textContent?.includes(wanted),
+    );
+    if (!scroller || !turn) return null;
+    return turn.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  }, text);
+
+/** Where a rendered row's top is inside the list's view (px), by its key. */
+const rowTop = (page: Page, key: string) =>
+  page.evaluate((wanted) => {
+    const scroller = document.querySelector('[data-testid="message-list"]');
+    const row = document.querySelector(`[data-row-key="${CSS.escape(wanted)}"]`);
+    if (!scroller || !row) return null;
+    return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  }, key);
+
+const inView = async (page: Page, text: string) => {
+  const top = await topInView(page, text);
+  const height = await list(page).evaluate((el) => el.clientHeight);
+  return top !== null && top > -40 && top < height;
+};
+
+describe('a long chat', () => {
+  it('scrolls to its first turn and back within the DOM budget, opens a deep search hit, and keeps the view while an answer streams below', async () => {
+    const email = `long-${Date.now().toString(36)}@example.com`;
+    await registerVerified(server, email, PASSWORD);
+    const t = await openTab(browser, server.url);
+    try {
+      await signIn(t.page, email, PASSWORD);
+      const chatId = await importLongChat(t.page);
+      await t.page.goto(`/chats/${chatId}`, { waitUntil: 'networkidle' });
+      await expect.poll(() => inView(t.page, `Question ${TURNS}:`), { timeout: 20_000 }).toBe(true);
+      expect(await domSize(t.page)).toBeLessThan(DOM_BUDGET);
+
+      // Up to the first turn: older pages load as the top comes near; the DOM stays small.
+      let largest = 0;
+      await expect
+        .poll(
+          async () => {
+            await list(t.page).evaluate((el) => el.scrollTo({ top: 0 }));
+            largest = Math.max(largest, await domSize(t.page));
+            return inView(t.page, 'Question 1:');
+          },
+          { timeout: 60_000, intervals: [300] },
+        )
+        .toBe(true);
+      expect(await answerCount(t.page)).toBe(TURNS);
+      expect(largest).toBeLessThan(DOM_BUDGET);
+      // And back down to the newest.
+      await expect
+        .poll(
+          async () => {
+            await list(t.page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+            largest = Math.max(largest, await domSize(t.page));
+            return inView(t.page, `Question ${TURNS}:`);
+          },
+          { timeout: 20_000, intervals: [300] },
+        )
+        .toBe(true);
+      expect(largest).toBeLessThan(DOM_BUDGET);
+
+      // A search hit deep in the history opens the chat scrolled to it.
+      await t.page.goto('/chats', { waitUntil: 'networkidle' });
+      await t.page.keyboard.press('ControlOrMeta+K');
+      const box = t.page.getByRole('combobox', { name: 'Search chats' });
+      await box.pressSequentially(RARE);
+      const hit = t.page.getByRole('option').filter({ hasText: 'Answer' }).first();
+      await hit.waitFor({ timeout: 20_000 });
+      await hit.click();
+      await t.page.waitForURL((url) => url.pathname === `/chats/${chatId}`);
+      await expect
+        .poll(
+          () =>
+            t.page.evaluate((word) => {
+              const scroller = document.querySelector('[data-testid="message-list"]');
+              const answer = [...document.querySelectorAll('[data-role="assistant"]')].find((el) =>
+                el.textContent?.includes(word),
+              );
+              if (!scroller || !answer) return false;
+              const a = answer.getBoundingClientRect();
+              const s = scroller.getBoundingClientRect();
+              return a.bottom > s.top && a.top < s.bottom;
+            }, RARE),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+
+      // Back at the newest turn, a slow answer streams while the reader looks a little higher up:
+      // what they look at does not move.
+      await t.page.goto(`/chats/${chatId}`, { waitUntil: 'networkidle' });
+      await expect.poll(() => inView(t.page, `Question ${TURNS}:`), { timeout: 20_000 }).toBe(true);
+      const composer = t.page.getByLabel('Message', { exact: true });
+      await composer.fill('One more, slowly [sim tokens=400 tps=25]');
+      await composer.press('Enter');
+      const live = t.page.locator('[data-role="assistant"]').last();
+      await expect
+        .poll(() => live.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('streaming');
+      await list(t.page).evaluate((el) => el.scrollBy({ top: -900 }));
+      await t.page.waitForTimeout(300);
+      // The first turn whose top is in view is what the reader looks at.
+      const anchor = await t.page.evaluate(() => {
+        const scroller = document.querySelector('[data-testid="message-list"]');
+        const top = scroller?.getBoundingClientRect().top ?? 0;
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-row-key]')];
+        return (
+          rows.slice(0, -1).find((el) => el.getBoundingClientRect().top >= top)?.dataset.rowKey ??
+          null
+        );
+      });
+      expect(anchor).not.toBeNull();
+      const before = await rowTop(t.page, anchor ?? '');
+      await t.page.waitForTimeout(2_500);
+      // Still streaming (the answer itself may be scrolled out of the DOM; Stop is not).
+      expect(await t.page.getByRole('button', { name: 'Stop generating' }).count()).toBe(1);
+      const after = await rowTop(t.page, anchor ?? '');
+      expect(Math.abs((after ?? 0) - (before ?? 0))).toBeLessThan(2);
+      await t.page.getByRole('button', { name: 'Jump to latest' }).click();
+      await expect.poll(() => inView(t.page, 'One more, slowly')).toBe(true);
+      expect(await domSize(t.page)).toBeLessThan(DOM_BUDGET);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.context.close();
+    }
+  }, 240_000);
+});
