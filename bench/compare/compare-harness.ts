@@ -42,6 +42,8 @@ async function freePort(): Promise<number> {
 
 export interface BenchServer {
   url: string;
+  /** Its data directory (the dev mail outbox is there). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startServer(
   }
   return {
     url,
+    dataDir,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -1,10 +1,10 @@
-import type { ExportFile, ExportedTurn } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn } from './support/accounts';
 import { launchBrowser, openTab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
+import { importLongChat } from './support/long-chat';
 import { answerCount } from './support/thread';
 
 let browser: Browser;
@@ -29,84 +29,6 @@ const RARE = 'quokkafjord';
 const RARE_TURN = 12;
 /** The most elements the page may hold while a long chat is open (issue 35's budget). */
 const DOM_BUDGET = 8_000;
-
-/** An answer like a model's: a heading, a list, code and maths. */
-function answerFor(n: number): string {
-  return [
-    `## Part ${n}`,
-    '',
-    `Here is how step ${n} goes${n === RARE_TURN ? `, as seen from ${RARE}` : ''}:`,
-    '',
-    '- first, read the input',
-    '- then, check each value',
-    `- finally, keep ${n} results`,
-    '',
-    '```ts',
-    `function step${n}(input: number[]): number {`,
-    `  return input.reduce((sum, x) => sum + x * ${n}, 0);`,
-    '}',
-    '```',
-    '',
-    `The cost is $O(n \\log ${n})$, and in total $$\\sum_{i=1}^{${n}} i = \\frac{${n}(${n}+1)}{2}$$`,
-  ].join('\n');
-}
-
-function longChat(): ExportFile {
-  const start = Date.parse('2026-10-01T09:00:00Z');
-  const turns: ExportedTurn[] = Array.from({ length: TURNS }, (_, i) => ({
-    content: `Question ${i + 1}: how does step ${i + 1} work?`,
-    response: answerFor(i + 1),
-    provider: 'openai',
-    model: 'gpt-5-mini',
-    model_friendly_name: 'GPT-5 mini',
-    status: 'completed',
-    created_at: new Date(start + i * 60_000).toISOString(),
-    attachments: [],
-  }));
-  const at = new Date(start).toISOString();
-  return {
-    format: 'parallax-export',
-    version: 1,
-    exported_at: at,
-    projects: [],
-    conversations: [
-      {
-        id: crypto.randomUUID(),
-        title: 'A very long chat',
-        kind: 'regular',
-        is_favourite: false,
-        project_id: null,
-        created_at: at,
-        updated_at: at,
-        turns,
-      },
-    ],
-  };
-}
-
-/** Imports the chat through the account import, as the signed-in page; answers its id. */
-async function importLongChat(page: Page): Promise<string> {
-  return page.evaluate(async (file) => {
-    const raw = localStorage.getItem('auth-storage');
-    const token = raw
-      ? (JSON.parse(raw) as { state: { accessToken: string } }).state.accessToken
-      : '';
-    const headers = { Authorization: `Bearer ${token}` };
-    const form = new FormData();
-    form.append('file', new Blob([file], { type: 'application/json' }), 'export.json');
-    const imported = await fetch('/api/v1/users/me/import', {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    if (!imported.ok) throw new Error(`import: ${imported.status} ${await imported.text()}`);
-    const list = await fetch('/api/v1/chat/conversations/?offset=0&limit=5', { headers });
-    const body = (await list.json()) as { conversations: { id: string; title: string }[] };
-    const chat = body.conversations.find((c) => c.title === 'A very long chat');
-    if (!chat) throw new Error('imported chat not listed');
-    return chat.id;
-  }, JSON.stringify(longChat()));
-}
 
 const domSize = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
 const list = (page: Page) => page.getByTestId('message-list');
@@ -144,7 +66,7 @@ describe('a long chat', () => {
     const t = await openTab(browser, server.url);
     try {
       await signIn(t.page, email, PASSWORD);
-      const chatId = await importLongChat(t.page);
+      const chatId = await importLongChat(t.page, TURNS, { rare: RARE, rareTurn: RARE_TURN });
       await t.page.goto(`/chats/${chatId}`, { waitUntil: 'networkidle' });
       await expect.poll(() => inView(t.page, `Question ${TURNS}:`), { timeout: 20_000 }).toBe(true);
       expect(await domSize(t.page)).toBeLessThan(DOM_BUDGET);
@@ -158,7 +80,7 @@ describe('a long chat', () => {
             largest = Math.max(largest, await domSize(t.page));
             return inView(t.page, 'Question 1:');
           },
-          { timeout: 60_000, intervals: [300] },
+          { timeout: 60_000, interval: 300 },
         )
         .toBe(true);
       expect(await answerCount(t.page)).toBe(TURNS);
@@ -171,7 +93,7 @@ describe('a long chat', () => {
             largest = Math.max(largest, await domSize(t.page));
             return inView(t.page, `Question ${TURNS}:`);
           },
-          { timeout: 20_000, intervals: [300] },
+          { timeout: 20_000, interval: 300 },
         )
         .toBe(true);
       expect(largest).toBeLessThan(DOM_BUDGET);

@@ -6,7 +6,15 @@ import {
   type SetFeedbackRequest,
 } from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../ui/button';
 import { ConversationHeader } from '../../features/conversations';
@@ -73,8 +81,17 @@ interface ChatThreadProps {
   answerNote?: ((message: UiMessage) => ReactNode) | undefined;
 }
 
-/** The conversation itself: the only part of the screen that re-renders as tokens arrive. */
-function ChatThread({ chatId, busy, promptFor, isNew, answerNote }: ChatThreadProps) {
+/**
+ * The conversation itself: the only part of the screen that re-renders as tokens arrive, and
+ * not at all as the user types (its props stay the same).
+ */
+const ChatThread = memo(function ChatThread({
+  chatId,
+  busy,
+  promptFor,
+  isNew,
+  answerNote,
+}: ChatThreadProps) {
   const thread =
     useChatSession((s) => s.threads[chatId]) ?? emptyThread(isNew ? 'ready' : 'loading');
   const working = useChatSession((s) => s.working);
@@ -136,7 +153,7 @@ function ChatThread({ chatId, busy, promptFor, isNew, answerNote }: ChatThreadPr
       {...(answerNote ? { answerNote } : {})}
     />
   );
-}
+});
 
 function liveMessageOf(messages: readonly UiMessage[] | undefined): UiMessage | undefined {
   return messages?.find((m) => m.role === 'assistant' && isLive(m));

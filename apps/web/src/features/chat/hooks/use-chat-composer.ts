@@ -52,7 +52,16 @@ export function useChatComposer(
           ...(conversationId === null && newChatSettings ? { chatSettings: newChatSettings } : {}),
         }
       : null;
-  const promptFor = (content: string): Prompt | null => promptWith(modelChoice.selected, content);
+  // Stable across renders: the thread takes it (edit and resend), and a keystroke re-renders
+  // this composer but must not re-render the thread.
+  const latest = useRef({ promptWith, selected: modelChoice.selected });
+  useLayoutEffect(() => {
+    latest.current = { promptWith, selected: modelChoice.selected };
+  });
+  const promptFor = useCallback(
+    (content: string): Prompt | null => latest.current.promptWith(latest.current.selected, content),
+    [],
+  );
 
   const submit = async (): Promise<SendOutcome | null> => {
     if (sending) return null;
