@@ -17,13 +17,16 @@ import { formatMs, percentile, printTable } from '../lib/stats';
  * - scrolling: wheel steps of 400 px every 16 ms from the bottom to the first turn (older pages
  *   load on the way); frames over 50 ms (requestAnimationFrame intervals), main-thread tasks
  *   over 50 ms, and the most DOM elements seen.
- * Flags: --sizes=100,500,2000 --runs=3. Needs the built web app (apps/web/dist) and Debian's
+ * Each run also types the same keys into a bare textarea first (the floor: the next frame still
+ * has to come), and the 1-turn chat is the floor of opening.
+ * Flags: --sizes=1,100,500,2000 --runs=3. Needs the built web app (apps/web/dist) and Debian's
  * Chromium.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
-const SIZES = (flag('sizes') ?? '100,500,2000').split(',').map(Number);
+// A 1-turn chat is the floor of opening: the app's own start on this machine.
+const SIZES = (flag('sizes') ?? '1,100,500,2000').split(',').map(Number);
 const RUNS = Number(flag('runs') ?? 3);
 const KEYS = 40;
 
@@ -114,6 +117,8 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, step = 20
 }
 
 interface Sample {
+  floorKeyP50: number;
+  floorKeyP95: number;
   openMs: number;
   openLongest: number;
   openNodes: number;
@@ -128,7 +133,24 @@ interface Sample {
   scrollMs: number;
 }
 
+const TYPED = 'the quick brown fox jumps over the lazy d';
+
+/**
+ * The floor of key-to-paint on this machine in the same run: the same keys into a bare
+ * textarea (no app), which still waits for the next frame.
+ */
+async function typingFloor(page: Page): Promise<{ p50: number; p95: number }> {
+  await page.goto('data:text/html,<textarea aria-label="Message"></textarea>');
+  const box = page.getByLabel('Message');
+  await box.click();
+  await box.pressSequentially(TYPED, { delay: 60 });
+  await page.waitForTimeout(300);
+  const { keyToPaint } = await probe(page);
+  return { p50: percentile(keyToPaint, 50), p95: percentile(keyToPaint, 95) };
+}
+
 async function measure(page: Page, chatId: string, turns: number): Promise<Sample> {
+  const floor = await typingFloor(page);
   const began = Date.now();
   await page.goto(`/chats/${chatId}`);
   await until(() => questionInView(page, turns), 30_000);
@@ -140,7 +162,7 @@ async function measure(page: Page, chatId: string, turns: number): Promise<Sampl
   await resetProbe(page);
   const composer = page.getByLabel('Message', { exact: true });
   await composer.click();
-  await composer.pressSequentially('the quick brown fox jumps over the lazy d', { delay: 60 });
+  await composer.pressSequentially(TYPED, { delay: 60 });
   await page.waitForTimeout(300);
   const typed = await probe(page);
   await composer.fill('');
@@ -166,6 +188,8 @@ async function measure(page: Page, chatId: string, turns: number): Promise<Sampl
   });
   const scrolled = await probe(page);
   return {
+    floorKeyP50: floor.p50,
+    floorKeyP95: floor.p95,
     openMs,
     openLongest: Math.max(0, ...opened.longTasks),
     openNodes: opened.nodes,
@@ -246,6 +270,7 @@ async function main(): Promise<void> {
           'open longest task': formatMs(s.openLongest),
           'DOM open / max': `${s.openNodes} / ${s.maxNodes}`,
           'key→paint p50 / p95': `${formatMs(s.keyP50)} / ${formatMs(s.keyP95)}`,
+          'floor key→paint p50 / p95': `${formatMs(s.floorKeyP50)} / ${formatMs(s.floorKeyP95)}`,
           'keys > 16 ms (Event Timing)': `${s.slowKeys} / ${KEYS}`,
           'scroll frames > 50 ms': `${s.scrollSlowFrames} / ${s.scrollFrames} (${((100 * s.scrollSlowFrames) / Math.max(1, s.scrollFrames)).toFixed(2)} %)`,
           'scroll tasks > 50 ms (longest)': `${s.scrollLongTasks} (${formatMs(s.scrollLongest)})`,
@@ -258,6 +283,7 @@ async function main(): Promise<void> {
         'open longest task': formatMs(median(samples.map((s) => s.openLongest))),
         'DOM open / max': `${median(samples.map((s) => s.openNodes))} / ${Math.max(...samples.map((s) => s.maxNodes))}`,
         'key→paint p50 / p95': `${formatMs(median(samples.map((s) => s.keyP50)))} / ${formatMs(median(samples.map((s) => s.keyP95)))}`,
+        'floor key→paint p50 / p95': `${formatMs(median(samples.map((s) => s.floorKeyP50)))} / ${formatMs(median(samples.map((s) => s.floorKeyP95)))}`,
         'keys > 16 ms (Event Timing)': '',
         'scroll frames > 50 ms': '',
         'scroll tasks > 50 ms (longest)': '',
