@@ -10,6 +10,7 @@ import {
   type StripeStandInProcess,
 } from './support/stripe-stand-in-process';
 import { startWebhookRelay, type WebhookRelay } from './support/webhook-relay';
+import { answerCount } from './support/thread';
 
 const ADMIN = uniqueEmail('checkout-admin');
 const WEBHOOK_SECRET = 'whsec_browser_suite';
@@ -99,11 +100,15 @@ const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 
 /** Sends from the composer of the open chat and waits for the demo model's answer. */
 async function send(page: Page, text: string): Promise<void> {
-  const answers = page.locator('[data-role="assistant"][data-status="completed"]');
-  const before = await answers.count();
+  const before = await answerCount(page);
   await composer(page).fill(text);
   await composer(page).press('Enter');
-  await expect.poll(() => answers.count(), { timeout: 40_000 }).toBe(before + 1);
+  await expect.poll(() => answerCount(page), { timeout: 40_000 }).toBe(before + 1);
+  await expect
+    .poll(() => page.locator('[data-role="assistant"]').last().getAttribute('data-status'), {
+      timeout: 40_000,
+    })
+    .toBe('completed');
 }
 
 async function fillCard(page: Page, number: string): Promise<void> {

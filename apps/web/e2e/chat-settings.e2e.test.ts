@@ -5,6 +5,7 @@ import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 import { startVertexTokenEndpoint } from './support/vertex-token';
+import { answerCount } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -54,11 +55,11 @@ async function pickModel(page: Page, name: string): Promise<void> {
 
 /** Sends and waits for its answer to complete; the upstream body that carried it. */
 async function send(page: Page, text: string): Promise<Record<string, unknown>> {
-  const before = await answers(page).count();
+  const before = await answerCount(page);
   await composer(page).fill(`${text} [sim tokens=6]`);
   await composer(page).press('Enter');
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
-  await expect.poll(() => answers(page).count(), { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect.poll(() => answerCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
   await expect
     .poll(() => answers(page).last().getAttribute('data-status'), { timeout: 30_000 })
     .toBe('completed');
