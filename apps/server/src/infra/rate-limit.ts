@@ -5,8 +5,13 @@ import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 import { connectAll, createRedis, logConnectionState } from './redis-connection';
 
-/** Requests per minute per client address unless a route sets its own `config.rateLimit`. */
-export const GLOBAL_RATE_LIMIT_PER_MINUTE = 300;
+/**
+ * Requests per minute per client address unless a route sets its own `config.rateLimit`. A
+ * chat screen opens with about ten API calls (the chat, its turns, its settings, the models,
+ * favourites, presets, what is left today…), so someone moving quickly through their chats,
+ * or a few people behind one office address, reached 300 and saw chats fail to load.
+ */
+export const GLOBAL_RATE_LIMIT_PER_MINUTE = 1_200;
 /**
  * The telemetry route's allowance per client address: a page flushes every 30 s and on
  * unload, so more is a loop or abuse.

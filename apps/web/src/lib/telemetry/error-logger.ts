@@ -6,6 +6,10 @@ import { buildLogEntry } from './log-entry';
 import { observePerformance } from './performance-metrics';
 import { postReport } from './report-transport';
 
+/** Uncaught-error events that report no fault. */
+const BENIGN_BROWSER_NOTES =
+  /^ResizeObserver loop (completed with undelivered notifications|limit exceeded)/;
+
 /** Flushes a batch may fail before it is dropped: the next flushes retry it. */
 export const MAX_FLUSH_ATTEMPTS = 3;
 /** Entries kept while the server cannot be reached; the oldest go first beyond this. */
@@ -150,8 +154,12 @@ export function createErrorLogger(options: ErrorLoggerOptions = {}) {
     return id;
   };
   // Errors no boundary caught: thrown in handlers and timers, or rejected promises no one awaited.
-  const onUncaught = (event: ErrorEvent) =>
+  const onUncaught = (event: ErrorEvent) => {
+    // The browser's note that a ResizeObserver callback changed layout (the message list
+    // measures its rows and keeps the scroll position in them): nothing failed.
+    if (!event.error && BENIGN_BROWSER_NOTES.test(event.message)) return;
     void log(event.error ?? event.message, { level: 'global' });
+  };
   const onRejection = (event: PromiseRejectionEvent) =>
     void log(event.reason, { level: 'unhandled_rejection' });
 

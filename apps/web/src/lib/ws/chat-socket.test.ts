@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { ChatSocket, type ChatSocketOptions } from './chat-socket';
 import { jitteredReconnectDelayMs } from './reconnect-delay';
+import { applyPieces } from './stream-text';
 import type { SocketEvent, SocketLike } from './socket-types';
 import type { TokenBatch } from './token-batcher';
 
@@ -183,6 +184,40 @@ describe('ChatSocket against a real websocket server', () => {
     });
     expect(harness.received).toContainEqual({ type: 'resume', message_id: 'm1', last_sequence: 1 });
     expect(textOf(batches)).toBe('Hello');
+  });
+
+  it('a live token that overtakes the replay of a resume does not make the replay look seen', async () => {
+    harness = await startServer((socket) => {
+      established(socket);
+      socket.on('message', (data: Buffer) => {
+        const frame = JSON.parse(data.toString()) as { type: string };
+        if (frame.type !== 'resume') return;
+        // Sent before the server took the resume: a live token, then the replay from the start.
+        token(socket, 3, 'lo ');
+        token(socket, 1, 'He');
+        token(socket, 2, 'l');
+        token(socket, 3, 'lo ');
+        token(socket, 4, 'there', true);
+      });
+    });
+    const socket = client();
+    const batches = collectTokens(socket);
+    socket.connect();
+    await vi.waitFor(() => expect(socket.state).toBe('connected'));
+    socket.resume('m1', 0);
+    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), {
+      timeout: 3_000,
+    });
+    // Every token reaches the screen (the early 3 again with the replay); the screen applies
+    // each sequence once, in order.
+    const pieces = batches.flatMap((b) => b.pieces);
+    expect(pieces.map((p) => p.sequence)).toEqual([3, 1, 2, 3, 4]);
+    expect(applyPieces({ text: '', sequence: 0 }, pieces)).toEqual({
+      text: 'Hello there',
+      sequence: 4,
+      gap: false,
+    });
+    expect(socket.lastSequenceOf('m1')).toBe(4);
   });
 
   it('sends resume for a message picked up after a page load (last_sequence 0)', async () => {

@@ -267,9 +267,14 @@ export class ChatSocket {
         return;
       case 'ai_token': {
         const seen = this.#sequences.get(message.message_id) ?? 0;
-        // Replays after a resume may overlap what already arrived: each token counts once.
+        // Replays after a resume may overlap what already arrived: a token at or below the mark
+        // is dropped. Only the next one in order moves the mark: a live token that overtook the
+        // replay of a resume (sent before the server took the resume) must not make the replay's
+        // earlier tokens look seen, or they would be dropped and the text left with a hole. A
+        // token past a hole still goes on; the screen applies each sequence once.
         if (message.sequence <= seen) return;
-        this.#sequences.set(message.message_id, message.sequence);
+        if (message.sequence === seen + 1)
+          this.#sequences.set(message.message_id, message.sequence);
         if (message.is_complete) this.#tracked.delete(message.message_id);
         this.#batcher.push({
           messageId: message.message_id,

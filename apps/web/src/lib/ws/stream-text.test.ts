@@ -29,4 +29,13 @@ describe('applyPieces', () => {
       gap: true,
     });
   });
+
+  it('applies a live token that overtook a replay once the replay brings what comes before it', () => {
+    const arrived = [...pieces(3, 3), ...pieces(1, 3), ...pieces(4, 4)];
+    expect(applyPieces({ text: '', sequence: 0 }, arrived)).toEqual({
+      text: 't1 t2 t3 t4 ',
+      sequence: 4,
+      gap: false,
+    });
+  });
 });

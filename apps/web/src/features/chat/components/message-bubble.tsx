@@ -124,11 +124,26 @@ interface AssistantBubbleProps extends AnswerHandlers {
   answerNote?: ((message: UiMessage) => ReactNode) | undefined;
 }
 
+const CANCEL_NOTE = `\n\n${MESSAGES.cancelledSuffix}`;
+/** The note as it reads (the markdown's emphasis is the paragraph's style). */
+const CANCEL_NOTE_TEXT = MESSAGES.cancelledSuffix.replaceAll('*', '');
+
+/**
+ * A stopped answer's text and its cancel note, apart: the note is shown outside the markdown,
+ * so a partial answer cut inside a formula or a code block cannot swallow it.
+ */
+function splitCancelNote(text: string): { body: string; cancelled: boolean } {
+  return text.endsWith(CANCEL_NOTE)
+    ? { body: text.slice(0, -CANCEL_NOTE.length), cancelled: true }
+    : { body: text, cancelled: false };
+}
+
 export const AssistantBubble = memo(function AssistantBubble(props: AssistantBubbleProps) {
   const { message, working, onRetry, answerNote, ...handlers } = props;
   const live = message.status === 'streaming' || message.status === 'pending';
   const text = message.content || message.resumedFrom || '';
   const isError = message.status === 'error';
+  const { body, cancelled } = live ? { body: text, cancelled: false } : splitCancelNote(text);
   return (
     <div
       className="group/assistant"
@@ -154,12 +169,17 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
             />
           </>
         ) : (
-          <Markdown
-            text={text}
-            provider={message.provider}
-            streaming={live}
-            className="text-[15px]"
-          />
+          <>
+            <Markdown
+              text={body}
+              provider={message.provider}
+              streaming={live}
+              className="text-[15px]"
+            />
+            {cancelled && (
+              <p className="mt-3 text-[15px] italic text-fg-muted">{CANCEL_NOTE_TEXT}</p>
+            )}
+          </>
         )}
       </MessageErrorBoundary>
       <MemoryUpdatedMarker
