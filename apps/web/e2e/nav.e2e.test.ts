@@ -215,5 +215,5 @@ describe('sessions and devices', () => {
       await here.context.close();
       await other.context.close();
     }
-  });
+  }, 120_000);
 });

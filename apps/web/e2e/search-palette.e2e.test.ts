@@ -78,9 +78,10 @@ describe('search palette', () => {
         .locator('[data-role="assistant"]')
         .last()
         .getAttribute('data-message-id');
-      expect(await inView(t.page, `[data-role="assistant"][data-message-id="${newest}"]`)).toBe(
-        false,
-      );
+      // Polled: the rows around the hit are measured as they render, and the view settles.
+      await expect
+        .poll(() => inView(t.page, `[data-role="assistant"][data-message-id="${newest}"]`), SLOW)
+        .toBe(false);
       await expect.poll(() => new URL(t.page.url()).search).toBe('');
 
       // Escape closes the palette; the sidebar's Search button opens it again.
