@@ -28,11 +28,7 @@ export function applyPieces(shown: StreamText, pieces: readonly StreamPiece[]): 
   let { text, sequence } = shown;
   // In sequence order, whatever the arrival order: a live token can overtake a replay's earlier
   // ones (a resume the server had not taken yet), and the replay then fills in before it.
-  const ordered = pieces.every(
-    (piece, i) => i === 0 || (pieces[i - 1]?.sequence ?? 0) <= piece.sequence,
-  )
-    ? pieces
-    : [...pieces].sort((a, b) => a.sequence - b.sequence);
+  const ordered = [...pieces].sort((a, b) => a.sequence - b.sequence);
   for (const piece of ordered) {
     if (piece.sequence <= sequence) continue;
     if (piece.sequence > sequence + 1) return { text, sequence, gap: true };

@@ -54,14 +54,11 @@ export function useChatComposer(
       : null;
   // Stable across renders: the thread takes it (edit and resend), and a keystroke re-renders
   // this composer but must not re-render the thread.
-  const latest = useRef({ promptWith, selected: modelChoice.selected });
+  const latest = useRef((content: string) => promptWith(modelChoice.selected, content));
   useLayoutEffect(() => {
-    latest.current = { promptWith, selected: modelChoice.selected };
+    latest.current = (content) => promptWith(modelChoice.selected, content);
   });
-  const promptFor = useCallback(
-    (content: string): Prompt | null => latest.current.promptWith(latest.current.selected, content),
-    [],
-  );
+  const promptFor = useCallback((content: string): Prompt | null => latest.current(content), []);
 
   const submit = async (): Promise<SendOutcome | null> => {
     if (sending) return null;
