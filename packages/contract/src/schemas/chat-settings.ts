@@ -50,6 +50,8 @@ export const ChatSettings = z.object({
     .max(CHAT_SETTINGS_LIMITS.stopSequences)
     .default([]),
   system_prompt: z.string().max(CHAT_SETTINGS_LIMITS.systemPromptLength).default(''),
+  /** The composer's Web search toggle: the model may search the web and read pages. */
+  web_search: z.boolean().default(false),
 });
 export type ChatSettings = z.infer<typeof ChatSettings>;
 export type ChatSettingsInput = z.input<typeof ChatSettings>;
@@ -61,6 +63,7 @@ export const EMPTY_CHAT_SETTINGS: ChatSettings = {
   reasoning_effort: null,
   stop: [],
   system_prompt: '',
+  web_search: false,
 };
 
 /** GET/PUT /conversations/{id}/settings. */

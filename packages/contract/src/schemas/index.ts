@@ -28,3 +28,4 @@ export * from './sessions';
 export * from './chat-settings';
 export * from './personalization';
 export * from './chat-titles';
+export * from './tools';

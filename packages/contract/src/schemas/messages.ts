@@ -5,6 +5,7 @@ import { MESSAGES } from '../errors';
 import { Id, IsoTimestamp, ProviderName, QueryBoolean, limitQuery, OffsetQuery } from './common';
 import { MessageFeedback } from './feedback';
 import { MessageSource } from './knowledge';
+import { Citation, ToolCallView } from './tools';
 
 /** Spec §3 "Chat message" and §7 "Messages" (/api/v1/chat/...). */
 
@@ -73,6 +74,10 @@ export const ChatMessage = z.object({
   ...QuestionVersionFields,
   /** The project files the answer drew on, in the order they were given to the model. */
   sources: z.array(MessageSource),
+  /** The tools the answer called, in the order they were asked for; absent: none. */
+  tool_calls: z.array(ToolCallView).optional(),
+  /** The answer's numbered web sources ("[1]"), from its tool calls; absent: none. */
+  citations: z.array(Citation).optional(),
   /** True when the answer was cut by the model's output limit (it may be continued). */
   cut_off: z.boolean().optional(),
   /** The owner's thumbs on this answer; null: none given. */

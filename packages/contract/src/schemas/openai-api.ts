@@ -41,7 +41,7 @@ export const OpenAiChatRequest = z.object({
 });
 export type OpenAiChatRequest = z.infer<typeof OpenAiChatRequest>;
 
-export const OpenAiFinishReason = z.enum(['stop', 'length', 'content_filter']);
+export const OpenAiFinishReason = z.enum(['stop', 'length', 'content_filter', 'tool_calls']);
 export type OpenAiFinishReason = z.infer<typeof OpenAiFinishReason>;
 
 export const OpenAiUsage = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseJson } from '../parse-json';
 import { Id } from './common';
 import { MessageSource } from './knowledge';
+import { Citation, WsAiTool } from './tools';
 
 /*
  * Websocket /ws/{connectionId}?user_id=… (spec §7, ARCHITECTURE "Wire conventions").
@@ -84,6 +85,8 @@ export const WsAiStatus = z.object({
   stage: z.string().optional(),
   /** On `completed`: the project files the answer drew on (its "Sources"), when any. */
   sources: z.array(MessageSource).optional(),
+  /** On `completed`: the answer's numbered web sources (tool results), when any. */
+  citations: z.array(Citation).optional(),
 });
 export type WsAiStatus = z.infer<typeof WsAiStatus>;
 
@@ -112,6 +115,7 @@ export const ServerWsMessage = z.discriminatedUnion('type', [
   WsAiToken,
   WsAiStatus,
   WsAiProgress,
+  WsAiTool,
   WsError,
 ]);
 export type ServerWsMessage = z.infer<typeof ServerWsMessage>;

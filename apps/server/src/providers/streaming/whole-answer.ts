@@ -25,12 +25,18 @@ export interface WholeAnswerOptions extends Pick<
 }
 
 export function emptyCompletion(): ChatCompletion {
-  return { text: '', usage: { inputTokens: 0, outputTokens: 0 }, finishReason: 'other' };
+  return {
+    text: '',
+    toolCalls: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    finishReason: 'other',
+  };
 }
 
 /** Folds one event into a whole answer: text appended, the last usage and finish kept. */
 export function foldEvent(into: ChatCompletion, event: WireEvent): void {
   if (event.type === 'text') into.text += event.text;
+  else if (event.type === 'tool_call') into.toolCalls.push(event.call);
   else if (event.type === 'usage')
     into.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
   else if (event.type === 'finish') into.finishReason = event.reason;

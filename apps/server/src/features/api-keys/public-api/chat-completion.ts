@@ -166,7 +166,7 @@ async function streamAnswer(
         pending = '';
       } else if (event.type === 'usage')
         usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-      else finish = event.reason;
+      else if (event.type === 'finish') finish = event.reason;
     }
   } catch (error) {
     const partial = {

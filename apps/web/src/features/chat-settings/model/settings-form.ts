@@ -13,6 +13,8 @@ export interface SettingsForm {
   reasoning_effort: '' | ReasoningEffort;
   stop: string;
   system_prompt: string;
+  /** Not a field of the panel (the composer's toggle sets it): carried through a save. */
+  web_search: boolean;
 }
 
 export type FormErrors = Partial<Record<keyof SettingsForm, string>>;
@@ -26,6 +28,7 @@ export function toForm(settings: ChatSettings): SettingsForm {
     reasoning_effort: settings.reasoning_effort ?? '',
     stop: settings.stop.join('\n'),
     system_prompt: settings.system_prompt,
+    web_search: settings.web_search,
   };
 }
 
@@ -82,6 +85,7 @@ export function fromForm(
       reasoning_effort: effort,
       stop,
       system_prompt: form.system_prompt,
+      web_search: form.web_search,
     },
     errors: null,
   };

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Id, IsoTimestamp } from './common';
+
+/*
+ * Tools a model may call during an answer (issue 36). A turn is answered in steps: a step is one
+ * model call; when the model asks for tools, the server runs them and the next step gives the
+ * model their results. Built-in tools have plain names; MCP tools (later) are namespaced
+ * `server__tool` so two servers cannot shadow each other or a built-in.
+ */
+
+export const BUILT_IN_TOOLS = ['web_search', 'read_page'] as const;
+export const BuiltInToolName = z.enum(BUILT_IN_TOOLS);
+export type BuiltInToolName = z.infer<typeof BuiltInToolName>;
+
+export const TOOL_LIMITS = {
+  /** Model calls one answer may take (admin setting; this is its default and its bounds). */
+  stepsDefault: 8,
+  stepsMax: 32,
+  /** Seconds one tool call may run (admin setting). */
+  toolTimeoutDefaultSeconds: 20,
+  toolTimeoutMaxSeconds: 120,
+  /** Characters of one tool result given back to the model; the rest is cut with a note. */
+  resultChars: 12_000,
+  /** Characters of a tool result kept with the answer for the screen's expanded row. */
+  storedResultChars: 4_000,
+  /** Characters of a call's arguments kept and shown. */
+  argumentsChars: 2_000,
+  /** Search results one web search gives the model. */
+  searchResults: 5,
+} as const;
+
+export const ToolCallStatus = z.enum(['running', 'completed', 'error', 'cancelled']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatus>;
+
+/** One numbered source under an answer: what a web search found or a page read returned. */
+export const Citation = z.object({
+  /** The number the answer cites it by ("[1]"), from 1, unique within the answer. */
+  index: z.int().positive(),
+  title: z.string().max(500),
+  url: z.url({ protocol: /^https?$/ }),
+  /** The host name shown beside the title ("en.wikipedia.org"). */
+  site: z.string().max(255),
+});
+export type Citation = z.infer<typeof Citation>;
+
+/** One tool call of an answer, as the screen shows it (live and after reload). */
+export const ToolCallView = z.object({
+  /** The provider's call id (or the server's where the provider gives none). */
+  id: z.string().min(1).max(200),
+  /** The step (model call) that asked for it, from 0. */
+  step: z.int().nonnegative(),
+  name: z.string().min(1).max(128),
+  /** The arguments as the model wrote them (JSON text), cut to TOOL_LIMITS.argumentsChars. */
+  arguments: z.string(),
+  status: ToolCallStatus,
+  /** The start of the result (untrusted text: shown escaped, never as markdown or HTML). */
+  result: z.string().optional(),
+  /** Why the call failed (timeout, refused address, upstream error), safe to show. */
+  error: z.string().optional(),
+  started_at: IsoTimestamp,
+  duration_ms: z.int().nonnegative().optional(),
+  /** The citation numbers this call's results were given. */
+  citations: z.array(z.int().positive()).optional(),
+});
+export type ToolCallView = z.infer<typeof ToolCallView>;
+
+/**
+ * Websocket: a tool call started or changed state. Numbered from the same sequence as the
+ * answer's `ai_token`s, so a client that resumes with `last_sequence` gets every later tool
+ * event and token once, in order. A client keeps the latest state per `call.id`.
+ */
+export const WsAiTool = z.object({
+  type: z.literal('ai_tool'),
+  message_id: Id,
+  sequence: z.int().positive(),
+  call: ToolCallView,
+  /** The citations this call added, when it completed with results. */
+  citations: z.array(Citation).optional(),
+});
+export type WsAiTool = z.infer<typeof WsAiTool>;
+
+/** Admin: the web search backend and its settings (AI management → Tools). */
+export const WEB_SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
+export const WebSearchProvider = z.enum(WEB_SEARCH_PROVIDERS);
+export type WebSearchProvider = z.infer<typeof WebSearchProvider>;
