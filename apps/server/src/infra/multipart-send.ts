@@ -5,10 +5,22 @@ import { AppError } from './errors';
 
 const FILE_FIELDS = new Set(['files[]', 'files']);
 
-/** Multipart text fields are strings: booleans and nulls arrive spelled out. */
+const BOOLEAN_FIELDS = new Set(['include_conversation_history', 'web_search']);
+/** Fields whose value is an object, sent as its JSON text. */
+const JSON_FIELDS = new Set(['chat_settings']);
+
+/** Multipart text fields are strings: booleans, nulls and objects arrive spelled out. */
 function fieldValue(name: string, value: string): unknown {
-  if (name === 'include_conversation_history') return value !== 'false' && value !== '0';
+  if (BOOLEAN_FIELDS.has(name)) return value !== 'false' && value !== '0';
   if (value === '' || value === 'null') return name === 'message' ? value : null;
+  if (JSON_FIELDS.has(name)) {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      // Left as text: the schema names the field.
+      return value;
+    }
+  }
   return value;
 }
 

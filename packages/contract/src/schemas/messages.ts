@@ -124,6 +124,11 @@ export const SendMessageRequest = z.object({
    * Absent: the chat starts with none. Ignored for a chat that exists (it keeps its own).
    */
   chat_settings: ChatSettings.optional(),
+  /**
+   * The composer's Web search toggle as the send leaves: the model may search the web and read
+   * pages for this turn. Absent: the chat's stored setting (`chat_settings.web_search`).
+   */
+  web_search: z.boolean().optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 

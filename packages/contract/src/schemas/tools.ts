@@ -83,3 +83,14 @@ export type WsAiTool = z.infer<typeof WsAiTool>;
 export const WEB_SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
 export const WebSearchProvider = z.enum(WEB_SEARCH_PROVIDERS);
 export type WebSearchProvider = z.infer<typeof WebSearchProvider>;
+
+/**
+ * GET /api/v1/tools/available: the built-in tools the caller's chats may use (the admin set up
+ * a search provider, the caller's plan allows them). The composer shows its Web search toggle
+ * only when `web_search` is true.
+ */
+export const AvailableToolsResponse = z.object({
+  web_search: z.boolean(),
+  read_page: z.boolean(),
+});
+export type AvailableToolsResponse = z.infer<typeof AvailableToolsResponse>;

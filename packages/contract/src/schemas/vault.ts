@@ -260,6 +260,11 @@ export const VaultSendRequest = z.object({
   model: z.string().min(1).max(200),
   /** Regenerate: the new turn is another version of this one (the same earlier turns). */
   version_of: Id.optional(),
+  /**
+   * The chat's Web search toggle: the model may search the web and read pages for this turn.
+   * Never on unless sent: a vault chat keeps no settings, and a search leaves the server.
+   */
+  web_search: z.boolean().optional(),
 });
 export type VaultSendRequest = z.infer<typeof VaultSendRequest>;
 

@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MessageResponse } from '@parallax/contract';
+import {
+  EMPTY_CHAT_SETTINGS,
+  type ChatSettingsResponse,
+  type MessageResponse,
+} from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChatTestApp,
@@ -104,6 +108,23 @@ describe('uploads', () => {
     });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { detail: string }).detail).toContain('message_id');
+  });
+
+  it("reads a new chat's settings sent as JSON text, as the web sends them with files", async () => {
+    const visitor = newVisitorId();
+    const settings = { ...EMPTY_CHAT_SETTINGS, temperature: 0.3, web_search: true };
+    const res = await upload(visitor, [{ name: 'a.txt', data: Buffer.from('text') }], {
+      ...sendBody('Read this [sim tokens=3]'),
+      chat_settings: JSON.stringify(settings),
+      web_search: 'true',
+    });
+    expect(res.status).toBe(200);
+    const sent = (await res.json()) as MessageResponse;
+    const stored = await fetch(
+      `${t.baseUrl}/api/v1/chat/conversations/${sent.conversation_id}/settings`,
+      { headers: visitorHeaders(visitor) },
+    );
+    expect(((await stored.json()) as ChatSettingsResponse).settings).toEqual(settings);
   });
 
   it('keeps no file of a send that is refused, fails or repeats an earlier one', async () => {

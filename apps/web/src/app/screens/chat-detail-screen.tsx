@@ -58,6 +58,8 @@ import { toast } from '../../ui/toast/toast-store';
 import { useChatStorage } from '../../features/chat/store/chat-storage';
 import { ChatComposerBar } from './chat-composer-bar';
 import { useChatSettingsTools } from './chat-settings-tools';
+import { useVaultWebSearch } from '../../features/chat-settings';
+import { useWebSearchTool } from './web-search-tool';
 import { MessageList } from '../../features/chat/components/message-list';
 
 function LoadingHistory() {
@@ -195,7 +197,8 @@ export function ChatScreen(props: ChatScreenProps) {
     (s) =>
       s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
-  const composer = useChatComposer(chatId, conversationId);
+  const webSearch = useWebSearchTool(conversationId, chatId, props.withSettings === true);
+  const composer = useChatComposer(chatId, conversationId, null, null, webSearch.on);
   const settingsTools = useChatSettingsTools(conversationId, composer, props.withSettings === true);
   const live = liveKey !== null;
 
@@ -224,6 +227,7 @@ export function ChatScreen(props: ChatScreenProps) {
     void composer.submit().then((outcome) => {
       if (!isNew || outcome?.kind !== 'sent') return;
       renameBoundThread(chatId, outcome.conversationId);
+      useVaultWebSearch.getState().rename(chatId, outcome.conversationId);
       // What is typed until the chat's own page shows goes along to it.
       handOffDraft(chatId, outcome.conversationId);
       onStarted?.(outcome.conversationId);
@@ -271,7 +275,12 @@ export function ChatScreen(props: ChatScreenProps) {
               onSend={onSend}
               onStop={live ? onStop : undefined}
               busy={live}
-              tools={settingsTools.presets}
+              tools={
+                <>
+                  {settingsTools.presets}
+                  {webSearch.element}
+                </>
+              }
             />
           )}
         </div>

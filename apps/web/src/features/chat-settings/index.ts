@@ -4,3 +4,7 @@ export { PresetPicker } from './components/preset-picker';
 export { useAnswerNote } from './components/answer-note';
 export { useChatSettingsControl } from './hooks/use-chat-settings-control';
 export { useNewChatSettings } from './model/new-chat-settings';
+export { WebSearchToggleButton } from './components/web-search-toggle';
+export { useWebSearchToggle, type WebSearchToggle } from './hooks/use-web-search-toggle';
+export { useVaultWebSearch } from './model/vault-web-search';
+export { useAvailableTools } from './api/get-available-tools';

@@ -74,6 +74,7 @@ export const WIRE_SCHEMA_NAMES = [
   'PlanListResponse',
   'Project',
   'ChatSettingsResponse',
+  'AvailableToolsResponse',
   'Preset',
   'PresetsResponse',
   'SearchResponse',

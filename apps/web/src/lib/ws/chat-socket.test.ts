@@ -216,8 +216,55 @@ describe('ChatSocket against a real websocket server', () => {
       text: 'Hello there',
       sequence: 4,
       gap: false,
+      tools: [],
     });
     expect(socket.lastSequenceOf('m1')).toBe(4);
+  });
+
+  it('takes tool events in the token numbering: no gap around them, a replayed one dropped', async () => {
+    const call = {
+      id: 'call_1',
+      step: 0,
+      name: 'web_search',
+      arguments: '{"query":"cats"}',
+      status: 'running',
+      started_at: '2026-11-29T10:00:00.000Z',
+    };
+    const tool = (socket: ServerSocket, sequence: number, status: string) =>
+      socket.send(
+        JSON.stringify({
+          type: 'ai_tool',
+          message_id: 'm1',
+          sequence,
+          call: { ...call, status },
+          ...(status === 'completed' && {
+            citations: [
+              { index: 1, title: 'Cats', url: 'https://cats.example/', site: 'cats.example' },
+            ],
+          }),
+        }),
+      );
+    harness = await startServer((socket) => {
+      established(socket);
+      token(socket, 1, 'Let me look. ');
+      tool(socket, 2, 'running');
+      tool(socket, 2, 'running');
+      tool(socket, 3, 'completed');
+      token(socket, 4, 'Cats purr [1].', true);
+    });
+    const socket = client();
+    const batches = collectTokens(socket);
+    socket.connect();
+    await vi.waitFor(() => expect(batches.some((b) => b.isComplete)).toBe(true), {
+      timeout: 3_000,
+    });
+    const pieces = batches.flatMap((b) => b.pieces);
+    expect(pieces.map((p) => p.sequence)).toEqual([1, 2, 3, 4]);
+    const shown = applyPieces({ text: '', sequence: 0 }, pieces);
+    expect(shown.gap).toBe(false);
+    expect(shown.text).toBe('Let me look. Cats purr [1].');
+    expect(shown.tools.map((t) => t.call.status)).toEqual(['running', 'completed']);
+    expect(shown.tools[1]?.citations?.[0]?.title).toBe('Cats');
   });
 
   it('sends resume for a message picked up after a page load (last_sequence 0)', async () => {

@@ -266,15 +266,7 @@ export class ChatSocket {
         this.#pongTimer = null;
         return;
       case 'ai_token': {
-        const seen = this.#sequences.get(message.message_id) ?? 0;
-        // Replays after a resume may overlap what already arrived: a token at or below the mark
-        // is dropped. Only the next one in order moves the mark: a live token that overtook the
-        // replay of a resume (sent before the server took the resume) must not make the replay's
-        // earlier tokens look seen, or they would be dropped and the text left with a hole. A
-        // token past a hole still goes on; the screen applies each sequence once.
-        if (message.sequence <= seen) return;
-        if (message.sequence === seen + 1)
-          this.#sequences.set(message.message_id, message.sequence);
+        if (!this.#isNew(message.message_id, message.sequence)) return;
         if (message.is_complete) this.#tracked.delete(message.message_id);
         this.#batcher.push({
           messageId: message.message_id,
@@ -282,6 +274,21 @@ export class ChatSocket {
           sequence: message.sequence,
           isComplete: message.is_complete,
           at: message.at,
+        });
+        return;
+      }
+      case 'ai_tool': {
+        // Numbered with the tokens: it takes its place in the stream like one, without text.
+        if (!this.#isNew(message.message_id, message.sequence)) return;
+        this.#batcher.push({
+          messageId: message.message_id,
+          token: '',
+          sequence: message.sequence,
+          isComplete: false,
+          tool: {
+            call: message.call,
+            ...(message.citations !== undefined && { citations: message.citations }),
+          },
         });
         return;
       }
@@ -298,6 +305,7 @@ export class ChatSocket {
           ...(message.details !== undefined && { details: message.details }),
           ...(message.stage !== undefined && { stage: message.stage }),
           ...(message.sources !== undefined && { sources: message.sources }),
+          ...(message.citations !== undefined && { citations: message.citations }),
         });
         return;
       case 'ai_progress':
@@ -322,6 +330,20 @@ export class ChatSocket {
         });
         return;
     }
+  }
+
+  /**
+   * Replays after a resume may overlap what already arrived: a piece at or below the mark is
+   * dropped. Only the next one in order moves the mark: a live piece that overtook the replay of
+   * a resume (sent before the server took the resume) must not make the replay's earlier pieces
+   * look seen, or they would be dropped and the text left with a hole. A piece past a hole still
+   * goes on; the screen applies each sequence once.
+   */
+  #isNew(messageId: string, sequence: number): boolean {
+    const seen = this.#sequences.get(messageId) ?? 0;
+    if (sequence <= seen) return false;
+    if (sequence === seen + 1) this.#sequences.set(messageId, sequence);
+    return true;
   }
 
   #startPing(socket: SocketLike): void {

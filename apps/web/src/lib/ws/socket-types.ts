@@ -1,4 +1,4 @@
-import type { AiStreamStatus, ClientWsMessage, MessageSource } from '@parallax/contract';
+import type { AiStreamStatus, Citation, ClientWsMessage, MessageSource } from '@parallax/contract';
 import type { TokenBatch } from './token-batcher';
 
 export type SocketState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'error';
@@ -30,6 +30,8 @@ export type SocketEvent =
       stage?: string;
       /** On completed: the project files the answer drew on. */
       sources?: MessageSource[];
+      /** On completed: the answer's numbered web sources. */
+      citations?: Citation[];
     }
   | { type: 'progress'; messageId: string; progress: number; stage: string }
   | { type: 'error'; messageId?: string; error: string; code: string; details?: string };

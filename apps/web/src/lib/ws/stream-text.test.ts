@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPieces } from './stream-text';
+import type { ToolCallView } from '@parallax/contract';
+import { applyPieces, mergeCitations, mergeToolCalls } from './stream-text';
 
 const pieces = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => ({ sequence: from + i, text: `t${from + i} ` }));
@@ -10,6 +11,7 @@ describe('applyPieces', () => {
       text: 't1 t2 t3 ',
       sequence: 3,
       gap: false,
+      tools: [],
     });
   });
 
@@ -19,6 +21,7 @@ describe('applyPieces', () => {
       text: 't1 t2 t3 t4 t5 t6 ',
       sequence: 6,
       gap: false,
+      tools: [],
     });
   });
 
@@ -27,6 +30,7 @@ describe('applyPieces', () => {
       text: 't1 t2 ',
       sequence: 2,
       gap: true,
+      tools: [],
     });
   });
 
@@ -36,6 +40,63 @@ describe('applyPieces', () => {
       text: 't1 t2 t3 t4 ',
       sequence: 4,
       gap: false,
+      tools: [],
     });
+  });
+
+  it('applies tool states in the token order, once, and a hole stops them too', () => {
+    const running = call('c1', 'running');
+    const done = call('c1', 'completed');
+    const arrived = [
+      { sequence: 1, text: 'a' },
+      { sequence: 2, text: '', tool: { call: running } },
+      { sequence: 4, text: 'b' },
+    ];
+    const first = applyPieces({ text: '', sequence: 0 }, arrived);
+    expect(first).toEqual({ text: 'a', sequence: 2, gap: true, tools: [{ call: running }] });
+    const replay = [...arrived, { sequence: 3, text: '', tool: { call: done } }];
+    expect(applyPieces(first, replay)).toEqual({
+      text: 'ab',
+      sequence: 4,
+      gap: false,
+      tools: [{ call: done }],
+    });
+  });
+});
+
+function call(id: string, status: ToolCallView['status']): ToolCallView {
+  return {
+    id,
+    step: 0,
+    name: 'web_search',
+    arguments: '{"query":"q"}',
+    status,
+    started_at: '2026-11-29T10:00:00.000Z',
+  };
+}
+
+describe('mergeToolCalls and mergeCitations', () => {
+  it('keeps a call in its place with its latest state, and adds new calls after', () => {
+    const merged = mergeToolCalls(
+      [call('a', 'running'), call('b', 'running')],
+      [{ call: call('a', 'completed') }, { call: call('c', 'running') }],
+    );
+    expect(merged.map((c) => `${c.id}:${c.status}`)).toEqual([
+      'a:completed',
+      'b:running',
+      'c:running',
+    ]);
+  });
+
+  it('orders citations by number, a repeated number replaced', () => {
+    const cite = (index: number, title: string) => ({
+      index,
+      title,
+      url: `https://example.com/${index}`,
+      site: 'example.com',
+    });
+    expect(
+      mergeCitations([cite(2, 'b')], [cite(1, 'a'), cite(2, 'b2')]).map((c) => c.title),
+    ).toEqual(['a', 'b2']);
   });
 });

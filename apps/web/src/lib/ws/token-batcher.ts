@@ -1,4 +1,4 @@
-import type { StreamPiece } from './stream-text';
+import type { StreamPiece, ToolPiece } from './stream-text';
 
 /** One message's tokens gathered since the last flush, in the order they arrived. */
 export interface TokenBatch {
@@ -27,6 +27,14 @@ interface QueuedToken {
   sequence: number;
   isComplete: boolean;
   at?: number | undefined;
+  /** A tool call's state, numbered like the tokens (its `token` is empty). */
+  tool?: ToolPiece | undefined;
+}
+
+function pieceOf(t: QueuedToken): StreamPiece {
+  return t.tool
+    ? { sequence: t.sequence, text: t.token, tool: t.tool }
+    : { sequence: t.sequence, text: t.token };
 }
 
 /**
@@ -66,7 +74,7 @@ export class TokenBatcher {
     for (const t of queued) {
       const batch = byMessage.get(t.messageId);
       if (batch) {
-        batch.pieces.push({ sequence: t.sequence, text: t.token });
+        batch.pieces.push(pieceOf(t));
         batch.lastSequence = t.sequence;
         batch.isComplete ||= t.isComplete;
         if (t.at !== undefined) {
@@ -76,7 +84,7 @@ export class TokenBatcher {
       } else {
         byMessage.set(t.messageId, {
           messageId: t.messageId,
-          pieces: [{ sequence: t.sequence, text: t.token }],
+          pieces: [pieceOf(t)],
           lastSequence: t.sequence,
           isComplete: t.isComplete,
           firstAt: t.at,

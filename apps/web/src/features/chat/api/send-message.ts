@@ -36,7 +36,9 @@ async function postMessage(
   }
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined && value !== null) form.append(key, String(value));
+    if (value === undefined || value === null) continue;
+    // Objects (a new chat's settings) go as their JSON text, which the server reads back.
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   form.append('include_conversation_history', 'true');
   for (const file of files) form.append('files[]', file, file.name);

@@ -10,7 +10,9 @@ import { canRetry } from '../model/message-transitions';
 import type { UiMessage } from '../model/ui-message';
 import type { WorkingStatus } from '../session/chat-session-store';
 import { AttachmentList } from './attachment-list';
+import { MessageCitations } from './message-citations';
 import { MessageSources } from './message-sources';
+import { ToolCallRows } from './tool-call-rows';
 import { AnswerActions, type AnswerHandlers } from './answer-actions';
 import { ActionButton, CopyButton } from './message-actions';
 import { VersionSwitcher } from './version-switcher';
@@ -156,6 +158,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
         <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
       )}
       {answerNote?.(message)}
+      {message.toolCalls && <ToolCallRows calls={message.toolCalls} />}
       <MessageErrorBoundary>
         {live && !text ? (
           <WorkingIndicator status={working} />
@@ -187,6 +190,9 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
         question={message.prompt?.content}
         done={message.status === 'completed'}
       />
+      {message.citations && (
+        <MessageCitations citations={message.citations} messageId={message.messageId} />
+      )}
       {!live && message.sources && <MessageSources sources={message.sources} />}
       {!live && <AnswerActions message={message} text={text} {...handlers} />}
     </div>

@@ -19,6 +19,8 @@ export function useChatComposer(
   project: ComposerProject | null = null,
   /** A new chat's settings, carried by its first send (null: none). */
   newChatSettings: ChatSettings | null = null,
+  /** The chat's Web search toggle: every send says whether it is on. */
+  webSearch = false,
 ) {
   const draft = useComposerDrafts((s) => s.drafts[threadKey] ?? '');
   const setDraft = useCallback((text: string) => setDraftOf(threadKey, text), [threadKey]);
@@ -50,6 +52,7 @@ export function useChatComposer(
           provider: model.provider,
           model: model.id,
           ...(conversationId === null && newChatSettings ? { chatSettings: newChatSettings } : {}),
+          webSearch,
         }
       : null;
   // Stable across renders: the thread takes it (edit and resend), and a keystroke re-renders

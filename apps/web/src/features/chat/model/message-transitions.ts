@@ -1,10 +1,17 @@
 import {
   MESSAGES,
   type Attachment,
+  type Citation,
   type MessageResponse,
   type MessageSource,
 } from '@parallax/contract';
-import { applyPieces, type StreamPiece } from '../../../lib/ws/stream-text';
+import {
+  applyPieces,
+  mergeCitations,
+  mergeToolCalls,
+  type StreamPiece,
+  type ToolPiece,
+} from '../../../lib/ws/stream-text';
 import {
   assistantKey,
   userKey,
@@ -244,7 +251,13 @@ export function appendTokens(
     const shown = applyPieces({ text: m.content, sequence: m.sequence ?? 0 }, pieces);
     if (shown.sequence === (m.sequence ?? 0)) return m;
     const { resumedFrom: _dropped, ...rest } = m;
-    return { ...rest, status: 'streaming', content: shown.text, sequence: shown.sequence };
+    return {
+      ...rest,
+      status: 'streaming',
+      content: shown.text,
+      sequence: shown.sequence,
+      ...(shown.tools.length > 0 && withTools(m, shown.tools)),
+    };
   });
 }
 
@@ -254,6 +267,27 @@ export function completeStream(list: UiMessage[], messageId: string): UiMessage[
     const { resumedFrom, ...rest } = m;
     return { ...rest, status: 'completed', content: m.content || resumedFrom || '' };
   });
+}
+
+/** A message's tool rows and citations with the stream's tool states applied. */
+function withTools(
+  m: UiMessage,
+  tools: readonly ToolPiece[],
+): Pick<UiMessage, 'toolCalls' | 'citations'> {
+  const added = tools.flatMap((t) => t.citations ?? []);
+  return {
+    toolCalls: mergeToolCalls(m.toolCalls ?? [], tools),
+    ...(added.length > 0 && { citations: mergeCitations(m.citations ?? [], added) }),
+  };
+}
+
+/** The answer's numbered web sources, told by the socket when it completed (whole list). */
+export function setCitations(
+  list: UiMessage[],
+  messageId: string,
+  citations: Citation[],
+): UiMessage[] {
+  return update(list, assistantKey(messageId), (m) => ({ ...m, citations }));
 }
 
 /** The files an answer drew on, told by the socket when it completed. */

@@ -1,6 +1,8 @@
 import {
   MESSAGES,
   type Attachment,
+  type Citation,
+  type ToolCallView,
   type ChatSettings,
   type ChatMessage,
   type MessageFeedback,
@@ -21,6 +23,8 @@ export interface Prompt {
   model: string;
   /** A new chat's settings (parameters, system prompt), stored with it by its first send. */
   chatSettings?: ChatSettings | null;
+  /** The composer's Web search toggle when it was sent (absent: off). */
+  webSearch?: boolean;
 }
 
 /**
@@ -67,6 +71,10 @@ export interface UiMessage {
   versionOf?: VersionOf;
   /** Assistant only: the project files the answer drew on ("Sources"); absent: none. */
   sources?: MessageSource[];
+  /** Assistant only: the tools the answer called, as their rows show them; absent: none. */
+  toolCalls?: ToolCallView[];
+  /** Assistant only: the answer's numbered web sources; absent: none. */
+  citations?: Citation[];
   /**
    * Assistant only: the stored text of an answer that was stopped, cut by its output limit or
    * broken off, which Continue carries on from; absent: nothing to continue.
@@ -147,6 +155,9 @@ export function turnToMessages(turn: ChatMessage): UiMessage[] {
     ...(prompt && { prompt }),
     ...(streaming && turn.response ? { resumedFrom: turn.response } : {}),
     ...(turn.sources.length > 0 && { sources: turn.sources }),
+    // A reload mid-turn shows the rows stored so far; the replay brings their later states.
+    ...(turn.tool_calls && turn.tool_calls.length > 0 && { toolCalls: turn.tool_calls }),
+    ...(turn.citations && turn.citations.length > 0 && { citations: turn.citations }),
   };
   if (turn.status === 'error')
     assistant.error = `${MESSAGES.streamErrorPrefix}${turn.error || MESSAGES.streamErrorDefault}`;

@@ -137,6 +137,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
         provider: prompt.provider,
         model: prompt.model,
         ...(request.versionOf && { version_of: request.versionOf.messageId }),
+        ...(prompt.webSearch !== undefined && { web_search: prompt.webSearch }),
       },
       files,
     );

@@ -6,6 +6,7 @@ import {
   cancelStream,
   completeStream,
   failStream,
+  setCitations,
   setSources,
 } from '../model/message-transitions';
 import { assistantKey } from '../model/ui-message';
@@ -167,10 +168,12 @@ export function handleSocketEvent(event: SocketEvent): void {
       if (pending.size > 0) flushTimer ??= setTimeout(flushPending, STREAM_UI.refreshMs);
       return;
     case 'status': {
-      const { messageId, status, sources } = event;
+      const { messageId, status, sources, citations } = event;
       // The closing token usually ended the message already: sources apply to it all the same.
       const thread = ownerOf(messageId);
       if (sources && thread) updateMessages(thread, (list) => setSources(list, messageId, sources));
+      if (citations && thread)
+        updateMessages(thread, (list) => setCitations(list, messageId, citations));
       if (!isLiveHere(messageId)) return;
       if (isWatched(messageId)) watchStream(messageId);
       if (status === 'working' || status === 'initializing' || status === 'processing') {

@@ -37,6 +37,7 @@ export function vaultSendBody(input: SendInput): VaultSendRequest {
     model: input.model,
     ...(input.conversation_id ? { conversation_id: input.conversation_id } : {}),
     ...(input.version_of ? { version_of: input.version_of } : {}),
+    ...(input.web_search ? { web_search: true } : {}),
   };
 }
 
