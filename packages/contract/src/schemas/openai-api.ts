@@ -264,7 +264,7 @@ export const OpenAiChatChunk = z.object({
       index: z.int(),
       delta: z.object({
         role: z.literal('assistant').optional(),
-        content: z.string().optional(),
+        content: z.string().nullish(),
         /** A call's first chunk has its id, type and name; later ones add pieces of arguments. */
         tool_calls: z.array(OpenAiToolCallDelta).optional(),
       }),

@@ -167,7 +167,9 @@ async function streamAnswer(
         pending = '';
       } else if (event.type === 'tool_call') {
         // Numbered by arrival: the stream's indexes must run 0, 1, … whatever the wire's were.
-        await write(reply, pending + writer.toolCall(toolCalls, event.call), signal);
+        // An answer that opens with a call has `content: null` in its first delta, as OpenAI's.
+        const head = pending === '' ? '' : writer.role(true);
+        await write(reply, head + writer.toolCall(toolCalls, event.call), signal);
         toolCalls += 1;
         callTokens += estimateTokens(event.call.arguments);
         pending = '';

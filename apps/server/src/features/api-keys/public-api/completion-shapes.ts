@@ -94,8 +94,8 @@ export class ChunkWriter {
     this.#usageField = includeUsage ? ',"usage":null' : '';
   }
 
-  role(): string {
-    return `${this.#head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${this.#usageField}}\n\n`;
+  role(callsFirst = false): string {
+    return `${this.#head}{"index":0,"delta":{"role":"assistant","content":${callsFirst ? 'null' : '""'}},"logprobs":null,"finish_reason":null}]${this.#usageField}}\n\n`;
   }
 
   text(text: string): string {
