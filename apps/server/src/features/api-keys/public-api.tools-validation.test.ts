@@ -162,18 +162,3 @@ describe('tools the API refuses, with a 400 naming the field', () => {
     );
   });
 });
-
-describe('tools the API accepts', () => {
-  it('tool_choice none: the model answers in text, without calls', async () => {
-    const completion = await client.chat.completions.create({
-      model: 'gpt-5-mini',
-      messages: [question],
-      tools: [weather()],
-      tool_choice: 'none',
-    });
-    const choice = completion.choices[0];
-    expect(choice?.finish_reason).toBe('stop');
-    expect(choice?.message.tool_calls ?? []).toEqual([]);
-    expect(choice?.message.content?.length).toBeGreaterThan(10);
-  });
-});
