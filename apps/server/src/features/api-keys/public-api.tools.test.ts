@@ -200,3 +200,30 @@ describe.each(PROVIDERS)('tools through /v1 with a %s model', (provider) => {
     expect(completion.choices[0]?.message.content?.length).toBeGreaterThan(10);
   });
 });
+
+describe('what the upstream is asked', () => {
+  it('a named tool_choice and parallel_tool_calls false reach the OpenAI wire as given', async () => {
+    const completion = await client.chat.completions.create({
+      model: MODEL_OF.openai,
+      messages: [
+        { role: 'user', content: 'Weather in Paris? [sim call=get_weather{"city":"Paris"}]' },
+      ],
+      tools,
+      tool_choice: { type: 'function', function: { name: 'get_weather' } },
+      parallel_tool_calls: false,
+    });
+    expect(completion.choices[0]?.message.tool_calls).toHaveLength(1);
+    const upstream = upstreams.sim.requests.findLast((r) => r.provider === 'openai');
+    expect(upstream?.body).toMatchObject({
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'get_weather', parameters: tools[0]?.function.parameters },
+        },
+        { type: 'function', function: { name: 'get_time' } },
+      ],
+      tool_choice: { type: 'function', function: { name: 'get_weather' } },
+      parallel_tool_calls: false,
+    });
+  });
+});
