@@ -27,6 +27,8 @@ export const OPENAI_TOOL_LIMITS = {
   /** A call's `arguments` JSON text. */
   argumentsChars: 262_144,
   callIdChars: 256,
+  /** Gemini's opaque thought signature of a call. */
+  signatureChars: 65_536,
 } as const;
 
 export const OpenAiToolName = z
@@ -59,6 +61,16 @@ export const OpenAiToolChoice = z.union([
 ]);
 export type OpenAiToolChoice = z.infer<typeof OpenAiToolChoice>;
 
+/**
+ * Gemini's thought signature of a call, where Google's own OpenAI-compatible API puts it: sent
+ * with the call, and to be sent back with it as received (Gemini 3 refuses calls without one).
+ */
+export const OpenAiToolCallExtra = z.object({
+  google: z
+    .object({ thought_signature: z.string().max(OPENAI_TOOL_LIMITS.signatureChars).optional() })
+    .optional(),
+});
+
 export const OpenAiToolCall = z.object({
   id: z.string().min(1).max(OPENAI_TOOL_LIMITS.callIdChars),
   type: z.literal('function'),
@@ -67,6 +79,7 @@ export const OpenAiToolCall = z.object({
     /** The arguments as JSON text, as the model wrote them (not necessarily valid JSON). */
     arguments: z.string().max(OPENAI_TOOL_LIMITS.argumentsChars),
   }),
+  extra_content: OpenAiToolCallExtra.nullish(),
 });
 export type OpenAiToolCall = z.infer<typeof OpenAiToolCall>;
 
@@ -250,6 +263,7 @@ export const OpenAiToolCallDelta = z.object({
   id: z.string().optional(),
   type: z.literal('function').optional(),
   function: z.object({ name: z.string().optional(), arguments: z.string().optional() }),
+  extra_content: OpenAiToolCallExtra.optional(),
 });
 export type OpenAiToolCallDelta = z.infer<typeof OpenAiToolCallDelta>;
 

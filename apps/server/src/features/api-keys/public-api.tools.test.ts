@@ -227,3 +227,41 @@ describe('what the upstream is asked', () => {
     });
   });
 });
+
+describe('Gemini’s thought signatures', () => {
+  it('a call’s extra_content.google.thought_signature goes back to Gemini with its call', async () => {
+    const call = {
+      id: 'call_0',
+      type: 'function' as const,
+      function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      // Where Google's own OpenAI-compatible API puts it; the SDK passes it through.
+      extra_content: { google: { thought_signature: 'c2lnbmF0dXJl' } },
+    };
+    const completion = await client.chat.completions.create({
+      model: MODEL_OF.gemini,
+      messages: [
+        { role: 'user', content: 'Weather in Paris? [sim call=get_weather{"city":"Paris"}]' },
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'call_0', content: 'Sunny and 18 degrees in Paris' },
+      ],
+      tools,
+    });
+    expect(completion.choices[0]?.message.content).toContain('Sunny and 18 degrees in Paris');
+    const upstream = upstreams.sim.requests.findLast((r) => r.provider === 'gemini');
+    expect(upstream?.body).toMatchObject({
+      contents: [
+        { role: 'user' },
+        {
+          role: 'model',
+          parts: [
+            {
+              functionCall: { name: 'get_weather', args: { city: 'Paris' } },
+              thoughtSignature: 'c2lnbmF0dXJl',
+            },
+          ],
+        },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather' } }] },
+      ],
+    });
+  });
+});

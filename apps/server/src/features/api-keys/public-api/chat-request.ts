@@ -55,6 +55,7 @@ export function toModelChatRequest(body: OpenAiChatRequest): ModelChatRequest {
           id: call.id,
           name: call.function.name,
           arguments: call.function.arguments,
+          signature: call.extra_content?.google?.thought_signature,
         }));
         for (const call of calls) callNames.set(call.id, call.name);
         messages.push({

@@ -15,11 +15,18 @@ export function toOpenAiFinish(reason: FinishReason, madeCalls = false): OpenAiF
   return reason === 'other' ? 'stop' : reason;
 }
 
+function extraOf(call: ToolCall): Pick<OpenAiToolCall, 'extra_content'> {
+  return call.signature === undefined
+    ? {}
+    : { extra_content: { google: { thought_signature: call.signature } } };
+}
+
 export function toOpenAiToolCall(call: ToolCall): OpenAiToolCall {
   return {
     id: call.id,
     type: 'function',
     function: { name: call.name, arguments: call.arguments },
+    ...extraOf(call),
   };
 }
 
@@ -112,6 +119,7 @@ export class ChunkWriter {
       id: call.id,
       type: 'function',
       function: { name: call.name, arguments: '' },
+      ...extraOf(call),
     };
     const rest = { index, function: { arguments: call.arguments } };
     return `${this.#toolCallChunk(opening)}${this.#toolCallChunk(rest)}`;
