@@ -144,7 +144,7 @@ describe('the SDK’s typed errors', () => {
     expect((error as APIError).code).toBe('model_not_found');
   });
 
-  it('BadRequestError naming the field, for n > 1 and an unknown role', async () => {
+  it('BadRequestError naming the field, for n > 1 and a tool result that answers no call', async () => {
     const twoChoices = await client.chat.completions
       .create({ model: 'gpt-5-mini', n: 2, messages: [{ role: 'user', content: 'hi' }] })
       .then(
@@ -163,7 +163,7 @@ describe('the SDK’s typed errors', () => {
         (e: unknown) => e,
       );
     expect(tool).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((tool as APIError).param).toBe('messages[0].role');
+    expect((tool as APIError).param).toBe('messages[0].tool_call_id');
   });
 
   it('RateLimitError with retry-after and x-ratelimit headers once the key’s per-minute limit is used', async () => {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAiChatRequest } from '@parallax/contract';
 import type { ChatStreamEvent, FinishReason, TokenUsage } from '../../../providers/chat-types';
+import { estimateTokens } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
 import type { ModelsService } from '../../models/models.service';
 import type { Admission, ApiAccessService, CallRecord, KeyAccess } from './api-access.service';
@@ -119,11 +120,7 @@ async function sendCompletion(
   // Serialised here: the zod response schema documents the shape; checking it per call is cost.
   await reply
     .type('application/json; charset=utf-8')
-    .send(
-      JSON.stringify(
-        completionBody(meta, completion.text, completion.finishReason, completion.usage),
-      ),
-    );
+    .send(JSON.stringify(completionBody(meta, completion)));
   return { status: 200, outcome: 'ok', usage: completion.usage, empty: false };
 }
 
@@ -155,7 +152,11 @@ async function streamAnswer(
   });
   let usage: TokenUsage | undefined;
   let finish: FinishReason = 'stop';
+  /** Text chunks and tool calls sent: what reached the caller. */
   let textChunks = 0;
+  let toolCalls = 0;
+  /** The calls' arguments, estimated, for an upstream that never reported its usage. */
+  let callTokens = 0;
   let pending = writer.role();
   try {
     for (let next = first; !next.done; next = await iterator.next()) {
@@ -164,6 +165,14 @@ async function streamAnswer(
         textChunks += 1;
         await write(reply, pending + writer.text(event.text), signal);
         pending = '';
+      } else if (event.type === 'tool_call') {
+        // Numbered by arrival: the stream's indexes must run 0, 1, … whatever the wire's were.
+        // An answer that opens with a call has `content: null` in its first delta, as OpenAI's.
+        const head = pending === '' ? '' : writer.role(true);
+        await write(reply, head + writer.toolCall(toolCalls, event.call), signal);
+        toolCalls += 1;
+        callTokens += estimateTokens(event.call.arguments);
+        pending = '';
       } else if (event.type === 'usage')
         usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
       else if (event.type === 'finish') finish = event.reason;
@@ -171,22 +180,30 @@ async function streamAnswer(
   } catch (error) {
     const partial = {
       inputTokens: usage?.inputTokens ?? estimateInput(),
-      outputTokens: usage?.outputTokens ?? textChunks,
+      outputTokens: usage?.outputTokens ?? textChunks + callTokens,
     };
     if (signal.aborted || reply.raw.destroyed) {
       // A half-closed socket stays open until our side ends too.
       reply.raw.destroy();
-      return { status: 200, outcome: 'client_closed', usage: partial, empty: textChunks === 0 };
+      return {
+        status: 200,
+        outcome: 'client_closed',
+        usage: partial,
+        empty: textChunks + toolCalls === 0,
+      };
     }
     reply.raw.end(pending + writer.error(toOpenAiError(error).body()));
     return {
       status: 200,
       outcome: isProviderError(error) ? error.kind : 'error',
       usage: partial,
-      empty: textChunks === 0,
+      empty: textChunks + toolCalls === 0,
     };
   }
-  const final = usage ?? { inputTokens: estimateInput(), outputTokens: textChunks };
-  reply.raw.end(pending + writer.end(finish, final));
+  const final = usage ?? {
+    inputTokens: estimateInput(),
+    outputTokens: textChunks + callTokens,
+  };
+  reply.raw.end(pending + writer.end(finish, final, toolCalls > 0));
   return { status: 200, outcome: 'ok', usage: final, empty: false };
 }

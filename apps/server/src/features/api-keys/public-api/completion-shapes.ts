@@ -1,8 +1,33 @@
-import type { OpenAiChatCompletion, OpenAiFinishReason, OpenAiUsage } from '@parallax/contract';
-import type { FinishReason, TokenUsage } from '../../../providers/chat-types';
+import type {
+  OpenAiChatCompletion,
+  OpenAiFinishReason,
+  OpenAiToolCall,
+  OpenAiUsage,
+} from '@parallax/contract';
+import type { FinishReason, TokenUsage, ToolCall } from '../../../providers/chat-types';
 
-export function toOpenAiFinish(reason: FinishReason): OpenAiFinishReason {
+/**
+ * An answer that made calls ends with `tool_calls` whatever the provider called its end
+ * (Gemini says STOP): callers decide to run tools by this reason.
+ */
+export function toOpenAiFinish(reason: FinishReason, madeCalls = false): OpenAiFinishReason {
+  if (madeCalls && (reason === 'stop' || reason === 'other')) return 'tool_calls';
   return reason === 'other' ? 'stop' : reason;
+}
+
+function extraOf(call: ToolCall): Pick<OpenAiToolCall, 'extra_content'> {
+  return call.signature === undefined
+    ? {}
+    : { extra_content: { google: { thought_signature: call.signature } } };
+}
+
+export function toOpenAiToolCall(call: ToolCall): OpenAiToolCall {
+  return {
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: call.arguments },
+    ...extraOf(call),
+  };
 }
 
 export function toOpenAiUsage(usage: TokenUsage): OpenAiUsage {
@@ -27,12 +52,15 @@ export function newCompletionMeta(model: string): CompletionMeta {
   };
 }
 
-export function completionBody(
-  meta: CompletionMeta,
-  text: string,
-  finish: FinishReason,
-  usage: TokenUsage,
-): OpenAiChatCompletion {
+export interface Answer {
+  text: string;
+  toolCalls: readonly ToolCall[];
+  finishReason: FinishReason;
+  usage: TokenUsage;
+}
+
+export function completionBody(meta: CompletionMeta, answer: Answer): OpenAiChatCompletion {
+  const madeCalls = answer.toolCalls.length > 0;
   return {
     id: meta.id,
     object: 'chat.completion',
@@ -41,12 +69,18 @@ export function completionBody(
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: text, refusal: null },
+        message: {
+          role: 'assistant',
+          // OpenAI sends null, not "", for an answer that is only calls.
+          content: madeCalls && answer.text === '' ? null : answer.text,
+          refusal: null,
+          ...(madeCalls ? { tool_calls: answer.toolCalls.map(toOpenAiToolCall) } : {}),
+        },
         logprobs: null,
-        finish_reason: toOpenAiFinish(finish),
+        finish_reason: toOpenAiFinish(answer.finishReason, madeCalls),
       },
     ],
-    usage: toOpenAiUsage(usage),
+    usage: toOpenAiUsage(answer.usage),
   };
 }
 
@@ -67,17 +101,37 @@ export class ChunkWriter {
     this.#usageField = includeUsage ? ',"usage":null' : '';
   }
 
-  role(): string {
-    return `${this.#head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${this.#usageField}}\n\n`;
+  role(callsFirst = false): string {
+    return `${this.#head}{"index":0,"delta":{"role":"assistant","content":${callsFirst ? 'null' : '""'}},"logprobs":null,"finish_reason":null}]${this.#usageField}}\n\n`;
   }
 
   text(text: string): string {
     return `${this.#head}{"index":0,"delta":{"content":${JSON.stringify(text)}},"logprobs":null,"finish_reason":null}]${this.#usageField}}\n\n`;
   }
 
+  /**
+   * One whole call as OpenAI streams it: a chunk with its id, type, name and empty arguments,
+   * then its arguments (OpenAI sends them in pieces; one piece is as valid to every reader).
+   */
+  toolCall(index: number, call: ToolCall): string {
+    const opening = {
+      index,
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: '' },
+      ...extraOf(call),
+    };
+    const rest = { index, function: { arguments: call.arguments } };
+    return `${this.#toolCallChunk(opening)}${this.#toolCallChunk(rest)}`;
+  }
+
+  #toolCallChunk(delta: object): string {
+    return `${this.#head}{"index":0,"delta":{"tool_calls":[${JSON.stringify(delta)}]},"logprobs":null,"finish_reason":null}]${this.#usageField}}\n\n`;
+  }
+
   /** The finish chunk, the usage chunk when asked for, and the end marker. */
-  end(finish: FinishReason, usage: TokenUsage): string {
-    let out = `${this.#head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${toOpenAiFinish(finish)}"}]${this.#usageField}}\n\n`;
+  end(finish: FinishReason, usage: TokenUsage, madeCalls: boolean): string {
+    let out = `${this.#head}{"index":0,"delta":{},"logprobs":null,"finish_reason":"${toOpenAiFinish(finish, madeCalls)}"}]${this.#usageField}}\n\n`;
     if (this.includeUsage)
       out += `${this.#head}],"usage":${JSON.stringify(toOpenAiUsage(usage))}}\n\n`;
     return `${out}data: [DONE]\n\n`;

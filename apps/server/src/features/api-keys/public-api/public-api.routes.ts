@@ -163,7 +163,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod = async (api) => {
         summary:
           'Chat completion in OpenAI’s shape, streamed (text/event-stream of chunks, ending with data: [DONE]) or not',
         description:
-          'Any enabled model of any provider, by registry id or provider/model. Unknown request fields are ignored, as OpenAI does; n > 1 is refused. With stream: true the answer is text/event-stream: chat.completion.chunk events, a usage chunk when stream_options.include_usage is set, then data: [DONE].',
+          "Any enabled model of any provider, by registry id or provider/model. Function calling (tools, tool_choice, parallel_tool_calls, assistant tool_calls and tool messages) works for every provider's model: the server translates and returns the calls; the caller runs them. Unknown request fields are ignored, as OpenAI does; n > 1 is refused. With stream: true the answer is text/event-stream: chat.completion.chunk events, a usage chunk when stream_options.include_usage is set, then data: [DONE].",
         body: OpenAiChatRequest,
         response: { 200: OpenAiChatCompletion, ...errors },
       },
