@@ -65,7 +65,7 @@ export function ToolsCard() {
   return <ToolsForm key={settings.data.updated_at ?? 'new'} settings={settings.data} />;
 }
 
-function ToolsForm({ settings }: { settings: AdminToolSettings }) {
+export function ToolsForm({ settings }: { settings: AdminToolSettings }) {
   const id = useId();
   const update = useUpdateToolSettings();
   const [provider, setProvider] = useState<WebSearchProvider | typeof NONE>(
