@@ -108,9 +108,11 @@ export function ToolsForm({ settings }: { settings: AdminToolSettings }) {
       })),
     };
     const parsed = UpdateToolSettingsRequest.safeParse(body);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
+    const next: Errors = {};
+    if (provider === 'searxng' && body.web_search_base_url === null)
+      next.web_search_base_url = 'web_search_base_url: SearXNG needs the address of your instance';
+    if (!parsed.success || Object.keys(next).length > 0) {
+      for (const issue of parsed.error?.issues ?? []) {
         const field = FIELDS.find((name) => name === issue.path[0]);
         const message = issue.message.startsWith(`${String(issue.path[0])}:`)
           ? issue.message
