@@ -39,6 +39,7 @@ import { supportRoutes } from '../features/support/support.routes';
 import { adminErrorsRoutes } from '../features/telemetry/admin-errors.routes';
 import { telemetryRoutes } from '../features/telemetry/telemetry.routes';
 import { adminToolsRoutes } from '../features/tools/admin-tools.routes';
+import { toolsRoutes } from '../features/tools/tools.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { vaultChatsRoutes } from '../features/vault/vault-chats.routes';
 import { vaultNotesRoutes } from '../features/vault/vault-notes.routes';
@@ -88,6 +89,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   auditRoutes,
   aiManagementRoutes,
   adminToolsRoutes,
+  toolsRoutes,
   adminUsersRoutes,
   dashboardRoutes,
   supportRoutes,

@@ -1,4 +1,8 @@
-import { TOOL_LIMITS, type AdminToolSettings } from '@parallax/contract';
+import {
+  TOOL_LIMITS,
+  type AdminToolSettings,
+  type AvailableToolsResponse,
+} from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -7,7 +11,7 @@ import {
   type TestAppPair,
 } from '../../../test/app';
 import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth';
-import { newVisitorId } from '../../../test/chat';
+import { newVisitorId, visitorHeaders } from '../../../test/chat';
 import type { FastifyInstance } from 'fastify';
 
 const KEY = 'brave-secret-key-ABCD-7788';
@@ -29,6 +33,12 @@ describe('AI management → Tools', () => {
     webSearch = true,
   ): Promise<string[]> =>
     (await t.app.tools.toolsFor({ owner, webSearch, vault: false })).map((tool) => tool.spec.name);
+  /** What the composer asks before it shows its Web search toggle. */
+  const available = async (headers: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/tools/available', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AvailableToolsResponse>();
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -134,6 +144,10 @@ describe('AI management → Tools', () => {
     expect(await namesFor(visitor, false)).toEqual([]);
     expect(await namesFor(member)).toEqual(['web_search', 'read_page']);
     expect(await namesFor(visitor)).toEqual(['web_search', 'read_page']);
+    expect(await available(bearer(user.accessToken))).toEqual({
+      web_search: true,
+      read_page: true,
+    });
     // A vault turn follows the same toggle.
     const vault = await t.app.tools.toolsFor({ owner: member, webSearch: false, vault: true });
     expect(vault).toEqual([]);
@@ -146,6 +160,14 @@ describe('AI management → Tools', () => {
     );
     expect(await namesFor(member)).toEqual(['read_page']);
     expect(await namesFor(visitor)).toEqual(['read_page']);
+    expect(await available(bearer(user.accessToken))).toEqual({
+      web_search: false,
+      read_page: true,
+    });
+    expect(await available(visitorHeaders(visitor.id))).toEqual({
+      web_search: false,
+      read_page: true,
+    });
 
     await call('PATCH', { plans: [{ plan_id: 'free', web_search: false, read_page: false }] });
     expect(await namesFor(member)).toEqual([]);
