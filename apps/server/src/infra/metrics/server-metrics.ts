@@ -14,6 +14,12 @@ export interface ChatMetrics {
   upstreamError(provider: string, errorClass: string): void;
   /** Seconds from a send's arrival to its turn being stored and its answer started. */
   sendDuration(seconds: number): void;
+  /**
+   * One tool step of a multi-step answer: milliseconds from the step's stream ending to the
+   * next step's request sent (`totalMs`), of which `toolsMs` its tools ran. The server's own
+   * time per step is their difference (bench/chat/tool-step.bench.ts).
+   */
+  toolStep?(toolsMs: number, totalMs: number): void;
 }
 
 export const NO_CHAT_METRICS: ChatMetrics = {

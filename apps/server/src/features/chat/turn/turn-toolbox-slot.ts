@@ -1,0 +1,33 @@
+import { TOOL_LIMITS } from '@parallax/contract';
+import type {
+  ToolLoopSettings,
+  TurnTool,
+  TurnToolbox,
+  TurnToolsQuery,
+} from '../../tools/turn-tool';
+
+const DEFAULT_SETTINGS: ToolLoopSettings = {
+  maxSteps: TOOL_LIMITS.stepsDefault,
+  toolTimeoutMs: TOOL_LIMITS.toolTimeoutDefaultSeconds * 1000,
+};
+
+/**
+ * Where the tools feature plugs its toolbox in (app.turnToolbox): chat asks it, never a tool.
+ * Until a toolbox is given, no turn offers tools.
+ */
+export class TurnToolboxSlot implements TurnToolbox {
+  #toolbox: TurnToolbox | null = null;
+
+  use(toolbox: TurnToolbox): void {
+    if (this.#toolbox !== null) throw new Error('a turn toolbox is given twice');
+    this.#toolbox = toolbox;
+  }
+
+  loopSettings(): Promise<ToolLoopSettings> {
+    return this.#toolbox?.loopSettings() ?? Promise.resolve(DEFAULT_SETTINGS);
+  }
+
+  toolsFor(query: TurnToolsQuery): Promise<TurnTool[]> {
+    return this.#toolbox?.toolsFor(query) ?? Promise.resolve([]);
+  }
+}
