@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import type {
-  WsAiProgress,
-  WsAiStatus,
-  WsAiTool,
-  WsAiToken,
-  WsError,
-} from '@parallax/contract';
+import type { WsAiProgress, WsAiStatus, WsAiTool, WsAiToken, WsError } from '@parallax/contract';
 
 /** A generation event as the client sees it. */
 export type StreamEvent = WsAiToken | WsAiTool | WsAiStatus | WsAiProgress | WsError;

@@ -58,10 +58,10 @@ const StoredCitations = z.array(Citation);
  * messages.tool_calls and .citations as the contract's lists, each only when the answer has
  * some (a column that does not parse, e.g. a sealed one read without its key, gives none).
  */
-export function toolRecordOf(stored: {
-  tool_calls: string | null;
-  citations: string | null;
-}): { tool_calls?: ToolCallView[]; citations?: Citation[] } {
+export function toolRecordOf(stored: { tool_calls: string | null; citations: string | null }): {
+  tool_calls?: ToolCallView[];
+  citations?: Citation[];
+} {
   const read = <T>(text: string | null, schema: z.ZodType<T[]>): T[] => {
     if (text === null) return [];
     try {

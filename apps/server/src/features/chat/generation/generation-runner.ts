@@ -44,7 +44,6 @@ export interface GenerationJob {
   onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
 
-
 interface Failure {
   text: string;
   code: string;

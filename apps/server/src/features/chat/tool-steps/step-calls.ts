@@ -85,7 +85,10 @@ async function runOne(
         running.catch(() => undefined);
         outcome = context.signal.aborted
           ? { status: 'cancelled', error: STOPPED }
-          : { status: 'error', error: `Timed out after ${Math.round(settings.toolTimeoutMs / 1000)} s` };
+          : {
+              status: 'error',
+              error: `Timed out after ${Math.round(settings.toolTimeoutMs / 1000)} s`,
+            };
         forModel = framedFailure(call.name, outcome.error);
       } else {
         ({ outcome, forModel } = completed(call.name, result, ledger));

@@ -53,7 +53,9 @@ export class ToolLedger {
    * answers each document's number, in order. A document whose address is not http(s) is
    * given to the model unnumbered.
    */
-  cite(documents: readonly ToolDocument[]): Array<{ document: ToolDocument; index: number | null }> {
+  cite(
+    documents: readonly ToolDocument[],
+  ): Array<{ document: ToolDocument; index: number | null }> {
     return documents.map((document) => {
       let url: URL;
       try {
