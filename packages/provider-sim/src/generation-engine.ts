@@ -81,6 +81,12 @@ async function serveStream(exchange: Exchange, run: GenerationRun): Promise<void
       firstTokenAt: record.firstTokenAt ?? Date.now(),
     });
   }
+  for (const event of wire.streamToolCalls(context)) {
+    if (!(await sleep(intervalMs, clientGone))) return;
+    res.write(event);
+  }
+  if (context.toolCalls.length > 0)
+    log.update(record, { firstTokenAt: record.firstTokenAt ?? Date.now() });
   res.end(wire.streamEnd(context));
   log.finish(record, 'completed');
 }

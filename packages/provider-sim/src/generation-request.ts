@@ -5,7 +5,14 @@ import type { Exchange } from './exchange';
 import { serveGeneration } from './generation-engine';
 import { readBody, sendJson } from './http-io';
 import { isHttpFault, KnobError, resolveKnobs, stripDirectives, type SimKnobs } from './knobs';
-import { estimatePromptTokens, splitTokens } from './tokens';
+import { countTokens, estimatePromptTokens, splitTokens } from './tokens';
+import {
+  planCalls,
+  planToolStep,
+  readToolSteps,
+  type ToolConversation,
+  type ToolStep,
+} from './tool-directive';
 import type {
   GenerationContext,
   WireError,
@@ -32,6 +39,7 @@ export interface ParsedGeneration {
   inputTexts: string[];
   lastUserPrompt: string;
   maxTokens: number | undefined;
+  tools: ToolConversation;
 }
 
 export interface GenerationEndpoint {
@@ -43,6 +51,8 @@ export interface GenerationEndpoint {
   /** The model named in the URL (Gemini), if any. */
   pathModel?: string;
   parse(body: unknown): ParsedGeneration | { invalid: string };
+  /** How the provider's tool call ids start; undefined: it sends none (Gemini). */
+  callIdPrefix: string | undefined;
   newId(): string;
 }
 
@@ -58,31 +68,49 @@ function planContext(
   provider: Provider,
   knobs: SimKnobs,
   promptTokens: number,
+  toolSteps: readonly ToolStep[],
 ): GenerationContext {
-  // Like a real model, the answer does not know the cap: a smaller cap cuts it off.
-  const cap = parsed.maxTokens ?? Number.POSITIVE_INFINITY;
-  // A title request is answered with a title tests can predict, not with a long answer.
-  const text = isTitleRequest(parsed.lastUserPrompt)
-    ? composeTitle(parsed.lastUserPrompt)
-    : composeAnswer({
-        prompt: stripDirectives(parsed.lastUserPrompt),
-        model: parsed.model,
-        math: PROVIDER_MATH_DELIMITERS[provider],
-        targetTokens: knobs.lengthTokens,
-      });
-  const allTokens = splitTokens(text);
-  const truncated = allTokens.length > cap;
-  const tokens = truncated ? allTokens.slice(0, cap) : allTokens;
-  return {
+  const base = {
     provider,
     id: endpoint.newId(),
     model: parsed.model,
     created: Math.floor(Date.now() / 1000),
     promptTokens,
+    includeUsage: parsed.includeUsage,
+  };
+  const plan = planToolStep(toolSteps, parsed.tools);
+  if (plan.kind === 'calls') {
+    const toolCalls = planCalls(plan.calls, endpoint.callIdPrefix);
+    const outputTokens = toolCalls.reduce(
+      (sum, call) => sum + countTokens(`${call.name} ${call.arguments}`),
+      0,
+    );
+    return { ...base, tokens: [], text: '', toolCalls, outputTokens, finish: 'tool_calls' };
+  }
+  // Like a real model, the answer does not know the cap: a smaller cap cuts it off.
+  const cap = parsed.maxTokens ?? Number.POSITIVE_INFINITY;
+  // A title request is answered with a title tests can predict, not with a long answer.
+  const text =
+    plan.kind === 'answer'
+      ? plan.text
+      : isTitleRequest(parsed.lastUserPrompt)
+        ? composeTitle(parsed.lastUserPrompt)
+        : composeAnswer({
+            prompt: stripDirectives(parsed.lastUserPrompt),
+            model: parsed.model,
+            math: PROVIDER_MATH_DELIMITERS[provider],
+            targetTokens: knobs.lengthTokens,
+          });
+  const allTokens = splitTokens(text);
+  const truncated = allTokens.length > cap;
+  const tokens = truncated ? allTokens.slice(0, cap) : allTokens;
+  return {
+    ...base,
     tokens,
     text: tokens.join(''),
+    toolCalls: [],
+    outputTokens: tokens.length,
     finish: truncated ? 'length' : 'stop',
-    includeUsage: parsed.includeUsage,
   };
 }
 
@@ -125,9 +153,12 @@ export async function handleGeneration(
   if ('invalid' in parsed) return refuse('invalid_request', parsed.invalid);
   exchange.log.update(exchange.record, { stream: parsed.stream });
 
+  exchange.log.update(exchange.record, { tools: [...parsed.tools.offered] });
   let knobs: SimKnobs;
+  let toolSteps: ToolStep[];
   try {
     knobs = resolveKnobs(exchange.req.headers, parsed.lastUserPrompt, exchange.defaults);
+    toolSteps = readToolSteps(parsed.lastUserPrompt);
   } catch (error) {
     if (error instanceof KnobError) return refuse('invalid_request', error.message);
     throw error;
@@ -137,7 +168,14 @@ export async function handleGeneration(
   if (isHttpFault(knobs.fault) && !inStream) return refuse(knobs.fault);
   if (errorContext.promptTokens > errorContext.contextWindow) return refuse('context_length');
 
-  const context = planContext(endpoint, parsed, provider, knobs, errorContext.promptTokens);
+  const context = planContext(
+    endpoint,
+    parsed,
+    provider,
+    knobs,
+    errorContext.promptTokens,
+    toolSteps,
+  );
   const streamFault = isHttpFault(knobs.fault) ? wire.error(knobs.fault, errorContext) : undefined;
   await serveGeneration(exchange, { wire, context, knobs, stream: parsed.stream, streamFault });
 }

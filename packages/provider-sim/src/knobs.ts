@@ -45,10 +45,13 @@ export interface SimKnobs extends SimDefaults {
 
 export class KnobError extends Error {}
 
-const DIRECTIVE_PATTERN = /\[sim\b([^\]]*)\]/gi;
+// A `]` or space inside a double-quoted string (a tool call's JSON arguments) does not end it.
+const DIRECTIVE_PATTERN = /\[sim\b((?:"(?:[^"\\]|\\.)*"|[^\]"])*)\]/gi;
 
 type KnobName = 'ttft' | 'tps' | 'tokens' | 'fault' | 'fault-after';
 const KNOB_NAMES: readonly KnobName[] = ['ttft', 'tps', 'tokens', 'fault', 'fault-after'];
+/** Read by tool-directive.ts (tool calls in steps), not a pacing or fault knob. */
+const CALL_KNOB = 'call';
 
 function isKnobName(name: string): name is KnobName {
   return (KNOB_NAMES as readonly string[]).includes(name);
@@ -67,20 +70,57 @@ export function stripDirectives(prompt: string): string {
   return prompt.replace(DIRECTIVE_PATTERN, '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The `name=value` pairs of every `[sim …]` directive, in order. Pairs are separated by
+ * whitespace outside double-quoted strings and braces, so JSON values may hold spaces.
+ */
+export function directivePairs(prompt: string): Array<{ name: string; value: string }> {
+  const pairs: Array<{ name: string; value: string }> = [];
+  for (const match of prompt.matchAll(DIRECTIVE_PATTERN)) {
+    const body = match[1] ?? '';
+    let current = '';
+    let depth = 0;
+    let quoted = false;
+    const flush = (): void => {
+      if (current === '') return;
+      const at = current.indexOf('=');
+      pairs.push(
+        at < 0
+          ? { name: current, value: '' }
+          : { name: current.slice(0, at), value: current.slice(at + 1) },
+      );
+      current = '';
+    };
+    for (let i = 0; i < body.length; i++) {
+      const char = body[i]!;
+      if (quoted) {
+        current += char;
+        if (char === '\\' && i + 1 < body.length) current += body[++i];
+        else if (char === '"') quoted = false;
+      } else if (/\s/.test(char) && depth === 0) flush();
+      else {
+        current += char;
+        if (char === '"') quoted = true;
+        else if (char === '{' || char === '[') depth++;
+        else if ((char === '}' || char === ']') && depth > 0) depth--;
+      }
+    }
+    flush();
+  }
+  return pairs;
+}
+
 function readDirectives(prompt: string): Map<KnobName, string> {
   const found = new Map<KnobName, string>();
-  for (const match of prompt.matchAll(DIRECTIVE_PATTERN)) {
-    for (const pair of (match[1] ?? '').trim().split(/\s+/)) {
-      if (pair === '') continue;
-      const [rawName = '', value = ''] = pair.split('=', 2);
-      const name = rawName.toLowerCase().replace('_', '-');
-      if (!isKnobName(name)) {
-        throw new KnobError(
-          `[sim] directive: unknown knob '${rawName}' (known: ${KNOB_NAMES.join(', ')})`,
-        );
-      }
-      found.set(name, value);
+  for (const { name: rawName, value } of directivePairs(prompt)) {
+    const name = rawName.toLowerCase().replace('_', '-');
+    if (name === CALL_KNOB) continue;
+    if (!isKnobName(name)) {
+      throw new KnobError(
+        `[sim] directive: unknown knob '${rawName}' (known: ${[...KNOB_NAMES, CALL_KNOB].join(', ')})`,
+      );
     }
+    found.set(name, value);
   }
   return found;
 }

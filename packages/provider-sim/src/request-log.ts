@@ -17,6 +17,8 @@ export interface SimRequestRecord {
   /** Request headers with credentials redacted. */
   headers: Record<string, string>;
   body: unknown;
+  /** The names of the tools the request offered the model. */
+  tools: string[];
   status: number | undefined;
   outcome: SimOutcome | undefined;
   tokensSent: number;
@@ -77,6 +79,7 @@ export class RequestLog extends EventEmitter<SimEvents> {
       model: undefined,
       stream: false,
       body: undefined,
+      tools: [],
       status: undefined,
       outcome: undefined,
       tokensSent: 0,

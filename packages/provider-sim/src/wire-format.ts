@@ -1,5 +1,6 @@
 import type { Provider } from '@parallax/contract';
 import type { HttpFault } from './knobs';
+import type { PlannedCall } from './tool-directive';
 
 /** What the sim answers with instead of a generation: injected faults and refused requests. */
 export type WireErrorKind = HttpFault | 'missing_key' | 'invalid_request';
@@ -19,7 +20,7 @@ export interface WireError {
   headers?: Record<string, string>;
 }
 
-export type FinishKind = 'stop' | 'length';
+export type FinishKind = 'stop' | 'length' | 'tool_calls';
 
 export interface GenerationContext {
   provider: Provider;
@@ -31,6 +32,10 @@ export interface GenerationContext {
   promptTokens: number;
   tokens: readonly string[];
   text: string;
+  /** The calls this step makes (after its text, if any); empty for an answer. */
+  toolCalls: readonly PlannedCall[];
+  /** Usage's output count: the text's tokens plus the calls' names and arguments. */
+  outputTokens: number;
   finish: FinishKind;
   /** OpenAI's stream_options.include_usage. */
   includeUsage: boolean;
@@ -44,6 +49,8 @@ export interface WireFormat {
   streamContentType: string;
   streamStart(context: GenerationContext): string;
   streamToken(context: GenerationContext, token: string): string;
+  /** The events that stream the step's tool calls (arguments in pieces), sent after the text. */
+  streamToolCalls(context: GenerationContext): string[];
   streamEnd(context: GenerationContext): string;
   /** An error reported inside an already started stream (its HTTP status stays 200). */
   streamError(error: WireError, context: GenerationContext): string;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Exchange } from '../exchange';
 import { handleGeneration, type ParsedGeneration } from '../generation-request';
 import { bearerToken, headerValue, isRecord, sendJson } from '../http-io';
+import type { ToolConversation } from '../tool-directive';
 import { anthropicWire } from './anthropic.wire';
 
 function textOfContent(content: unknown): string {
@@ -13,6 +14,39 @@ function textOfContent(content: unknown): string {
     )
     .filter((text) => text !== '')
     .join('\n');
+}
+
+function blocksOf(content: unknown): Record<string, unknown>[] {
+  return Array.isArray(content) ? content.filter(isRecord) : [];
+}
+
+/** A user turn that only carries tool results answers the model; it is not a new prompt. */
+function isToolResultTurn(message: Record<string, unknown>): boolean {
+  const blocks = blocksOf(message.content);
+  return blocks.length > 0 && blocks.every((block) => block.type === 'tool_result');
+}
+
+function readToolTurns(
+  messages: readonly Record<string, unknown>[],
+  body: Record<string, unknown>,
+): ToolConversation {
+  const lastPrompt = messages.findLastIndex((m) => m.role === 'user' && !isToolResultTurn(m));
+  let stepsTaken = 0;
+  const results: string[] = [];
+  for (const message of messages.slice(lastPrompt + 1)) {
+    const blocks = blocksOf(message.content);
+    if (message.role === 'assistant' && blocks.some((block) => block.type === 'tool_use'))
+      stepsTaken++;
+    for (const block of blocks)
+      if (block.type === 'tool_result') results.push(textOfContent(block.content));
+  }
+  const offered = Array.isArray(body.tools)
+    ? body.tools.flatMap((tool) =>
+        isRecord(tool) && typeof tool.name === 'string' ? [tool.name] : [],
+      )
+    : [];
+  const choiceNone = isRecord(body.tool_choice) && body.tool_choice.type === 'none';
+  return { offered, choiceNone, stepsTaken, results };
 }
 
 export function parseMessagesRequest(body: unknown): ParsedGeneration | { invalid: string } {
@@ -29,13 +63,15 @@ export function parseMessagesRequest(body: unknown): ParsedGeneration | { invali
   if (messages.length === 0) return { invalid: 'messages: at least one message is required' };
   const inputTexts = [textOfContent(body.system)];
   let lastUserPrompt = '';
+  const turns: Record<string, unknown>[] = [];
   for (const [index, message] of messages.entries()) {
     if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) {
       return { invalid: `messages.${index}.role: Input should be 'user' or 'assistant'` };
     }
+    turns.push(message);
     const text = textOfContent(message.content);
     inputTexts.push(text);
-    if (message.role === 'user') lastUserPrompt = text;
+    if (message.role === 'user' && !isToolResultTurn(message)) lastUserPrompt = text;
   }
   return {
     model: body.model,
@@ -44,6 +80,7 @@ export function parseMessagesRequest(body: unknown): ParsedGeneration | { invali
     inputTexts,
     lastUserPrompt,
     maxTokens,
+    tools: readToolTurns(turns, body),
   };
 }
 
@@ -77,6 +114,7 @@ export async function handleMessages(exchange: Exchange): Promise<void> {
     provider: () => 'anthropic',
     hasKey: hasKey(exchange),
     parse: parseMessagesRequest,
+    callIdPrefix: 'toolu_01',
     newId: () => `msg_01${randomBytes(18).toString('base64url').slice(0, 22)}`,
   });
 }

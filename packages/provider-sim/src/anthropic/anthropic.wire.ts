@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { argumentPieces } from '../tool-directive';
 import {
   overLimitTokens,
   sseEvent,
@@ -72,7 +73,47 @@ function describeError(kind: WireErrorKind, context: WireErrorContext): WireErro
 }
 
 function stopReason(context: GenerationContext): string {
+  if (context.finish === 'tool_calls') return 'tool_use';
   return context.finish === 'length' ? 'max_tokens' : 'end_turn';
+}
+
+/** A step that only calls tools has no text block; its tool_use blocks start at index 0. */
+function hasTextBlock(context: GenerationContext): boolean {
+  return context.toolCalls.length === 0 || context.text !== '';
+}
+
+function wholeContent(context: GenerationContext): unknown[] {
+  return [
+    ...(hasTextBlock(context) ? [{ type: 'text', text: context.text }] : []),
+    ...context.toolCalls.map((call) => ({
+      type: 'tool_use',
+      id: call.id,
+      name: call.name,
+      input: call.input,
+    })),
+  ];
+}
+
+function streamToolCalls(context: GenerationContext): string[] {
+  const first = hasTextBlock(context) ? 1 : 0;
+  return context.toolCalls.flatMap((call, at) => {
+    const index = first + at;
+    return [
+      sseEvent('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      }),
+      ...argumentPieces(call.arguments).map((piece) =>
+        sseEvent('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: piece },
+        }),
+      ),
+      sseEvent('content_block_stop', { type: 'content_block_stop', index }),
+    ];
+  });
 }
 
 function message(context: GenerationContext, streaming: boolean): Record<string, unknown> {
@@ -81,7 +122,7 @@ function message(context: GenerationContext, streaming: boolean): Record<string,
     type: 'message',
     role: 'assistant',
     model: context.model,
-    content: streaming ? [] : [{ type: 'text', text: context.text }],
+    content: streaming ? [] : wholeContent(context),
     stop_reason: streaming ? null : stopReason(context),
     stop_sequence: null,
     usage: {
@@ -89,7 +130,7 @@ function message(context: GenerationContext, streaming: boolean): Record<string,
       cache_creation_input_tokens: 0,
       cache_read_input_tokens: 0,
       // The real message_start reports a placeholder output count; message_delta has the total.
-      output_tokens: streaming ? 1 : context.tokens.length,
+      output_tokens: streaming ? 1 : context.outputTokens,
       service_tier: 'standard',
     },
   };
@@ -103,11 +144,13 @@ export const anthropicWire: WireFormat = {
   streamContentType: 'text/event-stream; charset=utf-8',
   streamStart: (context) =>
     sseEvent('message_start', { type: 'message_start', message: message(context, true) }) +
-    sseEvent('content_block_start', {
-      type: 'content_block_start',
-      index: 0,
-      content_block: { type: 'text', text: '' },
-    }) +
+    (hasTextBlock(context)
+      ? sseEvent('content_block_start', {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '' },
+        })
+      : '') +
     sseEvent('ping', { type: 'ping' }),
   streamToken: (_context, token) =>
     sseEvent('content_block_delta', {
@@ -115,12 +158,21 @@ export const anthropicWire: WireFormat = {
       index: 0,
       delta: { type: 'text_delta', text: token },
     }),
+  streamToolCalls: (context) => {
+    const events = streamToolCalls(context);
+    // The text block closes before the first tool_use block opens.
+    if (events.length > 0 && hasTextBlock(context))
+      events.unshift(sseEvent('content_block_stop', { type: 'content_block_stop', index: 0 }));
+    return events;
+  },
   streamEnd: (context) =>
-    sseEvent('content_block_stop', { type: 'content_block_stop', index: 0 }) +
+    (hasTextBlock(context) && context.toolCalls.length === 0
+      ? sseEvent('content_block_stop', { type: 'content_block_stop', index: 0 })
+      : '') +
     sseEvent('message_delta', {
       type: 'message_delta',
       delta: { stop_reason: stopReason(context), stop_sequence: null },
-      usage: { output_tokens: context.tokens.length },
+      usage: { output_tokens: context.outputTokens },
     }) +
     sseEvent('message_stop', { type: 'message_stop' }),
   streamError: (error) => {

@@ -3,6 +3,7 @@ import type { Provider } from '@parallax/contract';
 import type { Exchange } from '../exchange';
 import { handleGeneration, type ParsedGeneration } from '../generation-request';
 import { bearerToken, headerValue, isRecord } from '../http-io';
+import type { ToolConversation } from '../tool-directive';
 import { geminiWire } from './gemini.wire';
 
 export interface GeminiRoute {
@@ -51,6 +52,53 @@ function textOfParts(content: unknown): string {
     .join('\n');
 }
 
+function partsOf(content: unknown): Record<string, unknown>[] {
+  return isRecord(content) && Array.isArray(content.parts) ? content.parts.filter(isRecord) : [];
+}
+
+/** A turn of functionResponse parts answers the model's calls; it is not a new prompt. */
+function isFunctionResponseTurn(content: unknown): boolean {
+  const parts = partsOf(content);
+  return parts.length > 0 && parts.every((part) => isRecord(part.functionResponse));
+}
+
+/** `response.output` (or `.error`) when given, else the whole response object as JSON. */
+function textOfResponse(response: unknown): string {
+  if (!isRecord(response)) return '';
+  const value = response.output ?? response.error ?? response.content;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value ?? response);
+}
+
+function readToolTurns(
+  contents: readonly unknown[],
+  body: Record<string, unknown>,
+): ToolConversation {
+  const lastPrompt = contents.findLastIndex(
+    (c) =>
+      (!isRecord(c) || c.role === undefined || c.role === 'user') && !isFunctionResponseTurn(c),
+  );
+  let stepsTaken = 0;
+  const results: string[] = [];
+  for (const content of contents.slice(lastPrompt + 1)) {
+    const parts = partsOf(content);
+    if (parts.some((part) => isRecord(part.functionCall))) stepsTaken++;
+    for (const part of parts)
+      if (isRecord(part.functionResponse))
+        results.push(textOfResponse(part.functionResponse.response));
+  }
+  const offered = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool) =>
+    isRecord(tool) && Array.isArray(tool.functionDeclarations)
+      ? tool.functionDeclarations.flatMap((declaration) =>
+          isRecord(declaration) && typeof declaration.name === 'string' ? [declaration.name] : [],
+        )
+      : [],
+  );
+  const config = isRecord(body.toolConfig) ? body.toolConfig.functionCallingConfig : undefined;
+  const choiceNone = isRecord(config) && config.mode === 'NONE';
+  return { offered, choiceNone, stepsTaken, results };
+}
+
 function parseGenerateContent(
   route: GeminiRoute,
 ): (body: unknown) => ParsedGeneration | { invalid: string } {
@@ -65,8 +113,8 @@ function parseGenerateContent(
     for (const content of contents) {
       const text = textOfParts(content);
       inputTexts.push(text);
-      if (!isRecord(content) || content.role === undefined || content.role === 'user')
-        lastUserPrompt = text;
+      const userRole = !isRecord(content) || content.role === undefined || content.role === 'user';
+      if (userRole && !isFunctionResponseTurn(content)) lastUserPrompt = text;
     }
     const config = isRecord(body.generationConfig) ? body.generationConfig : {};
     const cap = config.maxOutputTokens;
@@ -80,6 +128,7 @@ function parseGenerateContent(
       inputTexts,
       lastUserPrompt,
       maxTokens: typeof cap === 'number' ? cap : undefined,
+      tools: readToolTurns(contents, body),
     };
   };
 }
@@ -101,6 +150,7 @@ export function handleGenerateContent(exchange: Exchange, route: GeminiRoute): P
     hasKey: hasKey(exchange, route),
     pathModel: route.model,
     parse: parseGenerateContent(route),
+    callIdPrefix: undefined,
     newId: () => randomBytes(16).toString('base64url'),
   });
 }

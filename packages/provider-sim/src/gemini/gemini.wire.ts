@@ -96,7 +96,7 @@ function describeError(kind: WireErrorKind, context: WireErrorContext): WireErro
 }
 
 function usageMetadata(context: GenerationContext, final: boolean): Record<string, unknown> {
-  const candidates = final ? context.tokens.length : 0;
+  const candidates = final ? context.outputTokens : 0;
   return {
     promptTokenCount: context.promptTokens,
     ...(final ? { candidatesTokenCount: candidates } : {}),
@@ -105,16 +105,22 @@ function usageMetadata(context: GenerationContext, final: boolean): Record<strin
   };
 }
 
+function functionCallParts(context: GenerationContext): Record<string, unknown>[] {
+  return context.toolCalls.map((call) => ({ functionCall: { name: call.name, args: call.input } }));
+}
+
 function response(
   context: GenerationContext,
   text: string,
   final: boolean,
+  parts: Record<string, unknown>[] = [{ text }],
 ): Record<string, unknown> {
+  // Gemini has no finish reason of its own for calls: a step that calls tools ends with STOP.
   const finishReason = context.finish === 'length' ? 'MAX_TOKENS' : 'STOP';
   return {
     candidates: [
       {
-        content: { parts: [{ text }], role: 'model' },
+        content: { parts, role: 'model' },
         ...(final ? { finishReason } : {}),
         index: 0,
       },
@@ -148,10 +154,21 @@ export function geminiWire(sse: boolean): WireFormat {
       vary: 'Origin, X-Origin, Referer',
       'x-content-type-options': 'nosniff',
     }),
-    completion: (context) => response(context, context.text, true),
+    completion: (context) =>
+      context.toolCalls.length > 0
+        ? response(context, '', true, [
+            ...(context.text === '' ? [] : [{ text: context.text }]),
+            ...functionCallParts(context),
+          ])
+        : response(context, context.text, true),
     streamContentType: sse ? 'text/event-stream' : 'application/json; charset=UTF-8',
     streamStart: () => '',
     streamToken: (context, token) => frame(response(context, token, false)),
+    // Gemini sends each call whole (no argument deltas): parallel calls share one chunk.
+    streamToolCalls: (context) =>
+      context.toolCalls.length === 0
+        ? []
+        : [frame(response(context, '', false, functionCallParts(context)))],
     streamEnd: (context) => frame(response(context, '', true)) + (sse ? '' : '\r\n]'),
     // Google ends a broken SSE stream with a bare, pretty-printed JSON error object outside
     // SSE framing (@google/genai detects it; SSE-only parsers just see the stream end early).

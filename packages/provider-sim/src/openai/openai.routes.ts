@@ -3,6 +3,7 @@ import type { Provider } from '@parallax/contract';
 import type { Exchange } from '../exchange';
 import { handleGeneration, type ParsedGeneration } from '../generation-request';
 import { bearerToken, isRecord, sendJson } from '../http-io';
+import type { ToolConversation } from '../tool-directive';
 import { openAiWire } from './openai.wire';
 
 /** Models listed by GET /v1/models; any model name is accepted for generation. */
@@ -30,6 +31,36 @@ function textOfContent(content: unknown): string {
     )
     .filter((text) => text !== '')
     .join('\n');
+}
+
+function offeredTools(tools: unknown): string[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool) =>
+    isRecord(tool) && isRecord(tool.function) && typeof tool.function.name === 'string'
+      ? [tool.function.name]
+      : [],
+  );
+}
+
+/** Tool-call turns and `tool` results after the last user message. */
+function readToolTurns(
+  messages: readonly unknown[],
+  body: Record<string, unknown>,
+): ToolConversation {
+  const lastUser = messages.findLastIndex((m) => isRecord(m) && m.role === 'user');
+  let stepsTaken = 0;
+  const results: string[] = [];
+  for (const message of messages.slice(lastUser + 1)) {
+    if (!isRecord(message)) continue;
+    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) stepsTaken++;
+    else if (message.role === 'tool') results.push(textOfContent(message.content));
+  }
+  return {
+    offered: offeredTools(body.tools),
+    choiceNone: body.tool_choice === 'none',
+    stepsTaken,
+    results,
+  };
 }
 
 export function parseChatCompletion(body: unknown): ParsedGeneration | { invalid: string } {
@@ -70,6 +101,7 @@ export function parseChatCompletion(body: unknown): ParsedGeneration | { invalid
     inputTexts,
     lastUserPrompt,
     maxTokens: typeof cap === 'number' ? cap : undefined,
+    tools: readToolTurns(messages, body),
   };
 }
 
@@ -79,6 +111,7 @@ export function handleChatCompletions(exchange: Exchange): Promise<void> {
     provider: openAiCompatibleProvider,
     hasKey: bearerToken(exchange.req) !== undefined,
     parse: parseChatCompletion,
+    callIdPrefix: 'call_',
     newId: () => `chatcmpl-${randomBytes(15).toString('base64url')}`,
   });
 }

@@ -241,3 +241,145 @@ describe('OpenAI faults surface as the SDK error classes', () => {
     expect(countTokens(received)).toBe(3);
   });
 });
+
+const SEARCH_TOOLS: OpenAI.Chat.ChatCompletionTool[] = [
+  {
+    type: 'function',
+    function: {
+      name: 'web_search',
+      description: 'Search the web',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'read_page',
+      description: 'Read a web page',
+      parameters: { type: 'object', properties: { url: { type: 'string' } } },
+    },
+  },
+];
+
+const TWO_STEPS =
+  'Find pets [sim call=web_search{"query":"cats and dogs"}|web_search{"query":"dogs"} call=read_page{"url":"https://example.com/a"}]';
+
+/** What a caller sends back: the assistant turn with its calls, then one result per call. */
+function withResults(
+  messages: OpenAI.Chat.ChatCompletionMessageParam[],
+  calls: OpenAI.Chat.ChatCompletionMessageFunctionToolCall[],
+  results: readonly string[],
+): OpenAI.Chat.ChatCompletionMessageParam[] {
+  return [
+    ...messages,
+    { role: 'assistant', content: null, tool_calls: calls },
+    ...calls.map((call, index): OpenAI.Chat.ChatCompletionToolMessageParam => ({
+      role: 'tool',
+      tool_call_id: call.id,
+      content: results[index] ?? '',
+    })),
+  ];
+}
+
+function functionCalls(
+  calls: readonly OpenAI.Chat.ChatCompletionMessageToolCall[] | undefined,
+): OpenAI.Chat.ChatCompletionMessageFunctionToolCall[] {
+  return (calls ?? []).filter(
+    (call): call is OpenAI.Chat.ChatCompletionMessageFunctionToolCall => call.type === 'function',
+  );
+}
+
+for (const [provider, model] of [
+  ['openai', 'gpt-4o'],
+  ['grok', 'grok-4'],
+] as const) {
+  describe(`${provider} tool calls through the official SDK`, () => {
+    const sdk = (): OpenAI =>
+      new OpenAI({ apiKey: 'key-test', baseURL: sim.baseUrls[provider], maxRetries: 0 });
+
+    it('streams parallel calls (arguments in pieces), takes the results, calls again, then answers from them', async () => {
+      const client = sdk();
+      let messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+        { role: 'user', content: TWO_STEPS },
+      ];
+      const stream = client.chat.completions.stream({
+        model,
+        messages,
+        tools: SEARCH_TOOLS,
+        stream_options: { include_usage: true },
+      });
+      let argumentChunks = 0;
+      stream.on('chunk', (chunk) => {
+        if (chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments) argumentChunks++;
+      });
+      const first = await stream.finalChatCompletion();
+      const firstCalls = functionCalls(first.choices[0]?.message.tool_calls);
+      expect(first.choices[0]?.finish_reason).toBe('tool_calls');
+      expect(firstCalls.map((call) => call.function.name)).toEqual(['web_search', 'web_search']);
+      expect(firstCalls.map((call) => JSON.parse(call.function.arguments))).toEqual([
+        { query: 'cats and dogs' },
+        { query: 'dogs' },
+      ]);
+      expect(firstCalls[0]?.id).toMatch(/^call_/);
+      expect(argumentChunks).toBeGreaterThan(2);
+      const record = await sim.waitForRequest((r) => r.model === model);
+      expect(record.tools).toEqual(['web_search', 'read_page']);
+      expect(record.provider).toBe(provider);
+
+      messages = withResults(messages, firstCalls, ['Cats purr.', 'Dogs bark.']);
+      const second = await client.chat.completions.create({
+        model,
+        messages,
+        tools: SEARCH_TOOLS,
+        stream: true,
+      });
+      const deltas: OpenAI.Chat.ChatCompletionChunk.Choice.Delta.ToolCall[] = [];
+      for await (const chunk of second) deltas.push(...(chunk.choices[0]?.delta.tool_calls ?? []));
+      const id = deltas[0]?.id ?? '';
+      const args = deltas.map((delta) => delta.function?.arguments ?? '').join('');
+      expect(deltas[0]?.function?.name).toBe('read_page');
+      expect(JSON.parse(args)).toEqual({ url: 'https://example.com/a' });
+
+      messages = withResults(
+        messages,
+        [{ id, type: 'function', function: { name: 'read_page', arguments: args } }],
+        ['Page A says hello.'],
+      );
+      const final = await client.chat.completions.create({ model, messages, tools: SEARCH_TOOLS });
+      const text = final.choices[0]?.message.content ?? '';
+      expect(final.choices[0]?.finish_reason).toBe('stop');
+      expect(text).toContain('"Cats purr." [1]');
+      expect(text).toContain('"Dogs bark." [2]');
+      expect(text).toContain('"Page A says hello." [3]');
+    });
+
+    it('carries the calls in a whole answer, and `{}` arguments for a call without any', async () => {
+      const completion = await sdk().chat.completions.create({
+        model,
+        messages: [{ role: 'user', content: 'Look [sim call=read_page]' }],
+        tools: SEARCH_TOOLS,
+        parallel_tool_calls: false,
+      });
+      const [call] = functionCalls(completion.choices[0]?.message.tool_calls);
+      expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
+      expect(completion.choices[0]?.message.content).toBeNull();
+      expect(call?.function).toEqual({ name: 'read_page', arguments: '{}' });
+      expect(completion.usage?.completion_tokens).toBeGreaterThan(0);
+    });
+
+    it('answers as text when the directive names a tool the request did not offer', async () => {
+      const completion = await sdk().chat.completions.create({
+        model,
+        messages: [{ role: 'user', content: 'Look [sim call=delete_everything]' }],
+        tools: SEARCH_TOOLS,
+      });
+      expect(completion.choices[0]?.finish_reason).toBe('stop');
+      expect(completion.choices[0]?.message.tool_calls).toBeUndefined();
+      expect(completion.choices[0]?.message.content).toMatch(/^## /);
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { argumentPieces } from '../tool-directive';
 import {
   overLimitTokens,
   sseData,
@@ -107,8 +108,8 @@ function describeError(kind: WireErrorKind, context: WireErrorContext): WireErro
 function usage(context: GenerationContext): Record<string, unknown> {
   return {
     prompt_tokens: context.promptTokens,
-    completion_tokens: context.tokens.length,
-    total_tokens: context.promptTokens + context.tokens.length,
+    completion_tokens: context.outputTokens,
+    total_tokens: context.promptTokens + context.outputTokens,
     prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
     completion_tokens_details: {
       reasoning_tokens: 0,
@@ -136,7 +137,32 @@ function chunk(context: GenerationContext, choices: unknown[], withUsage?: boole
 }
 
 function finishReason(context: GenerationContext): string {
-  return context.finish === 'length' ? 'length' : 'stop';
+  return context.finish;
+}
+
+function wholeToolCalls(context: GenerationContext): Record<string, unknown> {
+  if (context.toolCalls.length === 0) return {};
+  return {
+    tool_calls: context.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    })),
+  };
+}
+
+/** Per call: a delta with its id, name and empty arguments, then the arguments in pieces. */
+function streamToolCalls(context: GenerationContext): string[] {
+  const delta = (toolCall: Record<string, unknown>): string =>
+    chunk(context, [
+      { index: 0, delta: { tool_calls: [toolCall] }, logprobs: null, finish_reason: null },
+    ]);
+  return context.toolCalls.flatMap((call, index) => [
+    delta({ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }),
+    ...argumentPieces(call.arguments).map((piece) =>
+      delta({ index, function: { arguments: piece } }),
+    ),
+  ]);
 }
 
 /** OpenAI Chat Completions, as also served by xAI at the same path. */
@@ -154,7 +180,13 @@ export const openAiWire: WireFormat = {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: context.text, refusal: null, annotations: [] },
+        message: {
+          role: 'assistant',
+          content: context.toolCalls.length > 0 && context.text === '' ? null : context.text,
+          refusal: null,
+          annotations: [],
+          ...wholeToolCalls(context),
+        },
         logprobs: null,
         finish_reason: finishReason(context),
       },
@@ -168,13 +200,18 @@ export const openAiWire: WireFormat = {
     chunk(context, [
       {
         index: 0,
-        delta: { role: 'assistant', content: '', refusal: null },
+        delta: {
+          role: 'assistant',
+          content: context.toolCalls.length > 0 ? null : '',
+          refusal: null,
+        },
         logprobs: null,
         finish_reason: null,
       },
     ]),
   streamToken: (context, token) =>
     chunk(context, [{ index: 0, delta: { content: token }, logprobs: null, finish_reason: null }]),
+  streamToolCalls,
   streamEnd: (context) =>
     chunk(context, [
       { index: 0, delta: {}, logprobs: null, finish_reason: finishReason(context) },

@@ -1,6 +1,12 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
 import { isOpenAiReasoningModel } from '../parameter-support';
 import {
+  openAiToolCalls,
+  openAiToolFields,
+  OpenAiToolCallAssembler,
+  readWholeToolCalls,
+} from './openai-tools';
+import {
   asNumber,
   invalidReply,
   optionalRecord,
@@ -29,12 +35,23 @@ export interface OpenAiWireConfig {
 }
 
 function toMessage(turn: ChatTurn): Record<string, unknown> {
-  if (typeof turn.content === 'string') return { role: turn.role, content: turn.content };
-  if (turn.role === 'assistant')
+  if (turn.role === 'tool')
+    return { role: 'tool', tool_call_id: turn.toolCallId, content: turn.content };
+  if (turn.role === 'assistant') {
+    const text =
+      typeof turn.content === 'string'
+        ? turn.content
+        : turn.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+    const calls = turn.toolCalls ?? [];
+    if (calls.length === 0) return { role: 'assistant', content: text };
+    // An assistant turn that only calls tools has null content, as the API answers it.
     return {
       role: 'assistant',
-      content: turn.content.map((p) => (p.type === 'text' ? p.text : '')).join(''),
+      content: text === '' ? null : text,
+      tool_calls: openAiToolCalls(calls),
     };
+  }
+  if (typeof turn.content === 'string') return { role: 'user', content: turn.content };
   const [only] = turn.content;
   if (turn.content.length === 1 && only?.type === 'text')
     return { role: 'user', content: only.text };
@@ -75,11 +92,15 @@ export function openAiRequestBody(
     ...(request.stopSequences === undefined ? {} : { stop: request.stopSequences }),
     ...(request.reasoningEffort === undefined ? {} : { reasoning_effort: request.reasoningEffort }),
     messages,
+    ...openAiToolFields(request),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
 }
 
-function toFinishReason(reason: string): FinishReason {
+function toFinishReason(reason: string, calls: number): FinishReason {
+  // xAI and some compatible servers end a step of calls with `stop`.
+  if (reason === 'tool_calls' || reason === 'function_call' || (calls > 0 && reason === 'stop'))
+    return 'tool_calls';
   if (reason === 'stop' || reason === 'length' || reason === 'content_filter') return reason;
   return 'other';
 }
@@ -88,6 +109,7 @@ function decoder(): SseDecoder {
   let finish: FinishReason | undefined;
   let inputTokens = 0;
   let outputTokens = 0;
+  const calls = new OpenAiToolCallAssembler();
   return {
     event(_name, data, out: WireEvent[]) {
       if (data === '[DONE]') return;
@@ -108,9 +130,18 @@ function decoder(): SseDecoder {
         const content = optionalString(delta.content, 'choices[0].delta.content', data);
         if (content !== undefined && content !== '') out.push({ type: 'text', text: content });
         else if (typeof delta.reasoning_content === 'string') out.push({ type: 'reasoning' });
+        if (delta.tool_calls !== undefined && delta.tool_calls !== null) {
+          const whole = calls.add(delta.tool_calls, data);
+          // A piece of arguments is not yet an event, but it shows the upstream is alive.
+          if (whole.length === 0) out.push({ type: 'reasoning' });
+          else out.push(...whole);
+        }
       }
       const reason = optionalString(choice.finish_reason, 'choices[0].finish_reason', data);
-      if (reason !== undefined) finish = toFinishReason(reason);
+      if (reason !== undefined) {
+        out.push(...calls.finish(data));
+        finish = toFinishReason(reason, calls.count);
+      }
     },
     end(_stray, out) {
       if (finish === undefined) throw new UpstreamStreamError(STREAM_ENDED_EARLY);
@@ -128,17 +159,19 @@ function decodeWhole(body: string): WireEvent[] {
   if (!choice) return invalidReply('choices[0] is missing', body);
   const message = optionalRecord(choice.message, 'choices[0].message', body);
   const text = optionalString(message?.content, 'choices[0].message.content', body);
+  const calls = readWholeToolCalls(message?.tool_calls, body);
   const reason = optionalString(choice.finish_reason, 'choices[0].finish_reason', body);
   if (reason === undefined) return invalidReply('choices[0].finish_reason is missing', body);
   const usage = optionalRecord(answer.usage, 'usage', body);
   const out: WireEvent[] = text ? [{ type: 'text', text }] : [];
+  out.push(...calls);
   out.push(
     {
       type: 'usage',
       inputTokens: asNumber(usage?.prompt_tokens) ?? 0,
       outputTokens: asNumber(usage?.completion_tokens) ?? 0,
     },
-    { type: 'finish', reason: toFinishReason(reason) },
+    { type: 'finish', reason: toFinishReason(reason, calls.length) },
   );
   return out;
 }
