@@ -30,6 +30,11 @@ export class ToolsStopped extends Error {
 }
 
 const TOOL_BROKE = 'The tool failed.';
+
+function timedOut(settings: ToolLoopSettings): string {
+  const seconds = Number((settings.toolTimeoutMs / 1000).toFixed(1));
+  return `Timed out after ${seconds} s`;
+}
 const STOPPED = 'Stopped.';
 
 function parsedArguments(text: string): Record<string, unknown> | null {
@@ -85,10 +90,7 @@ async function runOne(
         running.catch(() => undefined);
         outcome = context.signal.aborted
           ? { status: 'cancelled', error: STOPPED }
-          : {
-              status: 'error',
-              error: `Timed out after ${Math.round(settings.toolTimeoutMs / 1000)} s`,
-            };
+          : { status: 'error', error: timedOut(settings) };
         forModel = framedFailure(call.name, outcome.error);
       } else {
         ({ outcome, forModel } = completed(call.name, result, ledger));
@@ -97,10 +99,7 @@ async function runOne(
       ran.last = Math.max(ran.last, performance.now());
       if (context.signal.aborted) outcome = { status: 'cancelled', error: STOPPED };
       else if (timeout.signal.aborted)
-        outcome = {
-          status: 'error',
-          error: `Timed out after ${Math.round(settings.toolTimeoutMs / 1000)} s`,
-        };
+        outcome = { status: 'error', error: timedOut(settings) };
       else if (error instanceof ToolFailure) outcome = { status: 'error', error: error.message };
       else {
         context.unexpected?.(error, call.name);
