@@ -54,7 +54,8 @@ function aborted(signal: AbortSignal, until: Promise<unknown>): Promise<'aborted
     if (signal.aborted) return resolve('aborted');
     const onAbort = () => resolve('aborted');
     signal.addEventListener('abort', onAbort, { once: true });
-    void until.finally(() => signal.removeEventListener('abort', onAbort));
+    const cleanup = () => signal.removeEventListener('abort', onAbort);
+    until.then(cleanup, cleanup);
   });
 }
 
@@ -98,8 +99,7 @@ async function runOne(
     } catch (error) {
       ran.last = Math.max(ran.last, performance.now());
       if (context.signal.aborted) outcome = { status: 'cancelled', error: STOPPED };
-      else if (timeout.signal.aborted)
-        outcome = { status: 'error', error: timedOut(settings) };
+      else if (timeout.signal.aborted) outcome = { status: 'error', error: timedOut(settings) };
       else if (error instanceof ToolFailure) outcome = { status: 'error', error: error.message };
       else {
         context.unexpected?.(error, call.name);
