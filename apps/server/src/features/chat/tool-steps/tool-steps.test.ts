@@ -1,6 +1,13 @@
 import type { WsAiStatus } from '@parallax/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createChatTestApp, visitorHeaders, type ChatTestApp } from '../../../../test/chat';
+import {
+  asMessage,
+  createChatTestApp,
+  postJson,
+  sendBody,
+  visitorHeaders,
+  type ChatTestApp,
+} from '../../../../test/chat';
 import type { ToolLoopSettings, TurnTool, TurnToolbox } from '../../tools/turn-tool';
 import {
   isEnd,
@@ -261,6 +268,46 @@ describe('a multi-step turn (tool calls between model calls)', () => {
     expect(mid.status).toBe('streaming');
     expect(mid.tool_calls).toEqual([expect.objectContaining({ status: 'running' })]);
     await who.socket.waitFor(isEnd(sent.id), 20_000);
+    who.socket.close();
+  }, 30_000);
+
+  it('gives every panel of a comparison with Web search on its tools', async () => {
+    const who = await visitorOn(t.baseUrl);
+    const allocated = await postJson(
+      t.baseUrl,
+      '/api/v1/chat/messages/allocate-id?allocate_comparison_id=true',
+      visitorHeaders(who.visitor),
+      {},
+    );
+    const comparisonId = (allocated.json as { comparison_id: string }).comparison_id;
+    const panels = await Promise.all(
+      ['#panel-a', '#panel-b'].map(async (tag) =>
+        asMessage(
+          (
+            await postJson(
+              t.baseUrl,
+              '/api/v1/chat/messages',
+              visitorHeaders(who.visitor, who.connectionId),
+              sendBody(`Compare [sim call=web_search{"query":"${tag}"}] ${tag}`, {
+                comparison_id: comparisonId,
+                chat_settings: { web_search: true },
+              }),
+            )
+          ).json,
+        ),
+      ),
+    );
+    for (const panel of panels) await who.socket.waitFor(isEnd(panel.id), 20_000);
+    for (const tag of ['#panel-a', '#panel-b']) {
+      const requests = requestsFor(t, tag);
+      expect(requests).toHaveLength(2);
+      expect(requests.every((r) => r.tools.includes('web_search'))).toBe(true);
+    }
+    for (const panel of panels) {
+      const stored = await storedTurn(t.baseUrl, who.visitor, panel.conversation_id);
+      expect(stored.comparison_id).toBe(comparisonId);
+      expect(stored.tool_calls?.map((c) => c.status)).toEqual(['completed']);
+    }
     who.socket.close();
   }, 30_000);
 });
