@@ -52,6 +52,7 @@ export class ServerMetrics implements ChatMetrics {
   readonly #tokens: Counter<'provider'>;
   readonly #upstreamErrors: Counter<'provider' | 'class'>;
   readonly #send: Histogram;
+  readonly #toolStep: Histogram;
   readonly #children = new Map<
     string,
     Map<
@@ -111,6 +112,16 @@ export class ServerMetrics implements ChatMetrics {
       buckets: SEND_BUCKETS,
       registers,
     });
+    this.#toolStep = new Histogram({
+      name: 'parallax_tool_step_server_seconds',
+      help: 'The server’s own time per tool step of an answer (step end to next request, less the tools’ run)',
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1],
+      registers,
+    });
+  }
+
+  toolStep(toolsMs: number, totalMs: number): void {
+    this.#toolStep.observe(Math.max(0, totalMs - toolsMs) / 1000);
   }
 
   /** `route` is the matched pattern ('/api/v1/conversations/:id'), never the raw URL. */

@@ -71,8 +71,8 @@ export interface UpstreamAnswer {
   /** The tools offered on this request; null: none (the answer is one step). */
   tools: TurnTools | null;
   /**
-   * The next step: the same request with `turns` (the steps' calls and their results) after
-   * the context. `final`: the last step allowed, asked to answer without tools.
+   * The next step: the first step's request with `turns` (every step's calls and their results
+   * so far) after its context. `final`: the last step allowed, asked to answer without tools.
    */
   followUp(turns: readonly ChatTurn[], final: boolean): Promise<UpstreamAnswer>;
 }
@@ -155,12 +155,16 @@ export async function openUpstreamAnswer(
         : [...context.messages, ...continuationTurns(info.provider, input.partialAnswer)],
     ...(tools ? { tools: tools.tools.map((t) => t.spec), toolChoice: 'auto' as const } : {}),
   };
-  return startRequest(input, base, sourcesOf(context.knowledgeUsed), tools);
+  return startRequest(input, base, base, sourcesOf(context.knowledgeUsed), tools);
 }
 
-/** Sends one step's request and answers it under way (see openUpstreamAnswer). */
+/**
+ * Sends one step's request (`request`) and answers it under way (see openUpstreamAnswer); a
+ * follow-up is `base`, the first step's request, with the turns of the steps since.
+ */
 function startRequest(
   input: AnswerInput,
+  base: ChatRequest,
   request: ChatRequest,
   sources: MessageSource[],
   tools: TurnTools | null,
@@ -180,11 +184,12 @@ function startRequest(
     followUp: (turns, final) =>
       startRequest(
         input,
+        base,
         {
-          ...request,
-          messages: [...request.messages, ...turns],
+          ...base,
+          messages: [...base.messages, ...turns],
           // The last step still names the tools (the earlier turns call them) but may not call.
-          ...(final && request.tools ? { toolChoice: 'none' as const } : {}),
+          ...(final && base.tools ? { toolChoice: 'none' as const } : {}),
         },
         [],
         tools,

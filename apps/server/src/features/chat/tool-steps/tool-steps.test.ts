@@ -148,6 +148,17 @@ describe('a multi-step turn (tool calls between model calls)', () => {
       ['web_search', 'read_page'],
       ['web_search', 'read_page'],
     ]);
+    // Each step's request is the context and every step's calls and results so far, once.
+    const roles = requests.map((r) =>
+      (r.body as { messages: Array<{ role: string }> }).messages
+        .map((m) => m.role)
+        .filter((role) => role !== 'system'),
+    );
+    expect(roles).toEqual([
+      ['user'],
+      ['user', 'assistant', 'tool', 'tool'],
+      ['user', 'assistant', 'tool', 'tool', 'assistant', 'tool'],
+    ]);
     const lastBody = JSON.stringify(requests[2]?.body);
     expect(lastBody).toContain('[3] About https://pets.example/a (https://pets.example/a)');
     expect(lastBody).toContain('untrusted data');
