@@ -64,6 +64,11 @@ export interface BuildAppOptions {
   logger?: LoggerOverrides;
   /** DNS for the outbound guard and the console's URL checks (tests simulate names). */
   resolve?: Resolve;
+  /**
+   * Tests only, never set from the env: the read_page tool may reach loopback and private
+   * addresses, so a test can serve its pages on 127.0.0.1.
+   */
+  pageReadsReachPrivate?: boolean;
 }
 
 /**
@@ -164,6 +169,12 @@ export async function buildApp(
   await registerInDependencyOrder(app, FEATURE_PLUGINS, {
     ...FEATURE_WIRING,
     models: { options: () => ({ resolve: options.resolve }) },
+    tools: {
+      options: () => ({
+        resolve: options.resolve,
+        pageReadsReachPrivate: options.pageReadsReachPrivate,
+      }),
+    },
   });
 
   await app.register(

@@ -14,6 +14,8 @@ export interface TestAppOverrides {
   logger?: BuildAppOptions['logger'];
   /** DNS for outbound calls and URL checks (a test makes a name resolve where it needs). */
   resolve?: BuildAppOptions['resolve'];
+  /** read_page may reach 127.0.0.1 (a test's own page server); see BuildAppOptions. */
+  pageReadsReachPrivate?: boolean;
 }
 
 export interface TestApp {
@@ -100,6 +102,7 @@ async function createTestApps(
           webDistDir,
           ...(overrides.logger ? { logger: overrides.logger } : {}),
           ...(overrides.resolve ? { resolve: overrides.resolve } : {}),
+          ...(overrides.pageReadsReachPrivate ? { pageReadsReachPrivate: true } : {}),
         }),
       );
     }

@@ -22,6 +22,7 @@ import { promptTemplatesPlugin } from '../features/prompt-templates/prompt-templ
 import { searchPlugin } from '../features/search/search.plugin';
 import { supportPlugin } from '../features/support/support.plugin';
 import { telemetryPlugin } from '../features/telemetry/telemetry.plugin';
+import { toolsPlugin } from '../features/tools/tools.plugin';
 import { usersPlugin } from '../features/users/users.plugin';
 import { vaultPlugin } from '../features/vault/vault.plugin';
 
@@ -55,6 +56,7 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   searchPlugin,
   supportPlugin,
   telemetryPlugin,
+  toolsPlugin,
   usersPlugin,
   vaultPlugin,
 ];

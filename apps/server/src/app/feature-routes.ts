@@ -38,6 +38,7 @@ import { adminSupportRoutes } from '../features/support/admin-support.routes';
 import { supportRoutes } from '../features/support/support.routes';
 import { adminErrorsRoutes } from '../features/telemetry/admin-errors.routes';
 import { telemetryRoutes } from '../features/telemetry/telemetry.routes';
+import { adminToolsRoutes } from '../features/tools/admin-tools.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { vaultChatsRoutes } from '../features/vault/vault-chats.routes';
 import { vaultNotesRoutes } from '../features/vault/vault-notes.routes';
@@ -86,6 +87,7 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   vaultUploadRoutes,
   auditRoutes,
   aiManagementRoutes,
+  adminToolsRoutes,
   adminUsersRoutes,
   dashboardRoutes,
   supportRoutes,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoTimestamp } from './common';
+import { HttpUrl, Id, IsoTimestamp } from './common';
 
 /*
  * Tools a model may call during an answer (issue 36). A turn is answered in steps: a step is one
@@ -83,3 +83,90 @@ export type WsAiTool = z.infer<typeof WsAiTool>;
 export const WEB_SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily'] as const;
 export const WebSearchProvider = z.enum(WEB_SEARCH_PROVIDERS);
 export type WebSearchProvider = z.infer<typeof WebSearchProvider>;
+
+/** Bounds of the admin's Tools settings beyond TOOL_LIMITS. */
+export const TOOL_SETTINGS_LIMITS = {
+  apiKeyMinChars: 8,
+  apiKeyMaxChars: 512,
+  /** Plans one save may set (more than any server has). */
+  plansMax: 200,
+} as const;
+
+/** A search provider's key as pasted: no spaces, tabs or line breaks (a copy that caught them fails upstream). */
+export const WebSearchApiKey = z
+  .string()
+  .min(
+    TOOL_SETTINGS_LIMITS.apiKeyMinChars,
+    `web_search_api_key: must be at least ${TOOL_SETTINGS_LIMITS.apiKeyMinChars} characters`,
+  )
+  .max(
+    TOOL_SETTINGS_LIMITS.apiKeyMaxChars,
+    `web_search_api_key: must be at most ${TOOL_SETTINGS_LIMITS.apiKeyMaxChars} characters`,
+  )
+  .regex(
+    /^[\x21-\x7e]+$/,
+    'web_search_api_key: must not contain spaces, line breaks or other invisible characters',
+  );
+
+/** Which built-in tools a plan's users (and, through the free plan, visitors) may use. */
+export const ToolPlanAccess = z.object({
+  plan_id: Id,
+  web_search: z.boolean(),
+  read_page: z.boolean(),
+});
+export type ToolPlanAccess = z.infer<typeof ToolPlanAccess>;
+
+export const AdminToolPlanAccess = ToolPlanAccess.extend({
+  plan_name: z.string(),
+  archived: z.boolean(),
+});
+export type AdminToolPlanAccess = z.infer<typeof AdminToolPlanAccess>;
+
+/** GET /admin/tools: AI management → Tools. The search key itself is never returned. */
+export const AdminToolSettings = z.object({
+  /** Null: no web search (the web_search tool is not offered). */
+  web_search_provider: WebSearchProvider.nullable(),
+  /** The admin's base URL; null: the provider's official endpoint (SearXNG needs one). */
+  web_search_base_url: z.string().nullable(),
+  web_search_api_key_set: z.boolean(),
+  web_search_api_key_last4: z.string().nullable(),
+  /** Whether web search can run as configured, and if not why (shown beside the provider). */
+  web_search_ready: z.boolean(),
+  web_search_problem: z.string().nullable(),
+  max_steps: z.int().min(1).max(TOOL_LIMITS.stepsMax),
+  tool_timeout_seconds: z.int().min(1).max(TOOL_LIMITS.toolTimeoutMaxSeconds),
+  /** Every plan (archived ones too: their subscribers keep them), in display order. */
+  plans: z.array(AdminToolPlanAccess),
+  updated_at: IsoTimestamp.nullable(),
+});
+export type AdminToolSettings = z.infer<typeof AdminToolSettings>;
+
+/** PATCH /admin/tools: only the fields sent change. */
+export const UpdateToolSettingsRequest = z
+  .object({
+    /** Changing the provider drops the previous provider's key and base URL unless sent too. */
+    web_search_provider: WebSearchProvider.nullable().optional(),
+    web_search_base_url: HttpUrl.nullable().optional(),
+    web_search_api_key: WebSearchApiKey.optional(),
+    clear_web_search_api_key: z.literal(true).optional(),
+    max_steps: z
+      .int('max_steps: must be a whole number')
+      .min(1, 'max_steps: must be at least 1')
+      .max(TOOL_LIMITS.stepsMax, `max_steps: must be at most ${TOOL_LIMITS.stepsMax}`)
+      .optional(),
+    tool_timeout_seconds: z
+      .int('tool_timeout_seconds: must be a whole number')
+      .min(1, 'tool_timeout_seconds: must be at least 1')
+      .max(
+        TOOL_LIMITS.toolTimeoutMaxSeconds,
+        `tool_timeout_seconds: must be at most ${TOOL_LIMITS.toolTimeoutMaxSeconds}`,
+      )
+      .optional(),
+    plans: z.array(ToolPlanAccess).max(TOOL_SETTINGS_LIMITS.plansMax).optional(),
+  })
+  .strict()
+  .refine((body) => !(body.web_search_api_key !== undefined && body.clear_web_search_api_key), {
+    message: 'web_search_api_key: send either a new key or clear_web_search_api_key, not both',
+    path: ['web_search_api_key'],
+  });
+export type UpdateToolSettingsRequest = z.infer<typeof UpdateToolSettingsRequest>;

@@ -54,6 +54,7 @@ import type {
   CompareVotesTable,
 } from './compare';
 import type { ApiCallsTable, ApiKeyUsageTable, ApiKeysTable } from './api-keys';
+import type { ToolPlanAccessTable, ToolSettingsTable } from './tool-settings';
 import type { VaultNotesTable, VaultsTable } from './vault';
 import type {
   ChatPersonalizationTable,
@@ -119,4 +120,6 @@ export interface Database {
   custom_instructions: CustomInstructionsTable;
   memories: MemoriesTable;
   chat_personalization: ChatPersonalizationTable;
+  tool_settings: ToolSettingsTable;
+  tool_plan_access: ToolPlanAccessTable;
 }

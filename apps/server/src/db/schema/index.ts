@@ -17,3 +17,4 @@ export type * from './api-keys';
 export type * from './vault';
 export type * from './chat-settings';
 export type * from './personalization';
+export type * from './tool-settings';

@@ -8,7 +8,13 @@ import { ALLOW_HINT, OutboundRefused } from './outbound-refused';
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials or describe the body: not sent on to another origin. */
-const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-goog-api-key', 'cookie'];
+const CREDENTIAL_HEADERS = [
+  'authorization',
+  'x-api-key',
+  'x-goog-api-key',
+  'x-subscription-token',
+  'cookie',
+];
 const BODY_HEADERS = ['content-type', 'content-length'];
 
 export interface OutboundRequest {
