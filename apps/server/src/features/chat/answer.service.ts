@@ -11,7 +11,7 @@ import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ResolvedModel } from '../models/models.service';
-import type { TurnToolbox } from '../tools/turn-tool';
+import type { TurnToolbox } from '../tools';
 import type {
   GenerationJob,
   GenerationOutcome,

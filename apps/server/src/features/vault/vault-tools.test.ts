@@ -4,7 +4,7 @@ import { VaultChatDetail, VaultSendResponse } from '@parallax/contract';
 import { registerAndSignIn } from '../../../test/auth';
 import { createChatTestApp, SIM_MODEL, TestSocket, type ChatTestApp } from '../../../test/chat';
 import { dumpDatabase, setUpVault, vaultHeaders } from '../../../test/vault';
-import type { TurnTool, TurnToolbox, TurnToolsQuery } from '../tools/turn-tool';
+import type { TurnTool, TurnToolbox, TurnToolsQuery } from '../tools';
 
 /** A search that finds one page named after its query (the web stands outside the test). */
 class EchoToolbox implements TurnToolbox {

@@ -5,7 +5,7 @@ import type {
   ChatTurn,
   GenerationParameters,
 } from '../../../providers/chat-types';
-import type { ToolLoopSettings, TurnTool } from '../../tools/turn-tool';
+import type { ToolLoopSettings, TurnTool } from '../../tools';
 import {
   buildContext,
   type Attachment as ContextAttachment,

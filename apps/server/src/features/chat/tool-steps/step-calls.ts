@@ -6,7 +6,7 @@ import {
   type ToolLoopSettings,
   type ToolResult,
   type TurnTool,
-} from '../../tools/turn-tool';
+} from '../../tools';
 import type { CallOutcome, ToolLedger } from './tool-ledger';
 import { capText, documentsText, framedFailure, framedResult } from './tool-result-text';
 

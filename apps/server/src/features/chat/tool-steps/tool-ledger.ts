@@ -1,6 +1,6 @@
 import { TOOL_LIMITS, type Citation, type ToolCallView } from '@parallax/contract';
 import type { ToolCall } from '../../../providers/chat-types';
-import type { ToolDocument } from '../../tools/turn-tool';
+import type { ToolDocument } from '../../tools';
 
 /** What a finished call leaves in its row. */
 export type CallOutcome =

@@ -1,5 +1,5 @@
 import { TOOL_LIMITS } from '@parallax/contract';
-import type { ToolDocument } from '../../tools/turn-tool';
+import type { ToolDocument } from '../../tools';
 
 const CUT_NOTE = '\n[The rest of this result was cut.]';
 

@@ -8,7 +8,7 @@ import {
   visitorHeaders,
   type ChatTestApp,
 } from '../../../../test/chat';
-import type { ToolLoopSettings, TurnTool, TurnToolbox } from '../../tools/turn-tool';
+import type { ToolLoopSettings, TurnTool, TurnToolbox } from '../../tools';
 import {
   isEnd,
   numbered,

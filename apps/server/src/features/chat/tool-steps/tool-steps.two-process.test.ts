@@ -4,7 +4,7 @@ import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAppPair, type TestAppPair } from '../../../../test/app';
 import { TestSocket } from '../../../../test/chat';
-import type { ToolLoopSettings, TurnTool, TurnToolbox } from '../../tools/turn-tool';
+import type { ToolLoopSettings, TurnTool, TurnToolbox } from '../../tools';
 import {
   isEnd,
   numbered,

@@ -4,7 +4,7 @@ import type {
   TurnTool,
   TurnToolbox,
   TurnToolsQuery,
-} from '../../tools/turn-tool';
+} from '../../tools';
 
 const DEFAULT_SETTINGS: ToolLoopSettings = {
   maxSteps: TOOL_LIMITS.stepsDefault,
