@@ -19,6 +19,11 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: string;
+  /**
+   * Gemini's `thoughtSignature` of the call's part, to be sent back with it as received (Gemini 3
+   * refuses a step's calls without one); absent for other providers.
+   */
+  signature?: string | undefined;
 }
 
 export type ChatTurn =

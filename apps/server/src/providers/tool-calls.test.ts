@@ -1,4 +1,4 @@
-import { type Provider } from '@parallax/contract';
+import { PROVIDERS, type Provider } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../config';
@@ -110,95 +110,92 @@ function answered(calls: readonly ToolCall[], results: readonly string[]): ChatT
   ];
 }
 
-describe.each(['openai', 'grok'] as const)(
-  '%s adapter: tool calls against provider-sim',
-  (provider) => {
-    const model = MODELS[provider];
+describe.each(PROVIDERS)('%s adapter: tool calls against provider-sim', (provider) => {
+  const model = MODELS[provider];
 
-    it('streams parallel calls, takes their results, calls again, then answers from the results', async () => {
-      const adapter = adapterFor(provider);
-      const request: ChatRequest = {
-        model,
-        system: 'Use the tools.',
-        messages: [{ role: 'user', content: PROMPT }],
-        tools: TOOLS,
-      };
-      const first = await drain(adapter.streamChat(request));
-      const firstCalls = callsOf(first);
-      expect(firstCalls.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([
-        ['web_search', { query: 'cats and dogs' }],
-        ['web_search', { query: 'dogs' }],
-      ]);
-      expect(
-        first.filter((e) => e.type === 'tool_call').map((e) => e.type === 'tool_call' && e.index),
-      ).toEqual([0, 1]);
-      expect(new Set(firstCalls.map((call) => call.id)).size).toBe(2);
-      expect(first.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls' });
-      expect(first.some((e) => e.type === 'text')).toBe(false);
-      const offered = sim.requests.findLast((r) => r.provider === provider);
-      expect(offered?.tools).toEqual(['web_search', 'read_page']);
+  it('streams parallel calls, takes their results, calls again, then answers from the results', async () => {
+    const adapter = adapterFor(provider);
+    const request: ChatRequest = {
+      model,
+      system: 'Use the tools.',
+      messages: [{ role: 'user', content: PROMPT }],
+      tools: TOOLS,
+    };
+    const first = await drain(adapter.streamChat(request));
+    const firstCalls = callsOf(first);
+    expect(firstCalls.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([
+      ['web_search', { query: 'cats and dogs' }],
+      ['web_search', { query: 'dogs' }],
+    ]);
+    expect(
+      first.filter((e) => e.type === 'tool_call').map((e) => e.type === 'tool_call' && e.index),
+    ).toEqual([0, 1]);
+    expect(new Set(firstCalls.map((call) => call.id)).size).toBe(2);
+    expect(first.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls' });
+    expect(first.some((e) => e.type === 'text')).toBe(false);
+    const offered = sim.requests.findLast((r) => r.provider === provider);
+    expect(offered?.tools).toEqual(['web_search', 'read_page']);
 
-      const afterFirst: ChatTurn[] = [
-        ...request.messages,
-        ...answered(firstCalls, ['Cats purr.', 'Search failed: timeout']),
-      ];
-      const second = await drain(adapter.streamChat({ ...request, messages: afterFirst }));
-      const secondCalls = callsOf(second);
-      expect(secondCalls.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([
-        ['read_page', { url: 'https://example.com/a' }],
-      ]);
-      expect(second.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls' });
+    const afterFirst: ChatTurn[] = [
+      ...request.messages,
+      ...answered(firstCalls, ['Cats purr.', 'Search failed: timeout']),
+    ];
+    const second = await drain(adapter.streamChat({ ...request, messages: afterFirst }));
+    const secondCalls = callsOf(second);
+    expect(secondCalls.map((call) => [call.name, JSON.parse(call.arguments)])).toEqual([
+      ['read_page', { url: 'https://example.com/a' }],
+    ]);
+    expect(second.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls' });
 
-      const final = await drain(
-        adapter.streamChat({
-          ...request,
-          messages: [...afterFirst, ...answered(secondCalls, ['Page A says hello.'])],
-        }),
-      );
-      const text = final.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('');
-      expect(callsOf(final)).toEqual([]);
-      expect(text).toContain('"Cats purr." [1]');
-      expect(text).toContain('"Search failed: timeout" [2]');
-      expect(text).toContain('"Page A says hello." [3]');
-      expect(final.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
-    });
-
-    it('returns the calls from completeChat, and the final answer after their results', async () => {
-      const adapter = adapterFor(provider);
-      const request: ChatRequest = {
-        model,
-        messages: [{ role: 'user', content: 'Look [sim call=read_page]' }],
-        tools: TOOLS,
-        toolChoice: 'auto',
-        parallelToolCalls: false,
-      };
-      const step = await adapter.completeChat(request);
-      expect(step.finishReason).toBe('tool_calls');
-      expect(step.text).toBe('');
-      expect(step.toolCalls).toHaveLength(1);
-      expect(step.toolCalls[0]).toMatchObject({ name: 'read_page', arguments: '{}' });
-      expect(step.usage.outputTokens).toBeGreaterThan(0);
-      const final = await adapter.completeChat({
+    const final = await drain(
+      adapter.streamChat({
         ...request,
-        messages: [...request.messages, ...answered(step.toolCalls, ['Nothing here.'])],
-      });
-      expect(final.finishReason).toBe('stop');
-      expect(final.toolCalls).toEqual([]);
-      expect(final.text).toContain('"Nothing here." [1]');
-    });
+        messages: [...afterFirst, ...answered(secondCalls, ['Page A says hello.'])],
+      }),
+    );
+    const text = final.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('');
+    expect(callsOf(final)).toEqual([]);
+    expect(text).toContain('"Cats purr." [1]');
+    expect(text).toContain('"Search failed: timeout" [2]');
+    expect(text).toContain('"Page A says hello." [3]');
+    expect(final.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
+  });
 
-    it('answers as text when the tool is not offered, and sends no tool fields then', async () => {
-      const completion = await adapterFor(provider).completeChat({
-        model,
-        messages: [{ role: 'user', content: 'Look [sim call=read_page]' }],
-      });
-      expect(completion.finishReason).toBe('stop');
-      expect(completion.toolCalls).toEqual([]);
-      const record = sim.requests.findLast((r) => r.provider === provider);
-      expect(record?.tools).toEqual([]);
-      const body = JSON.stringify(record?.body);
-      for (const field of ['tools', 'tool_choice', 'toolConfig', 'parallel_tool_calls'])
-        expect(body).not.toContain(`"${field}"`);
+  it('returns the calls from completeChat, and the final answer after their results', async () => {
+    const adapter = adapterFor(provider);
+    const request: ChatRequest = {
+      model,
+      messages: [{ role: 'user', content: 'Look [sim call=read_page]' }],
+      tools: TOOLS,
+      toolChoice: 'auto',
+      parallelToolCalls: false,
+    };
+    const step = await adapter.completeChat(request);
+    expect(step.finishReason).toBe('tool_calls');
+    expect(step.text).toBe('');
+    expect(step.toolCalls).toHaveLength(1);
+    expect(step.toolCalls[0]).toMatchObject({ name: 'read_page', arguments: '{}' });
+    expect(step.usage.outputTokens).toBeGreaterThan(0);
+    const final = await adapter.completeChat({
+      ...request,
+      messages: [...request.messages, ...answered(step.toolCalls, ['Nothing here.'])],
     });
-  },
-);
+    expect(final.finishReason).toBe('stop');
+    expect(final.toolCalls).toEqual([]);
+    expect(final.text).toContain('"Nothing here." [1]');
+  });
+
+  it('answers as text when the tool is not offered, and sends no tool fields then', async () => {
+    const completion = await adapterFor(provider).completeChat({
+      model,
+      messages: [{ role: 'user', content: 'Look [sim call=read_page]' }],
+    });
+    expect(completion.finishReason).toBe('stop');
+    expect(completion.toolCalls).toEqual([]);
+    const record = sim.requests.findLast((r) => r.provider === provider);
+    expect(record?.tools).toEqual([]);
+    const body = JSON.stringify(record?.body);
+    for (const field of ['tools', 'tool_choice', 'toolConfig', 'parallel_tool_calls'])
+      expect(body).not.toContain(`"${field}"`);
+  });
+});

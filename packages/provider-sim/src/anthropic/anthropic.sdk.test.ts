@@ -198,3 +198,117 @@ describe('Anthropic faults surface as the SDK error classes', () => {
     expect((closed.closedByClientAt ?? Infinity) - abortedAt).toBeLessThan(1_000);
   });
 });
+
+describe('Anthropic tool use through the official SDK', () => {
+  const tools: Anthropic.Tool[] = [
+    {
+      name: 'web_search',
+      description: 'Search the web',
+      input_schema: {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+      },
+    },
+    {
+      name: 'read_page',
+      description: 'Read a web page',
+      input_schema: { type: 'object', properties: { url: { type: 'string' } } },
+    },
+  ];
+  const prompt =
+    'Find pets [sim call=web_search{"query":"cats and dogs"}|web_search{"query":"dogs"} call=read_page{"url":"https://example.com/a"}]';
+
+  function toolUses(message: Anthropic.Message): Anthropic.ToolUseBlock[] {
+    return message.content.filter(
+      (block): block is Anthropic.ToolUseBlock => block.type === 'tool_use',
+    );
+  }
+
+  /** The assistant's turn as it came, then one user turn of tool_result blocks. */
+  function withResults(
+    messages: Anthropic.MessageParam[],
+    message: Anthropic.Message,
+    results: readonly string[],
+  ): Anthropic.MessageParam[] {
+    return [
+      ...messages,
+      { role: 'assistant', content: message.content },
+      {
+        role: 'user',
+        content: toolUses(message).map((use, index): Anthropic.ToolResultBlockParam => ({
+          type: 'tool_result',
+          tool_use_id: use.id,
+          content: results[index] ?? '',
+          ...(index === 1 ? { is_error: true } : {}),
+        })),
+      },
+    ];
+  }
+
+  it('streams parallel tool_use blocks (input in pieces), then another step, then answers from the results', async () => {
+    let messages: Anthropic.MessageParam[] = [{ role: 'user', content: prompt }];
+    const stream = client.messages.stream({ model: MODEL, max_tokens: 1024, tools, messages });
+    let inputPieces = 0;
+    stream.on('streamEvent', (event) => {
+      if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta')
+        inputPieces++;
+    });
+    const first = await stream.finalMessage();
+    expect(first.stop_reason).toBe('tool_use');
+    expect(toolUses(first).map((use) => [use.name, use.input])).toEqual([
+      ['web_search', { query: 'cats and dogs' }],
+      ['web_search', { query: 'dogs' }],
+    ]);
+    expect(toolUses(first)[0]?.id).toMatch(/^toolu_01/);
+    expect(inputPieces).toBeGreaterThan(2);
+    const record = await sim.waitForRequest((r) => r.provider === 'anthropic');
+    expect(record.tools).toEqual(['web_search', 'read_page']);
+
+    messages = withResults(messages, first, ['Cats purr.', 'Search failed.']);
+    const second = await client.messages
+      .stream({ model: MODEL, max_tokens: 1024, tools, messages })
+      .finalMessage();
+    expect(toolUses(second).map((use) => [use.name, use.input])).toEqual([
+      ['read_page', { url: 'https://example.com/a' }],
+    ]);
+
+    messages = withResults(messages, second, ['Page A says hello.']);
+    const final = await client.messages.create({ model: MODEL, max_tokens: 1024, tools, messages });
+    expect(final.stop_reason).toBe('end_turn');
+    expect(textOf(final)).toContain('"Cats purr." [1]');
+    expect(textOf(final)).toContain('"Search failed." [2]');
+    expect(textOf(final)).toContain('"Page A says hello." [3]');
+  });
+
+  it('carries tool_use blocks in a whole answer, with {} input for a call without arguments', async () => {
+    const message = await client.messages.create({
+      model: MODEL,
+      max_tokens: 1024,
+      tools,
+      tool_choice: { type: 'auto', disable_parallel_tool_use: true },
+      messages: [{ role: 'user', content: 'Look [sim call=read_page]' }],
+    });
+    expect(message.stop_reason).toBe('tool_use');
+    expect(message.content).toEqual([
+      { type: 'tool_use', id: expect.stringMatching(/^toolu_01/), name: 'read_page', input: {} },
+    ]);
+    expect(message.usage.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('answers as text when the tool is not offered, or tool_choice is none', async () => {
+    const unoffered = await client.messages.create({
+      ...params('Look [sim call=read_page]'),
+      tools: tools.slice(0, 1),
+    });
+    const forbidden = await client.messages.create({
+      ...params('Look [sim call=read_page]'),
+      tools,
+      tool_choice: { type: 'none' },
+    });
+    for (const message of [unoffered, forbidden]) {
+      expect(message.stop_reason).toBe('end_turn');
+      expect(textOf(message)).toMatch(/^## /);
+    }
+  });
+});

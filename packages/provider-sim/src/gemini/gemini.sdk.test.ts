@@ -1,4 +1,11 @@
-import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import {
+  ApiError,
+  FunctionCallingConfigMode,
+  GoogleGenAI,
+  type Content,
+  type FunctionCall,
+  type GenerateContentResponse,
+} from '@google/genai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProviderSim, type ProviderSim } from '../index';
 import { countTokens } from '../tokens';
@@ -200,5 +207,96 @@ describe('Gemini faults surface as ApiError with the status', () => {
       (r) => r.id === record.id && r.closedByClientAt !== undefined,
     );
     expect((closed.closedByClientAt ?? Infinity) - abortedAt).toBeLessThan(1_000);
+  });
+});
+
+describe('Gemini function calling through @google/genai', () => {
+  const tools = [
+    {
+      functionDeclarations: [
+        {
+          name: 'web_search',
+          description: 'Search the web',
+          parametersJsonSchema: {
+            type: 'object',
+            properties: { query: { type: 'string' } },
+            required: ['query'],
+          },
+        },
+        {
+          name: 'read_page',
+          description: 'Read a web page',
+          parametersJsonSchema: { type: 'object', properties: { url: { type: 'string' } } },
+        },
+      ],
+    },
+  ];
+  const prompt =
+    'Find pets [sim call=web_search{"query":"cats and dogs"}|web_search{"query":"dogs"} call=read_page{"url":"https://example.com/a"}]';
+
+  /** The model's turn as it came, then one user turn of functionResponse parts. */
+  function withResults(
+    contents: Content[],
+    calls: readonly FunctionCall[],
+    results: readonly string[],
+  ): Content[] {
+    return [
+      ...contents,
+      { role: 'model', parts: calls.map((functionCall) => ({ functionCall })) },
+      {
+        role: 'user',
+        parts: calls.map((call, index) => ({
+          functionResponse: { name: call.name ?? '', response: { output: results[index] ?? '' } },
+        })),
+      },
+    ];
+  }
+
+  it('streams parallel function calls, then another step, then answers from the results', async () => {
+    let contents: Content[] = [{ role: 'user', parts: [{ text: prompt }] }];
+    const calls: FunctionCall[] = [];
+    let last: GenerateContentResponse | undefined;
+    for await (const chunk of await ai.models.generateContentStream({
+      model: MODEL,
+      contents,
+      config: { tools },
+    })) {
+      calls.push(...(chunk.functionCalls ?? []));
+      last = chunk;
+    }
+    expect(calls.map((call) => [call.name, call.args])).toEqual([
+      ['web_search', { query: 'cats and dogs' }],
+      ['web_search', { query: 'dogs' }],
+    ]);
+    expect(last?.candidates?.[0]?.finishReason).toBe('STOP');
+    const record = await sim.waitForRequest((r) => r.provider === 'gemini');
+    expect(record.tools).toEqual(['web_search', 'read_page']);
+
+    contents = withResults(contents, calls, ['Cats purr.', 'Dogs bark.']);
+    const second = await ai.models.generateContent({ model: MODEL, contents, config: { tools } });
+    expect(second.functionCalls?.map((call) => [call.name, call.args])).toEqual([
+      ['read_page', { url: 'https://example.com/a' }],
+    ]);
+
+    contents = withResults(contents, second.functionCalls ?? [], ['Page A says hello.']);
+    const final = await collect(
+      await ai.models.generateContentStream({ model: MODEL, contents, config: { tools } }),
+    );
+    expect(final.text).toContain('"Cats purr." [1]');
+    expect(final.text).toContain('"Dogs bark." [2]');
+    expect(final.text).toContain('"Page A says hello." [3]');
+  });
+
+  it('answers as text when the function calling mode is NONE', async () => {
+    const response = await ai.models.generateContent({
+      model: MODEL,
+      contents: 'Look [sim call=read_page]',
+      config: {
+        tools,
+        toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } },
+      },
+    });
+    expect(response.functionCalls).toBeUndefined();
+    expect(response.text).toMatch(/^## /);
   });
 });

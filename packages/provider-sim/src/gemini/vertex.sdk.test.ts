@@ -1,4 +1,12 @@
-import { ApiError, GoogleGenAI } from '@google/genai';
+import {
+  ApiError,
+  FunctionCallingConfigMode,
+  GoogleGenAI,
+  Type,
+  type Content,
+  type FunctionCall,
+  type Tool,
+} from '@google/genai';
 import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -119,5 +127,73 @@ describe('Vertex AI through @google/genai (vertexai: true)', () => {
       provider: 'google',
       path: `/v1beta1/publishers/google/models/${MODEL}:generateContent`,
     });
+  });
+});
+
+describe('Vertex AI function calling through @google/genai', () => {
+  const tools: Tool[] = [
+    {
+      functionDeclarations: [
+        {
+          name: 'web_search',
+          description: 'Search the web',
+          parameters: {
+            type: Type.OBJECT,
+            properties: { query: { type: Type.STRING } },
+            required: ['query'],
+          },
+        },
+      ],
+    },
+  ];
+
+  it('streams the calls, takes functionResponse parts, and answers from them', async () => {
+    const prompt: Content = {
+      role: 'user',
+      parts: [{ text: 'Find [sim call=web_search{"query":"a"}|web_search{"query":"b"}]' }],
+    };
+    const calls: FunctionCall[] = [];
+    for await (const chunk of await vertex.models.generateContentStream({
+      model: MODEL,
+      contents: [prompt],
+      config: {
+        tools,
+        toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY } },
+      },
+    }))
+      calls.push(...(chunk.functionCalls ?? []));
+    expect(calls.map((call) => [call.name, call.args])).toEqual([
+      ['web_search', { query: 'a' }],
+      ['web_search', { query: 'b' }],
+    ]);
+    expect(sim.requests[0]).toMatchObject({ provider: 'google', tools: ['web_search'] });
+
+    const whole = await vertex.models.generateContent({
+      model: MODEL,
+      contents: [prompt],
+      config: { tools },
+    });
+    expect(whole.functionCalls?.map((call) => call.name)).toEqual(['web_search', 'web_search']);
+
+    const final = await vertex.models.generateContent({
+      model: MODEL,
+      contents: [
+        prompt,
+        { role: 'model', parts: calls.map((functionCall) => ({ functionCall })) },
+        {
+          role: 'user',
+          parts: calls.map((call, index) => ({
+            functionResponse: {
+              name: call.name ?? '',
+              response: { output: index === 0 ? 'Alpha result.' : 'Beta result.' },
+            },
+          })),
+        },
+      ],
+      config: { tools },
+    });
+    expect(final.functionCalls).toBeUndefined();
+    expect(final.text).toContain('"Alpha result." [1]');
+    expect(final.text).toContain('"Beta result." [2]');
   });
 });

@@ -1,6 +1,12 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
 import { THINKING_BUDGET } from '../parameter-support';
 import {
+  anthropicToolFields,
+  AnthropicToolUseAssembler,
+  toolResultBlock,
+  toolUseBlocks,
+} from './anthropic-tools';
+import {
   asNumber,
   invalidReply,
   optionalRecord,
@@ -27,7 +33,9 @@ function defaultMaxTokens(model: string): number {
   return 4_096;
 }
 
-function toMessage(turn: ChatTurn): Record<string, unknown> {
+type ContentTurn = Exclude<ChatTurn, { role: 'tool' }>;
+
+function toMessage(turn: ContentTurn): { role: string; content: Record<string, unknown>[] } {
   const parts =
     typeof turn.content === 'string'
       ? [{ type: 'text' as const, text: turn.content }]
@@ -49,6 +57,37 @@ function toMessage(turn: ChatTurn): Record<string, unknown> {
   };
 }
 
+/**
+ * The turns as Messages wants them: an assistant turn's calls as tool_use blocks after its
+ * text, the results as tool_result blocks of one user turn, which also takes a user turn that
+ * follows them (roles must alternate, results first).
+ */
+function toMessages(turns: readonly ChatTurn[]): Record<string, unknown>[] {
+  const messages: Array<{ role: string; content: Record<string, unknown>[] }> = [];
+  let resultsTurn: { role: string; content: Record<string, unknown>[] } | undefined;
+  for (const turn of turns) {
+    if (turn.role === 'tool') {
+      if (!resultsTurn) {
+        resultsTurn = { role: 'user', content: [] };
+        messages.push(resultsTurn);
+      }
+      resultsTurn.content.push(toolResultBlock(turn));
+      continue;
+    }
+    const message = toMessage(turn);
+    if (turn.role === 'assistant' && turn.toolCalls && turn.toolCalls.length > 0)
+      // The API refuses empty text blocks; a turn that only calls tools has none.
+      message.content = [
+        ...message.content.filter((block) => block.type !== 'text' || block.text !== ''),
+        ...toolUseBlocks(turn.toolCalls),
+      ];
+    if (resultsTurn && turn.role === 'user') resultsTurn.content.push(...message.content);
+    else messages.push(message);
+    resultsTurn = undefined;
+  }
+  return messages;
+}
+
 export function anthropicRequestBody(request: ChatRequest): Record<string, unknown> {
   const budget =
     request.reasoningEffort === undefined ? undefined : THINKING_BUDGET[request.reasoningEffort];
@@ -62,12 +101,14 @@ export function anthropicRequestBody(request: ChatRequest): Record<string, unkno
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.topP === undefined ? {} : { top_p: request.topP }),
     ...(request.stopSequences === undefined ? {} : { stop_sequences: request.stopSequences }),
-    messages: request.messages.map(toMessage),
+    messages: toMessages(request.messages),
+    ...anthropicToolFields(request),
     stream: true,
   };
 }
 
 function toFinishReason(reason: string): FinishReason {
+  if (reason === 'tool_use') return 'tool_calls';
   if (reason === 'end_turn' || reason === 'stop_sequence' || reason === 'pause_turn') return 'stop';
   if (reason === 'max_tokens' || reason === 'model_context_window_exceeded') return 'length';
   if (reason === 'refusal') return 'content_filter';
@@ -85,11 +126,17 @@ function inputTokensOf(usage: Record<string, unknown>): number | undefined {
   );
 }
 
+function blockIndex(event: Record<string, unknown>, data: string): number {
+  const index = asNumber(event.index);
+  return index === undefined ? invalidReply('content block event without an index', data) : index;
+}
+
 /** Anthropic Messages SSE: named events, text in content_block_delta, usage split over start and delta. */
 function decoder(): SseDecoder {
   let finish: FinishReason | undefined;
   let inputTokens = 0;
   let outputTokens = 0;
+  const toolUses = new AnthropicToolUseAssembler();
   return {
     event(name, data, out) {
       if (name === 'ping') return;
@@ -105,6 +152,22 @@ function decoder(): SseDecoder {
             if (text === undefined) return invalidReply('text_delta without text', data);
             if (text !== '') out.push({ type: 'text', text });
           } else if (delta.type === 'thinking_delta') out.push({ type: 'reasoning' });
+          else if (delta.type === 'input_json_delta') {
+            toolUses.delta(blockIndex(event, data), delta.partial_json, data);
+            // A piece of a call's input is not an event yet, but shows the upstream is alive.
+            out.push({ type: 'reasoning' });
+          }
+          return;
+        }
+        case 'content_block_start': {
+          const block = optionalRecord(event.content_block, 'content_block', data);
+          if (!block) return invalidReply('content_block_start without a content_block', data);
+          if (block.type === 'tool_use') toolUses.start(blockIndex(event, data), block, data);
+          return;
+        }
+        case 'content_block_stop': {
+          const call = toolUses.stop(blockIndex(event, data));
+          if (call) out.push(call);
           return;
         }
         case 'message_start': {

@@ -1,6 +1,12 @@
 import type { ChatRequest, ChatTurn, FinishReason } from '../chat-types';
 import { THINKING_BUDGET } from '../parameter-support';
 import {
+  functionCallParts,
+  functionResponsePart,
+  geminiToolFields,
+  readFunctionCall,
+} from './gemini-tools';
+import {
   asNumber,
   invalidReply,
   optionalArray,
@@ -20,19 +26,47 @@ import {
 // The API version @google/genai (3.x) calls by default.
 const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1';
 
-function toContent(turn: ChatTurn): Record<string, unknown> {
+type ContentTurn = Exclude<ChatTurn, { role: 'tool' }>;
+
+function toContent(turn: ContentTurn, model: string): { role: string; parts: unknown[] } {
   const parts =
     typeof turn.content === 'string'
       ? [{ type: 'text' as const, text: turn.content }]
       : turn.content;
+  const calls = turn.role === 'assistant' ? (turn.toolCalls ?? []) : [];
   return {
     role: turn.role === 'assistant' ? 'model' : 'user',
-    parts: parts.map((part) =>
-      part.type === 'text'
-        ? { text: part.text }
-        : { inlineData: { mimeType: part.mediaType, data: toBase64(part.data) } },
-    ),
+    parts: [
+      ...parts
+        // A turn that only calls tools has no text part.
+        .filter((part) => calls.length === 0 || part.type !== 'text' || part.text !== '')
+        .map((part) =>
+          part.type === 'text'
+            ? { text: part.text }
+            : { inlineData: { mimeType: part.mediaType, data: toBase64(part.data) } },
+        ),
+      ...functionCallParts(calls, model),
+    ],
   };
+}
+
+/** A step's results go back as one `user` turn of functionResponse parts, in call order. */
+function toContents(turns: readonly ChatTurn[], model: string): Record<string, unknown>[] {
+  const contents: Array<{ role: string; parts: unknown[] }> = [];
+  let results: { role: string; parts: unknown[] } | undefined;
+  for (const turn of turns) {
+    if (turn.role === 'tool') {
+      if (!results) {
+        results = { role: 'user', parts: [] };
+        contents.push(results);
+      }
+      results.parts.push(functionResponsePart(turn));
+      continue;
+    }
+    results = undefined;
+    contents.push(toContent(turn, model));
+  }
+  return contents;
 }
 
 export function geminiRequestBody(request: ChatRequest): Record<string, unknown> {
@@ -48,7 +82,8 @@ export function geminiRequestBody(request: ChatRequest): Record<string, unknown>
         ? {}
         : { thinkingConfig: { thinkingBudget: THINKING_BUDGET[request.reasoningEffort] } }),
     },
-    contents: request.messages.map(toContent),
+    contents: toContents(request.messages, request.model),
+    ...geminiToolFields(request),
     ...(request.system === undefined
       ? {}
       : { systemInstruction: { parts: [{ text: request.system }] } }),
@@ -76,6 +111,7 @@ function decoder(): SseDecoder {
   let finish: FinishReason | undefined;
   let inputTokens = 0;
   let outputTokens = 0;
+  let calls = 0;
   return {
     event(_name, data, out) {
       const chunk = parseEventJson(data);
@@ -94,13 +130,21 @@ function decoder(): SseDecoder {
       const content = optionalRecord(candidate.content, 'candidates[0].content', data);
       for (const value of optionalArray(content?.parts, 'candidates[0].content.parts', data)) {
         const part = optionalRecord(value, 'part', data);
+        const call = part && readFunctionCall(part, calls, data);
+        if (call) {
+          calls++;
+          out.push(call);
+          continue;
+        }
         const text = optionalString(part?.text, 'part.text', data);
         if (text === undefined) continue;
         if (part?.thought === true) out.push({ type: 'reasoning' });
         else if (text !== '') out.push({ type: 'text', text });
       }
       const reason = optionalString(candidate.finishReason, 'candidates[0].finishReason', data);
-      if (reason !== undefined) finish = toFinishReason(reason);
+      // Gemini ends a step of calls with STOP: its calls make it a tool_calls finish.
+      if (reason !== undefined)
+        finish = calls > 0 && reason === 'STOP' ? 'tool_calls' : toFinishReason(reason);
     },
     end(stray, out) {
       if (stray.trim() !== '') throw new UpstreamStreamError(stray.slice(0, 2_000));

@@ -71,7 +71,8 @@ export async function* streamLean(
       parser.push(chunk);
       if (out.length === 0) continue;
       for (const event of out) {
-        if (event.type === 'text' || event.type === 'reasoning') {
+        // A tool call is output too: a step of calls alone (Gemini's) has started the answer.
+        if (event.type === 'text' || event.type === 'reasoning' || event.type === 'tool_call') {
           // Metrics (time to first token, tokens per second) follow arrival, not reading.
           if (event.type === 'text') event.receivedAt = receivedAt;
           if (!started) {
