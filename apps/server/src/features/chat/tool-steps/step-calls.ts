@@ -1,12 +1,7 @@
 import type { Citation, ToolCallView } from '@parallax/contract';
 import type { ChatOwner } from '../../../infra/auth/chat-owner';
 import type { ChatTurn, ToolCall } from '../../../providers/chat-types';
-import {
-  ToolFailure,
-  type ToolLoopSettings,
-  type ToolResult,
-  type TurnTool,
-} from '../../tools';
+import { ToolFailure, type ToolLoopSettings, type ToolResult, type TurnTool } from '../../tools';
 import type { CallOutcome, ToolLedger } from './tool-ledger';
 import { capText, documentsText, framedFailure, framedResult } from './tool-result-text';
 

@@ -1,10 +1,5 @@
 import { TOOL_LIMITS } from '@parallax/contract';
-import type {
-  ToolLoopSettings,
-  TurnTool,
-  TurnToolbox,
-  TurnToolsQuery,
-} from '../../tools';
+import type { ToolLoopSettings, TurnTool, TurnToolbox, TurnToolsQuery } from '../../tools';
 
 const DEFAULT_SETTINGS: ToolLoopSettings = {
   maxSteps: TOOL_LIMITS.stepsDefault,
