@@ -1,6 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { isIP } from 'node:net';
-import { isPrivateAddress } from '../../../infra/outbound/address-policy';
 import type { OutboundRoute } from '../../../infra/outbound/outbound-client';
 import { ToolFailure } from '../turn-tool';
 
@@ -24,7 +22,10 @@ export interface FetchedPage {
 const NOT_ALLOWED = (host: string) =>
   new ToolFailure(`This address is not allowed: ${host} is a private or local address.`);
 
-/** The URL if it may be read: http(s), no credentials, not a private IP literal. */
+/**
+ * The URL if it may be read: http(s), no credentials. Whether its address is private is the
+ * guard's call, at connection time, for this hop and every redirect.
+ */
 export function checkPageUrl(raw: string): URL {
   let url: URL;
   try {
@@ -36,13 +37,6 @@ export function checkPageUrl(raw: string): URL {
     throw new ToolFailure('read_page reads only http and https pages.');
   if (url.username || url.password)
     throw new ToolFailure('read_page does not send a user name or password in a URL.');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    (isIP(host) !== 0 && isPrivateAddress(host))
-  )
-    throw NOT_ALLOWED(host);
   return url;
 }
 
@@ -76,18 +70,26 @@ function readCapped(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const fail = (error: Error): void => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+      res.destroy();
+    };
     res.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        res.destroy();
-        reject(new ToolFailure(`This page is larger than ${maxBytes / 1024 / 1024} MB.`));
-        return;
-      }
+      if (size > maxBytes)
+        return fail(new ToolFailure(`This page is larger than ${maxBytes / 1024 / 1024} MB.`));
       chunks.push(chunk);
     });
-    res.on('end', () => resolve(Buffer.concat(chunks)));
-    res.on('error', reject);
-    res.on('aborted', () => reject(new ToolFailure('The page stopped sending before its end.')));
+    res.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(Buffer.concat(chunks));
+    });
+    res.on('error', fail);
+    res.on('aborted', () => fail(new ToolFailure('The page stopped sending before its end.')));
   });
 }
 

@@ -15,7 +15,9 @@ const TITLE_CHARS = 300;
  */
 export function extractPageText(html: string, url: string, maxChars: number): PageText {
   const { document } = parseHTML(html);
-  document.querySelectorAll('script, style, noscript, template').forEach((node) => node.remove());
+  document
+    .querySelectorAll('script, style, noscript, template')
+    .forEach((node: { remove(): void }) => node.remove());
   const fallbackTitle = plainSnippet(document.title || '', TITLE_CHARS);
   // Readability changes the document it reads: the body's text is taken first.
   const bodyText = document.body?.textContent ?? '';

@@ -70,7 +70,13 @@ function hitsOf(provider: WebSearchProvider, json: unknown): RawHit[] {
 }
 
 /** Why a provider's HTTP status failed the search, in words safe for the tool's row. */
-function statusFailure(name: string, status: number): ToolFailure {
+function statusFailure(provider: WebSearchProvider, status: number): ToolFailure {
+  const name = WEB_SEARCH_PROVIDER_NAMES[provider];
+  // SearXNG answers 403 to a format its settings do not list.
+  if (provider === 'searxng' && status === 403)
+    return new ToolFailure(
+      'SearXNG refused the JSON format (HTTP 403): enable json in its settings.yml (search.formats).',
+    );
   if (status === 401 || status === 403)
     return new ToolFailure(
       `${name} refused the request (HTTP ${status}): check its API key or settings.`,
@@ -113,7 +119,7 @@ export async function searchWeb(
       },
       MAX_RESPONSE_BYTES,
     );
-    if (response.status !== 200) throw statusFailure(name, response.status);
+    if (response.status !== 200) throw statusFailure(config.provider, response.status);
     text = response.text;
   } catch (error) {
     if (error instanceof ToolFailure) throw error;
