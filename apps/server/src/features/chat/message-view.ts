@@ -58,10 +58,11 @@ const StoredCitations = z.array(Citation);
  * messages.tool_calls and .citations as the contract's lists, each only when the answer has
  * some (a column that does not parse, e.g. a sealed one read without its key, gives none).
  */
-export function toolRecordOf(stored: { tool_calls: string | null; citations: string | null }): {
-  tool_calls?: ToolCallView[];
-  citations?: Citation[];
-} {
+export function toolRecordOf(
+  stored: { tool_calls: string | null; citations: string | null },
+  /** The answer ended (or its process died): a row still running was cut off with it. */
+  settled = false,
+): { tool_calls?: ToolCallView[]; citations?: Citation[] } {
   const read = <T>(text: string | null, schema: z.ZodType<T[]>): T[] => {
     if (text === null) return [];
     try {
@@ -71,12 +72,18 @@ export function toolRecordOf(stored: { tool_calls: string | null; citations: str
       return [];
     }
   };
-  const toolCalls = read(stored.tool_calls, StoredToolCalls);
+  const toolCalls = read(stored.tool_calls, StoredToolCalls).map((call) =>
+    settled && call.status === 'running' ? { ...call, status: 'cancelled' as const } : call,
+  );
   const citations = read(stored.citations, StoredCitations);
   return {
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
     ...(citations.length > 0 ? { citations } : {}),
   };
+}
+
+function isRunningRow(row: MessageRow): boolean {
+  return row.status === 'pending' || row.status === 'streaming';
 }
 
 function tokens(row: MessageRow): number | null {
@@ -116,7 +123,7 @@ export function toChatMessage(
     answer_sibling_ids: versions.answers.ids,
     answer_sibling_index: versions.answers.index,
     sources: sourcesOf(row),
-    ...toolRecordOf(row),
+    ...toolRecordOf(row, !isRunningRow(row)),
     cut_off: row.status === 'completed' && row.finish_reason === 'length',
   };
 }
@@ -144,6 +151,6 @@ export function toMessageResponse(
     remaining_messages: remaining,
     request_id: row.request_id,
     sources: streaming ? [] : sourcesOf(row),
-    ...(streaming ? {} : toolRecordOf(row)),
+    ...(streaming ? {} : toolRecordOf(row, !isRunningRow(row))),
   };
 }

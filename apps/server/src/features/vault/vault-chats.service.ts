@@ -278,8 +278,11 @@ export class VaultChatsService {
 
 /** A vault turn's tool rows and citations, opened for its view (none when they do not open). */
 function openedToolRecord(key: Buffer, m: VaultMessageRow): ReturnType<typeof toolRecordOf> {
-  return toolRecordOf({
-    tool_calls: m.tool_calls === null ? null : openText(key, m.tool_calls, aad.toolCalls(m.id)),
-    citations: m.citations === null ? null : openText(key, m.citations, aad.citations(m.id)),
-  });
+  return toolRecordOf(
+    {
+      tool_calls: m.tool_calls === null ? null : openText(key, m.tool_calls, aad.toolCalls(m.id)),
+      citations: m.citations === null ? null : openText(key, m.citations, aad.citations(m.id)),
+    },
+    m.status !== 'pending' && m.status !== 'streaming',
+  );
 }

@@ -1,4 +1,10 @@
-import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/contract';
+import {
+  MESSAGES,
+  STREAM_ERROR_CODES,
+  type Citation,
+  type MessageSource,
+  type ToolCallView,
+} from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -39,7 +45,14 @@ export interface GenerationJob {
    * Continue: the answer's text so far. The stream goes on from it (its replay starts with it,
    * so a client that resumes from the start shows the whole answer) and the stored answer grows.
    */
-  prefix?: { text: string; inputTokens: number; outputTokens: number };
+  prefix?: {
+    text: string;
+    inputTokens: number;
+    outputTokens: number;
+    /** The tool rows and citations of the answer so far: kept, and later ones follow them. */
+    tool_calls?: ToolCallView[];
+    citations?: Citation[];
+  };
   /** Upkeep of a turn that ends with an answer (completed or cancelled), in the same transaction. */
   onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
@@ -104,7 +117,9 @@ export class GenerationRunner {
         changes.status === 'error' ? undefined : job.onAnswered,
       );
     };
-    const ledger = new ToolLedger();
+    const ledger = new ToolLedger(job.prefix?.tool_calls, job.prefix?.citations);
+    // A continued answer's steps are numbered on from its first part's.
+    const firstStep = Math.max(-1, ...(job.prefix?.tool_calls ?? []).map((c) => c.step)) + 1;
     const toolColumns = () => {
       const columns = ledger.columns();
       const seal = job.sealToolRecord;
@@ -195,7 +210,7 @@ export class GenerationRunner {
         const { tools } = answer;
         if (calls.length === 0 || tools === null || step + 1 >= tools.settings.maxSteps) continue;
         const streamEnded = performance.now();
-        const ran = await runStepCalls(step, calls, {
+        const ran = await runStepCalls(firstStep + step, calls, {
           tools: new Map(tools.tools.map((t) => [t.spec.name, t])),
           settings: tools.settings,
           owner: job.owner,

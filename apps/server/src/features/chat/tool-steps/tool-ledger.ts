@@ -17,9 +17,15 @@ function siteOf(url: URL): string {
  * screen shows and what is stored with the answer; they change only through this ledger.
  */
 export class ToolLedger {
-  readonly #calls: ToolCallView[] = [];
-  readonly #citations: Citation[] = [];
+  readonly #calls: ToolCallView[];
+  readonly #citations: Citation[];
   readonly #startedAt = new Map<string, number>();
+
+  /** `calls` and `citations`: those of the answer so far (a continued answer keeps them). */
+  constructor(calls: readonly ToolCallView[] = [], citations: readonly Citation[] = []) {
+    this.#calls = [...calls];
+    this.#citations = [...citations];
+  }
 
   get calls(): readonly ToolCallView[] {
     return this.#calls;
@@ -67,7 +73,7 @@ export class ToolLedger {
       const known = this.#citations.find((c) => c.url === url.href);
       if (known) return { document, index: known.index };
       const citation: Citation = {
-        index: this.#citations.length + 1,
+        index: Math.max(0, ...this.#citations.map((c) => c.index)) + 1,
         title: (document.title.trim() || siteOf(url)).slice(0, 500),
         url: url.href,
         site: siteOf(url).slice(0, 255),

@@ -239,6 +239,7 @@ describe('a multi-step turn (tool calls between model calls)', () => {
     expect(toolbox.aborted - abortedBefore).toBe(2);
     // No further model call was made.
     expect(requestsFor(t, '#stop')).toHaveLength(1);
+
     who.socket.close();
   }, 30_000);
 
