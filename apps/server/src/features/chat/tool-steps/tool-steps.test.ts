@@ -1,4 +1,4 @@
-import type { WsAiStatus } from '@parallax/contract';
+import type { CompareSession, WsAiStatus } from '@parallax/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   asMessage,
@@ -320,6 +320,15 @@ describe('a multi-step turn (tool calls between model calls)', () => {
       expect(stored.comparison_id).toBe(comparisonId);
       expect(stored.tool_calls?.map((c) => c.status)).toEqual(['completed']);
     }
+    const session = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/compare/sessions/${comparisonId}`,
+      headers: visitorHeaders(who.visitor),
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const answers = session.json<CompareSession>().turns[0]?.answers ?? [];
+    expect(answers.map((a) => a.citations?.length)).toEqual([1, 1]);
+    expect(answers.map((a) => a.tool_calls?.[0]?.name)).toEqual(['web_search', 'web_search']);
     who.socket.close();
   }, 30_000);
 });
