@@ -1,4 +1,11 @@
-import type { CompareSession, WsAiStatus } from '@parallax/contract';
+import type {
+  CompareSession,
+  ConversationListResponse,
+  ExportFile,
+  HistoryResponse,
+  WsAiStatus,
+} from '@parallax/contract';
+import { bearer, registerAndSignIn } from '../../../../test/auth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   asMessage,
@@ -330,5 +337,57 @@ describe('a multi-step turn (tool calls between model calls)', () => {
     expect(answers.map((a) => a.citations?.length)).toEqual([1, 1]);
     expect(answers.map((a) => a.tool_calls?.[0]?.name)).toEqual(['web_search', 'web_search']);
     who.socket.close();
+  }, 30_000);
+
+  it('exports an answer’s tool rows and citations, and an import keeps them', async () => {
+    const owner = bearer((await registerAndSignIn(t.app)).accessToken);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/messages',
+      headers: owner,
+      payload: sendBody(`${THREE_STEPS} #export`, { chat_settings: { web_search: true } }),
+    });
+    expect(sent.json<{ status: string }>().status).toBe('completed');
+    const chatId = sent.json<{ conversation_id: string }>().conversation_id;
+    const exported = `/api/v1/chat/conversations/${chatId}/export`;
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `${exported}?format=json`,
+      headers: owner,
+    });
+    const file = json.json<ExportFile>();
+    const turn = file.conversations[0]?.turns[0];
+    expect(turn?.tool_calls?.map((c) => c.name)).toEqual(['web_search', 'web_search', 'read_page']);
+    expect(turn?.citations?.map((c) => c.index)).toEqual([1, 2, 3]);
+    const md = await t.app.inject({
+      method: 'GET',
+      url: `${exported}?format=markdown`,
+      headers: owner,
+    });
+    expect(md.body).toContain('1. [About cats](<https://search.example/cats>) · search.example');
+
+    const other = bearer((await registerAndSignIn(t.app)).accessToken);
+    const form = new FormData();
+    form.append('file', new Blob([json.body]), 'export.json');
+    const imported = await fetch(`${t.baseUrl}/api/v1/users/me/import`, {
+      method: 'POST',
+      headers: other,
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const chats = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/chat/conversations/?limit=10',
+      headers: other,
+    });
+    const importedChat = chats.json<ConversationListResponse>().conversations[0];
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chat/messages?conversation_id=${importedChat?.id ?? ''}`,
+      headers: other,
+    });
+    const again = history.json<HistoryResponse>().messages[0];
+    expect(again?.tool_calls).toEqual(turn?.tool_calls);
+    expect(again?.citations).toEqual(turn?.citations);
   }, 30_000);
 });
