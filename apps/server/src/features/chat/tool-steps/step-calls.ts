@@ -25,6 +25,9 @@ export class ToolsStopped extends Error {
 }
 
 const TOOL_BROKE = 'The tool failed.';
+/** Calls one step may run at once (bounded work per turn); the rest fail and the model is told. */
+export const MAX_CALLS_PER_STEP = 8;
+const TOO_MANY = `Not run: at most ${MAX_CALLS_PER_STEP} tool calls run in one step.`;
 
 function timedOut(settings: ToolLoopSettings): string {
   const seconds = Number((settings.toolTimeoutMs / 1000).toFixed(1));
@@ -60,6 +63,7 @@ async function runOne(
   call: ToolCall,
   context: StepCallsContext,
   ran: { first: number; last: number },
+  overLimit: boolean,
 ): Promise<{ turn: ChatTurn; outcome: CallOutcome }> {
   const { ledger, settings } = context;
   context.changed(ledger.start(step, call), []);
@@ -67,7 +71,10 @@ async function runOne(
   const args = parsedArguments(call.arguments);
   let outcome: CallOutcome;
   let forModel: string;
-  if (!tool) {
+  if (overLimit) {
+    outcome = { status: 'error', error: TOO_MANY };
+    forModel = framedFailure(call.name, outcome.error);
+  } else if (!tool) {
     outcome = { status: 'error', error: `There is no tool named "${call.name.slice(0, 128)}".` };
     forModel = framedFailure(call.name, outcome.error);
   } else if (args === null) {
@@ -153,7 +160,9 @@ export async function runStepCalls(
 ): Promise<{ turns: ChatTurn[]; toolsMs: number }> {
   // When the step's tools ran (the first start to the last end): the rest is the server's own.
   const ran = { first: Infinity, last: -Infinity };
-  const all = Promise.all(calls.map((call) => runOne(step, call, context, ran)));
+  const all = Promise.all(
+    calls.map((call, index) => runOne(step, call, context, ran, index >= MAX_CALLS_PER_STEP)),
+  );
   const first = await Promise.race([all, aborted(context.signal, all)]);
   if (first === 'aborted' || context.signal.aborted) {
     all.catch(() => undefined);

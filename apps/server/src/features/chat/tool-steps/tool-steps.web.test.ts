@@ -200,4 +200,19 @@ describe('a multi-step turn with the built-in tools', () => {
     expect(requests.map((r) => r.tools)).toEqual([[]]);
     who.socket.close();
   }, 30_000);
+
+  it('runs at most 8 calls of one step; the rest fail in their rows and the answer goes on', async () => {
+    const who = await visitorOn(t.baseUrl);
+    const calls = Array.from({ length: 9 }, (_, i) => `web_search{"query":"q${i}"}`).join('|');
+    const sent = await sendWithTools(t.baseUrl, who, `Many [sim call=${calls}] #many`);
+    const end = await who.socket.waitFor(isEnd(sent.id), 20_000);
+    expect(end.status).toBe('completed');
+    const stored = await storedTurn(t.baseUrl, who.visitor, sent.conversation_id);
+    expect(stored.tool_calls?.map((c) => c.status)).toEqual([
+      ...Array.from({ length: 8 }, () => 'completed'),
+      'error',
+    ]);
+    expect(stored.tool_calls?.[8]?.error).toContain('at most 8');
+    who.socket.close();
+  }, 30_000);
 });
