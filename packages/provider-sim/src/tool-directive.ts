@@ -105,15 +105,15 @@ export function readToolSteps(prompt: string): ToolStep[] {
 export function planToolStep(steps: readonly ToolStep[], tools: ToolConversation): ToolPlan {
   if (steps.length === 0) return { kind: 'none' };
   const step = steps[tools.stepsTaken];
-  if (step === undefined)
-    return tools.stepsTaken === 0
-      ? { kind: 'none' }
-      : { kind: 'answer', text: answerFromResults(tools.results) };
-  if (tools.choiceNone || step.some((call) => !tools.offered.includes(call.name)))
-    return tools.stepsTaken === 0
-      ? { kind: 'none' }
-      : { kind: 'answer', text: answerFromResults(tools.results) };
-  return { kind: 'calls', calls: step };
+  const callable =
+    step !== undefined &&
+    !tools.choiceNone &&
+    step.every((call) => tools.offered.includes(call.name));
+  if (callable) return { kind: 'calls', calls: step };
+  // Before any call: the ordinary answer; after some: the answer from their results.
+  return tools.stepsTaken === 0
+    ? { kind: 'none' }
+    : { kind: 'answer', text: answerFromResults(tools.results) };
 }
 
 const QUOTE_CHARS = 80;

@@ -88,9 +88,26 @@ function toMessages(turns: readonly ChatTurn[]): Record<string, unknown>[] {
   return messages;
 }
 
+/**
+ * Extended thinking is refused with a forced tool choice, and a step after tool calls would have
+ * to send the earlier steps' signed thinking blocks back, which turns do not keep: such a
+ * request goes without thinking.
+ */
+function thinkingRefusedWithTools(request: ChatRequest): boolean {
+  if ((request.tools ?? []).length === 0) return false;
+  const choice = request.toolChoice;
+  if (choice === 'required' || typeof choice === 'object') return true;
+  const lastPrompt = request.messages.findLastIndex((turn) => turn.role === 'user');
+  return request.messages
+    .slice(lastPrompt + 1)
+    .some((turn) => turn.role === 'assistant' && (turn.toolCalls ?? []).length > 0);
+}
+
 export function anthropicRequestBody(request: ChatRequest): Record<string, unknown> {
   const budget =
-    request.reasoningEffort === undefined ? undefined : THINKING_BUDGET[request.reasoningEffort];
+    request.reasoningEffort === undefined || thinkingRefusedWithTools(request)
+      ? undefined
+      : THINKING_BUDGET[request.reasoningEffort];
   // Thinking tokens count inside max_tokens, which must stay above the budget.
   const maxTokens = request.maxOutputTokens ?? defaultMaxTokens(request.model);
   return {

@@ -165,4 +165,30 @@ describe('Anthropic wire: tools', () => {
       decode([...events, { type: 'message_delta', delta: { stop_reason: 'tool_use' } }]),
     ).toThrow(UpstreamReplyInvalid);
   });
+
+  it('thinks on a first step, but not with a forced tool or after calls (their thinking is not kept)', () => {
+    const first = anthropicRequestBody({
+      ...REQUEST,
+      messages: REQUEST.messages.slice(0, 1),
+      toolChoice: 'auto',
+      reasoningEffort: 'low',
+    });
+    expect(first.thinking).toMatchObject({ type: 'enabled' });
+    // A user prompt after the results starts a new turn.
+    const next = anthropicRequestBody({ ...REQUEST, toolChoice: 'auto', reasoningEffort: 'low' });
+    expect(next.thinking).toMatchObject({ type: 'enabled' });
+    const later = anthropicRequestBody({
+      ...REQUEST,
+      messages: REQUEST.messages.slice(0, 4),
+      toolChoice: 'auto',
+      reasoningEffort: 'low',
+    });
+    expect(later.thinking).toBeUndefined();
+    const forced = anthropicRequestBody({
+      ...REQUEST,
+      messages: REQUEST.messages.slice(0, 1),
+      reasoningEffort: 'low',
+    });
+    expect(forced.thinking).toBeUndefined();
+  });
 });

@@ -90,6 +90,21 @@ describe('OpenAI wire: tools', () => {
     ]);
   });
 
+  it('takes a new id at an index already used as a new call, as some compatible servers send it', () => {
+    const events = decode([
+      delta({ tool_calls: [{ index: 0, id: 'call_a', function: { name: 'f', arguments: '{}' } }] }),
+      delta({
+        tool_calls: [{ index: 0, id: 'call_b', function: { name: 'g', arguments: '{"x"' } }],
+      }),
+      delta({ tool_calls: [{ index: 0, function: { arguments: ':1}' } }] }),
+      delta({}, 'tool_calls'),
+    ]);
+    expect(events.filter((event) => event.type === 'tool_call')).toEqual([
+      { type: 'tool_call', index: 0, call: { id: 'call_a', name: 'f', arguments: '{}' } },
+      { type: 'tool_call', index: 1, call: { id: 'call_b', name: 'g', arguments: '{"x":1}' } },
+    ]);
+  });
+
   it('reads a step of calls that finishes with `stop` (as xAI sends it) as tool_calls', () => {
     const events = decode([
       delta(

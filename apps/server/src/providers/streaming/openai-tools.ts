@@ -71,7 +71,12 @@ export class OpenAiToolCallAssembler {
       const name = optionalString(fn?.name, 'delta.tool_calls[].function.name', data);
       const args = optionalString(fn?.arguments, 'delta.tool_calls[].function.arguments', data);
       let at = this.#wireIndexes.get(wireIndex);
-      if (at === undefined) {
+      // Some compatible servers number every call 0: a new id at a used index is a new call.
+      const known = at === undefined ? undefined : this.#calls[at];
+      if (
+        at === undefined ||
+        (id !== undefined && id !== '' && known?.id !== '' && known?.id !== id)
+      ) {
         at = this.#calls.length;
         this.#wireIndexes.set(wireIndex, at);
         this.#calls.push({ id: '', name: '', arguments: '' });
