@@ -53,6 +53,8 @@ const post = (body = 'assertion=signed'): OutboundRequest => ({
   headers: {
     'content-type': 'application/x-www-form-urlencoded',
     authorization: 'Bearer upstream-key',
+    // Brave Search's key header (the web_search tool).
+    'x-subscription-token': 'search-key',
   },
   body,
   signal: AbortSignal.timeout(5_000),
@@ -163,6 +165,7 @@ describe('the outbound client', () => {
     // A 302 after a POST goes on as a GET without the body, and without the key.
     expect(other.seen.map((s) => [s.method, s.path, s.body])).toEqual([['GET', '/moved', '']]);
     expect(other.seen[0]?.headers.authorization).toBeUndefined();
+    expect(other.seen[0]?.headers['x-subscription-token']).toBeUndefined();
   });
 
   it('gives up after five redirects', async () => {

@@ -64,6 +64,7 @@ export const WIRE_SCHEMA_NAMES = [
   'ModelsResponse',
   'ModelFavouritesResponse',
   'ChatTitleSettings',
+  'AdminToolSettings',
   'OAuthLoginResponse',
   'PasswordResetValidateResponse',
   'RecoveryCodesResponse',

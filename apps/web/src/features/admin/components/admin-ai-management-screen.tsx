@@ -20,6 +20,7 @@ import { ChatTitlesCard } from './chat-titles-card';
 import { ModelForm } from './model-form';
 import { ModelsList } from './models-list';
 import { ProviderCard } from './provider-card';
+import { ToolsCard } from './tools-card';
 import { UsageSection } from './usage-section';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
@@ -136,6 +137,13 @@ export function AdminAiManagementScreen() {
               }}
             />
           </Card>
+        </section>
+
+        <section aria-labelledby="tools-heading" className="space-y-3">
+          <h2 id="tools-heading" className="text-lg font-semibold">
+            Tools
+          </h2>
+          <ToolsCard />
         </section>
 
         <section aria-labelledby="titles-heading" className="space-y-3">
