@@ -176,6 +176,8 @@ export async function buildApp(
       }),
     },
   });
+  // The turn's step loop asks the tools feature which tools a turn may offer.
+  app.turnToolbox.use(app.tools);
 
   await app.register(
     async (api) => {

@@ -48,6 +48,36 @@ function token(
   };
 }
 
+function tool(order: number, sequence: number, status: 'running' | 'completed'): StreamEnvelope {
+  return {
+    owner: 'visitor:v',
+    messageId: 'm1',
+    attempt: 'a1',
+    order,
+    target: 'conn-1',
+    final: false,
+    event: {
+      type: 'ai_tool',
+      message_id: 'm1',
+      sequence,
+      call: {
+        id: 'call-1',
+        step: 0,
+        name: 'web_search',
+        arguments: '{"query":"cats"}',
+        status,
+        started_at: '2026-11-29T00:00:00.000Z',
+      },
+    },
+  };
+}
+
+function shown(sent: readonly ServerWsMessage[]): string[] {
+  return sent.map((m) =>
+    m.type === 'ai_token' ? m.token : m.type === 'ai_tool' ? `tool:${m.call.status}` : m.type,
+  );
+}
+
 describe('SocketSession', () => {
   it('forwards at once while the socket keeps up, and merges tokens only under backpressure', () => {
     vi.useFakeTimers();
@@ -88,5 +118,40 @@ describe('SocketSession', () => {
       'd',
       'e',
     ]);
+  });
+
+  it('never merges queued tokens across a tool event', () => {
+    vi.useFakeTimers();
+    try {
+      const { s, socket } = session();
+      s.offerLive(token(1, 1, 'a'));
+      socket.bufferedAmount = HIGH_WATER_BYTES + 1;
+      s.offerLive(token(2, 2, 'b'));
+      s.offerLive(tool(3, 3, 'running'));
+      s.offerLive(token(4, 4, 'c'));
+      s.offerLive(token(5, 5, 'd'));
+      socket.bufferedAmount = 0;
+      vi.advanceTimersByTime(20);
+      expect(shown(socket.sent)).toEqual(['a', 'b', 'tool:running', 'cd']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('resumes tool events by their sequence: those after last_sequence once, none before', () => {
+    const { s, socket } = session();
+    const log = [
+      token(1, 1, 'a'),
+      tool(2, 2, 'running'),
+      tool(3, 3, 'completed'),
+      token(4, 4, 'b'),
+      tool(5, 5, 'running'),
+    ];
+    s.beginResume('m1');
+    s.offerLive(tool(5, 5, 'running'));
+    s.offerLive(token(6, 6, 'c'));
+    s.finishResume('m1', log, 2);
+    s.offerLive(token(6, 6, 'c'));
+    expect(shown(socket.sent)).toEqual(['tool:completed', 'b', 'tool:running', 'c']);
   });
 });

@@ -1,7 +1,7 @@
 import { WEBSOCKET, type ServerWsMessage, type WsAiToken } from '@parallax/contract';
 import type { WebSocket } from 'ws';
 import type { ChatOwner } from '../infra/auth/chat-owner';
-import { eventJsonOf, type StreamEnvelope } from './stream-envelope';
+import { eventJsonOf, type StreamEnvelope, type StreamEvent } from './stream-envelope';
 import { sendTextFrame } from './text-frame';
 
 /** Above this many unsent bytes a socket is congested: frames queue and tokens merge. */
@@ -86,9 +86,10 @@ export class SocketSession {
     follow.attempt = attempt;
     for (const envelope of latest) {
       const { event } = envelope;
+      const sequence = sequenceOf(event);
       const alreadyHad =
-        event.type === 'ai_token'
-          ? event.sequence <= lastSequence
+        sequence !== null
+          ? sequence <= lastSequence
           : this.#beforeSequence(latest, envelope, lastSequence);
       if (alreadyHad) follow.lastOrder = envelope.order;
       else this.#deliver(messageId, follow, envelope);
@@ -133,16 +134,16 @@ export class SocketSession {
     this.#follows.clear();
   }
 
-  /** Non-token events replayed before the client's last token were seen already. */
+  /** Unnumbered events replayed before the client's last numbered one were seen already. */
   #beforeSequence(
     events: readonly StreamEnvelope[],
     envelope: StreamEnvelope,
     lastSequence: number,
   ): boolean {
-    return events.some(
-      (e) =>
-        e.event.type === 'ai_token' && e.event.sequence <= lastSequence && e.order > envelope.order,
-    );
+    return events.some((e) => {
+      const sequence = sequenceOf(e.event);
+      return sequence !== null && sequence <= lastSequence && e.order > envelope.order;
+    });
   }
 
   #deliver(messageId: string, follow: Follow, envelope: StreamEnvelope): void {
@@ -172,7 +173,14 @@ export class SocketSession {
   }
 }
 
-/** Two tokens as one: the client drops sequences not above the last it saw, so the later one counts. */
+/** Tokens and tool events share one counter: the client's `last_sequence` counts both. */
+function sequenceOf(event: StreamEvent): number | null {
+  return event.type === 'ai_token' || event.type === 'ai_tool' ? event.sequence : null;
+}
+
+/**
+ * Two consecutive tokens as one (never across a tool event: only the queue's last frame is
+ * merged into): the client drops sequences not above the last it saw, so the later one counts. */
 function mergeTokens(first: WsAiToken, second: WsAiToken): WsAiToken {
   return { ...second, token: first.token + second.token };
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { WsAiProgress, WsAiStatus, WsAiToken, WsError } from '@parallax/contract';
+import type { WsAiProgress, WsAiStatus, WsAiTool, WsAiToken, WsError } from '@parallax/contract';
 
 /** A generation event as the client sees it. */
-export type StreamEvent = WsAiToken | WsAiStatus | WsAiProgress | WsError;
+export type StreamEvent = WsAiToken | WsAiTool | WsAiStatus | WsAiProgress | WsError;
 
 /**
  * What travels on the bus for one generation event: the client event plus routing. `order`

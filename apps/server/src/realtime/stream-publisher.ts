@@ -1,4 +1,4 @@
-import type { AiStreamStatus, MessageSource } from '@parallax/contract';
+import type { AiStreamStatus, Citation, MessageSource, ToolCallView } from '@parallax/contract';
 import type { Bus } from '../infra/bus/bus';
 import {
   encodeEnvelope,
@@ -58,7 +58,12 @@ export class MessageStreamPublisher {
 
   status(
     status: AiStreamStatus,
-    extra: { details?: string; stage?: string; sources?: MessageSource[] } = {},
+    extra: {
+      details?: string;
+      stage?: string;
+      sources?: MessageSource[];
+      citations?: Citation[];
+    } = {},
   ): void {
     const final = status === 'completed' || status === 'error';
     this.#emit({ type: 'ai_status', status, message_id: this.address.messageId, ...extra }, final);
@@ -84,10 +89,32 @@ export class MessageStreamPublisher {
   }
 
   /**
-   * The closing token (empty, is_complete) then the completed status, with the project files
-   * the answer drew on; resolves once delivered.
+   * A tool call started or changed state. Numbered from the tokens' counter: a client that
+   * resumes after token N is replayed the tool events after it, and none before.
    */
-  async complete(details?: string, sources: readonly MessageSource[] = []): Promise<void> {
+  tool(call: ToolCallView, citations: readonly Citation[] = []): void {
+    this.#sequence += 1;
+    this.#emit(
+      {
+        type: 'ai_tool',
+        message_id: this.address.messageId,
+        sequence: this.#sequence,
+        call,
+        ...(citations.length > 0 ? { citations: [...citations] } : {}),
+      },
+      false,
+    );
+  }
+
+  /**
+   * The closing token (empty, is_complete) then the completed status, with the project files
+   * the answer drew on and its numbered web sources; resolves once delivered.
+   */
+  async complete(
+    details?: string,
+    sources: readonly MessageSource[] = [],
+    citations: readonly Citation[] = [],
+  ): Promise<void> {
     this.#sequence += 1;
     this.#emit(
       {
@@ -102,6 +129,7 @@ export class MessageStreamPublisher {
     this.status('completed', {
       ...(details === undefined ? {} : { details }),
       ...(sources.length > 0 ? { sources: [...sources] } : {}),
+      ...(citations.length > 0 ? { citations: [...citations] } : {}),
     });
     await this.delivered();
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Citation, ToolCallView } from './tools';
 import { LIMITS, COMPARE_MAX_PANELS, COMPARE_MIN_PANELS } from '../constants';
 import { Id, IsoTimestamp, MAX_PAGE_LIMIT, OffsetQuery, ProviderName, limitQuery } from './common';
 import { MessageStatus, MessageText } from './messages';
@@ -54,6 +55,10 @@ export const CompareAnswer = z.object({
   /** USD, from the model's prices; null while blind or before usage is known. */
   cost_usd: z.number().nonnegative().nullable(),
   created_at: IsoTimestamp,
+  /** The tools the answer called; absent: none. */
+  tool_calls: z.array(ToolCallView).optional(),
+  /** The answer's numbered web sources; absent: none. */
+  citations: z.array(Citation).optional(),
 });
 export type CompareAnswer = z.infer<typeof CompareAnswer>;
 

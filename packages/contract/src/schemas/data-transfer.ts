@@ -5,6 +5,7 @@ import { Id, IsoTimestamp, ProviderName } from './common';
 import { PERSONALIZATION_LIMITS } from './personalization';
 import { KNOWLEDGE_LIMITS } from './knowledge';
 import { ProjectColour } from './projects';
+import { Citation, ToolCallView } from './tools';
 
 /**
  * Export and import of an account's data. One file format for a single chat's JSON export and
@@ -54,6 +55,10 @@ export const ExportedTurn = z.object({
   status: z.string().max(32),
   created_at: IsoTimestamp,
   attachments: z.array(ExportedAttachment).max(50).default([]),
+  /** The tools the answer called; absent: none (or an export made before tools). */
+  tool_calls: z.array(ToolCallView).max(500).optional(),
+  /** The answer's numbered web sources; absent: none. */
+  citations: z.array(Citation).max(1000).optional(),
 });
 export type ExportedTurn = z.infer<typeof ExportedTurn>;
 

@@ -153,6 +153,10 @@ export const MessageResponse = z.object({
   request_id: z.string(),
   /** The project files the answer drew on (empty while it streams: see ai_status completed). */
   sources: z.array(MessageSource),
+  /** The tools the answer called (absent: none, or still streaming: see ai_tool events). */
+  tool_calls: z.array(ToolCallView).optional(),
+  /** The answer's numbered web sources (absent: none, or still streaming). */
+  citations: z.array(Citation).optional(),
 });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 

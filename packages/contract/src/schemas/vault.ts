@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Citation, ToolCallView } from './tools';
 import { Id, IsoTimestamp, ProviderName } from './common';
 import { MessageText, QuestionVersionFields } from './messages';
 
@@ -239,6 +240,10 @@ export const VaultChatMessage = z.object({
   ...QuestionVersionFields,
   /** Why the answer failed (status "error"); null otherwise. */
   error: z.string().nullable(),
+  /** The tools the answer called, opened from their sealed form; absent: none. */
+  tool_calls: z.array(ToolCallView).optional(),
+  /** The answer's numbered web sources, opened from their sealed form; absent: none. */
+  citations: z.array(Citation).optional(),
 });
 export type VaultChatMessage = z.infer<typeof VaultChatMessage>;
 
@@ -261,8 +266,8 @@ export const VaultSendRequest = z.object({
   /** Regenerate: the new turn is another version of this one (the same earlier turns). */
   version_of: Id.optional(),
   /**
-   * The chat's Web search toggle: the model may search the web and read pages for this turn.
-   * Never on unless sent: a vault chat keeps no settings, and a search leaves the server.
+   * The chat's Web search toggle, sent with each turn: a vault turn searches only when it is
+   * on (its query leaves the server). Absent: off.
    */
   web_search: z.boolean().optional(),
 });

@@ -69,6 +69,10 @@ export interface MessagesTable {
   generator_instructions_version: number | null;
   /** The provider's reason the answer's stream ended (0321): `length` when it was cut short. */
   finish_reason: Generated<string | null>;
+  /** JSON of the contract's ToolCallView[] (0390), sealed in a vault turn; null: no tool called. */
+  tool_calls: Generated<string | null>;
+  /** JSON of the contract's Citation[] (0390), sealed in a vault turn; null: none. */
+  citations: Generated<string | null>;
 }
 
 /** An answer's thumbs (migration 0320): one row per turn, the turn's owner's. */

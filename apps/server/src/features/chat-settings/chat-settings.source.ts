@@ -31,7 +31,11 @@ export function chatSettingsSource(service: ChatSettingsService): TurnSource {
           ? turn.chatSettings
           : await service.forTurn(turn.conversationId);
       if (!settings) return {};
-      return { system: settings.system_prompt.trim(), parameters: parametersOf(settings) };
+      return {
+        system: settings.system_prompt.trim(),
+        parameters: parametersOf(settings),
+        webSearch: settings.web_search,
+      };
     },
     storeWithNewChat: async (db, conversationId, send) => {
       if (!send.chatSettings) return;

@@ -65,7 +65,10 @@ describe('chat settings and presets', () => {
     expect(body).not.toHaveProperty('temperature');
     expect(body).not.toHaveProperty('stop');
     const stored = await call('GET', `/chat/conversations/${sent.conversation_id}/settings`, h);
-    expect(stored.json<ChatSettingsResponse>().settings).toEqual(SETTINGS);
+    expect(stored.json<ChatSettingsResponse>().settings).toEqual({
+      ...SETTINGS,
+      web_search: false,
+    });
 
     // Every later turn of the chat reads them from the chat.
     await send(h, 'Second turn of the set chat', { conversation_id: sent.conversation_id });

@@ -11,6 +11,7 @@ import type { AttachmentsService } from '../attachments';
 import type { ConversationsService } from '../conversations';
 import type { LimitsService } from '../limits';
 import type { ResolvedModel } from '../models/models.service';
+import type { TurnToolbox } from '../tools';
 import type {
   GenerationJob,
   GenerationOutcome,
@@ -20,6 +21,7 @@ import type { Generations } from './generation/generations';
 import {
   openUpstreamAnswer,
   type AnswerInput,
+  type TurnTools,
   type UpstreamAnswer,
 } from './generation/upstream-answer';
 import { messageLog } from '../../realtime/stream-envelope';
@@ -57,6 +59,8 @@ export interface AnswerDeps {
   refunds: TurnRefunds;
   /** Titles written by a model after a chat's first answer (the admin's choice). */
   titles: ChatTitles;
+  /** The tools a turn may offer the model (app.turnToolbox). */
+  toolbox: TurnToolbox;
   log: FastifyBaseLogger;
 }
 
@@ -72,6 +76,13 @@ export interface TurnToOpen {
   projectOfChat?: boolean;
   /** Continue: the answer so far (see GenerationJob.prefix). */
   partialAnswer?: string;
+  /**
+   * A vault turn's tools: only what its own chat's toggle allows (no context source is read
+   * for it). A turn with a subject takes the toggle from its chat's settings instead.
+   */
+  vaultTools?: { owner: ChatOwner; webSearch: boolean };
+  /** The send's own Web search toggle, which wins over the chat's settings when it said. */
+  webSearch?: boolean;
 }
 
 /** How a stored turn's generation runs (the stages after it is stored). */
@@ -109,7 +120,7 @@ export class AnswerService {
   openStored(
     row: MessageRow,
     model: ResolvedModel,
-    start: { mayHaveAttachments: boolean; partialAnswer?: string },
+    start: { mayHaveAttachments: boolean; partialAnswer?: string; webSearch?: boolean },
   ): Promise<UpstreamAnswer> {
     return this.open(
       model,
@@ -134,6 +145,7 @@ export class AnswerService {
         form: PLAIN_FORM,
         projectOfChat: true,
         ...(start.partialAnswer !== undefined && { partialAnswer: start.partialAnswer }),
+        ...(start.webSearch !== undefined && { webSearch: start.webSearch }),
       },
       // A first send links its files before this point; no files, no query.
       () =>
@@ -150,11 +162,20 @@ export class AnswerService {
     turn: TurnToOpen,
     attachments: AnswerInput['attachments'],
   ): Promise<UpstreamAnswer> {
-    const { subject } = turn;
+    const { subject, vaultTools } = turn;
+    const toolsOwner = vaultTools?.owner ?? subject?.owner ?? null;
     return openUpstreamAnswer(
       {
         model,
         content: turn.content,
+        ...(toolsOwner !== null && {
+          tools: ({ webSearch }) =>
+            this.#toolsFor({
+              owner: toolsOwner,
+              webSearch: vaultTools ? vaultTools.webSearch : (turn.webSearch ?? webSearch),
+              vault: vaultTools !== undefined,
+            }),
+        }),
         history: turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null,
         form: turn.form,
         attachments,
@@ -174,6 +195,13 @@ export class AnswerService {
       },
       this.messages,
     );
+  }
+
+  /** The tools the toolbox allows the turn, with the admin's bounds; null when none. */
+  async #toolsFor(query: Parameters<TurnToolbox['toolsFor']>[0]): Promise<TurnTools | null> {
+    const tools = await this.deps.toolbox.toolsFor(query);
+    if (tools.length === 0) return null;
+    return { tools, settings: await this.deps.toolbox.loopSettings() };
   }
 
   /**
@@ -202,9 +230,15 @@ export class AnswerService {
           partials: this.deps.generations.partials,
           answer: run.answer,
           ...(run.prefix && { prefix: run.prefix }),
+          owner: run.owner,
           signal,
           isShutdown,
-          ...(form.sealed ? { sealResponse: (text) => form.seal('response', row.id, text) } : {}),
+          ...(form.sealed
+            ? {
+                sealResponse: (text) => form.seal('response', row.id, text),
+                sealToolRecord: (field, json) => form.seal(field, row.id, json),
+              }
+            : {}),
           onAnswered: async (db) => {
             if (await this.#afterAnswer(row, form, db, modelId)) titleDue = modelId;
           },

@@ -17,6 +17,7 @@ import { TurnStatsRepository } from './turn-stats.repository';
 import { TurnPipeline } from './turn/turn-pipeline';
 import { TurnRefunds } from './turn/turn-refunds';
 import { TurnSources } from './turn/turn-sources';
+import { TurnToolboxSlot } from './turn/turn-toolbox-slot';
 import { ChatTitleSettingsRepository } from './titles/chat-title-settings.repository';
 import { ChatTitles } from './titles/chat-titles.service';
 
@@ -56,12 +57,15 @@ declare module 'fastify' {
     readonly chat: ChatServices;
     /** The sources of a turn's context: each feature registers its own (chat imports none). */
     readonly turnSources: TurnSources;
+    /** The tools a turn may offer: the tools feature gives its toolbox (`use`). */
+    readonly turnToolbox: TurnToolboxSlot;
   }
 }
 
-/** Root-level, before the feature plugins: the registry the features' turn sources join. */
+/** Root-level, before the feature plugins: the registries the features' turn sources and tools join. */
 export function registerTurnSources(app: FastifyInstance): void {
   app.decorate('turnSources', new TurnSources());
+  app.decorate('turnToolbox', new TurnToolboxSlot());
 }
 
 export const chatPlugin = fp(
@@ -72,7 +76,9 @@ export const chatPlugin = fp(
   {
     name: 'chat',
     dependencies: ['models', 'conversations', 'limits', 'attachments'],
-    decorators: { fastify: ['bus', 'realtime', 'drain', 'metrics', 'visitors', 'turnSources'] },
+    decorators: {
+      fastify: ['bus', 'realtime', 'drain', 'metrics', 'visitors', 'turnSources', 'turnToolbox'],
+    },
   },
 );
 
@@ -105,6 +111,7 @@ async function registerChat(app: FastifyInstance, comparisons: ComparisonPanels)
     sources: app.turnSources,
     refunds,
     titles,
+    toolbox: app.turnToolbox,
     log: app.log,
   });
   const retries = new RetryService(messagesRepository, { limits, generations, answers });

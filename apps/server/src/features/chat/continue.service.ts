@@ -7,6 +7,7 @@ import type { LimitsService } from '../limits';
 import { isRunning, MESSAGE_NOT_FOUND, type AnswerService } from './answer.service';
 import type { Generations } from './generation/generations';
 import type { MessageRow, MessagesRepository } from './messages.repository';
+import { toolRecordOf } from './message-view';
 import type { TurnPipeline } from './turn/turn-pipeline';
 
 /**
@@ -86,6 +87,8 @@ export class ContinueService {
           text: partial,
           inputTokens: Number(row.input_tokens ?? 0),
           outputTokens: Number(row.output_tokens ?? 0),
+          // The answer's tool rows and citations stay, and new ones number on from them.
+          ...toolRecordOf(row),
         },
         answer: () =>
           this.deps.answers.openStored(fresh, model, {

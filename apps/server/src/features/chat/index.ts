@@ -27,6 +27,7 @@ export type {
   TurnSubject,
 } from './turn/turn-sources';
 export { SOURCE_ORDER } from './turn/turn-sources';
+export { toolRecordOf } from './message-view';
 export type { StoredField, StoredForm } from './turn/stored-form';
 export { acceptSendUploads, readSendUpload, SEND_UPLOAD_BODY_LIMIT } from './send-upload';
 export type {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  Citation,
   MessageSource,
+  ToolCallView,
   PROVIDERS,
   type Attachment,
   type ChatMessage,
@@ -49,6 +51,41 @@ function sourcesOf(row: MessageRow): MessageSource[] {
   }
 }
 
+const StoredToolCalls = z.array(ToolCallView);
+const StoredCitations = z.array(Citation);
+
+/**
+ * messages.tool_calls and .citations as the contract's lists, each only when the answer has
+ * some (a column that does not parse, e.g. a sealed one read without its key, gives none).
+ */
+export function toolRecordOf(
+  stored: { tool_calls: string | null; citations: string | null },
+  /** The answer ended (or its process died): a row still running was cut off with it. */
+  settled = false,
+): { tool_calls?: ToolCallView[]; citations?: Citation[] } {
+  const read = <T>(text: string | null, schema: z.ZodType<T[]>): T[] => {
+    if (text === null) return [];
+    try {
+      const parsed = schema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : [];
+    } catch {
+      return [];
+    }
+  };
+  const toolCalls = read(stored.tool_calls, StoredToolCalls).map((call) =>
+    settled && call.status === 'running' ? { ...call, status: 'cancelled' as const } : call,
+  );
+  const citations = read(stored.citations, StoredCitations);
+  return {
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    ...(citations.length > 0 ? { citations } : {}),
+  };
+}
+
+function isRunningRow(row: MessageRow): boolean {
+  return row.status === 'pending' || row.status === 'streaming';
+}
+
 function tokens(row: MessageRow): number | null {
   if (row.input_tokens === null && row.output_tokens === null) return null;
   return Number(row.input_tokens ?? 0) + Number(row.output_tokens ?? 0);
@@ -86,6 +123,7 @@ export function toChatMessage(
     answer_sibling_ids: versions.answers.ids,
     answer_sibling_index: versions.answers.index,
     sources: sourcesOf(row),
+    ...toolRecordOf(row, !isRunningRow(row)),
     cut_off: row.status === 'completed' && row.finish_reason === 'length',
   };
 }
@@ -113,5 +151,6 @@ export function toMessageResponse(
     remaining_messages: remaining,
     request_id: row.request_id,
     sources: streaming ? [] : sourcesOf(row),
+    ...(streaming ? {} : toolRecordOf(row, !isRunningRow(row))),
   };
 }

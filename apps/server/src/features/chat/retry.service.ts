@@ -67,6 +67,8 @@ export class RetryService {
       charged_day: null,
       ttft_ms: null,
       stream_ms: null,
+      tool_calls: null,
+      citations: null,
       updated_at: new Date().toISOString(),
     });
     if (!claimed)

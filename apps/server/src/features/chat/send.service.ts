@@ -215,6 +215,7 @@ export class SendService {
         : () =>
             this.deps.answers.openStored(row, model, {
               mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
+              ...(request.web_search !== undefined && { webSearch: request.web_search }),
             }),
     });
   }
@@ -305,6 +306,7 @@ export class SendService {
           chatSettings: facts.chatSettings ?? null,
         },
         form: PLAIN_FORM,
+        ...(request.web_search !== undefined && { webSearch: request.web_search }),
       },
       () => Promise.resolve([]),
     );

@@ -46,7 +46,10 @@ export class TurnRecords {
   /** Hands a turn to another owner with its texts rewritten (sealed, or opened). */
   rewrite(
     id: string,
-    changes: Pick<MessageRow, 'user_id' | 'visitor_id' | 'content' | 'response'>,
+    changes: Pick<
+      MessageRow,
+      'user_id' | 'visitor_id' | 'content' | 'response' | 'tool_calls' | 'citations'
+    >,
   ): Promise<void> {
     return this.messages.update(id, changes);
   }

@@ -9,6 +9,7 @@ import {
   type MessageStatus,
   type Provider,
 } from '@parallax/contract';
+import { toolRecordOf } from '../chat';
 import type {
   ModelRow,
   PanelMessageRow,
@@ -154,6 +155,7 @@ export function toSession(
         tokens_per_second: tokensPerSecond(row),
         cost_usd: hidden ? null : costUsd(row, models.get(panel.model)),
         created_at: row.created_at,
+        ...toolRecordOf(row, row.status !== 'pending' && row.status !== 'streaming'),
       });
     });
     const vote = votes.find((v) => Number(v.turn_index) === index);

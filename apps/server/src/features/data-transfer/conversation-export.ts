@@ -24,6 +24,8 @@ export function toExportedTurn(
       size: a.size,
       ...(pathOf ? { path: pathOf(a.id, a.filename) } : {}),
     })),
+    ...(message.tool_calls?.length ? { tool_calls: message.tool_calls } : {}),
+    ...(message.citations?.length ? { citations: message.citations } : {}),
   };
 }
 
@@ -57,6 +59,11 @@ export function toMarkdown(conversation: ExportedConversation): string {
     for (const file of turn.attachments) lines.push('', `- 📎 ${file.filename}`);
     const who = turn.model_friendly_name ?? turn.model ?? 'Assistant';
     lines.push('', `## ${who}`, '', turn.response ?? `_(no answer: ${turn.status})_`);
+    if (turn.citations?.length) {
+      lines.push('', 'Sources:');
+      for (const c of turn.citations)
+        lines.push(`${c.index}. [${markdownLabel(c.title)}](<${c.url}>) · ${c.site}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -70,4 +77,9 @@ export function exportFileName(title: string, extension: string): string {
     .replace(/\s+/g, '-')
     .slice(0, 60);
   return `${base || 'chat'}.${extension}`;
+}
+
+/** A link's text as markdown shows it literally (a title is untrusted text from the web). */
+function markdownLabel(text: string): string {
+  return text.replace(/[\\[\]<>*_`]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 }

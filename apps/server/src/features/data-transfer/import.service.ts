@@ -254,6 +254,15 @@ function toMessageRow(
     stream_ms: null,
     parent_id: null,
     chosen_at: at,
+    // An imported answer is over: a call it shows running never ends.
+    tool_calls: turn.tool_calls?.length
+      ? JSON.stringify(
+          turn.tool_calls.map((c) =>
+            c.status === 'running' ? { ...c, status: 'cancelled' as const } : c,
+          ),
+        )
+      : null,
+    citations: turn.citations?.length ? JSON.stringify(turn.citations) : null,
   };
 }
 

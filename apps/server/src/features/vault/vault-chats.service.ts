@@ -10,6 +10,7 @@ import {
   type TurnVersions,
   type Versions,
 } from '../chat';
+import { toolRecordOf } from '../chat';
 import { branchOf } from './vault-branch';
 import { open, openText, seal, sealText } from './vault-crypto';
 import { aad } from './vault-stored-form';
@@ -140,6 +141,7 @@ export class VaultChatsService {
           answer_sibling_ids: grouped.answers.ids,
           answer_sibling_index: grouped.answers.index,
           error: m.error,
+          ...openedToolRecord(key, m),
         };
       }),
     };
@@ -192,6 +194,10 @@ export class VaultChatsService {
       messageContent: (m: VaultMessageRow) => sealText(key, m.content, aad.content(m.id)),
       messageResponse: (m: VaultMessageRow) =>
         m.response === null ? null : sealText(key, m.response, aad.response(m.id)),
+      messageTools: (m: VaultMessageRow) => ({
+        tool_calls: m.tool_calls === null ? null : sealText(key, m.tool_calls, aad.toolCalls(m.id)),
+        citations: m.citations === null ? null : sealText(key, m.citations, aad.citations(m.id)),
+      }),
       attachmentName: (a: VaultAttachmentRow) => sealText(key, a.filename, aad.filename(a.id)),
       attachmentStorage: (a: VaultAttachmentRow) => storage.get(a.id) ?? a.storage_name,
       comparisonTitle: (id: string, title: string) => sealText(key, title, aad.comparison(id)),
@@ -217,6 +223,10 @@ export class VaultChatsService {
       messageContent: (m: VaultMessageRow) => mustOpen(key, m.content, aad.content(m.id)),
       messageResponse: (m: VaultMessageRow) =>
         m.response === null ? null : mustOpen(key, m.response, aad.response(m.id)),
+      messageTools: (m: VaultMessageRow) => ({
+        tool_calls: m.tool_calls === null ? null : mustOpen(key, m.tool_calls, aad.toolCalls(m.id)),
+        citations: m.citations === null ? null : mustOpen(key, m.citations, aad.citations(m.id)),
+      }),
       attachmentName: (a: VaultAttachmentRow) => mustOpen(key, a.filename, aad.filename(a.id)),
       attachmentStorage: (a: VaultAttachmentRow) => storage.get(a.id) ?? a.storage_name,
       comparisonTitle: (id: string, title: string) => mustOpen(key, title, aad.comparison(id)),
@@ -264,4 +274,15 @@ export class VaultChatsService {
       throw error;
     }
   }
+}
+
+/** A vault turn's tool rows and citations, opened for its view (none when they do not open). */
+function openedToolRecord(key: Buffer, m: VaultMessageRow): ReturnType<typeof toolRecordOf> {
+  return toolRecordOf(
+    {
+      tool_calls: m.tool_calls === null ? null : openText(key, m.tool_calls, aad.toolCalls(m.id)),
+      citations: m.citations === null ? null : openText(key, m.citations, aad.citations(m.id)),
+    },
+    m.status !== 'pending' && m.status !== 'streaming',
+  );
 }

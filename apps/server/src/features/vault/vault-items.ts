@@ -23,6 +23,8 @@ export interface ItemRewrite {
   conversationTitle(row: VaultConversationRow): string;
   messageContent(row: VaultMessageRow): string;
   messageResponse(row: VaultMessageRow): string | null;
+  /** The answer's tool rows and citations (JSON text, or null when none). */
+  messageTools(row: VaultMessageRow): { tool_calls: string | null; citations: string | null };
   attachmentName(row: VaultAttachmentRow): string;
   /** The file's new storage name (its bytes were rewritten under it beforehand). */
   attachmentStorage(row: VaultAttachmentRow): string;
@@ -94,6 +96,7 @@ export class VaultItems {
           visitor_id: null,
           content: rewrite.messageContent(message),
           response: rewrite.messageResponse(message),
+          ...rewrite.messageTools(message),
         });
       for (const file of rows.attachments)
         await within.files.rewriteFile(file.id, {

@@ -3,7 +3,13 @@ import type { VaultSendRequest, VaultSendResponse } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../infra/errors';
 import type { AttachmentsService } from '../attachments';
-import { groupByQuestion, type ChatServices, type SiblingTurn, type StoredForm } from '../chat';
+import {
+  groupByQuestion,
+  toolRecordOf,
+  type ChatServices,
+  type SiblingTurn,
+  type StoredForm,
+} from '../chat';
 import type { ResolvedModel } from '../models/models.service';
 import type { VaultChatsRepository } from './vault-chats.repository';
 import type { VaultItems } from './vault-items';
@@ -132,7 +138,14 @@ export class VaultSendService {
         answer: () =>
           answers.open(
             model,
-            { content: body.message, parentId, includeHistory: true, subject: null, form },
+            {
+              content: body.message,
+              parentId,
+              includeHistory: true,
+              subject: null,
+              form,
+              vaultTools: { owner, webSearch: body.web_search === true },
+            },
             () =>
               Promise.resolve(
                 context.files.map((f) => ({
@@ -204,12 +217,21 @@ export class VaultSendService {
   async #answered(
     form: StoredForm,
     id: string,
-  ): Promise<{ response: string | null; status: string; error: string | null }> {
+  ): Promise<
+    { response: string | null; status: string; error: string | null } & ReturnType<
+      typeof toolRecordOf
+    >
+  > {
     const stored = await this.deps.chat.records.find(id);
+    const opened = (field: 'tool_calls' | 'citations') => {
+      const text = stored?.[field] ?? null;
+      return text === null ? null : form.open(field, id, text);
+    };
     return {
       response: stored?.response == null ? null : form.open('response', id, stored.response),
       status: stored?.status ?? 'error',
       error: stored?.error ?? null,
+      ...toolRecordOf({ tool_calls: opened('tool_calls'), citations: opened('citations') }),
     };
   }
 

@@ -9,6 +9,8 @@ export const aad = {
   title: (id: string) => `conversation:${id}:title`,
   content: (id: string) => `message:${id}:content`,
   response: (id: string) => `message:${id}:response`,
+  toolCalls: (id: string) => `message:${id}:tool_calls`,
+  citations: (id: string) => `message:${id}:citations`,
   filename: (id: string) => `attachment:${id}:filename`,
   file: (id: string) => `attachment:${id}:data`,
   comparison: (id: string) => `comparison:${id}:title`,
@@ -19,6 +21,8 @@ const FIELD_AAD: Record<StoredField, (id: string) => string> = {
   content: aad.content,
   response: aad.response,
   filename: aad.filename,
+  tool_calls: aad.toolCalls,
+  citations: aad.citations,
 };
 
 /**

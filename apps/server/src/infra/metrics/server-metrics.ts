@@ -14,6 +14,12 @@ export interface ChatMetrics {
   upstreamError(provider: string, errorClass: string): void;
   /** Seconds from a send's arrival to its turn being stored and its answer started. */
   sendDuration(seconds: number): void;
+  /**
+   * One tool step of a multi-step answer: milliseconds from the step's stream ending to the
+   * next step's request sent (`totalMs`), of which `toolsMs` its tools ran. The server's own
+   * time per step is their difference (bench/chat/tool-step.bench.ts).
+   */
+  toolStep?(toolsMs: number, totalMs: number): void;
 }
 
 export const NO_CHAT_METRICS: ChatMetrics = {
@@ -46,6 +52,7 @@ export class ServerMetrics implements ChatMetrics {
   readonly #tokens: Counter<'provider'>;
   readonly #upstreamErrors: Counter<'provider' | 'class'>;
   readonly #send: Histogram;
+  readonly #toolStep: Histogram;
   readonly #children = new Map<
     string,
     Map<
@@ -105,6 +112,16 @@ export class ServerMetrics implements ChatMetrics {
       buckets: SEND_BUCKETS,
       registers,
     });
+    this.#toolStep = new Histogram({
+      name: 'parallax_tool_step_server_seconds',
+      help: 'The server’s own time per tool step of an answer (step end to next request, less the tools’ run)',
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1],
+      registers,
+    });
+  }
+
+  toolStep(toolsMs: number, totalMs: number): void {
+    this.#toolStep.observe(Math.max(0, totalMs - toolsMs) / 1000);
   }
 
   /** `route` is the matched pattern ('/api/v1/conversations/:id'), never the raw URL. */

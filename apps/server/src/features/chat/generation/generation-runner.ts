@@ -1,11 +1,21 @@
-import { MESSAGES, STREAM_ERROR_CODES, type MessageSource } from '@parallax/contract';
+import {
+  MESSAGES,
+  STREAM_ERROR_CODES,
+  type Citation,
+  type MessageSource,
+  type ToolCallView,
+} from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { NO_CHAT_METRICS, type ChatMetrics } from '../../../infra/metrics/server-metrics';
 import { ContextError } from '../../../providers/context';
 import { isProviderError } from '../../../providers/provider-error';
+import type { ChatOwner } from '../../../infra/auth/chat-owner';
+import type { ChatTurn, ToolCall } from '../../../providers/chat-types';
 import type { MessageStreamPublisher } from '../../../realtime/stream-publisher';
+import { runStepCalls } from '../tool-steps/step-calls';
+import { ToolLedger } from '../tool-steps/tool-ledger';
 import type { MessageRow, MessagesRepository } from '../messages.repository';
 import type { PartialAnswers, SealResponse } from './partial-answers';
 import type { UpstreamAnswer } from './upstream-answer';
@@ -19,11 +29,8 @@ export interface GenerationJob {
   partials: PartialAnswers;
   /** The upstream request: opened now, or already under way since before the turn was stored. */
   answer: () => Promise<UpstreamAnswer>;
-  /**
-   * The next step of the answer after a step ended (a model call that follows tool results),
-   * or null when the answer is complete. Absent: one step (every turn today).
-   */
-  nextStep?: (after: StepResult) => Promise<UpstreamAnswer> | null;
+  /** Who the turn's tools run for (a web search's owner, a page read's). */
+  owner: ChatOwner;
   signal: AbortSignal;
   /** True when the abort means "this process is stopping", not "the user cancelled". */
   isShutdown: () => boolean;
@@ -32,24 +39,23 @@ export interface GenerationJob {
    * a vault turn seals it. Absent: the text is stored as it is.
    */
   sealResponse?: SealResponse;
+  /** As `sealResponse`, for the answer's tool rows and citations (JSON text). */
+  sealToolRecord?: (field: 'tool_calls' | 'citations', json: string) => string;
   /**
    * Continue: the answer's text so far. The stream goes on from it (its replay starts with it,
    * so a client that resumes from the start shows the whole answer) and the stored answer grows.
    */
-  prefix?: { text: string; inputTokens: number; outputTokens: number };
+  prefix?: {
+    text: string;
+    inputTokens: number;
+    outputTokens: number;
+    /** The tool rows and citations of the answer so far: kept, and later ones follow them. */
+    tool_calls?: ToolCallView[];
+    citations?: Citation[];
+  };
   /** Upkeep of a turn that ends with an answer (completed or cancelled), in the same transaction. */
   onAnswered?: (db: Kysely<Database>) => Promise<void>;
 }
-
-/** What one step (one model call) produced. */
-export interface StepResult {
-  step: number;
-  /** The answer's text so far, every step's. */
-  response: string;
-}
-
-/** Steps one answer may take: a bound on a loop of model calls. */
-const MAX_STEPS = 8;
 
 interface Failure {
   text: string;
@@ -111,6 +117,33 @@ export class GenerationRunner {
         changes.status === 'error' ? undefined : job.onAnswered,
       );
     };
+    const ledger = new ToolLedger(job.prefix?.tool_calls, job.prefix?.citations);
+    // A continued answer's steps are numbered on from its first part's.
+    const firstStep = Math.max(-1, ...(job.prefix?.tool_calls ?? []).map((c) => c.step)) + 1;
+    const toolColumns = () => {
+      const columns = ledger.columns();
+      const seal = job.sealToolRecord;
+      if (!seal) return columns;
+      return {
+        tool_calls: columns.tool_calls === null ? null : seal('tool_calls', columns.tool_calls),
+        citations: columns.citations === null ? null : seal('citations', columns.citations),
+      };
+    };
+    // The rows are written as they change (a reload mid-turn shows them), one write at a time,
+    // not awaited by the loop; the final write carries them too.
+    let rowsWritten: Promise<unknown> = Promise.resolve();
+    const writeRows = () => {
+      rowsWritten = rowsWritten
+        .then(() =>
+          this.messages.updateRunning(row.id, processId, {
+            ...toolColumns(),
+            status: 'streaming',
+          }),
+        )
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, messageId: row.id }, 'writing tool rows failed'),
+        );
+    };
     let stopUpstream: (() => void) | undefined;
     // Known once the context is built; kept with the answer whether it completes or stops.
     let sources: MessageSource[] = [];
@@ -127,10 +160,11 @@ export class GenerationRunner {
       };
       let finishReason: string | null = null;
       streamedTokens = () => usage.outputTokens || chunks;
-      // Steps: one model call each; a later step may follow the tool calls of the one before.
+      // Steps: one model call each; a later step follows the tool calls of the one before.
       let next: Promise<UpstreamAnswer> | null = job.answer();
-      for (let step = 0; next !== null && step < MAX_STEPS; step += 1) {
-        const answer = await next;
+      let turns: ChatTurn[] = [];
+      for (let step = 0; next !== null; step += 1) {
+        const answer: UpstreamAnswer = await next;
         if (step === 0) sentAt = answer.sentAt;
         sources = [...sources, ...answer.sources];
         if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
@@ -143,17 +177,26 @@ export class GenerationRunner {
           publisher.status('working', { stage: 'Waiting for the model' });
         }
         const before = usage;
+        const calls: ToolCall[] = [];
+        let stepText = '';
         for await (const event of answer.stream) {
-          if (event.type === 'text') {
+          if (event.type === 'tool_call') calls.push(event.call);
+          else if (event.type === 'text') {
+            // A later step's text starts a new paragraph of the one answer.
+            const text =
+              stepText === '' && step > 0 && response !== '' && !/\s$/.test(response)
+                ? `\n\n${event.text}`
+                : event.text;
+            stepText += event.text;
             lastTokenAt = event.receivedAt ?? Date.now();
             if (!added) {
               added = true;
               firstTokenAt = lastTokenAt;
               publisher.status('streaming');
             }
-            response += event.text;
+            response += text;
             chunks += 1;
-            publisher.token(event.text);
+            publisher.token(text);
             partials.set(row.id, response, sealResponse);
           } else if (event.type === 'usage') {
             // A stream's last report is its total; the steps before it add theirs.
@@ -163,8 +206,32 @@ export class GenerationRunner {
             };
           } else if (event.type === 'finish') finishReason = event.reason;
         }
-        next = job.nextStep?.({ step, response }) ?? null;
+        next = null;
+        const { tools } = answer;
+        if (calls.length === 0 || tools === null || step + 1 >= tools.settings.maxSteps) continue;
+        const streamEnded = performance.now();
+        const ran = await runStepCalls(firstStep + step, calls, {
+          tools: new Map(tools.tools.map((t) => [t.spec.name, t])),
+          settings: tools.settings,
+          owner: job.owner,
+          signal: job.signal,
+          ledger,
+          changed: (call, citations) => {
+            publisher.tool(call, citations);
+            writeRows();
+          },
+          unexpected: (error, tool) =>
+            this.log.error({ err: error, messageId: row.id, tool }, 'a tool failed'),
+        });
+        turns = [
+          ...turns,
+          { role: 'assistant', content: stepText, toolCalls: calls },
+          ...ran.turns,
+        ];
+        next = answer.followUp(turns, step + 2 >= tools.settings.maxSteps);
+        this.metrics.toolStep?.(ran.toolsMs, performance.now() - streamEnded);
       }
+      await rowsWritten;
       await persist({
         status: 'completed',
         response,
@@ -181,13 +248,18 @@ export class GenerationRunner {
             }),
         owner_process: null,
         sources: sourcesColumn(sources),
+        ...toolColumns(),
       });
-      await publisher.complete(undefined, sources);
+      await publisher.complete(undefined, sources, ledger.citations);
       return 'completed';
     } catch (error) {
       if (isProviderError(error) && error.kind !== 'cancelled')
         this.metrics.upstreamError(error.provider, error.kind);
-      return this.#finishFailed(job, error, response, persist, sources);
+      await rowsWritten;
+      return this.#finishFailed(job, error, response, persist, sources, {
+        columns: toolColumns(),
+        ledger,
+      });
     } finally {
       this.metrics.tokensStreamed(row.provider, streamedTokens());
       if (stopUpstream) job.signal.removeEventListener('abort', stopUpstream);
@@ -200,6 +272,7 @@ export class GenerationRunner {
     response: string,
     persist: (changes: Parameters<MessagesRepository['update']>[1]) => Promise<boolean>,
     sources: MessageSource[],
+    tools: { columns: ReturnType<ToolLedger['columns']>; ledger: ToolLedger },
   ): Promise<GenerationOutcome> {
     const { publisher } = job;
     const aborted = job.signal.aborted || (isProviderError(error) && error.kind === 'cancelled');
@@ -210,8 +283,9 @@ export class GenerationRunner {
           response,
           owner_process: null,
           sources: sourcesColumn(sources),
+          ...tools.columns,
         });
-        await publisher.complete('cancelled', sources);
+        await publisher.complete('cancelled', sources, tools.ledger.citations);
         return 'cancelled';
       }
       const failure = aborted
@@ -226,6 +300,7 @@ export class GenerationRunner {
         error: failure.text,
         error_code: failure.code,
         owner_process: null,
+        ...tools.columns,
       });
       await publisher.fail({
         error: failure.text,

@@ -196,7 +196,10 @@ export class Generations {
         : { kind: 'visitor', id: row.visitor_id ?? '' };
     const logged = decodeLog(await this.bus.readLog(messageLog(row.id)));
     const last = logged.at(-1);
-    const lastToken = logged.findLast((e) => e.event.type === 'ai_token')?.event;
+    // Tokens and tool events share the numbering the stream goes on from.
+    const lastNumbered = logged.findLast(
+      (e) => e.event.type === 'ai_token' || e.event.type === 'ai_tool',
+    )?.event;
     const publisher = new MessageStreamPublisher(
       this.bus,
       {
@@ -206,7 +209,9 @@ export class Generations {
         target: last?.target ?? null,
       },
       last?.order ?? 0,
-      lastToken?.type === 'ai_token' ? lastToken.sequence : 0,
+      lastNumbered?.type === 'ai_token' || lastNumbered?.type === 'ai_tool'
+        ? lastNumbered.sequence
+        : 0,
     );
     await publisher.fail({
       error: MESSAGES.streamErrorService,

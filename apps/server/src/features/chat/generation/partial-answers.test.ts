@@ -130,6 +130,8 @@ describe('MessagesRepository.writePartials', () => {
         sources: null,
         generator_instructions_version: null,
         finish_reason: null,
+        tool_calls: null,
+        citations: null,
         ...changes,
       },
       { kind: 'visitor', id: randomUUID() },

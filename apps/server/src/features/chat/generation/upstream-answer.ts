@@ -1,9 +1,11 @@
 import { CHAT_PARAMETERS, type ChatParameter, type MessageSource } from '@parallax/contract';
 import type {
+  ChatRequest,
   ChatStreamEvent,
   ChatTurn,
   GenerationParameters,
 } from '../../../providers/chat-types';
+import type { ToolLoopSettings, TurnTool } from '../../tools';
 import {
   buildContext,
   type Attachment as ContextAttachment,
@@ -27,6 +29,17 @@ export interface AnswerInput {
   context: () => Promise<AssembledContext>;
   /** Continue: the answer so far, which the model is asked to carry on from. */
   partialAnswer?: string;
+  /**
+   * The tools this turn may offer, given the chat's Web search toggle (read with the context);
+   * absent or null: none.
+   */
+  tools?: (query: { webSearch: boolean }) => Promise<TurnTools | null>;
+}
+
+/** The tools a turn offers the model, and the admin's bounds on its steps. */
+export interface TurnTools {
+  tools: readonly TurnTool[];
+  settings: ToolLoopSettings;
 }
 
 /** Said after the partial answer to a provider that cannot be prefilled. */
@@ -55,6 +68,13 @@ export interface UpstreamAnswer {
   sentAt: number;
   /** The project files whose excerpts went into the context, in the order they were given. */
   sources: MessageSource[];
+  /** The tools offered on this request; null: none (the answer is one step). */
+  tools: TurnTools | null;
+  /**
+   * The next step: the first step's request with `turns` (every step's calls and their results
+   * so far) after its context. `final`: the last step allowed, asked to answer without tools.
+   */
+  followUp(turns: readonly ChatTurn[], final: boolean): Promise<UpstreamAnswer>;
 }
 
 const PARAMETER_OF: Record<keyof GenerationParameters, ChatParameter> = {
@@ -96,7 +116,6 @@ export async function openUpstreamAnswer(
   input: AnswerInput,
   messages: MessagesRepository,
 ): Promise<UpstreamAnswer> {
-  const controller = new AbortController();
   const { form } = input;
   const [earlier, sources] = await Promise.all([
     input.history === null ? Promise.resolve([]) : messages.branchTurns(input.history.leafId),
@@ -109,7 +128,7 @@ export async function openUpstreamAnswer(
       ...(response ? [{ role: 'assistant' as const, content: response }] : []),
     ];
   });
-  const { info, adapter } = input.model;
+  const { info } = input.model;
   const context = buildContext({
     model: {
       friendlyName: info.friendly_name,
@@ -123,7 +142,10 @@ export async function openUpstreamAnswer(
     message: input.content,
     attachments: await input.attachments(),
   });
-  const stream = adapter.streamChat({
+  const offered =
+    input.tools === undefined ? null : await input.tools({ webSearch: sources.webSearch === true });
+  const tools = offered !== null && offered.tools.length > 0 ? offered : null;
+  const base: ChatRequest = {
     ...supportedOnly(sources.parameters, info.supported_parameters ?? CHAT_PARAMETERS),
     model: info.model,
     system: context.system,
@@ -131,17 +153,47 @@ export async function openUpstreamAnswer(
       input.partialAnswer === undefined
         ? context.messages
         : [...context.messages, ...continuationTurns(info.provider, input.partialAnswer)],
-    signal: controller.signal,
-  });
+    ...(tools ? { tools: tools.tools.map((t) => t.spec), toolChoice: 'auto' as const } : {}),
+  };
+  return startRequest(input, base, base, sourcesOf(context.knowledgeUsed), tools);
+}
+
+/**
+ * Sends one step's request (`request`) and answers it under way (see openUpstreamAnswer); a
+ * follow-up is `base`, the first step's request, with the turns of the steps since.
+ */
+function startRequest(
+  input: AnswerInput,
+  base: ChatRequest,
+  request: ChatRequest,
+  sources: MessageSource[],
+  tools: TurnTools | null,
+): Promise<UpstreamAnswer> {
+  const controller = new AbortController();
+  const stream = input.model.adapter.streamChat({ ...request, signal: controller.signal });
   const iterator = stream[Symbol.asyncIterator]();
   const sentAt = Date.now();
   const first = iterator.next();
   // Read by the consumer; an answer aborted before anyone reads it must not be an unhandled rejection.
   first.catch(() => undefined);
   let firstTaken = false;
-  return {
+  return Promise.resolve({
     sentAt,
-    sources: sourcesOf(context.knowledgeUsed),
+    sources,
+    tools,
+    followUp: (turns, final) =>
+      startRequest(
+        input,
+        base,
+        {
+          ...base,
+          messages: [...base.messages, ...turns],
+          // The last step still names the tools (the earlier turns call them) but may not call.
+          ...(final && base.tools ? { toolChoice: 'none' as const } : {}),
+        },
+        [],
+        tools,
+      ),
     abort: () => controller.abort(),
     stream: {
       [Symbol.asyncIterator]: () => ({
@@ -156,5 +208,5 @@ export async function openUpstreamAnswer(
         },
       }),
     },
-  };
+  });
 }

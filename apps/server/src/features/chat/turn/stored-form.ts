@@ -1,5 +1,6 @@
 /** The texts of a turn and its chat that a stored form may seal, each with its row's id. */
-export type StoredField = 'title' | 'content' | 'response' | 'filename';
+export type StoredField =
+  'title' | 'content' | 'response' | 'filename' | 'tool_calls' | 'citations';
 
 /**
  * How a turn is kept at rest: what its texts and files become before they are written, and how

@@ -49,5 +49,7 @@ export function newTurnRow(turn: NewTurn): NewMessageRow {
     sources: null,
     generator_instructions_version: turn.pinnedVersion,
     finish_reason: null,
+    tool_calls: null,
+    citations: null,
   };
 }

@@ -57,6 +57,8 @@ export interface ContextPart {
   excerpts?: readonly KnowledgeExcerpt[];
   /** Generation parameters (temperature, limits…); a later source's value wins. */
   parameters?: GenerationParameters;
+  /** The chat's Web search toggle (chat settings); any source saying true turns it on. */
+  webSearch?: boolean;
 }
 
 /**
@@ -108,6 +110,8 @@ export interface AssembledContext {
   system: string;
   excerpts: KnowledgeExcerpt[];
   parameters: GenerationParameters;
+  /** The chat's Web search toggle: the turn may offer the web tools (the toolbox decides). */
+  webSearch?: boolean;
 }
 
 const NONE: AssembledContext = { system: '', excerpts: [], parameters: {} };
@@ -159,6 +163,7 @@ export class TurnSources {
         {},
         ...parts.map((p) => p.parameters ?? {}),
       ) as GenerationParameters,
+      ...(parts.some((p) => p.webSearch === true) ? { webSearch: true } : {}),
     };
   }
 
