@@ -54,6 +54,17 @@ beforeAll(async () => {
       OPENAI_BASE_URL: `${sim.url}/v1`,
     }),
   ]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sim?.close();
+  await new Promise((resolve) => searxng?.close(resolve));
+});
+
+/** The admin points web search at the stand-in (as AI management → Tools does). */
+async function setUpSearch(): Promise<void> {
   await registerVerified(server, ADMIN, PASSWORD);
   const login = await fetch(`${server.url}/api/v1/auth/login`, {
     method: 'POST',
@@ -67,14 +78,7 @@ beforeAll(async () => {
     body: JSON.stringify({ web_search_provider: 'searxng', web_search_base_url: searxngUrl }),
   });
   expect(saved.status, await saved.text()).toBe(200);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sim?.close();
-  await new Promise((resolve) => searxng?.close(resolve));
-});
+}
 
 const answer = (page: Page) => page.locator('[data-role="assistant"]').last();
 const rows = (turn: Locator) => turn.getByTestId('tool-call');
@@ -94,6 +98,7 @@ async function pickModel(page: Page, name: string): Promise<void> {
 
 describe('Web search in a chat', () => {
   it('streams live tool rows and numbered sources, which read the same after a reload', async () => {
+    await setUpSearch();
     const email = uniqueEmail('searcher');
     await registerVerified(server, email, PASSWORD);
     let t: Tab | undefined;
@@ -122,9 +127,9 @@ describe('Web search in a chat', () => {
       await turn.locator('[data-testid="tool-call"][data-status="completed"]').waitFor({
         timeout: 15_000,
       });
-      await expect.poll(() => turn.getAttribute('data-status'), { timeout: 20_000 }).toBe(
-        'completed',
-      );
+      await expect
+        .poll(() => turn.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
       const live = await settledText(page, turn.locator('.markdown').first());
       expect(live).toContain('From the tool results');
       expect(live).toContain('[1]');
