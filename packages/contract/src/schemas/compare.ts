@@ -113,7 +113,12 @@ export const ComparePanelParams = z.object({ id: Id, panel: z.coerce.number().pi
 export type ComparePanelParams = z.infer<typeof ComparePanelParams>;
 
 /** POST /compare/sessions/{id}/panels/{panel}/messages: one panel's turn (or its retry). */
-export const ComparePanelSendRequest = z.object({ message: MessageText, message_id: Id });
+export const ComparePanelSendRequest = z.object({
+  message: MessageText,
+  message_id: Id,
+  /** The comparison's Web search toggle: every panel's model may search for this turn. */
+  web_search: z.boolean().optional(),
+});
 export type ComparePanelSendRequest = z.infer<typeof ComparePanelSendRequest>;
 
 export const ComparePanelSendResponse = z.object({

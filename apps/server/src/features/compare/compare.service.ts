@@ -209,6 +209,7 @@ export class CompareService {
         provider: model.info.provider,
         model: model.info.id,
         include_conversation_history: true,
+        ...(request.web_search !== undefined && { web_search: request.web_search }),
       },
       { owner, liveConnectionId },
     );

@@ -22,9 +22,13 @@ export async function allocatePanelMessageId(): Promise<string> {
 export function sendPanel(
   sessionId: string,
   panel: number,
-  input: { message: string; messageId: string },
+  input: { message: string; messageId: string; webSearch?: boolean },
 ): Promise<ComparePanelSendResponse> {
-  const body: ComparePanelSendRequest = { message: input.message, message_id: input.messageId };
+  const body: ComparePanelSendRequest = {
+    message: input.message,
+    message_id: input.messageId,
+    ...(input.webSearch !== undefined && { web_search: input.webSearch }),
+  };
   return retryWhileRestarting(async () => {
     const res = await http.post<unknown>(
       `/compare/sessions/${encodeURIComponent(sessionId)}/panels/${panel}/messages`,

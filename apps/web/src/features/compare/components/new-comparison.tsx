@@ -7,10 +7,13 @@ import { useAuth } from '../../auth';
 import { useCurrentPlan } from '../../billing';
 import { unavailableText, useModels } from '../../chat';
 import { createSession } from '../api/create-session';
+import { WebSearchToggleButton } from '../../chat-settings';
+import { useCompareWebSearch } from '../hooks/use-compare-web-search';
 import { sendTurn } from '../model/compare-actions';
 import { readComparePrefill } from '../model/compare-prefill';
 import { sessionKey } from '../model/compare-runtime';
 import { useCompareChoice } from '../store/model-choice';
+import { NEW_COMPARISON, useCompareWebSearchStore } from '../store/web-search';
 
 /** Pick 2–6 models (remembered), blind or not, and one prompt for all of them. */
 export function NewComparison() {
@@ -28,6 +31,7 @@ export function NewComparison() {
   }, [prefill, setModels]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const webSearch = useCompareWebSearch(NEW_COMPARISON);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const usable = models.filter((m) => m.available);
@@ -48,7 +52,9 @@ export function NewComparison() {
     try {
       const session = await createSession(selected, blind);
       queryClient.setQueryData(sessionKey(session.id), session);
-      const sent = await sendTurn(queryClient, session, text);
+      // The session keeps the toggle its first turn was sent with.
+      useCompareWebSearchStore.getState().set(session.id, webSearch.toggle.on);
+      const sent = await sendTurn(queryClient, session, text, webSearch.toggle.on);
       if (sent) {
         setPrompt('');
         void navigate(`/compare/${session.id}`);
@@ -126,12 +132,15 @@ export function NewComparison() {
           {error}
         </p>
       )}
-      <Button
-        type="submit"
-        disabled={busy || selected.length < COMPARE_MIN_PANELS || !prompt.trim()}
-      >
-        {busy ? 'Starting…' : `Compare ${selected.length} models`}
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          type="submit"
+          disabled={busy || selected.length < COMPARE_MIN_PANELS || !prompt.trim()}
+        >
+          {busy ? 'Starting…' : `Compare ${selected.length} models`}
+        </Button>
+        {webSearch.available && <WebSearchToggleButton toggle={webSearch.toggle} />}
+      </div>
     </form>
   );
 }

@@ -10,6 +10,8 @@ import { toast } from '../../../ui/toast/toast-store';
 import { continueWith } from '../api/continue-with';
 import { getSession } from '../api/get-session';
 import { vote } from '../api/vote';
+import { WebSearchToggleButton } from '../../chat-settings';
+import { useCompareWebSearch } from '../hooks/use-compare-web-search';
 import { useIsPhone } from '../hooks/use-is-phone';
 import { useSessionStar } from '../hooks/use-session-star';
 import { useSyncedScroll } from '../hooks/use-synced-scroll';
@@ -62,6 +64,10 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   const toggleStar = useSessionStar();
   const { refFor, onScroll } = useSyncedScroll(synced && !isPhone);
   const touchX = useRef<number | null>(null);
+  const webSearch = useCompareWebSearch(sessionId);
+  // Read when a retry goes out: the retry callback stays the same across toggles.
+  const webSearchOn = useRef(webSearch.toggle.on);
+  webSearchOn.current = webSearch.toggle.on;
 
   useEffect(() => {
     if (session) resumeRunning(queryClient, session);
@@ -82,7 +88,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   const onStop = useCallback((id: string) => void stopPanel(id), []);
   const onRetry = useCallback(
     (answer: CompareAnswer, prompt: string) =>
-      void retryPanel(queryClient, sessionId, answer, prompt),
+      void retryPanel(queryClient, sessionId, answer, prompt, webSearchOn.current),
     [queryClient, sessionId],
   );
   const onContinue = useCallback(
@@ -135,7 +141,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
     if (!text || busy) return;
     setBusy(true);
     try {
-      if (await sendTurn(queryClient, session, text)) setFollowUp('');
+      if (await sendTurn(queryClient, session, text, webSearch.toggle.on)) setFollowUp('');
     } finally {
       setBusy(false);
     }
@@ -243,6 +249,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           placeholder="Follow up with every model"
           className="min-h-10 flex-1 resize-y rounded-xl border border-line bg-surface-2 p-2 text-sm"
         />
+        {webSearch.available && <WebSearchToggleButton toggle={webSearch.toggle} />}
         <Button type="submit" disabled={busy || anyRunning || !followUp.trim()}>
           Send to all
         </Button>

@@ -36,12 +36,13 @@ async function sendOne(
   message: string,
   messageId: string,
   isRetry: boolean,
+  webSearch: boolean,
 ): Promise<void> {
   const streamer = compareStreamer(queryClient);
   await socketReady();
   streamer.follow(messageId, panel, { resume: false, sentAt: performance.now() });
   try {
-    const reply = await sendPanel(sessionId, panel, { message, messageId });
+    const reply = await sendPanel(sessionId, panel, { message, messageId, webSearch });
     if (!isRunning(reply.status)) streamer.settle(messageId, reply.status, null);
     else if (isRetry) streamer.restart(messageId);
   } catch (error) {
@@ -55,6 +56,8 @@ export async function sendTurn(
   queryClient: QueryClient,
   session: CompareSession,
   prompt: string,
+  /** The comparison's Web search toggle: every panel's model may search. */
+  webSearch = false,
 ): Promise<boolean> {
   if (!(await hasUnits(session.panels.length))) return false;
   const ids = await Promise.all(session.panels.map(() => allocatePanelMessageId()));
@@ -64,7 +67,9 @@ export async function sendTurn(
   }));
   usePendingTurns.getState().set(session.id, { prompt, answers });
   await Promise.all(
-    answers.map((a) => sendOne(queryClient, session.id, a.panel, prompt, a.messageId, false)),
+    answers.map((a) =>
+      sendOne(queryClient, session.id, a.panel, prompt, a.messageId, false, webSearch),
+    ),
   );
   await queryClient.invalidateQueries({ queryKey: sessionKey(session.id) });
   return true;
@@ -76,9 +81,10 @@ export async function retryPanel(
   sessionId: string,
   answer: CompareAnswer,
   prompt: string,
+  webSearch = false,
 ): Promise<void> {
   if (!(await hasUnits(1))) return;
-  await sendOne(queryClient, sessionId, answer.panel, prompt, answer.message_id, true);
+  await sendOne(queryClient, sessionId, answer.panel, prompt, answer.message_id, true, webSearch);
   await queryClient.invalidateQueries({ queryKey: sessionKey(sessionId) });
 }
 

@@ -111,4 +111,48 @@ describe('CompareStreamer', () => {
     expect(streamer.isFollowing('r')).toBe(false);
     streamer.stop();
   });
+
+  it('keeps a panel answer’s tool rows and sources, and counts only its tokens', () => {
+    const source = fakeSource();
+    const published: LiveAnswer[] = [];
+    const streamer = new CompareStreamer(source, {
+      publish: (a) => published.push(...a),
+      onEnd: () => undefined,
+    });
+    const call = {
+      id: 'c1',
+      step: 0,
+      name: 'web_search',
+      arguments: '{"query":"q"}',
+      started_at: '2026-01-01T00:00:00.000Z',
+    };
+    const cite = { index: 1, title: 'Q', url: 'https://q.example/', site: 'q.example' };
+    streamer.follow('t', 0, { resume: false, sentAt: 0 });
+    source.emit({
+      type: 'tokens',
+      batches: [
+        {
+          messageId: 't',
+          pieces: [
+            { sequence: 1, text: '', tool: { call: { ...call, status: 'running' } } },
+            {
+              sequence: 2,
+              text: '',
+              tool: { call: { ...call, status: 'completed' }, citations: [cite] },
+            },
+            { sequence: 3, text: 'Q is [1].' },
+          ],
+          lastSequence: 3,
+          isComplete: false,
+        },
+      ],
+    });
+    vi.advanceTimersByTime(100);
+    const shown = published.at(-1);
+    expect(shown?.toolCalls.map((c) => c.status)).toEqual(['completed']);
+    expect(shown?.citations).toEqual([cite]);
+    expect(shown?.text).toBe('Q is [1].');
+    expect(shown?.tokenCount).toBe(1);
+    streamer.stop();
+  });
 });

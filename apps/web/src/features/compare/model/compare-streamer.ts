@@ -1,6 +1,6 @@
 import { STREAM_UI, mapWebsocketError } from '@parallax/contract';
 import type { SocketEvent } from '../../../lib/ws';
-import { applyPieces } from '../../../lib/ws/stream-text';
+import { applyPieces, mergeCitations, mergeToolCalls } from '../../../lib/ws/stream-text';
 import type { LiveAnswer } from './live-answer';
 
 /** The part of the chat socket the streamer uses (the app passes the one chat socket). */
@@ -28,6 +28,8 @@ interface Followed {
   sequence: number;
   /** A hole was asked for again after this sequence (once per hole). */
   gapAfter: number | null;
+  /** Tool events among the sequences applied: they are not tokens. */
+  toolEvents: number;
 }
 
 /**
@@ -75,10 +77,13 @@ export class CompareStreamer {
         serverFirstAt: null,
         serverLastAt: null,
         tokenCount: 0,
+        toolCalls: [],
+        citations: [],
       },
       dirty: true,
       sequence: 0,
       gapAfter: null,
+      toolEvents: 0,
     });
     if (mode.resume) this.source.resume(messageId, 0);
     else this.source.track(messageId);
@@ -103,8 +108,11 @@ export class CompareStreamer {
     followed.live.serverFirstAt = null;
     followed.live.serverLastAt = null;
     followed.live.tokenCount = 0;
+    followed.live.toolCalls = [];
+    followed.live.citations = [];
     followed.sequence = 0;
     followed.gapAfter = null;
+    followed.toolEvents = 0;
     followed.dirty = true;
     this.source.resume(messageId, 0);
   }
@@ -139,13 +147,25 @@ export class CompareStreamer {
         }
         if (shown.sequence === followed.sequence) continue;
         followed.sequence = shown.sequence;
+        if (shown.tools.length > 0) {
+          live.toolCalls = mergeToolCalls(live.toolCalls, shown.tools);
+          live.citations = mergeCitations(
+            live.citations,
+            shown.tools.flatMap((t) => t.citations ?? []),
+          );
+          followed.toolEvents += shown.tools.length;
+          live.status = 'streaming';
+          followed.dirty = true;
+        }
         if (shown.text !== live.text) {
           live.firstTokenAt ??= now;
           live.lastTokenAt = now;
           live.text = shown.text;
           if (batch.firstAt !== undefined) live.serverFirstAt ??= batch.firstAt;
           if (batch.lastAt !== undefined) live.serverLastAt = batch.lastAt;
-          live.tokenCount = batch.isComplete && !shown.gap ? shown.sequence - 1 : shown.sequence;
+          live.tokenCount =
+            (batch.isComplete && !shown.gap ? shown.sequence - 1 : shown.sequence) -
+            followed.toolEvents;
           live.status = 'streaming';
           followed.dirty = true;
         }

@@ -31,6 +31,8 @@ function live(changes: Partial<LiveAnswer>): LiveAnswer {
     serverFirstAt: null,
     serverLastAt: null,
     tokenCount: 0,
+    toolCalls: [],
+    citations: [],
     ...changes,
   };
 }

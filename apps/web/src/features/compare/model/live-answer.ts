@@ -1,4 +1,10 @@
-import type { CompareAnswer, ComparePanel, MessageStatus } from '@parallax/contract';
+import type {
+  Citation,
+  CompareAnswer,
+  ComparePanel,
+  MessageStatus,
+  ToolCallView,
+} from '@parallax/contract';
 
 export type LiveStatus = MessageStatus;
 
@@ -15,8 +21,11 @@ export interface LiveAnswer {
   /** When the server produced the first and latest token (epoch ms), replays included. */
   serverFirstAt: number | null;
   serverLastAt: number | null;
-  /** Tokens the server has sent so far (the latest token's sequence). */
+  /** Tokens the server has sent so far (the latest token's sequence, tool events left out). */
   tokenCount: number;
+  /** The tools the answer called so far, their latest states (rows), and the sources found. */
+  toolCalls: ToolCallView[];
+  citations: Citation[];
 }
 
 export interface PanelMetrics {
