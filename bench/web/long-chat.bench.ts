@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { launchChromium } from '../../apps/web/e2e/support/chromium';
 import { importLongChat } from '../../apps/web/e2e/support/long-chat';
 import { startServer, type BenchServer } from '../compare/compare-harness';
@@ -19,7 +19,7 @@ import { formatMs, percentile, printTable } from '../lib/stats';
  *   over 50 ms, and the most DOM elements seen.
  * Each run also types the same keys into a bare textarea first (the floor: the next frame still
  * has to come), and the 1-turn chat is the floor of opening.
- * Flags: --sizes=1,100,500,2000 --runs=3. Needs the built web app (apps/web/dist) and Debian's
+ * Flags: --sizes=1,100,500,2000 --runs=3 --network (each API call made while a chat opens). Needs the built web app (apps/web/dist) and Debian's
  * Chromium.
  */
 const args = process.argv.slice(2);
@@ -29,6 +29,8 @@ const flag = (name: string) =>
 const SIZES = (flag('sizes') ?? '1,100,500,2000').split(',').map(Number);
 const RUNS = Number(flag('runs') ?? 3);
 const KEYS = 40;
+/** Prints every API call made while a chat opens, with its timing (the network panel's view). */
+const NETWORK = args.includes('--network');
 
 interface Probe {
   longTasks: number[];
@@ -149,13 +151,41 @@ async function typingFloor(page: Page): Promise<{ p50: number; p95: number }> {
   return { p50: percentile(keyToPaint, 50), p95: percentile(keyToPaint, 95) };
 }
 
+/** An API call made while the chat opened: when it started after navigation, and how long it took. */
+interface ApiCall {
+  path: string;
+  startMs: number;
+  durationMs: number;
+  /** Request sent → response's first byte: the server's share, with the loopback round trip. */
+  waitMs: number;
+}
+
 async function measure(page: Page, chatId: string, turns: number): Promise<Sample> {
   const floor = await typingFloor(page);
+  const calls: ApiCall[] = [];
   const began = Date.now();
+  const onFinished = (request: Request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const timing = request.timing();
+    calls.push({
+      path: `${url.pathname}${url.search}`.replace(/[0-9a-f-]{36}/g, ':id').slice(0, 70),
+      startMs: timing.startTime - began,
+      durationMs: timing.responseEnd,
+      waitMs: timing.responseStart - timing.requestStart,
+    });
+  };
+  page.on('requestfinished', onFinished);
   await page.goto(`/chats/${chatId}`);
   await until(() => questionInView(page, turns), 30_000);
   await page.getByLabel('Message', { exact: true }).waitFor();
   const openMs = Date.now() - began;
+  page.off('requestfinished', onFinished);
+  if (NETWORK)
+    for (const call of calls.sort((a, b) => a.startMs - b.startMs))
+      console.log(
+        `  ${turns} turns: +${formatMs(call.startMs)} ${call.path} ${formatMs(call.durationMs)} (server ${formatMs(call.waitMs)})`,
+      );
   await page.waitForTimeout(1_500);
   const opened = await probe(page);
 

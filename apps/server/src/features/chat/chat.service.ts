@@ -47,21 +47,7 @@ export class ChatService {
    * before it. Each turn names its versions, so the web can offer to switch between them.
    */
   async history(owner: ChatOwner, query: HistoryQuery): Promise<HistoryResponse> {
-    const thread =
-      query.conversation_id === undefined
-        ? undefined
-        : {
-            conversationId: query.conversation_id,
-            leafId: (await this.chat.conversations.thread(owner, query.conversation_id))
-              .currentLeafId,
-          };
-    const rows = await this.messages.page(owner, {
-      thread,
-      excludeComparisons: thread === undefined && query.excludeComparisons,
-      limit: query.limit + 1,
-      offset: query.cursor ? 0 : query.offset,
-      before: query.cursor ? decodeCursor(query.cursor) : undefined,
-    });
+    const rows = await this.#pageRows(owner, query);
     const hasMore = rows.length > query.limit;
     const page = rows.slice(0, query.limit);
     const oldest = page.at(-1);
@@ -75,6 +61,28 @@ export class ChatService {
       cursor: hasMore && oldest ? encodeCursor(oldest.created_at, oldest.id) : null,
       remaining_messages: remaining,
     };
+  }
+
+  /** The page's turns, newest first, one more than asked for when there are more. */
+  async #pageRows(owner: ChatOwner, query: HistoryQuery): Promise<MessageRow[]> {
+    const before = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const limit = query.limit + 1;
+    if (query.conversation_id === undefined)
+      return this.messages.page(owner, {
+        excludeComparisons: query.excludeComparisons,
+        limit,
+        offset: before ? 0 : query.offset,
+        before,
+      });
+    const { currentLeafId } = await this.chat.conversations.thread(owner, query.conversation_id);
+    if (currentLeafId === null) return [];
+    // Within a chat, a cursor continues up the branch from the turn it names.
+    return this.messages.branchPage(owner, {
+      conversationId: query.conversation_id,
+      from: before ? { id: before.id, include: false } : { id: currentLeafId, include: true },
+      limit,
+      offset: before ? 0 : query.offset,
+    });
   }
 
   /**
@@ -98,11 +106,10 @@ export class ChatService {
   }
 
   async #toChatMessages(rows: readonly MessageRow[]) {
-    const conversationIds = rows.flatMap((r) => (r.conversation_id ? [r.conversation_id] : []));
     const ids = rows.map((r) => r.id);
     const [files, links, feedback] = await Promise.all([
       this.chat.attachments.rowsFor(ids),
-      this.messages.links(conversationIds),
+      this.messages.siblingLinks(rows),
       this.chat.feedback.byMessage(ids),
     ]);
     const versions = versionsOf(links);

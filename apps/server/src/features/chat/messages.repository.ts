@@ -1,5 +1,7 @@
 import {
   sql,
+  type Expression,
+  type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
   type Selectable,
@@ -37,13 +39,41 @@ function branchIds(seed: RawBuilder<unknown>): RawBuilder<unknown> {
 }
 
 export interface HistoryPage {
-  /** One conversation's current branch, ending at `leafId` (null: no turn yet). */
-  thread?: { conversationId: string; leafId: string | null } | undefined;
   excludeComparisons: boolean;
   limit: number;
   offset: number;
   /** Only turns strictly older than this (created_at, id). */
   before?: { createdAt: string; id: string } | undefined;
+}
+
+export interface BranchPage {
+  conversationId: string;
+  /** Where the walk up the branch starts; `include`: that turn is the page's newest. */
+  from: { id: string; include: boolean };
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A blind comparison hides which model answered until its first vote; its turns would name the
+ * model in a history, so they join it only once the session is revealed.
+ */
+function notHiddenByBlindComparison(
+  eb: ExpressionBuilder<Database, 'messages'>,
+): Expression<SqlBool> {
+  return eb.or([
+    eb('messages.comparison_id', 'is', null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('compare_sessions')
+          .select('compare_sessions.id')
+          .whereRef('compare_sessions.id', '=', 'messages.comparison_id')
+          .where('compare_sessions.blind', '=', 1)
+          .where('compare_sessions.revealed_at', 'is', null),
+      ),
+    ),
+  ]);
 }
 
 export class MessagesRepository {
@@ -95,48 +125,19 @@ export class MessagesRepository {
   }
 
   /**
-   * A page of the owner's turns on current branches, newest first: of one conversation, or of
-   * all of them (versions that are not shown are left out either way).
+   * A page of the owner's turns on the current branches of all their conversations, newest
+   * first (versions that are not shown are left out).
    */
   async page(owner: ChatOwner, page: HistoryPage): Promise<MessageRow[]> {
-    let query = this.#owned(owner);
-    const { thread } = page;
-    if (thread) {
-      if (thread.leafId === null) return [];
-      query = query
-        .where('conversation_id', '=', thread.conversationId)
-        .where(
-          sql<SqlBool>`id in ${branchIds(sql`select id, parent_id from messages where id = ${thread.leafId}`)}`,
-        );
-    } else {
-      const ownerColumn = sql.ref(owner.kind === 'user' ? 'c.user_id' : 'c.visitor_id');
-      query = query.where(
-        sql<SqlBool>`id in ${branchIds(sql`
-          select m.id, m.parent_id from messages m
-          join conversations c on c.current_leaf_id = m.id
-          where ${ownerColumn} = ${owner.id}`)}`,
-      );
-    }
+    const ownerColumn = sql.ref(owner.kind === 'user' ? 'c.user_id' : 'c.visitor_id');
+    let query = this.#owned(owner).where(
+      sql<SqlBool>`id in ${branchIds(sql`
+        select m.id, m.parent_id from messages m
+        join conversations c on c.current_leaf_id = m.id
+        where ${ownerColumn} = ${owner.id}`)}`,
+    );
     if (page.excludeComparisons) query = query.where('comparison_id', 'is', null);
-    else {
-      // A blind comparison hides which model answered until its first vote; its turns would
-      // name the model here, so they join the history only once the session is revealed.
-      query = query.where((eb) =>
-        eb.or([
-          eb('comparison_id', 'is', null),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('compare_sessions')
-                .select('compare_sessions.id')
-                .whereRef('compare_sessions.id', '=', 'messages.comparison_id')
-                .where('compare_sessions.blind', '=', 1)
-                .where('compare_sessions.revealed_at', 'is', null),
-            ),
-          ),
-        ]),
-      );
-    }
+    else query = query.where(notHiddenByBlindComparison);
     const before = page.before;
     if (before) {
       query = query.where((eb) =>
@@ -155,6 +156,54 @@ export class MessagesRepository {
   }
 
   /**
+   * A page of one conversation's branch, newest first: the turns above `from` (the leaf, or
+   * the oldest turn of the previous page), parent by parent. The walk stops as deep as the page
+   * reaches, so a page costs the same in a chat of 20 turns or 20,000; only when turns the
+   * reader may not see (an unrevealed blind comparison's) thin the page out does it walk on.
+   */
+  async branchPage(owner: ChatOwner, page: BranchPage): Promise<MessageRow[]> {
+    const wanted = page.offset + page.limit;
+    const walked = await this.#branchPage(owner, page, wanted);
+    const shown = walked.filter((row) => Boolean(row.shown)).map(({ shown: _, ...row }) => row);
+    // Fewer turns than asked for: the walk reached the first turn. Otherwise it saw all it
+    // needed unless some were left out on the way, and then it walks the rest of the branch.
+    if (walked.length < wanted || shown.length >= wanted)
+      return shown.slice(page.offset, page.offset + page.limit);
+    const all = await this.#branchPage(owner, page, null);
+    return all
+      .filter((row) => Boolean(row.shown))
+      .slice(page.offset, page.offset + page.limit)
+      .map(({ shown: _, ...row }) => row);
+  }
+
+  /** The branch's turns from `page.from` up, `depth` of them at most, each marked shown or not. */
+  #branchPage(owner: ChatOwner, page: BranchPage, depth: number | null) {
+    // The start itself is the previous page's oldest turn: its own row is not shown again.
+    const first = page.from.include ? 0 : 1;
+    const bound = depth === null ? sql`` : sql`where b.depth < ${first + depth - 1}`;
+    const branch = sql<{ id: string; depth: number }>`(
+      with recursive branch(id, parent_id, depth) as (
+        select id, parent_id, 0 from messages
+        where id = ${page.from.id} and conversation_id = ${page.conversationId}
+        union all
+        select m.id, m.parent_id, b.depth + 1 from messages m join branch b on m.id = b.parent_id
+        ${bound}
+      )
+      select id, depth from branch)`;
+    const ownerColumn = owner.kind === 'user' ? 'messages.user_id' : 'messages.visitor_id';
+    return this.db
+      .selectFrom(branch.as('branch'))
+      .innerJoin('messages', 'messages.id', 'branch.id')
+      .selectAll('messages')
+      .select((eb) =>
+        eb.and([eb(ownerColumn, '=', owner.id), notHiddenByBlindComparison(eb)]).as('shown'),
+      )
+      .where('branch.depth', '>=', first)
+      .orderBy('branch.depth', 'asc')
+      .execute();
+  }
+
+  /**
    * The finished turns of the branch ending at `leafId`, first turn first: what the model is
    * shown before a turn whose parent is `leafId`. Versions on other branches are never read.
    */
@@ -169,6 +218,35 @@ export class MessagesRepository {
       where messages.status in (${sql.join(CONTEXT_STATUSES)})
       order by branch.depth desc`.execute(this.db);
     return rows;
+  }
+
+  /**
+   * Where these turns' versions sit in their trees, oldest first: every turn with the same
+   * conversation and parent as one of them (a few per turn, read through the parent index).
+   */
+  siblingLinks(
+    turns: ReadonlyArray<Pick<MessageRow, 'conversation_id' | 'parent_id'>>,
+  ): Promise<TurnLink[]> {
+    const inChats = turns.filter((turn) => turn.conversation_id !== null);
+    if (inChats.length === 0) return Promise.resolve([]);
+    const parents = [...new Set(inChats.flatMap((turn) => turn.parent_id ?? []))];
+    const rootChats = [
+      ...new Set(inChats.flatMap((turn) => (turn.parent_id === null ? turn.conversation_id : []))),
+    ];
+    return this.db
+      .selectFrom('messages')
+      .select(['id', 'conversation_id', 'parent_id', 'created_at', 'chosen_at'])
+      .where((eb) =>
+        eb.or([
+          ...(parents.length > 0 ? [eb('parent_id', 'in', parents)] : []),
+          ...(rootChats.length > 0
+            ? [eb.and([eb('parent_id', 'is', null), eb('conversation_id', 'in', rootChats)])]
+            : []),
+        ]),
+      )
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
   }
 
   /** Where every turn of these conversations sits in its tree, oldest first. */

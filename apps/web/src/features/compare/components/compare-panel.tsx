@@ -1,10 +1,10 @@
 import type { CompareAnswer, ComparePanel as Panel } from '@parallax/contract';
-import { forwardRef, memo, useCallback, useRef, useState } from 'react';
+import { forwardRef, memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { formatCost } from '../../../lib/format-numbers';
-import { isAwayFromBottom, JumpToLatest } from '../../../ui/jump-to-latest';
+import { VirtualThread } from '../../../ui/virtual-thread';
 import { isRunning, metricsOf, type LiveAnswer, type LiveStatus } from '../model/live-answer';
 import { useLiveAnswers } from '../store/live-answers';
 
@@ -65,9 +65,55 @@ const AnswerText = memo(function AnswerText(props: {
   return <Markdown {...props} />;
 });
 
+/** First guess of a turn's height until it is measured: a prompt and an answer. */
+const ESTIMATED_TURN_PX = 280;
+const keyOf = (turn: PanelTurn) => String(turn.index);
+const estimateOf = () => ESTIMATED_TURN_PX;
+
+/** One turn of a panel: its prompt and this model's answer. */
+function PanelTurnView({
+  turn,
+  view,
+  provider,
+  onRetry,
+}: {
+  turn: PanelTurn;
+  view: ReturnType<typeof shown>;
+  provider: Panel['provider'];
+  onRetry: (answer: CompareAnswer, prompt: string) => void;
+}) {
+  return (
+    <article className="space-y-2">
+      <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">{turn.prompt}</p>
+      <div data-role="panel-answer" data-status={view.status} className="text-sm">
+        {view.text && (
+          <AnswerText text={view.text} provider={provider} streaming={isRunning(view.status)} />
+        )}
+        {view.status === 'cancelled' && <p className="text-xs italic text-fg-muted">Stopped.</p>}
+        {view.error && (
+          <p role="alert" className="text-xs text-danger">
+            {view.error}
+          </p>
+        )}
+        {view.status === 'error' && turn.answer && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => turn.answer && onRetry(turn.answer, turn.prompt)}
+          >
+            Retry
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
 /**
  * One model's column: its own thread, status and live figures; stop and retry act on it alone.
- * It reads only its own answers from the live store, so another panel's refresh skips it.
+ * It reads only its own answers from the live store, so another panel's refresh skips it. Its
+ * turns are the chat's virtualised thread: a long comparison keeps only the turns near the view
+ * in the DOM.
  */
 export const ComparePanel = memo(
   forwardRef<HTMLDivElement, ComparePanelProps>(function ComparePanel(
@@ -86,24 +132,6 @@ export const ComparePanel = memo(
     const lastLive = lastId ? live[lastId] : undefined;
     const lastShown = shown(last?.answer, lastLive);
     const metrics = metricsOf(last?.answer, lastLive, panel, last?.prompt ?? '');
-    const scroller = useRef<HTMLDivElement | null>(null);
-    const [scrolledUp, setScrolledUp] = useState(false);
-    const setScroller = useCallback(
-      (element: HTMLDivElement | null) => {
-        scroller.current = element;
-        if (typeof scrollRef === 'function') scrollRef(element);
-        else if (scrollRef) scrollRef.current = element;
-      },
-      [scrollRef],
-    );
-    const onPanelScroll = () => {
-      if (scroller.current) setScrolledUp(isAwayFromBottom(scroller.current));
-      onScroll?.();
-    };
-    const jumpToLatest = () => {
-      scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
-      setScrolledUp(false);
-    };
     return (
       <section
         aria-label={panel.label}
@@ -139,55 +167,29 @@ export const ComparePanel = memo(
             </div>
           </dl>
         </header>
-        <div className="relative flex min-h-0 flex-1 flex-col">
-          <div
-            ref={setScroller}
-            onScroll={onPanelScroll}
-            className="min-h-0 flex-1 space-y-4 overflow-y-auto px-3 py-3"
-            data-testid="panel-scroll"
-          >
-            {turns.map((turn) => {
-              const id = turn.answer?.message_id ?? turn.pendingMessageId;
-              const view = shown(turn.answer, id ? live[id] : undefined);
-              return (
-                <article key={turn.index} className="space-y-2">
-                  <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">
-                    {turn.prompt}
-                  </p>
-                  <div data-role="panel-answer" data-status={view.status} className="text-sm">
-                    {view.text && (
-                      <AnswerText
-                        text={view.text}
-                        provider={panel.provider}
-                        streaming={isRunning(view.status)}
-                      />
-                    )}
-                    {view.status === 'cancelled' && (
-                      <p className="text-xs italic text-fg-muted">Stopped.</p>
-                    )}
-                    {view.error && (
-                      <p role="alert" className="text-xs text-danger">
-                        {view.error}
-                      </p>
-                    )}
-                    {view.status === 'error' && turn.answer && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => turn.answer && onRetry(turn.answer, turn.prompt)}
-                      >
-                        Retry
-                      </Button>
-                    )}
-                  </div>
-                </article>
-              );
-            })}
-          </div>
-          {last && isRunning(lastShown.status) && scrolledUp && (
-            <JumpToLatest onJump={jumpToLatest} />
-          )}
-        </div>
+        <VirtualThread
+          items={turns}
+          getKey={keyOf}
+          estimateSize={estimateOf}
+          renderItem={(turn) => {
+            const id = turn.answer?.message_id ?? turn.pendingMessageId;
+            return (
+              <PanelTurnView
+                turn={turn}
+                view={shown(turn.answer, id ? live[id] : undefined)}
+                provider={panel.provider}
+                onRetry={onRetry}
+              />
+            );
+          }}
+          live={last !== undefined && isRunning(lastShown.status)}
+          onScroll={onScroll}
+          scrollRef={scrollRef}
+          rowGapClass="pb-4"
+          scrollerClassName="min-h-0 flex-1 overflow-y-auto"
+          contentClassName="px-3 py-3"
+          scrollerProps={{ 'data-testid': 'panel-scroll' }}
+        />
         <footer className="flex gap-2 border-t border-line px-3 py-2">
           {last && isRunning(lastShown.status) && lastId && (
             <Button size="sm" variant="outline" onClick={() => onStop(lastId)}>

@@ -1,0 +1,217 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { isAwayFromBottom, JumpToLatest } from './jump-to-latest';
+
+/** A row to scroll to and mark (a search hit); `onRevealed` runs once it is done. */
+export interface ThreadReveal {
+  key: string;
+  onRevealed?: (() => void) | undefined;
+  /** Runs with the row's first element once it is in view (e.g. to flash it). */
+  mark?: ((element: Element) => void) | undefined;
+}
+
+interface VirtualThreadProps<T> {
+  items: readonly T[];
+  /** Stable per item: the measured height of a row is kept under it. */
+  getKey: (item: T) => string;
+  /** A first guess of a row's height until it is measured. */
+  estimateSize: (item: T) => number;
+  renderItem: (item: T) => ReactNode;
+  /** Something streams into the last row: "Jump to latest" shows while the reader is away. */
+  live: boolean;
+  /** Shown above the rows inside the scroller ("Load older messages"). */
+  header?: ReactNode;
+  onScroll?: ((element: HTMLDivElement) => void) | undefined;
+  /** The scroller itself (a panel's synced scrolling). */
+  scrollRef?: Ref<HTMLDivElement> | undefined;
+  reveal?: ThreadReveal | null | undefined;
+  /** The room between rows, kept inside each measured row (a Tailwind padding class). */
+  rowGapClass: string;
+  scrollerClassName: string;
+  contentClassName: string;
+  /** Attributes of the scroller (test ids, counts of what the list holds). */
+  scrollerProps?: Record<`data-${string}`, string | number> | undefined;
+}
+
+const NEAR_BOTTOM_PX = 120;
+/** Rows rendered beyond each edge of the view: enough for a quick scroll or a keyboard step. */
+const OVERSCAN = 3;
+
+function assignRef<E>(ref: Ref<E> | undefined, element: E | null): void {
+  if (typeof ref === 'function') ref(element);
+  else if (ref) ref.current = element;
+}
+
+/**
+ * A thread of rows (a chat's turns, a compare panel's turns), oldest first, of which only the
+ * rows near the view are in the DOM: a long chat's page of 50 turns with maths and code was
+ * ~25,000 nodes, and every keystroke and scroll frame paid for them. Each rendered row is
+ * measured as it renders and as it changes (maths, code, a streaming answer), and a row above
+ * the view that changes size moves the scroll position with it, so what the reader looks at
+ * stays put. Follows the last row while the reader is at the bottom; when rows are put in
+ * front (an older page), the same row stays under the reader's eyes.
+ *
+ * Sizes are read only in ResizeObserver callbacks, which run once per frame after layout:
+ * reading them after each streamed batch would force a layout every time.
+ */
+export function VirtualThread<T>(props: VirtualThreadProps<T>) {
+  const { items, getKey, live } = props;
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const rows = useRef<HTMLDivElement | null>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => {
+      const item = items[index];
+      return item === undefined ? 0 : props.estimateSize(item);
+    },
+    getItemKey: (index) => {
+      const item = items[index];
+      return item === undefined ? index : getKey(item);
+    },
+    overscan: OVERSCAN,
+    // Where the rows start inside the scroller: below its padding and its header.
+    scrollMargin: rows.current?.offsetTop ?? 0,
+    // Positions are written to the rows directly; React renders only when the range changes.
+    directDomUpdates: true,
+    useFlushSync: false,
+  });
+  // Only a row wholly above the view moves it: a streaming answer the reader is reading grows
+  // below what they read, and must not push it away.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+    item.end <= (instance.scrollOffset ?? 0);
+  const stickToBottom = useRef(true);
+  const [scrolledUp, setScrolledUp] = useState(false);
+  /** Where our own last scroll to the bottom put the view. */
+  const autoScrollTop = useRef<number | null>(null);
+  const first = items[0];
+  const firstKey = first === undefined ? undefined : getKey(first);
+  const renderedFirstKey = useRef(firstKey);
+  const measured = useRef<{ firstKey: string | undefined; height: number }>({
+    firstKey: undefined,
+    height: 0,
+  });
+
+  useEffect(() => {
+    renderedFirstKey.current = firstKey;
+  }, [firstKey]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const height = el.scrollHeight;
+      const before = measured.current;
+      const key = renderedFirstKey.current;
+      if (
+        before.firstKey &&
+        key !== before.firstKey &&
+        height > before.height &&
+        !stickToBottom.current
+      ) {
+        // Older rows were put in front: keep the same row under the reader's eyes.
+        el.scrollTop += height - before.height;
+      } else if (stickToBottom.current) {
+        el.scrollTop = height;
+        autoScrollTop.current = el.scrollTop;
+      }
+      measured.current = { firstKey: key, height };
+    });
+    observer.observe(inner);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const { reveal } = props;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!reveal || !el) return;
+    const at = items.findIndex((item) => getKey(item) === reveal.key);
+    if (at < 0) return;
+    // Stop following the newest row first, or the next resize puts the view back there.
+    stickToBottom.current = false;
+    autoScrollTop.current = null;
+    virtualizer.scrollToIndex(at, { align: 'center' });
+    // The row is rendered (and measured) once the view is there: mark it then.
+    const key = CSS.escape(reveal.key);
+    let frames = 0;
+    let frame = 0;
+    const mark = () => {
+      const row = el.querySelector(`[data-row-key="${key}"] > *`);
+      if (row) {
+        row.scrollIntoView({ block: 'center' });
+        reveal.mark?.(row);
+        reveal.onRevealed?.();
+      } else if ((frames += 1) < 30) frame = requestAnimationFrame(mark);
+    };
+    frame = requestAnimationFrame(mark);
+    return () => cancelAnimationFrame(frame);
+    // Once per target: the items it was found in are read when it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    // The scroll event of our own follow can arrive after the answer grew again: still following.
+    const following = autoScrollTop.current !== null && el.scrollTop >= autoScrollTop.current;
+    stickToBottom.current =
+      following || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (!following) autoScrollTop.current = null;
+    setScrolledUp(!stickToBottom.current && isAwayFromBottom(el));
+    props.onScroll?.(el);
+  };
+
+  const jumpToLatest = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stickToBottom.current = true;
+    el.scrollTop = el.scrollHeight;
+    autoScrollTop.current = el.scrollTop;
+    setScrolledUp(false);
+  };
+
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={(node) => {
+          scroller.current = node;
+          assignRef(props.scrollRef, node);
+        }}
+        onScroll={onScroll}
+        className={props.scrollerClassName}
+        {...props.scrollerProps}
+      >
+        <div ref={content} className={props.contentClassName}>
+          {props.header}
+          <div
+            ref={(node) => {
+              rows.current = node;
+              virtualizer.containerRef(node);
+            }}
+            className="relative w-full"
+          >
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = items[row.index];
+              if (item === undefined) return null;
+              return (
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  data-row-key={getKey(item)}
+                  ref={virtualizer.measureElement}
+                  className={`absolute inset-x-0 top-0 ${props.rowGapClass}`}
+                >
+                  {props.renderItem(item)}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {live && scrolledUp && <JumpToLatest onJump={jumpToLatest} />}
+    </div>
+  );
+}
