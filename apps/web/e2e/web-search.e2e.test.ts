@@ -63,8 +63,11 @@ afterAll(async () => {
   await new Promise((resolve) => searxng?.close(resolve));
 });
 
-/** The admin points web search at the stand-in (as AI management → Tools does). */
-async function setUpSearch(): Promise<void> {
+/** The admin points web search at the stand-in (as AI management → Tools does), once. */
+let searchReady: Promise<void> | undefined;
+const setUpSearch = () => (searchReady ??= pointSearchAtStandIn());
+
+async function pointSearchAtStandIn(): Promise<void> {
   await registerVerified(server, ADMIN, PASSWORD);
   const login = await fetch(`${server.url}/api/v1/auth/login`, {
     method: 'POST',
@@ -94,6 +97,26 @@ async function pickModel(page: Page, name: string): Promise<void> {
   await expect
     .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
     .toContain(name);
+}
+
+/** Pictures on desktop and phone, light and dark; nothing may overflow sideways. */
+async function shoot(page: Page, name: string, focus: Locator): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 375, height: 740 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await focus.scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${name} ${size} ${scheme}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}.png`) });
+    }
+  }
 }
 
 describe('Web search in a chat', () => {
@@ -158,23 +181,56 @@ describe('Web search in a chat', () => {
         .toBe('true');
       expect(t.errors).toEqual([]);
 
-      mkdirSync(SHOTS, { recursive: true });
       await rows(reloaded).first().locator('summary').click();
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const [name, viewport] of [
-          ['desktop', { width: 1280, height: 800 }],
-          ['phone', { width: 375, height: 740 }],
-        ] as const) {
-          await page.setViewportSize(viewport);
-          await reloaded.scrollIntoViewIfNeeded();
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, `${name} ${scheme}`).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: path.join(SHOTS, `chat-${name}-${scheme}.png`) });
-        }
+      await shoot(page, 'chat', reloaded);
+    } finally {
+      await t?.context.close();
+    }
+  }, 120_000);
+
+  it('turns web search on for every panel of a comparison, rows and sources kept after a reload', async () => {
+    await setUpSearch();
+    const email = uniqueEmail('comparer');
+    await registerVerified(server, email, PASSWORD);
+    let t: Tab | undefined;
+    try {
+      t = await openTab(browser, server.url, { viewport: { width: 1400, height: 900 } });
+      const { page } = t;
+      await signIn(page, email, PASSWORD);
+      await page.goto('/compare', { waitUntil: 'networkidle' });
+      for (const name of ['GPT-5', 'GPT-5 mini'])
+        await page.getByRole('checkbox', { name, exact: true }).check();
+      const toggle = page.getByRole('button', { name: 'Web search' });
+      await toggle.click();
+      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      await page
+        .getByLabel('Compare prompt')
+        .fill('Cat food? [sim call=web_search{"query":"cat food"}]');
+      await page.getByRole('button', { name: /^Compare \d models$/ }).click();
+      await page.waitForURL((url) => /^\/compare\/[^/]+$/.test(url.pathname), { timeout: 20_000 });
+      const panels = [0, 1].map((i) => page.locator(`section[data-panel="${i}"]`));
+      for (const panel of panels) {
+        await panel.locator('[data-testid="tool-call"][data-status="completed"]').waitFor({
+          timeout: 20_000,
+        });
+        await expect
+          .poll(() => panel.locator('[data-role="panel-answer"]').getAttribute('data-status'), {
+            timeout: 20_000,
+          })
+          .toBe('completed');
+        expect(await citationTitles(panel)).toEqual([
+          'cat food guide 1',
+          'cat food guide 2',
+          'cat food guide 3',
+        ]);
       }
+      await page.reload({ waitUntil: 'networkidle' });
+      for (const panel of panels) {
+        await panel.locator('[data-testid="tool-call"][data-status="completed"]').waitFor();
+        expect(await citationTitles(panel)).toHaveLength(3);
+      }
+      expect(t.errors).toEqual([]);
+      await shoot(page, 'compare', panels[0] as Locator);
     } finally {
       await t?.context.close();
     }

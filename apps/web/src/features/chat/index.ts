@@ -21,3 +21,5 @@ export { forgetThread } from './session/load-thread';
 export { plainChatBackend } from './session/chat-backend';
 export type { ChatBackend } from './session/chat-backend';
 export type { SendInput } from './api/send-message';
+export { MessageCitations } from './components/message-citations';
+export { ToolCallRows } from './components/tool-call-rows';

@@ -5,6 +5,7 @@ import { Markdown } from '../../../lib/markdown';
 import { Button } from '../../../ui/button';
 import { formatCost } from '../../../lib/format-numbers';
 import { VirtualThread } from '../../../ui/virtual-thread';
+import { MessageCitations, ToolCallRows } from '../../chat';
 import { isRunning, metricsOf, type LiveAnswer, type LiveStatus } from '../model/live-answer';
 import { useLiveAnswers } from '../store/live-answers';
 
@@ -53,7 +54,12 @@ function shown(answer: CompareAnswer | undefined, live: LiveAnswer | undefined) 
       ? live.text
       : (answer?.response ?? '');
   const error = status === 'error' ? (answer?.error ?? live?.error ?? 'The answer failed.') : null;
-  return { status, text, error };
+  // The live rows while the stream is what is shown, the stored ones after.
+  const fromLive = live !== undefined && text === live.text && live.toolCalls.length > 0;
+  const toolCalls = fromLive ? live.toolCalls : (answer?.tool_calls ?? []);
+  const citations =
+    fromLive && live.citations.length > 0 ? live.citations : (answer?.citations ?? []);
+  return { status, text, error, toolCalls, citations };
 }
 
 /** An answer's markdown, re-rendered only when its own text changes (not on a sibling's tick). */
@@ -86,9 +92,11 @@ function PanelTurnView({
     <article className="space-y-2">
       <p className="rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">{turn.prompt}</p>
       <div data-role="panel-answer" data-status={view.status} className="text-sm">
+        <ToolCallRows calls={view.toolCalls} />
         {view.text && (
           <AnswerText text={view.text} provider={provider} streaming={isRunning(view.status)} />
         )}
+        <MessageCitations citations={view.citations} messageId={turn.answer?.message_id ?? ''} />
         {view.status === 'cancelled' && <p className="text-xs italic text-fg-muted">Stopped.</p>}
         {view.error && (
           <p role="alert" className="text-xs text-danger">
