@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as MarkdownToReact from './markdown-to-react';
 import { COLD_STEP } from './cold-steps';
 import { chargeBudget, SLICE_BUDGET_MS } from './slice-scheduler';
@@ -20,6 +20,11 @@ vi.mock('./markdown-to-react', async (importOriginal) => {
 const { default: MarkdownRenderer } = await import('./markdown-renderer');
 
 describe('MarkdownRenderer', () => {
+  // Work costs no time here: a task's budget is spent only where a test spends it
+  // (chargeBudget), never by a slow or busy machine rendering the test's own blocks.
+  beforeEach(() => vi.spyOn(performance, 'now').mockReturnValue(0));
+  afterEach(() => vi.restoreAllMocks());
+
   it('renders GFM tables, lists and links that open in a new tab with a safe rel', async () => {
     const { container } = render(
       <MarkdownRenderer
