@@ -11,8 +11,6 @@ import {
 import type { BlockInput } from './block-to-hast';
 import { nextDocument } from './cold-steps';
 import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
-import type { MarkdownDocument } from './markdown-document';
-import { cachedBlock, cachedDocument, keepBlock, keepDocument } from './render-cache';
 import { hasBudget, scheduleSlice, timed } from './slice-scheduler';
 
 const HAS_MATH = /\$|\\\(|\\\[/;
@@ -28,7 +26,7 @@ function pluginsFor(text: string, loaded: HeavyPlugins): BlockPlugins {
 interface MarkdownBlockProps {
   input: BlockInput;
   loaded: HeavyPlugins;
-  /** The last block: while the text streams it is the one being written. */
+  /** The block being written (or the one nearest the reader): it never waits for a slice. */
   last: boolean;
   /** The answer is still arriving, so this last block's math may not have closed yet. */
   streaming: boolean;
@@ -38,11 +36,9 @@ interface MarkdownBlockProps {
 
 /**
  * One block of markdown, re-rendered only when its own text or the plugins it needs change.
- * The block being written renders at once, and so does one rendered before (kept in the render
- * cache). Another one renders at once if the task still has budget, and otherwise keeps its
- * place unseen until its slice: rows scrolled into a long chat's view render over several
- * frames, never in one long task. When KaTeX or the highlighter arrive later, it upgrades in a
- * slice of its own rather than all blocks in one task.
+ * The last block renders at once. Another one renders at once if the task still has budget,
+ * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
+ * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
 const MarkdownBlock = memo(function MarkdownBlock({
   input,
@@ -55,18 +51,13 @@ const MarkdownBlock = memo(function MarkdownBlock({
   const writing = last && streaming;
   const wanted = pluginsFor(text, loaded);
   const [granted, setGranted] = useState<BlockPlugins | null>(() =>
-    writing || hasBudget() || cachedBlock(input, wanted, idPrefix) ? wanted : null,
+    last || hasBudget() ? wanted : null,
   );
-  const target = writing ? wanted : granted;
-  const element = useMemo(() => {
-    if (!target) return null;
-    if (writing) return timed(() => markdownToReact(input, target, true, idPrefix));
-    const kept = cachedBlock(input, target, idPrefix);
-    if (kept) return kept;
-    const made = timed(() => markdownToReact(input, target, false, idPrefix));
-    keepBlock(input, target, idPrefix, made);
-    return made;
-  }, [input, target, writing, idPrefix]);
+  const target = last ? wanted : granted;
+  const element = useMemo(
+    () => (target ? timed(() => markdownToReact(input, target, writing, idPrefix)) : null),
+    [input, target, writing, idPrefix],
+  );
 
   const needsMath = HAS_MATH.test(text) && !loaded.math;
   const needsCode = HAS_CODE.test(text) && !loaded.code;
@@ -77,13 +68,13 @@ const MarkdownBlock = memo(function MarkdownBlock({
 
   useEffect(() => {
     if (granted === wanted) return;
-    // The block being written already shows `wanted`: record it, so it stays when one follows.
-    if (writing) {
+    // The last block already shows `wanted`: record it, so it stays when a block follows.
+    if (last) {
       setGranted(wanted);
       return;
     }
     return scheduleSlice(() => flushSync(() => setGranted(wanted)));
-  }, [granted, wanted, writing]);
+  }, [granted, wanted, last]);
 
   return (
     element ?? (
@@ -99,27 +90,6 @@ export interface MarkdownRendererProps {
   provider?: Provider | null;
   /** More text is on its way: an unclosed math block at the end shows as plain pending text. */
   streaming?: boolean;
-  /**
-   * Names this text on the page (a message's key): its footnote ids derive from it, so a
-   * finished answer rendered again (scrolled back into a list) reuses its kept elements.
-   */
-  stableId?: string | undefined;
-}
-
-/**
- * The document a text starts from: a finished text rendered before is taken as it was; a new
- * one is parsed now while the task has budget (a step of it), or in a later slice, its place
- * kept meanwhile.
- */
-function firstDocument(
-  text: string,
-  provider: Provider | null,
-  streaming: boolean,
-): MarkdownDocument {
-  const kept = streaming ? null : cachedDocument(text, provider);
-  if (kept) return kept;
-  if (streaming || hasBudget()) return timed(() => nextDocument(null, text, provider));
-  return nextDocument(null, '', provider);
 }
 
 /**
@@ -131,13 +101,12 @@ export default function MarkdownRenderer({
   text,
   provider = null,
   streaming = false,
-  stableId,
 }: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
   const [state, setState] = useState(() => ({
     text,
     provider,
-    document: firstDocument(text, provider, streaming),
+    document: nextDocument(null, text, provider),
   }));
   let current = state;
   if (state.text !== text || state.provider !== provider) {
@@ -158,13 +127,9 @@ export default function MarkdownRenderer({
       ),
     );
   }, [rest, document]);
-  useEffect(() => {
-    if (!streaming && rest === '') keepDocument(document, provider);
-  }, [document, provider, rest, streaming]);
   const { inputs } = document;
   // user-content- as remark-rehype has it, then this answer's own part.
-  const ownId = useId();
-  const idPrefix = `user-content-${(stableId ?? ownId).replace(/[^\w-]/g, '')}-`;
+  const idPrefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
   return (
     <>
       {inputs.map((input, index) => (

@@ -164,14 +164,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
           <WorkingIndicator status={working} />
         ) : isError ? (
           <>
-            {text && (
-              <Markdown
-                text={text}
-                provider={message.provider}
-                stableId={message.key}
-                className="text-[15px]"
-              />
-            )}
+            {text && <Markdown text={text} provider={message.provider} className="text-[15px]" />}
             <StreamErrorNote
               text={message.error ?? `${MESSAGES.streamErrorPrefix}${MESSAGES.streamErrorDefault}`}
               onRetry={canRetry(message) ? () => onRetry(message) : undefined}
@@ -184,7 +177,6 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
               text={body}
               provider={message.provider}
               streaming={live}
-              stableId={message.key}
               className="text-[15px]"
             />
             {cancelled && (

@@ -20,14 +20,8 @@ export function CompareScreen() {
   useEffect(() => void compareStreamer(queryClient), [queryClient]);
   // A reopened comparison's answers arrive whole: the parser is there before they are.
   useEffect(() => void preloadMarkdown(), []);
-  // A session fills the screen below the app's header, as a chat does: each panel scrolls its
-  // own (virtualised) turns, and the vote bar and follow-up box stay in view.
-  const height =
-    sessionId && tab === 'compare'
-      ? 'h-[calc(100dvh_-_3.5rem_-_var(--app-notice-h))] md:h-[calc(100dvh_-_var(--app-notice-h))]'
-      : 'h-full';
   return (
-    <div className={`mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-4 p-4 ${height}`}>
+    <div className="mx-auto flex h-full w-full max-w-7xl min-w-0 flex-col gap-4 p-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-semibold">Compare</h1>
         <div role="tablist" aria-label="Compare views" className="flex gap-1">
