@@ -1,0 +1,3 @@
+/** What other features and the app may use of share links. */
+export { ShareDialog } from './components/share-dialog';
+export { SharedLinksSection } from './components/shared-links-section';
