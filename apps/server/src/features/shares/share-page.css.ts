@@ -26,6 +26,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 .25rem;overflow-wrap:anywher
 .answer{padding:0 .25rem;min-width:0}
 .role{font-size:.8rem;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.04em;margin-bottom:.25rem}
 .md{overflow-wrap:anywhere}
+.md h1{font-size:1.3rem}.md h2{font-size:1.15rem}.md h3{font-size:1.05rem}
 .md>:first-child{margin-top:0}.md>:last-child{margin-bottom:0}
 .md pre{background:var(--code);border:1px solid var(--line);border-radius:.5rem;padding:.75rem;overflow-x:auto;font-size:.875rem;line-height:1.5}
 .md code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}

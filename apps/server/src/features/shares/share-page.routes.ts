@@ -34,7 +34,10 @@ export const sharePageRoutes: FastifyPluginAsync = async (app) => {
     prefix: `${SHARE_ASSETS_PREFIX}katex/`,
     decorateReply: false,
     index: false,
-    allowedPath: (pathname) => pathname === 'katex.min.css' || pathname.startsWith('fonts/'),
+    allowedPath: (pathname) => {
+      const file = pathname.replace(/^\/+/, '');
+      return file === 'katex.min.css' || /^fonts\/[\w-]+\.woff2$/.test(file);
+    },
     maxAge: '7d',
   });
 

@@ -112,6 +112,16 @@ describe('share links', () => {
     expect(res.body).not.toContain('<script');
     // The owner's name only when they choose it.
     expect(res.body).not.toContain('Ada Owner');
+    // KaTeX's stylesheet and fonts are served beside the page, and nothing else of that folder.
+    const css = await pair.b.inject({ method: 'GET', url: '/share-assets/katex/katex.min.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+    const font = css.body.match(/fonts\/KaTeX_Main-Regular\.woff2/)?.[0];
+    expect(font).toBeDefined();
+    const fontRes = await pair.b.inject({ method: 'GET', url: `/share-assets/katex/${font}` });
+    expect(fontRes.statusCode).toBe(200);
+    const script = await pair.b.inject({ method: 'GET', url: '/share-assets/katex/katex.js' });
+    expect(script.statusCode).toBe(404);
   });
 
   it('updates a link: options and a fresh snapshot with the later turns, same token', async () => {
