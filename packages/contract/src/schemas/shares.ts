@@ -101,6 +101,8 @@ export type AdminShareListResponse = z.infer<typeof AdminShareListResponse>;
 /* The stored snapshot: only what the page shows. */
 
 export const SharedAttachment = z.object({
+  /** The stored file the page's download link serves; the page never prints it. */
+  id: Id,
   filename: z.string(),
   content_type: z.string(),
   size: z.int().nonnegative(),

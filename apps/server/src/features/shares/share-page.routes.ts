@@ -57,4 +57,29 @@ export const sharePageRoutes: FastifyPluginAsync = async (app) => {
       return reply.send(renderSharePage(page, token, app.config.appUrl));
     },
   );
+
+  // A shared file is always a download (never shown inline), so no upload runs as a page here.
+  app.get<{ Params: { token: string; turn: string; n: string } }>(
+    '/share/:token/files/:turn/:n',
+    { config: PAGE_LIMIT, schema: { hide: true } },
+    async (request, reply) => {
+      const { token, turn, n } = request.params;
+      const index = (text: string) => (/^\d{1,4}$/.test(text) ? Number(text) : -1);
+      const file =
+        index(turn) < 0 || index(n) < 0
+          ? undefined
+          : await app.shares.attachment(token, index(turn), index(n));
+      if (!file) return sendMissing(reply);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.row.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.row.filename)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(file.data);
+    },
+  );
 };

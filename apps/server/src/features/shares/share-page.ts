@@ -55,11 +55,15 @@ function sourceList(citations: readonly Citation[] | undefined): string {
   return `<details class="sources"><summary>Sources (${citations.length})</summary><ol>${items.join('')}</ol></details>`;
 }
 
-function attachmentList(names: ReadonlyArray<{ filename: string; size: number }>): string {
-  if (names.length === 0) return '';
-  const items = names.map(
-    (a) =>
-      `<li>📎 ${escapeHtml(a.filename)} <span class="site">${Math.ceil(a.size / 1024)} KB</span></li>`,
+/** The shared files, each a download through the page's own link. */
+function attachmentList(
+  files: ReadonlyArray<{ filename: string; size: number }>,
+  filesUrl: string,
+): string {
+  if (files.length === 0) return '';
+  const items = files.map(
+    (a, n) =>
+      `<li>📎 <a href="${filesUrl}/${n}" download>${escapeHtml(a.filename)}</a> <span class="site">${Math.ceil(a.size / 1024)} KB</span></li>`,
   );
   return `<ul class="attachments">${items.join('')}</ul>`;
 }
@@ -70,11 +74,14 @@ function answerHtml(answer: string | null, provider: Parameters<typeof renderMar
     : renderMarkdown(answer, provider);
 }
 
-function chatBody(snapshot: Extract<ShareSnapshot, { kind: 'conversation' }>): string {
+function chatBody(
+  snapshot: Extract<ShareSnapshot, { kind: 'conversation' }>,
+  token: string,
+): string {
   return snapshot.turns
     .map(
-      (turn) => `<section class="turn">
-<div class="question"><div class="role">Prompt</div><div class="md">${renderMarkdown(turn.question, null)}</div>${attachmentList(turn.attachments)}</div>
+      (turn, i) => `<section class="turn">
+<div class="question"><div class="role">Prompt</div><div class="md">${renderMarkdown(turn.question, null)}</div>${attachmentList(turn.attachments, `/share/${token}/files/${i}`)}</div>
 <div class="answer"><div class="role">${escapeHtml(turn.model_friendly_name ?? 'Assistant')}</div>${toolRows(turn.tool_calls)}<div class="md">${answerHtml(turn.answer, turn.provider)}</div>${sourceList(turn.citations)}</div>
 </section>`,
     )
@@ -145,7 +152,9 @@ export function renderSharePage(page: SharedPage, token: string, appUrl: string)
   const by = page.ownerName ? `Shared by ${escapeHtml(page.ownerName)} · ` : '';
   const turns = `${snapshot.turns.length} ${snapshot.turns.length === 1 ? 'turn' : 'turns'}`;
   const body =
-    snapshot.kind === 'conversation' ? chatBody(snapshot) : compareBody(snapshot, continueUrl);
+    snapshot.kind === 'conversation'
+      ? chatBody(snapshot, token)
+      : compareBody(snapshot, continueUrl);
   const button =
     snapshot.kind === 'conversation'
       ? `<a class="button" href="${continueUrl}">Continue this chat</a>`

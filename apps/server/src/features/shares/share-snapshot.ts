@@ -30,6 +30,7 @@ function toSharedTurn(message: ChatMessage, includeAttachments: boolean): Shared
     created_at: message.created_at,
     attachments: includeAttachments
       ? message.attachments.map((a) => ({
+          id: a.id,
           filename: a.filename,
           content_type: a.content_type,
           size: a.size,

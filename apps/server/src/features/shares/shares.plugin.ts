@@ -26,8 +26,12 @@ export const sharesPlugin = fp(
         box: new SecretBox(app.config.settingsKey),
         appUrl: app.config.appUrl,
         stores: { conversations: app.conversations, turns: app.chat.records },
+        files: app.attachments,
       }),
     );
   },
-  { name: 'shares', dependencies: ['conversations', 'chat', 'compare', 'feature-flags'] },
+  {
+    name: 'shares',
+    dependencies: ['conversations', 'chat', 'compare', 'feature-flags', 'attachments'],
+  },
 );

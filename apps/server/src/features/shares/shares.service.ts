@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { AppError } from '../../infra/errors';
 import type { SecretBox } from '../../infra/secret-box';
+import type { AttachmentsService, AttachmentRow } from '../attachments';
 import type { FeatureFlagsService } from '../feature-flags';
 import { copiedRows, insertCopy, turnsToCopy } from './share-copy';
 import { snapshotComparison, snapshotConversation, type SnapshotSources } from './share-snapshot';
@@ -35,6 +36,8 @@ const EXPIRY_DAYS: Record<ShareExpiry, number | null> = {
 /** What the public page shows: the snapshot and the choices that shape it. */
 export interface SharedPage {
   snapshot: ShareSnapshot;
+  /** The sharer: whose stored files the page's attachment links read. Never shown. */
+  ownerId: string;
   ownerName: string | null;
   allowIndexing: boolean;
   includeAttachments: boolean;
@@ -49,6 +52,7 @@ export interface SharesDeps {
   box: SecretBox;
   appUrl: string;
   stores: Parameters<typeof insertCopy>[1];
+  files: Pick<AttachmentsService, 'open'>;
 }
 
 function expiresAt(expiry: ShareExpiry, from: number): string | null {
@@ -244,6 +248,7 @@ export class SharesService {
     if (!parsed.success) return undefined;
     return {
       snapshot: parsed.data,
+      ownerId: row.user_id,
       ownerName:
         row.show_owner_name === 1 ? await this.deps.repository.ownerName(row.user_id) : null,
       allowIndexing: row.allow_indexing === 1,
@@ -259,6 +264,27 @@ export class SharesService {
     if (!row) return undefined;
     if (row.expires_at !== null && Date.parse(row.expires_at) <= Date.now()) return undefined;
     return (await this.#sourceLives(row)) ? row : undefined;
+  }
+
+  /**
+   * The `n`th file of the `turn`th turn of a shared chat, when the owner shared attachments and
+   * still has the file; undefined otherwise (the same for every reason, like `view`).
+   */
+  async attachment(
+    token: string,
+    turn: number,
+    n: number,
+  ): Promise<{ row: AttachmentRow; data: Buffer } | undefined> {
+    const page = await this.view(token);
+    if (!page?.includeAttachments || page.snapshot.kind !== 'conversation') return undefined;
+    const file = page.snapshot.turns[turn]?.attachments[n];
+    if (!file) return undefined;
+    return this.deps.files
+      .open({ kind: 'user', id: page.ownerId }, file.id)
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'not_found') return undefined;
+        throw error;
+      });
   }
 
   /** Copies the shared turns into the viewer's account as a new chat; its id. */

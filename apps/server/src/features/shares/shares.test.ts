@@ -176,6 +176,53 @@ describe('share links', () => {
     expect(notTheirs.statusCode).toBe(404);
   });
 
+  it('attachments: listed and downloadable only when the owner includes them', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(sendBody('read my notes please')))
+      form.append(key, String(value));
+    form.append('files[]', new Blob(['shared notes body'], { type: 'text/plain' }), 'notes.txt');
+    const encoded = new Response(form);
+    const sent = await pair.a.inject({
+      method: 'POST',
+      url: '/api/v1/chat/messages/upload',
+      headers: {
+        ...bearer(owner.accessToken),
+        'content-type': encoded.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    expect(sent.statusCode).toBe(200);
+    const chatId = sent.json<{ conversation_id: string }>().conversation_id;
+    const fileUrl = (token: string) => `/share/${token}/files/0/0`;
+
+    const without = await share(owner, chatId);
+    const plain = await page(pair.b, without.token);
+    expect(plain.body).not.toContain('notes.txt');
+    expect((await pair.b.inject({ method: 'GET', url: fileUrl(without.token) })).statusCode).toBe(
+      404,
+    );
+
+    const updated = await api(pair.a, 'PUT', `/shares/${without.id}`, bearer(owner.accessToken), {
+      include_attachments: true,
+    });
+    expect(updated.statusCode).toBe(200);
+    const withFiles = await page(pair.b, without.token);
+    expect(withFiles.body).toContain('notes.txt');
+    expect(withFiles.body).toContain(`href="${fileUrl(without.token)}"`);
+    const file = await pair.b.inject({ method: 'GET', url: fileUrl(without.token) });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('shared notes body');
+    expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    for (const wrong of [
+      '/share/x/files/0/0',
+      `/share/${without.token}/files/0/1`,
+      `/share/${without.token}/files/1/0`,
+      `/share/${without.token}/files/-1/0`,
+    ])
+      expect((await pair.b.inject({ method: 'GET', url: wrong })).statusCode, wrong).toBe(404);
+  });
+
   it('an expired link answers 404 with the friendly page', async () => {
     const link = await share(owner, await chatWith(owner, 'soon gone'), { expiry: '1d' });
     expect((await page(pair.b, link.token)).statusCode).toBe(200);
