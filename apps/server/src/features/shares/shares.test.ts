@@ -346,6 +346,28 @@ describe('share links', () => {
       (await api(pair.a, 'GET', `/compare/sessions/${session.id}`, h)).json(),
     );
     expect(own.revealed).toBe(false);
+    // Continuing a comparison carries on one panel's thread as a chat.
+    const visitorId = newVisitorId();
+    const copied = await api(
+      pair.b,
+      'POST',
+      `/shares/${link.token}/continue`,
+      visitorHeaders(visitorId),
+      { panel: 1 },
+    );
+    expect(copied.statusCode).toBe(201);
+    const copyId = ContinueShareResponse.parse(copied.json()).conversation_id;
+    const thread = HistoryResponse.parse(
+      (
+        await api(
+          pair.a,
+          'GET',
+          `/chat/messages?conversation_id=${copyId}`,
+          visitorHeaders(visitorId),
+        )
+      ).json(),
+    );
+    expect(thread.messages.map((m) => m.content)).toEqual(['blind prompt please']);
   });
 
   it('continues a shared chat as a visitor and as a user: a new chat of their own', async () => {
