@@ -10,6 +10,7 @@ export const WIRE_SCHEMA_NAMES = [
   'ShareListResponse',
   'ShareLookupResponse',
   'ContinueShareResponse',
+  'AdminShareListResponse',
   'Memory',
   'MemoryListResponse',
   'ChatPersonalization',
