@@ -20,6 +20,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { FEATURE_PLUGINS, FEATURE_WIRING } from './app/feature-plugins';
 import { FEATURE_ROUTES } from './app/feature-routes';
+import { sharePageRoutes } from './features/shares/share-page.routes';
 import { registerInDependencyOrder } from './app/register-in-order';
 import type { Resolve } from './infra/outbound/address-policy';
 import { registerTurnSources } from './features/chat/chat.plugin';
@@ -188,6 +189,9 @@ export async function buildApp(
 
   // The OpenAI-compatible public API, authenticated by personal API keys.
   await app.register(publicApiRoutes, { prefix: PUBLIC_API_ROOT });
+
+  // Share links' public pages (plain HTML) and their stylesheet, outside /api.
+  await app.register(sharePageRoutes);
 
   await registerWebApp(app, { webDistDir: options.webDistDir ?? DEFAULT_WEB_DIST_DIR, config });
   await app.ready();

@@ -147,6 +147,7 @@ describe('spec §9 constants', () => {
       analytics: true,
       mock_api: false,
       https: true,
+      sharing: true,
     });
   });
 });

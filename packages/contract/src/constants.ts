@@ -149,6 +149,7 @@ export const FEATURE_FLAGS = {
   analytics: true,
   mock_api: false,
   https: true,
+  sharing: true,
 } as const;
 export const FEATURE_FLAG_NAMES = Object.keys(FEATURE_FLAGS) as [
   keyof typeof FEATURE_FLAGS,

@@ -49,6 +49,7 @@ const BEYOND_SPEC = new Set([
   '/admin/errors',
   '/admin/flags',
   '/vault/chats/:chatId',
+  '/share/:token/continue',
 ]);
 
 describe('ROUTES against spec §2', () => {
@@ -119,6 +120,7 @@ describe('ROUTES against spec §2', () => {
         'project-detail',
         'prompt-generator',
         'vault-chat',
+        'share-continue',
       ],
       workspace: ['favourites', 'prompt-templates', 'vault', 'vault-reset-pin'],
       subscriptions: [

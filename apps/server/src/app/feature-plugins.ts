@@ -20,6 +20,7 @@ import { projectsPlugin } from '../features/projects/projects.plugin';
 import { promptGeneratorPlugin } from '../features/prompt-generator/prompt-generator.plugin';
 import { promptTemplatesPlugin } from '../features/prompt-templates/prompt-templates.plugin';
 import { searchPlugin } from '../features/search/search.plugin';
+import { sharesPlugin } from '../features/shares/shares.plugin';
 import { supportPlugin } from '../features/support/support.plugin';
 import { telemetryPlugin } from '../features/telemetry/telemetry.plugin';
 import { toolsPlugin } from '../features/tools/tools.plugin';
@@ -54,6 +55,7 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   promptGeneratorPlugin,
   promptTemplatesPlugin,
   searchPlugin,
+  sharesPlugin,
   supportPlugin,
   telemetryPlugin,
   toolsPlugin,

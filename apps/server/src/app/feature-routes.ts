@@ -40,6 +40,8 @@ import { adminErrorsRoutes } from '../features/telemetry/admin-errors.routes';
 import { telemetryRoutes } from '../features/telemetry/telemetry.routes';
 import { adminToolsRoutes } from '../features/tools/admin-tools.routes';
 import { toolsRoutes } from '../features/tools/tools.routes';
+import { adminSharesRoutes } from '../features/shares/admin-shares.routes';
+import { sharesRoutes } from '../features/shares/shares.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { vaultChatsRoutes } from '../features/vault/vault-chats.routes';
 import { vaultNotesRoutes } from '../features/vault/vault-notes.routes';
@@ -97,4 +99,6 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   appConfigRoutes,
   adminFeatureFlagsRoutes,
   chatTitlesAdminRoutes,
+  sharesRoutes,
+  adminSharesRoutes,
 ];

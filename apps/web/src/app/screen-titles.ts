@@ -25,6 +25,7 @@ export const SCREEN_TITLES: Record<ScreenId, string | null> = {
   'vault-reset-pin': 'Reset vault PIN',
   // Not the chat's own title: a tab's name is kept in the browser's history, outside the vault.
   'vault-chat': 'Vault chat',
+  'share-continue': 'Continue a shared chat',
   'api-keys': 'API keys',
   profile: 'Profile',
   support: 'Support',

@@ -28,6 +28,8 @@ export const FEATURE_FLAG_DESCRIPTIONS: Record<FeatureFlagName, string> = {
   mock_api:
     'Answer every chat and comparison from the offline demo model, whatever model is picked, so the product can be shown without provider keys.',
   https: 'Follow API redirects only over https: a plain http target is upgraded to https.',
+  sharing:
+    'Let people share a chat or a comparison by link. Off: no new links, and existing ones answer 404.',
 };
 
 export const AdminFeatureFlag = z.object({

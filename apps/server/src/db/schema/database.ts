@@ -56,6 +56,7 @@ import type {
 import type { ApiCallsTable, ApiKeyUsageTable, ApiKeysTable } from './api-keys';
 import type { ToolPlanAccessTable, ToolSettingsTable } from './tool-settings';
 import type { VaultNotesTable, VaultsTable } from './vault';
+import type { SharesTable } from './shares';
 import type {
   ChatPersonalizationTable,
   CustomInstructionsTable,
@@ -122,4 +123,5 @@ export interface Database {
   chat_personalization: ChatPersonalizationTable;
   tool_settings: ToolSettingsTable;
   tool_plan_access: ToolPlanAccessTable;
+  shares: SharesTable;
 }

@@ -166,6 +166,29 @@ export class CompareService {
   }
 
   /**
+   * The session as a share link shows it: like `get`, but a blind session that is not yet
+   * revealed shows its models when the owner chose so (`reveal`); voting stays untouched.
+   */
+  async sharedView(owner: ChatOwner, id: string, reveal: boolean): Promise<CompareSession> {
+    const found = await this.#session(owner, id);
+    const session = reveal
+      ? { ...found, revealed_at: found.revealed_at ?? found.updated_at }
+      : found;
+    const panels = await this.deps.repository.panels([id]);
+    const [messages, votes, models] = await Promise.all([
+      this.deps.turns.ofComparison(owner, id),
+      this.deps.repository.votes(id),
+      this.#models(panels),
+    ]);
+    return toSession(session, panels, messages, votes, models, false);
+  }
+
+  /** Whether the session is still the owner's (not deleted, not moved into the vault). */
+  async exists(owner: ChatOwner, id: string): Promise<boolean> {
+    return (await this.deps.repository.findOwned(owner, id)) !== undefined;
+  }
+
+  /**
    * Stars or unstars a session (toggles when `isFavourite` is undefined). The star lives on the
    * first panel's conversation, so the favourites call lists a comparison once; unstarring
    * clears every panel, in case one was starred through the conversations API.

@@ -51,6 +51,7 @@ describe('feature flags', () => {
         analytics: true,
         mock_api: false,
         https: true,
+        sharing: true,
       },
       stripe_publishable_key: null,
       sign_in_providers: { google: false, apple: false },

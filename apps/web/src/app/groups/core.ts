@@ -10,6 +10,10 @@ export const screens: GroupModule['screens'] = {
   'chat-list': () => import('../screens/chat-list-screen').then((m) => m.ChatListScreen),
   'chat-detail': () => import('../screens/chat-detail-screen').then((m) => m.ChatDetailScreen),
   'vault-chat': () => import('./vault-chat-route').then((m) => m.VaultChatRoute),
+  'share-continue': () =>
+    import('../../features/shares/components/continue-share-screen').then(
+      (m) => m.ContinueShareScreen,
+    ),
   compare: () =>
     import('../../features/compare/components/compare-screen').then((m) => m.CompareScreen),
   projects: () =>

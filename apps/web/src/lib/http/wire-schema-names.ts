@@ -6,6 +6,11 @@ import type * as Contract from '@parallax/contract';
  */
 export const WIRE_SCHEMA_NAMES = [
   'Personalization',
+  'Share',
+  'ShareListResponse',
+  'ShareLookupResponse',
+  'ContinueShareResponse',
+  'AdminShareListResponse',
   'Memory',
   'MemoryListResponse',
   'ChatPersonalization',

@@ -29,6 +29,7 @@ describe('the public config store', () => {
           analytics: true,
           mock_api: false,
           https: true,
+          sharing: true,
         },
         stripe_publishable_key: null,
         sign_in_providers: { google: false, apple: false },

@@ -11,6 +11,9 @@ import { continueWith } from '../api/continue-with';
 import { getSession } from '../api/get-session';
 import { vote } from '../api/vote';
 import { WebSearchToggleButton } from '../../chat-settings';
+import { useFeatureFlag } from '../../app-config';
+import { useAuth } from '../../auth';
+import { ShareDialog } from '../../shares';
 import { useCompareWebSearch } from '../hooks/use-compare-web-search';
 import { useIsPhone } from '../hooks/use-is-phone';
 import { useSessionStar } from '../hooks/use-session-star';
@@ -57,6 +60,9 @@ export function SessionView({ sessionId }: { sessionId: string }) {
   });
   const pending = usePendingTurns((s) => s.bySession[sessionId]);
   const [synced, setSynced] = useState(true);
+  const [sharing, setSharing] = useState(false);
+  const { isAuthenticated } = useAuth();
+  const canShare = useFeatureFlag('sharing') && isAuthenticated;
   const [activeTab, setActiveTab] = useState(0);
   const [followUp, setFollowUp] = useState('');
   const [busy, setBusy] = useState(false);
@@ -171,6 +177,11 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           />
         </div>
         <div className="flex items-center gap-3 text-sm">
+          {canShare && (
+            <Button variant="outline" size="sm" onClick={() => setSharing(true)}>
+              Share
+            </Button>
+          )}
           {session.blind && (
             <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs">
               {session.revealed ? 'Blind · revealed' : 'Blind'}
@@ -254,6 +265,14 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           Send to all
         </Button>
       </form>
+      {canShare && (
+        <ShareDialog
+          kind="comparison"
+          sourceId={sessionId}
+          open={sharing}
+          onClose={() => setSharing(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CONVERSATION_DEFAULT_TITLE, type Conversation } from '@parallax/contract';
-import { FileJson, FileText, FolderInput, LockKeyhole, MoreHorizontal } from 'lucide-react';
+import { FileJson, FileText, FolderInput, LockKeyhole, MoreHorizontal, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -10,8 +10,10 @@ import {
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu';
 import { toast } from '../../../ui/toast/toast-store';
+import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
 import { MoveToProjectDialog } from '../../projects';
+import { ShareDialog } from '../../shares';
 import { useMoveToVault } from '../../vault';
 import { exportConversation } from '../api/export-conversation';
 
@@ -21,12 +23,14 @@ interface ChatMenuProps {
 }
 
 /**
- * More of one chat: move to a project or into the vault (accounts only), and export as
- * Markdown or JSON.
+ * More of one chat: share it by link, move it to a project or into the vault (accounts
+ * only), and export as Markdown or JSON.
  */
 export function ChatMenu({ conversation: c, className }: ChatMenuProps) {
   const { isAuthenticated } = useAuth();
   const [moving, setMoving] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const canShare = useFeatureFlag('sharing') && isAuthenticated;
   const moveToVault = useMoveToVault();
   const { pathname } = useLocation();
   const title = c.title || CONVERSATION_DEFAULT_TITLE;
@@ -48,6 +52,11 @@ export function ChatMenu({ conversation: c, className }: ChatMenuProps) {
           <MoreHorizontal className="size-3.5" aria-hidden />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          {canShare && (
+            <DropdownMenuItem icon={<Share2 />} onSelect={() => setSharing(true)}>
+              Share…
+            </DropdownMenuItem>
+          )}
           {isAuthenticated && (
             <DropdownMenuItem icon={<FolderInput />} onSelect={() => setMoving(true)}>
               Move to project…
@@ -70,6 +79,14 @@ export function ChatMenu({ conversation: c, className }: ChatMenuProps) {
         </DropdownMenuContent>
       </DropdownMenu>
       <MoveToProjectDialog conversation={moving ? c : null} onClose={() => setMoving(false)} />
+      {canShare && (
+        <ShareDialog
+          kind="conversation"
+          sourceId={c.id}
+          open={sharing}
+          onClose={() => setSharing(false)}
+        />
+      )}
     </>
   );
 }

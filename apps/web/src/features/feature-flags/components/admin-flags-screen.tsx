@@ -5,6 +5,7 @@ import { Card } from '../../../ui/card';
 import { LoadFailed } from '../../../ui/load-failed';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast/toast-store';
+import { AdminSharesCard } from '../../shares';
 import { useAdminFeatureFlags, useUpdateFeatureFlag } from '../api/admin-feature-flags';
 import { FEATURE_FLAG_LABELS, FeatureFlagRow } from './feature-flag-row';
 
@@ -60,6 +61,9 @@ export function AdminFlagsScreen() {
           </ul>
         </Card>
       )}
+      <div className="mt-6">
+        <AdminSharesCard />
+      </div>
     </AdminPage>
   );
 }

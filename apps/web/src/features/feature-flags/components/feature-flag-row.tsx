@@ -11,6 +11,7 @@ export const FEATURE_FLAG_LABELS: Record<FeatureFlagName, string> = {
   analytics: 'Analytics',
   mock_api: 'Mock API',
   https: 'HTTPS',
+  sharing: 'Share links',
 };
 
 const onOff = (on: boolean) => (on ? 'On' : 'Off');

@@ -1,5 +1,6 @@
 import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
+import { SharedLinksSection } from '../../shares';
 import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
 import { CustomInstructionsSection } from './custom-instructions-section';
@@ -9,11 +10,13 @@ import { PreferencesSection, type ThemeControl } from './preferences-section';
 import { ProfileDetailsSection } from './profile-details-section';
 import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
+import { SettingsSection } from './settings-section';
 
 /** /profile and /settings (spec §2). The route is guarded, so a user is present. */
 export function ProfileScreen({ theme }: { theme: ThemeControl }) {
   const { user } = useAuth();
   const twoFactorOn = useFeatureFlag('two_factor');
+  const sharingOn = useFeatureFlag('sharing');
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-8 sm:py-12">
@@ -29,6 +32,7 @@ export function ProfileScreen({ theme }: { theme: ThemeControl }) {
         <ChangePasswordSection />
         {twoFactorOn && <SecuritySection />}
         <SessionsSection />
+        {sharingOn && <SharedLinksSection Section={SettingsSection} />}
         <AccountDataSection />
         <DeleteAccountSection email={user.email} />
       </div>
