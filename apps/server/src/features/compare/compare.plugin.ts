@@ -4,6 +4,9 @@ import { CompareSends } from './compare-sends.service';
 import { CompareRepository } from './compare.repository';
 import { CompareService, type PanelTurns } from './compare.service';
 import { LeaderboardService } from './leaderboard.service';
+import { ArenaRepository } from './arena.repository';
+import { ArenaVotes } from './arena-votes.service';
+import { ArenaAdmin } from './arena-admin.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +15,8 @@ declare module 'fastify' {
     /** Comparisons: sessions, panel sends through chat, votes, "continue with this one". */
     readonly compare: CompareService;
     readonly leaderboard: LeaderboardService;
+    /** The arena's admin side: votes export, automated-voting view, classifier choice. */
+    readonly arenaAdmin: ArenaAdmin;
   }
 }
 
@@ -40,6 +45,13 @@ export const comparePlugin = fp(
   async (app, { turns }: ComparePluginOptions) => {
     if (turns === undefined) throw new Error('compare needs the app to pass it turns to send.');
     const repository = new CompareRepository(app.db);
+    const { models } = app;
+    const leaderboard = new LeaderboardService(
+      app.db,
+      (ids) => models.rowsOf(ids),
+      app.chat.records,
+      app.log,
+    );
     app.decorate(
       'compare',
       new CompareService({
@@ -50,13 +62,21 @@ export const comparePlugin = fp(
         messages: turns,
         turns: app.chat.records,
         sends: app.compareSends,
+        arena: new ArenaVotes(new ArenaRepository(app.db), app.config.arena.dailyVoteCap),
+        onVoted: () => leaderboard.requestRecompute(),
       }),
     );
-    const { models } = app;
+    app.decorate('leaderboard', leaderboard);
     app.decorate(
-      'leaderboard',
-      new LeaderboardService(repository, (ids) => models.rowsOf(ids), app.chat.records),
+      'arenaAdmin',
+      new ArenaAdmin(
+        new ArenaRepository(app.db),
+        app.config.arena.dailyVoteCap,
+        async (id) => (await models.rowsOf([id])).length > 0,
+      ),
     );
+    leaderboard.start();
+    app.addHook('onClose', () => leaderboard.close());
     app.visitors.onVisitorClaimed((visitorId, userId) =>
       repository.moveVisitorToUser(visitorId, userId),
     );

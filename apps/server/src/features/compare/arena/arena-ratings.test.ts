@@ -72,7 +72,8 @@ describe('arena ratings (Bradley–Terry by maximum likelihood)', () => {
       const reference = referenceRatings(fixedGames, regularization);
       const { ratings } = rateArena(fixed, { rounds: 0, regularization });
       expect(ratings).toHaveLength(4);
-      for (const r of ratings) expect(Math.abs(r.rating - (reference.get(r.model) ?? 0))).toBeLessThan(0.5);
+      for (const r of ratings)
+        expect(Math.abs(r.rating - (reference.get(r.model) ?? 0))).toBeLessThan(0.5);
     },
   );
 
@@ -124,17 +125,43 @@ describe('arena ratings (Bradley–Terry by maximum likelihood)', () => {
     const { ratings } = rateArena(votes, { rounds: 200 });
     const rank = Object.fromEntries(ratings.map((r) => [r.model, r.rank]));
     expect(rank).toEqual({ A: 1, B: 1, C: 3 });
-    expect(ratings.every((r) => !r.provisional && r.ciLow < r.rating && r.rating < r.ciHigh)).toBe(true);
+    expect(ratings.every((r) => !r.provisional && r.ciLow < r.rating && r.rating < r.ciHigh)).toBe(
+      true,
+    );
   });
 
   it('style control: a model that only wins by writing long answers falls back to the pack', () => {
     const votes: ArenaVote[] = [];
     // L writes long answers and always wins; S and M write short ones and split evenly.
     for (let k = 0; k < 60; k += 1) {
-      votes.push({ ...win(['L', 'S'], 0), style: [[3000, 10], [600, 2]] });
-      votes.push({ ...win(['M', 'S'], k % 2), style: [[600, 2], [600, 2]] });
+      votes.push({
+        ...win(['L', 'S'], 0),
+        style: [
+          [3000, 10],
+          [600, 2],
+        ],
+      });
+      votes.push({
+        ...win(['M', 'S'], k % 2),
+        style: [
+          [600, 2],
+          [600, 2],
+        ],
+      });
       // Among the others, the longer answer wins too (the same style effect).
-      votes.push({ ...win(['M', 'S'], k % 2), style: k % 2 === 0 ? [[3000, 10], [600, 2]] : [[600, 2], [3000, 10]] });
+      votes.push({
+        ...win(['M', 'S'], k % 2),
+        style:
+          k % 2 === 0
+            ? [
+                [3000, 10],
+                [600, 2],
+              ]
+            : [
+                [600, 2],
+                [3000, 10],
+              ],
+      });
     }
     const plain = rateArena(votes, { rounds: 0 }).ratings;
     const controlled = rateArena(votes, { rounds: 0, style: true });

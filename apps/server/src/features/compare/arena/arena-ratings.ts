@@ -45,6 +45,34 @@ export interface ArenaRatings {
 const Z_95 = 1.959964;
 
 export function rateArena(votes: readonly ArenaVote[], options: RatingOptions = {}): ArenaRatings {
+  const steps = rating(votes, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same, handing the event loop back after every bootstrap round (`pause`), so a process
+ * computing a large board in the background keeps answering requests.
+ */
+export async function rateArenaInTurns(
+  votes: readonly ArenaVote[],
+  options: RatingOptions,
+  pause: () => Promise<void>,
+): Promise<ArenaRatings> {
+  const steps = rating(votes, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* rating(
+  votes: readonly ArenaVote[],
+  options: RatingOptions,
+): Generator<undefined, ArenaRatings, undefined> {
   const withStyle = options.style ?? false;
   const table = buildPairTable(votes, withStyle);
   const n = table.models.length;
@@ -68,8 +96,13 @@ export function rateArena(votes: readonly ArenaVote[], options: RatingOptions = 
     }
     design.weigh(drawn);
     // Warm-started at the full fit, a resample converges in a few Newton steps.
-    const fit = fitRows(design.rows, { regularization, maxIterations: withStyle ? 3 : 25 }, full.params);
+    const fit = fitRows(
+      design.rows,
+      { regularization, maxIterations: withStyle ? 3 : 25 },
+      full.params,
+    );
     for (let i = 0; i < n; i += 1) (samples[i] as Float64Array)[round] = fit.params[i] ?? 0;
+    yield;
   }
 
   const provisionalVotes = options.provisionalVotes ?? PROVISIONAL_VOTES;
