@@ -312,7 +312,7 @@ describe('compare', () => {
     expect((await panelTurns()).all.messages).toHaveLength(2);
   });
 
-  it('keeps owners apart (404) and gives the global board to admins only', async () => {
+  it('keeps owners apart (404); the global board is open to all and shows these votes as excluded', async () => {
     const owner = visitorHeaders(newVisitorId());
     const session = await newSession(owner, ['gpt-5', 'gpt-5-mini']);
     const user = await registerAndSignIn(t.app);

@@ -1,0 +1,179 @@
+import type { ArenaVotersResponse, LeaderboardResponse } from '@parallax/contract';
+import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestAppPair, type TestAppPair } from '../../../test/app';
+import { bearer, registerAndSignIn } from '../../../test/auth';
+import {
+  createChatTestApp,
+  newVisitorId,
+  visitorHeaders,
+  type ChatTestApp,
+} from '../../../test/chat';
+import { boardWith, call, judge } from './arena.test-support';
+
+const X = 'gpt-5';
+const Y = 'gpt-5-mini';
+const PAIR = [X, Y] as const;
+
+describe('the arena board', () => {
+  let t: ChatTestApp;
+  beforeEach(async () => {
+    t = await createChatTestApp();
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it('after a single blind vote both models are provisional, with wide intervals and one shared rank', async () => {
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'Name a prime', winner: X });
+    const board = await boardWith(t.app, h, 'scope=global', 1);
+    expect(board.total_votes).toBe(1);
+    expect(board.entries.map((e) => e.model)).toEqual([X, Y]);
+    for (const entry of board.entries) {
+      expect(entry.provisional).toBe(true);
+      expect(entry.rank).toBe(1);
+      expect(entry.ci_high - entry.ci_low).toBeGreaterThan(200);
+      expect(entry.ci_low).toBeLessThan(entry.rating);
+      expect(entry.ci_high).toBeGreaterThan(entry.rating);
+    }
+    expect(board.entries[0]).toMatchObject({ votes: 1, wins: 1, win_rate: 1 });
+    expect(board.computed_at).not.toBeNull();
+  });
+
+  it('only blind votes of accounts rank globally; the rest are shown as excluded, and own boards use every vote', async () => {
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    const visitor = visitorHeaders(newVisitorId());
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'One', winner: X });
+    await judge(t.app, h, { models: PAIR, blind: false, prompt: 'Two', winner: X });
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'one ', winner: Y });
+    await judge(t.app, visitor, { models: PAIR, blind: true, prompt: 'Three', winner: Y });
+    const global = await boardWith(t.app, h, 'scope=global', 4);
+    expect(global.total_votes).toBe(1);
+    expect(global.excluded).toEqual({
+      not_blind: 1,
+      visitor: 1,
+      daily_cap: 0,
+      // "one " is "One" again, by the same account: its first verdict counts.
+      duplicate_prompt: 1,
+    });
+    const mine = (await call<LeaderboardResponse>(t.app, 'GET', '/compare/leaderboard', h)).body;
+    expect(mine.total_votes).toBe(3);
+    expect(mine.entries.find((e) => e.model === X)).toMatchObject({ votes: 3, wins: 2 });
+    const visitorsOwn = (
+      await call<LeaderboardResponse>(t.app, 'GET', '/compare/leaderboard', visitor)
+    ).body;
+    expect(visitorsOwn.total_votes).toBe(1);
+  });
+
+  it('ties and "both bad" pull the two models together; wins push them apart', async () => {
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    const gap = async () => {
+      const board = (await call<LeaderboardResponse>(t.app, 'GET', '/compare/leaderboard', h)).body;
+      const rating = (model: string) => board.entries.find((e) => e.model === model)?.rating ?? 0;
+      return rating(X) - rating(Y);
+    };
+    for (const prompt of ['a', 'b', 'c'])
+      await judge(t.app, h, { models: PAIR, blind: true, prompt, winner: X });
+    const wins = await gap();
+    expect(wins).toBeGreaterThan(0);
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'd', winner: 'tie' });
+    const tied = await gap();
+    expect(tied).toBeGreaterThan(0);
+    expect(tied).toBeLessThan(wins);
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'e', winner: 'all_bad' });
+    const bothBad = await gap();
+    expect(bothBad).toBeLessThan(tied);
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'f', winner: Y });
+    expect(await gap()).toBeLessThan(bothBad);
+  });
+
+  it('style control is a second fit with its own ranks, each board naming the other rank', async () => {
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'p', winner: Y });
+    const styled = await boardWith(t.app, h, 'scope=global&style_control=true', 1);
+    expect(styled.style_control).toBe(true);
+    expect(styled.entries.map((e) => e.model).sort()).toEqual([X, Y]);
+    for (const entry of styled.entries) expect(entry.other_rank).not.toBeNull();
+  });
+});
+
+describe('the arena across two processes', () => {
+  let sim: ProviderSim;
+  let t: TestAppPair;
+  beforeAll(async () => {
+    sim = await startProviderSim({
+      port: 0,
+      host: '127.0.0.1',
+      defaults: { ttftMs: 5, tokensPerSecond: 2_000, lengthTokens: 20 },
+    });
+    t = await createTestAppPair({
+      env: {
+        OPENAI_API_KEY: 'sk-test-arena',
+        OPENAI_BASE_URL: sim.baseUrls.openai,
+        ARENA_DAILY_VOTE_CAP: '2',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  it('the daily cap holds whichever process takes the votes; the votes over it are kept, shown as excluded', async () => {
+    const user = await registerAndSignIn(t.a);
+    const h = bearer(user.accessToken);
+    const apps = [t.a, t.b, t.a, t.b];
+    await Promise.all(
+      apps.map((app, k) =>
+        judge(app, h, { models: PAIR, blind: true, prompt: `cap ${k}`, winner: X }),
+      ),
+    );
+    const global = await boardWith(t.b, h, 'scope=global', 4);
+    expect(global.total_votes).toBe(2);
+    expect(global.excluded.daily_cap).toBe(2);
+    const fromA = await boardWith(t.a, h, 'scope=global', 4);
+    expect(fromA.total_votes).toBe(2);
+    // The voter's own board still counts all four.
+    const mine = (await call<LeaderboardResponse>(t.a, 'GET', '/compare/leaderboard', h)).body;
+    expect(mine.total_votes).toBe(4);
+
+    const admin = bearer((await registerAndSignIn(t.a, { admin: true })).accessToken);
+    expect(
+      (await t.a.inject({ method: 'GET', url: '/api/v1/compare/arena/voters', headers: h }))
+        .statusCode,
+    ).toBe(403);
+    const voters = (await call<ArenaVotersResponse>(t.b, 'GET', '/compare/arena/voters', admin))
+      .body;
+    expect(voters.voters.find((v) => v.user_id === user.user.id)).toMatchObject({
+      votes: 4,
+      votes_today: 4,
+      flags: expect.arrayContaining(['high_volume']),
+    });
+    const csv = await t.b.inject({
+      method: 'GET',
+      url: '/api/v1/compare/leaderboard/votes?format=csv',
+      headers: admin,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines.filter((l) => l.endsWith(',daily_cap'))).toHaveLength(2);
+    const jsonl = await t.a.inject({
+      method: 'GET',
+      url: '/api/v1/compare/leaderboard/votes?format=jsonl',
+      headers: admin,
+    });
+    const records = jsonl.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { blind: boolean });
+    expect(records).toHaveLength(4);
+    expect(records.every((r) => r.blind)).toBe(true);
+    expect(
+      (await t.a.inject({ method: 'GET', url: '/api/v1/compare/leaderboard/votes', headers: h }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
