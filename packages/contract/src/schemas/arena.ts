@@ -36,6 +36,8 @@ export const LeaderboardQuery = z.object({
     .transform((v) => v === 'true'),
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
+/** The query as a client sends it (style_control as the string it travels as). */
+export type LeaderboardQueryParams = z.input<typeof LeaderboardQuery>;
 
 export const LeaderboardEntry = z.object({
   /** 1 + the number of models whose interval lies wholly above this one's: ties share a rank. */
