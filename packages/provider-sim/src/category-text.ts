@@ -21,7 +21,7 @@ const RULES: [ArenaCategory, RegExp][] = [
   ],
   [
     'language',
-    /\b(translate|translation|grammar|french|spanish|german|japanese)\b|[^\p{ASCII}]{3,}/u,
+    /\b(translate|translation|grammar|french|spanish|german|japanese)\b|[^\p{ASCII}]{3,}/iu,
   ],
 ];
 
