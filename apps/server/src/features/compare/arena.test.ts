@@ -96,6 +96,53 @@ describe('the arena board', () => {
     expect(styled.entries.map((e) => e.model).sort()).toEqual([X, Y]);
     for (const entry of styled.entries) expect(entry.other_rank).not.toBeNull();
   });
+
+  it('an admin-chosen model sorts judged prompts into categories, and the board filters by them', async () => {
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    const admin = bearer((await registerAndSignIn(t.app, { admin: true })).accessToken);
+    const settings = (classifier: string | null, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/compare/arena/settings',
+        headers,
+        payload: { classifier_model: classifier },
+      });
+    expect((await settings(Y, h)).statusCode).toBe(403);
+    expect((await settings('no-such-model', admin)).statusCode).toBe(422);
+    expect((await settings(Y, admin)).json()).toEqual({ classifier_model: Y });
+
+    await judge(t.app, h, {
+      models: PAIR,
+      blind: true,
+      prompt: 'Write a python function that tests a prime',
+      winner: Y,
+    });
+    await judge(t.app, h, { models: PAIR, blind: true, prompt: 'A haiku on rain', winner: X });
+    const coding = await boardWith(t.app, h, 'scope=global&category=coding', 1);
+    expect(coding).toMatchObject({ category: 'coding', total_votes: 1 });
+    expect(coding.entries.find((e) => e.model === Y)?.wins).toBe(1);
+    const creative = await boardWith(t.app, h, 'scope=global&category=creative_writing', 1);
+    expect(creative.total_votes).toBe(1);
+    expect(creative.entries.find((e) => e.model === X)?.wins).toBe(1);
+    const language = (
+      await call<LeaderboardResponse>(
+        t.app,
+        'GET',
+        '/compare/leaderboard?scope=global&category=language',
+        h,
+      )
+    ).body;
+    expect(language.total_votes).toBe(0);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/compare/leaderboard?category=cooking',
+          headers: h,
+        })
+      ).statusCode,
+    ).toBe(422);
+  });
 });
 
 describe('the arena across two processes', () => {

@@ -7,6 +7,7 @@ import { LeaderboardService } from './leaderboard.service';
 import { ArenaRepository } from './arena.repository';
 import { ArenaVotes } from './arena-votes.service';
 import { ArenaAdmin } from './arena-admin.service';
+import { ArenaCategories } from './arena-categories.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,10 @@ export const comparePlugin = fp(
       app.chat.records,
       app.log,
     );
+    const arenaRepository = new ArenaRepository(app.db);
+    const categories = new ArenaCategories(arenaRepository, models, app.log);
+    // Category calls run after the vote's answer; closing waits for them before the database.
+    const classifying = new Set<Promise<void>>();
     app.decorate(
       'compare',
       new CompareService({
@@ -62,21 +67,36 @@ export const comparePlugin = fp(
         messages: turns,
         turns: app.chat.records,
         sends: app.compareSends,
-        arena: new ArenaVotes(new ArenaRepository(app.db), app.config.arena.dailyVoteCap),
+        arena: new ArenaVotes(arenaRepository, app.config.arena.dailyVoteCap),
         onVoted: () => leaderboard.requestRecompute(),
+        classify: (sessionId, turnIndex, prompt) => {
+          const work = categories
+            .classify(sessionId, turnIndex, prompt)
+            .then(async (stored) => {
+              if (!stored) return;
+              await arenaRepository.bumpVersion();
+              leaderboard.requestRecompute();
+            })
+            .catch((error: unknown) => app.log.warn({ err: error }, 'arena categories failed'))
+            .finally(() => classifying.delete(work));
+          classifying.add(work);
+        },
       }),
     );
     app.decorate('leaderboard', leaderboard);
     app.decorate(
       'arenaAdmin',
       new ArenaAdmin(
-        new ArenaRepository(app.db),
+        arenaRepository,
         app.config.arena.dailyVoteCap,
         async (id) => (await models.rowsOf([id])).length > 0,
       ),
     );
     leaderboard.start();
-    app.addHook('onClose', () => leaderboard.close());
+    app.addHook('onClose', async () => {
+      await Promise.all(classifying);
+      await leaderboard.close();
+    });
     app.visitors.onVisitorClaimed((visitorId, userId) =>
       repository.moveVisitorToUser(visitorId, userId),
     );

@@ -67,6 +67,8 @@ export interface CompareDeps {
   arena: ArenaVotes;
   /** Called after every verdict: the global boards need recomputing. */
   onVoted: () => void;
+  /** Sorts a newly judged prompt into categories, in the background. */
+  classify: (sessionId: string, turnIndex: number, prompt: string) => void;
 }
 
 /**
@@ -275,6 +277,9 @@ export class CompareService {
     await this.deps.repository.update(id, { updated_at: at });
     await this.deps.arena.bumpVersion();
     this.deps.onVoted();
+    const prompt = answers[0]?.content;
+    if (prompt !== undefined && (previous?.categories ?? null) === null)
+      this.deps.classify(id, request.turn_index, prompt);
     return this.get(owner, id);
   }
 
