@@ -138,3 +138,10 @@ export type ArenaVotersResponse = z.infer<typeof ArenaVotersResponse>;
 /** GET/PUT /admin/arena/settings: the model that classifies compared prompts. */
 export const ArenaSettings = z.object({ classifier_model: z.string().min(1).max(200).nullable() });
 export type ArenaSettings = z.infer<typeof ArenaSettings>;
+
+/**
+ * POST /compare/battles: a random battle. The server picks two models for the caller, blind,
+ * drawing pairs where the arena is least certain; answers with the new blind session.
+ */
+export const ArenaBattleRequest = z.object({ comparison_id: Id.optional() });
+export type ArenaBattleRequest = z.infer<typeof ArenaBattleRequest>;

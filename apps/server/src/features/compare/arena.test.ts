@@ -1,4 +1,4 @@
-import type { ArenaVotersResponse, LeaderboardResponse } from '@parallax/contract';
+import type { ArenaVotersResponse, CompareSession, LeaderboardResponse } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestAppPair, type TestAppPair } from '../../../test/app';
@@ -9,6 +9,7 @@ import {
   visitorHeaders,
   type ChatTestApp,
 } from '../../../test/chat';
+import { drawPair } from './arena-battles.service';
 import { boardWith, call, judge } from './arena.test-support';
 
 const X = 'gpt-5';
@@ -222,5 +223,48 @@ describe('the arena across two processes', () => {
       (await t.a.inject({ method: 'GET', url: '/api/v1/compare/leaderboard/votes', headers: h }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('random battles', () => {
+  let t: ChatTestApp;
+  beforeAll(async () => {
+    t = await createChatTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('start a blind session of two models the caller may use, revealed with the vote', async () => {
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/compare/battles',
+      headers: h,
+      payload: {},
+    });
+    expect(started.statusCode).toBe(201);
+    const session = started.json<CompareSession>();
+    expect(session).toMatchObject({ blind: true, revealed: false });
+    expect(session.panels.map((p) => [p.label, p.model])).toEqual([
+      ['Model A', null],
+      ['Model B', null],
+    ]);
+  });
+
+  it('draw the pairs the board knows least about more often', () => {
+    const rated = new Map([
+      ['a', { ci_low: 990, ci_high: 1010 }],
+      ['b', { ci_low: 1100, ci_high: 1120 }],
+    ]);
+    const counts = new Map<string, number>();
+    for (let k = 0; k < 3000; k += 1) {
+      const pair = drawPair(['a', 'b', 'c'], rated, (bound) => Math.floor(Math.random() * bound));
+      const key = pair.join('-');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    // a–b: settled (narrow, apart); pairs with the unrated c: wide and unsettled.
+    expect(counts.get('a-b') ?? 0).toBeLessThan((counts.get('a-c') ?? 0) / 10);
+    expect(counts.get('b-c') ?? 0).toBeGreaterThan(500);
   });
 });

@@ -7,6 +7,7 @@ import { LeaderboardService } from './leaderboard.service';
 import { ArenaRepository } from './arena.repository';
 import { ArenaVotes } from './arena-votes.service';
 import { ArenaAdmin } from './arena-admin.service';
+import { ArenaBattles } from './arena-battles.service';
 import { ArenaCategories } from './arena-categories.service';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     readonly leaderboard: LeaderboardService;
     /** The arena's admin side: votes export, automated-voting view, classifier choice. */
     readonly arenaAdmin: ArenaAdmin;
+    /** Random battles: two models picked blind where the arena is least certain. */
+    readonly arenaBattles: ArenaBattles;
   }
 }
 
@@ -91,6 +94,10 @@ export const comparePlugin = fp(
         app.config.arena.dailyVoteCap,
         async (id) => (await models.rowsOf([id])).length > 0,
       ),
+    );
+    app.decorate(
+      'arenaBattles',
+      new ArenaBattles({ compare: app.compare, models, limits: app.limits, leaderboard }),
     );
     leaderboard.start();
     app.addHook('onClose', async () => {

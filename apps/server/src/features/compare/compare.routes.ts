@@ -16,6 +16,7 @@ import {
   ErrorBody,
   FavouriteRequest,
   IdParams,
+  ArenaBattleRequest,
   ArenaSettings,
   ArenaVotersResponse,
   ArenaVotesExportQuery,
@@ -42,7 +43,7 @@ const BASE = '/compare/sessions';
 
 /** Compare: sessions, panel sends, votes, "continue with this one", leaderboard. */
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { compare: service, leaderboard, arenaAdmin } = app;
+  const { compare: service, leaderboard, arenaAdmin, arenaBattles } = app;
   app.addHook('onRequest', requireUserOrVisitor);
 
   app.get(
@@ -261,5 +262,20 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(request);
       return arenaAdmin.setSettings(request.body);
     },
+  );
+
+  app.post(
+    '/compare/battles',
+    {
+      schema: {
+        tags,
+        summary:
+          'Random battle: two models picked for the caller, blind, where the arena is least certain',
+        body: optionalBody(ArenaBattleRequest),
+        response: { 201: CompareSession, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await arenaBattles.start(chatOwnerOf(request), request.body ?? {})),
   );
 };
