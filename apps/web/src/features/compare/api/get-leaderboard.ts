@@ -29,8 +29,9 @@ export async function getLeaderboard(filter: LeaderboardFilter): Promise<Leaderb
   return parseWire('LeaderboardResponse', res.data);
 }
 
-export function useLeaderboard(filter: LeaderboardFilter) {
+export function useLeaderboard(filter: LeaderboardFilter, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['compare', 'leaderboard', filter],
     queryFn: () => getLeaderboard(filter),
     // Votes change it; the tab should show the latest whenever it opens.
