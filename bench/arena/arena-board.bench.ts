@@ -1,8 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import {
-  mulberry32,
-  rateArena,
-} from '../../apps/server/src/features/compare/arena/arena-ratings';
+import { mulberry32, rateArena } from '../../apps/server/src/features/compare/arena/arena-ratings';
 import type { ArenaVote } from '../../apps/server/src/features/compare/arena/pairwise-table';
 import { formatMs, printTable } from '../lib/stats';
 
