@@ -57,10 +57,10 @@ export function LeaderboardTable({
                 <RankShift entry={e} styleControl={styleControl} />
               </td>
               <td className="px-2 py-1 font-medium">
-                {e.model_friendly_name}
+                <span className="whitespace-nowrap">{e.model_friendly_name}</span>
                 {e.provisional && (
                   <span
-                    className="ml-2 rounded-full border border-line px-1.5 text-xs font-normal text-fg-muted"
+                    className="ml-2 inline-block rounded-full border border-line px-1.5 text-xs font-normal text-fg-muted"
                     title="Too few votes for a settled rating"
                   >
                     provisional
