@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoTimestamp, ProviderName } from './common';
+import { Id, IsoTimestamp, ProviderName, QueryBoolean } from './common';
 import { CompareVoteChoice } from './compare';
 
 /*
@@ -36,13 +36,10 @@ export const LeaderboardQuery = z.object({
   scope: z.enum(['mine', 'global']).default('mine'),
   category: ArenaCategory.optional(),
   /** Adjust for answer length and markdown density (covariates in the fit). */
-  style_control: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  style_control: QueryBoolean.default(false),
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuery>;
-/** The query as a client sends it (style_control as the string it travels as). */
+/** The query as a client sends it. */
 export type LeaderboardQueryParams = z.input<typeof LeaderboardQuery>;
 
 export const LeaderboardEntry = z.object({

@@ -22,7 +22,7 @@ export async function getLeaderboard(filter: LeaderboardFilter): Promise<Leaderb
   const query: LeaderboardQueryParams = {
     period: filter.period,
     scope: filter.scope,
-    style_control: filter.styleControl ? 'true' : 'false',
+    style_control: filter.styleControl,
     ...(filter.category ? { category: filter.category } : {}),
   };
   const res = await http.get<unknown>('/compare/leaderboard', { params: query });
