@@ -1,4 +1,4 @@
-import type { ComparePanel, CompareVoteChoice } from '@parallax/contract';
+import type { ComparePanel, CompareVoteChoice, LeaderboardResponse } from '@parallax/contract';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { useLeaderboard } from '../api/get-leaderboard';
@@ -23,9 +23,12 @@ function describe(vote: CompareVoteChoice, panels: ComparePanel[]): string {
 export function VoteBar({ panels, vote, disabled, onVote, hidden = false }: VoteBarProps) {
   // The arena as it stands before a blind vote: the reveal shows the change against it.
   const before = useLeaderboard(ARENA_BOARD, hidden);
-  const [votedAt, setVotedAt] = useState<number | null>(null);
+  // Kept as it was at the click: the vote refreshes leaderboard queries, this one included.
+  const [baseline, setBaseline] = useState<{ at: number; board?: LeaderboardResponse } | null>(
+    null,
+  );
   const choose = (choice: CompareVoteChoice) => {
-    if (hidden) setVotedAt(Date.now());
+    if (hidden) setBaseline({ at: Date.now(), ...(before.data ? { board: before.data } : {}) });
     onVote(choice);
   };
   return (
@@ -64,8 +67,8 @@ export function VoteBar({ panels, vote, disabled, onVote, hidden = false }: Vote
       >
         All bad
       </Button>
-      {votedAt !== null && vote !== null && panels.every((p) => p.model !== null) && (
-        <ArenaReveal panels={panels} before={before.data} votedAt={votedAt} />
+      {baseline !== null && vote !== null && panels.every((p) => p.model !== null) && (
+        <ArenaReveal panels={panels} before={baseline.board} votedAt={baseline.at} />
       )}
     </div>
   );
