@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
@@ -66,6 +66,7 @@ afterAll(async () => {
 async function context(
   viewport: { width: number; height: number },
   colorScheme: 'light' | 'dark',
+  email = VOTER,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await browser.newContext({
     baseURL: server.url,
@@ -76,7 +77,7 @@ async function context(
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await signIn(page, VOTER, PASSWORD);
+  await signIn(page, email, PASSWORD);
   return { context: ctx, page, errors };
 }
 
@@ -161,4 +162,29 @@ describe('the arena', () => {
     },
     90_000,
   );
+
+  it('admins export the votes and see the voters to review', async () => {
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await context({ width: 1400, height: 900 }, 'light', ADMIN);
+    try {
+      await openBoard(page);
+      await expect.poll(() => votes(page)).toBe('1 vote');
+      const voters = page.getByTestId('arena-voters');
+      await expect.poll(() => voters.innerText()).toContain('0 flagged of 1');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export votes (CSV)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('arena-votes.csv');
+      const file = await download.path();
+      expect(readFileSync(file, 'utf8')).toContain('gpt-5-mini');
+      await page.screenshot({ path: path.join(SHOTS, 'board-admin-desktop-light.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import { pluralize } from '../../../lib/format-numbers';
 import { useAuth } from '../../auth';
 import { downloadArenaVotes } from '../api/export-votes';
 import { useLeaderboard, type LeaderboardFilter } from '../api/get-leaderboard';
+import { ArenaVoters } from './arena-voters';
 import { LeaderboardFilters } from './leaderboard-filters';
 import { LeaderboardTable } from './leaderboard-table';
 
@@ -78,6 +79,7 @@ export function LeaderboardView() {
       {data && data.entries.length > 0 && (
         <LeaderboardTable entries={data.entries} styleControl={data.style_control} />
       )}
+      {user?.role === 'admin' && filter.scope === 'global' && <ArenaVoters />}
     </section>
   );
 }
