@@ -67,6 +67,27 @@ describe('the arena board', () => {
     expect(visitorsOwn.total_votes).toBe(1);
   });
 
+  it("a visitor's blind votes wait apart and count once the visitor signs up", async () => {
+    const visitorId = newVisitorId();
+    await judge(t.app, visitorHeaders(visitorId), {
+      models: PAIR,
+      blind: true,
+      prompt: 'Before sign-up',
+      winner: Y,
+    });
+    const h = bearer((await registerAndSignIn(t.app)).accessToken);
+    const apart = await boardWith(t.app, h, 'scope=global', 1);
+    expect(apart.total_votes).toBe(0);
+    expect(apart.excluded.visitor).toBe(1);
+    const signedUp = bearer((await registerAndSignIn(t.app, { visitorId })).accessToken);
+    // The sign-up puts the boards behind; the next computed board counts the vote.
+    const global = async () =>
+      (await call<LeaderboardResponse>(t.app, 'GET', '/compare/leaderboard?scope=global', signedUp))
+        .body;
+    await expect.poll(async () => (await global()).total_votes, { timeout: 10_000 }).toBe(1);
+    expect((await global()).excluded.visitor).toBe(0);
+  });
+
   it('ties and "both bad" pull the two models together; wins push them apart', async () => {
     const h = bearer((await registerAndSignIn(t.app)).accessToken);
     const gap = async () => {

@@ -104,9 +104,12 @@ export const comparePlugin = fp(
       await Promise.all(classifying);
       await leaderboard.close();
     });
-    app.visitors.onVisitorClaimed((visitorId, userId) =>
-      repository.moveVisitorToUser(visitorId, userId),
-    );
+    app.visitors.onVisitorClaimed(async (visitorId, userId) => {
+      await repository.moveVisitorToUser(visitorId, userId);
+      // The visitor's blind votes now belong to an account: the global boards count them.
+      await arenaRepository.bumpVersion();
+      leaderboard.requestRecompute();
+    });
   },
   {
     name: 'compare',
