@@ -72,6 +72,10 @@ export interface AppConfig {
       readonly issuer: string | undefined;
     };
   };
+  readonly arena: {
+    /** Blind votes per account and UTC day that count toward the global board. */
+    readonly dailyVoteCap: number;
+  };
   readonly limits: {
     readonly visitorDaily: number;
     readonly freeDaily: number;
@@ -210,6 +214,9 @@ const envSchema = z.object({
   OAUTH_ISSUER_APPLE: httpUrl,
   VISITOR_DAILY_LIMIT: integer(10, 0, 1_000_000),
   FREE_DAILY_LIMIT: integer(50, 0, 1_000_000),
+  // Not in ARCHITECTURE's list: blind votes per account and UTC day that count on the global
+  // arena board; later ones are kept and shown as excluded (README configuration table).
+  ARENA_DAILY_VOTE_CAP: integer(200, 0, 1_000_000),
   // Not in ARCHITECTURE's list: a rolling restart's drain (README "Rolling restarts").
   SHUTDOWN_GRACE_MS: integer(30_000, 0, 3_600_000),
   // Not in ARCHITECTURE's list: the admin console's provider keys are sealed under this key,
@@ -371,6 +378,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       },
     },
     limits: { visitorDaily: e.VISITOR_DAILY_LIMIT, freeDaily: e.FREE_DAILY_LIMIT },
+    arena: { dailyVoteCap: e.ARENA_DAILY_VOTE_CAP },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     settingsKey: settingsKey.key,
     allowPrivateProviderUrls: e.ALLOW_PRIVATE_PROVIDER_URLS === 'true',

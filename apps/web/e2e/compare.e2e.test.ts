@@ -163,6 +163,8 @@ describe('compare in the browser', () => {
     try {
       await t.page.goto('/compare', { waitUntil: 'networkidle' });
       await t.page.getByRole('tab', { name: 'Leaderboard' }).click();
+      // A visitor's votes wait for sign-up before they count in the arena: their own board.
+      await t.page.getByRole('button', { name: 'My votes' }).click();
       await expect.poll(() => t.page.getByTestId('leaderboard-votes').innerText()).toBe('0 votes');
 
       await t.page.getByRole('tab', { name: 'Compare' }).click();
@@ -185,6 +187,7 @@ describe('compare in the browser', () => {
       const winner = (await t.page.getByTestId('panel-label').allInnerTexts())[0];
 
       await t.page.getByRole('tab', { name: 'Leaderboard' }).click();
+      await t.page.getByRole('button', { name: 'My votes' }).click();
       await expect.poll(() => t.page.getByTestId('leaderboard-votes').innerText()).toBe('1 vote');
       const rows = t.page.getByTestId('leaderboard-row');
       expect(await rows.count()).toBe(2);

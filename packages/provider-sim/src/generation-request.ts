@@ -1,6 +1,7 @@
 import { PROVIDER_MATH_DELIMITERS, type Provider } from '@parallax/contract';
 import { composeAnswer } from './answer-text';
 import { composeTitle, isTitleRequest } from './title-text';
+import { composeCategories, isCategoryRequest } from './category-text';
 import type { Exchange } from './exchange';
 import { serveGeneration } from './generation-engine';
 import { readBody, sendJson } from './http-io';
@@ -95,12 +96,14 @@ function planContext(
       ? plan.text
       : isTitleRequest(parsed.lastUserPrompt)
         ? composeTitle(parsed.lastUserPrompt)
-        : composeAnswer({
-            prompt: stripDirectives(parsed.lastUserPrompt),
-            model: parsed.model,
-            math: PROVIDER_MATH_DELIMITERS[provider],
-            targetTokens: knobs.lengthTokens,
-          });
+        : isCategoryRequest(parsed.lastUserPrompt)
+          ? composeCategories(parsed.lastUserPrompt)
+          : composeAnswer({
+              prompt: stripDirectives(parsed.lastUserPrompt),
+              model: parsed.model,
+              math: PROVIDER_MATH_DELIMITERS[provider],
+              targetTokens: knobs.lengthTokens,
+            });
   const allTokens = splitTokens(text);
   const truncated = allTokens.length > cap;
   const tokens = truncated ? allTokens.slice(0, cap) : allTokens;

@@ -5,3 +5,4 @@ export { DEFAULT_SIM_DEFAULTS, SIM_FAULTS, HTTP_FAULTS, TRANSPORT_FAULTS } from 
 export type { SimDefaults, SimFault, HttpFault, TransportFault } from './knobs';
 export { CONTEXT_WINDOWS } from './generation-request';
 export { simTitleFor } from './title-text';
+export { simCategoriesFor } from './category-text';

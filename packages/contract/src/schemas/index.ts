@@ -8,6 +8,7 @@ export * from './feedback';
 export * from './logging';
 export * from './websocket';
 export * from './compare';
+export * from './arena';
 export * from './projects';
 export * from './knowledge';
 export * from './data-transfer';

@@ -44,4 +44,38 @@ export interface CompareVotesTable {
   outcome: string;
   winner_position: number | null;
   created_at: IsoTimestamp;
+  /** 1: the models were hidden when the vote was cast (migration 0420). */
+  blind: Generated<number>;
+  /** JSON array of the panels' models in position order. */
+  models: Generated<string | null>;
+  prompt_hash: Generated<string | null>;
+  /** JSON [[characters, markdown elements], …] per panel position. */
+  style: Generated<string | null>;
+  /** JSON array of ArenaCategory, once classified. */
+  categories: Generated<string | null>;
+  /** Why the global board leaves this blind vote out ('daily_cap'), or null. */
+  excluded: Generated<string | null>;
+  decision_ms: Generated<number | null>;
+}
+
+/** Blind votes counted toward the global board per account and UTC day (migration 0420). */
+export interface ArenaVoteDaysTable {
+  user_id: string;
+  day: string;
+  votes: number;
+}
+
+/** A computed global board, read as it is (migration 0420). */
+export interface ArenaBoardsTable {
+  key: string;
+  version: number;
+  payload: string;
+  computed_at: IsoTimestamp;
+}
+
+/** One row (id 1): the votes' version and the arena's admin settings. */
+export interface ArenaStateTable {
+  id: number;
+  version: number;
+  classifier_model: string | null;
 }

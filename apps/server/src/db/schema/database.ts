@@ -48,6 +48,9 @@ import type {
   SubscriptionsTable,
 } from './billing';
 import type {
+  ArenaBoardsTable,
+  ArenaStateTable,
+  ArenaVoteDaysTable,
   CompareAllocationsTable,
   ComparePanelsTable,
   CompareSessionsTable,
@@ -98,6 +101,9 @@ export interface Database {
   compare_panels: ComparePanelsTable;
   compare_allocations: CompareAllocationsTable;
   compare_votes: CompareVotesTable;
+  arena_vote_days: ArenaVoteDaysTable;
+  arena_boards: ArenaBoardsTable;
+  arena_state: ArenaStateTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
   api_calls: ApiCallsTable;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   ComparePanelsTable,
   CompareSessionsTable,
@@ -19,16 +19,6 @@ export type ModelRow = Pick<
   Selectable<ModelsTable>,
   'id' | 'provider' | 'friendly_name' | 'input_price_per_million' | 'output_price_per_million'
 >;
-
-/** Whose votes a leaderboard counts: one owner's, or everybody's (the admins' global board). */
-export type VoteScope = { kind: 'owner'; owner: ChatOwner } | { kind: 'all' };
-
-export interface JudgedRow {
-  session_id: string;
-  turn_index: number;
-  outcome: string;
-  winner_position: number | null;
-}
 
 /** A LIKE pattern for text anywhere, its wildcards escaped (with escape '\\'). */
 export function likePattern(text: string): string {
@@ -130,18 +120,13 @@ export class CompareRepository {
       .execute();
   }
 
-  /** One verdict per turn: voting again replaces it. */
-  async upsertVote(vote: VoteRow): Promise<void> {
+  /** One verdict per turn: voting again replaces it (and what the arena read of it). */
+  async upsertVote(vote: Insertable<CompareVotesTable>): Promise<void> {
+    const { session_id: _session, turn_index: _turn, ...changes } = vote;
     await this.db
       .insertInto('compare_votes')
       .values(vote)
-      .onConflict((oc) =>
-        oc.columns(['session_id', 'turn_index']).doUpdateSet({
-          outcome: vote.outcome,
-          winner_position: vote.winner_position,
-          created_at: vote.created_at,
-        }),
-      )
+      .onConflict((oc) => oc.columns(['session_id', 'turn_index']).doUpdateSet(changes))
       .execute();
   }
 
@@ -160,22 +145,6 @@ export class CompareRepository {
       .where('id', '=', id)
       .where('revealed_at', 'is', null)
       .execute();
-  }
-
-  /** Verdicts since `since` (null: all time) with their session, for the leaderboard. */
-  judged(scope: VoteScope, since: string | null): Promise<JudgedRow[]> {
-    let query = this.db
-      .selectFrom('compare_votes as v')
-      .innerJoin('compare_sessions as s', 's.id', 'v.session_id')
-      .select(['v.session_id', 'v.turn_index', 'v.outcome', 'v.winner_position']);
-    if (scope.kind === 'owner') {
-      query =
-        scope.owner.kind === 'user'
-          ? query.where('s.user_id', '=', scope.owner.id)
-          : query.where('s.visitor_id', '=', scope.owner.id);
-    }
-    if (since !== null) query = query.where('v.created_at', '>=', since);
-    return query.orderBy('v.created_at').orderBy('v.session_id').execute();
   }
 
   async moveVisitorToUser(visitorId: string, userId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   CompareCheckLimitsRequest,
   CompareCheckLimitsResponse,
@@ -15,6 +16,10 @@ import {
   ErrorBody,
   FavouriteRequest,
   IdParams,
+  ArenaBattleRequest,
+  ArenaSettings,
+  ArenaVotersResponse,
+  ArenaVotesExportQuery,
   LeaderboardQuery,
   LeaderboardResponse,
   optionalBody,
@@ -38,7 +43,7 @@ const BASE = '/compare/sessions';
 
 /** Compare: sessions, panel sends, votes, "continue with this one", leaderboard. */
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { compare: service, leaderboard } = app;
+  const { compare: service, leaderboard, arenaAdmin, arenaBattles } = app;
   app.addHook('onRequest', requireUserOrVisitor);
 
   app.get(
@@ -171,21 +176,106 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Leaderboard from the caller's votes (global: every user's, admins only)",
+        summary:
+          "Leaderboard: the caller's own votes, or the global arena (every account's blind votes)",
         querystring: LeaderboardQuery,
         response: { 200: LeaderboardResponse, ...errors },
       },
     },
     async (request) => {
-      const { period, scope } = request.query;
-      if (scope === 'global') {
-        await requireAdmin(request);
-        return { ...(await leaderboard.board({ kind: 'all' }, period)), scope };
-      }
+      const { period, scope, category, style_control: styleControl } = request.query;
+      const filter = { period, category, styleControl };
+      if (scope === 'global')
+        return { ...(await leaderboard.board({ kind: 'all' }, filter)), scope };
       return {
-        ...(await leaderboard.board({ kind: 'owner', owner: chatOwnerOf(request) }, period)),
+        ...(await leaderboard.board({ kind: 'owner', owner: chatOwnerOf(request) }, filter)),
         scope,
       };
     },
+  );
+
+  app.get(
+    '/compare/leaderboard/votes',
+    {
+      schema: {
+        tags,
+        summary: 'Export every vote with whether the global board counts it (admins; CSV or JSONL)',
+        querystring: ArenaVotesExportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const body = await arenaAdmin.exportVotes(request.query);
+      const csv = request.query.format === 'csv';
+      return reply
+        .type(csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="arena-votes.${csv ? 'csv' : 'jsonl'}"`,
+        )
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/compare/arena/voters',
+    {
+      schema: {
+        tags,
+        summary: 'Voters of the last 30 days, accounts whose votes look automated first (admins)',
+        response: { 200: ArenaVotersResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return { voters: await arenaAdmin.voters() };
+    },
+  );
+
+  app.get(
+    '/compare/arena/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The model that sorts compared prompts into categories (admins)',
+        response: { 200: ArenaSettings, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return arenaAdmin.settings();
+    },
+  );
+
+  app.put(
+    '/compare/arena/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Choose the model that sorts compared prompts into categories (admins)',
+        body: ArenaSettings,
+        response: { 200: ArenaSettings, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return arenaAdmin.setSettings(request.body);
+    },
+  );
+
+  app.post(
+    '/compare/battles',
+    {
+      schema: {
+        tags,
+        summary:
+          'Random battle: two models picked for the caller, blind, where the arena is least certain',
+        body: optionalBody(ArenaBattleRequest),
+        response: { 201: CompareSession, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await arenaBattles.start(chatOwnerOf(request), request.body ?? {})),
   );
 };

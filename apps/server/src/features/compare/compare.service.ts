@@ -26,6 +26,7 @@ import {
   type SessionRow,
 } from './compare.repository';
 import type { CompareSends } from './compare-sends.service';
+import type { ArenaVotes } from './arena-votes.service';
 import { isHidden, threadsOf, toSession, toSummary } from './compare-view';
 import { comparisonTitleFrom, DEFAULT_COMPARISON_TITLE } from './compare-title';
 
@@ -62,6 +63,12 @@ export interface CompareDeps {
   /** Chat's stored turns: the panels' turns, their search, and the copy of a panel. */
   turns: ChatServices['records'];
   sends: CompareSends;
+  /** What the arena records with each verdict. */
+  arena: ArenaVotes;
+  /** Called after every verdict: the global boards need recomputing. */
+  onVoted: () => void;
+  /** Sorts a newly judged prompt into categories, in the background. */
+  classify: (sessionId: string, turnIndex: number, prompt: string) => void;
 }
 
 /**
@@ -255,7 +262,7 @@ export class CompareService {
 
   /** The verdict on one turn once every panel's answer has ended; reveals a blind session. */
   async vote(owner: ChatOwner, id: string, request: CompareVoteRequest): Promise<CompareSession> {
-    await this.#session(owner, id);
+    const session = await this.#session(owner, id);
     const panels = await this.deps.repository.panels([id]);
     const threads = threadsOf(panels, await this.deps.turns.ofComparison(owner, id));
     const answers = threads.flatMap((thread) => {
@@ -268,16 +275,34 @@ export class CompareService {
       throw new AppError('conflict', 'Wait until every answer has finished before voting.');
     if (typeof request.winner === 'number' && !panels.some((p) => p.position === request.winner))
       throw new AppError('validation_error', 'winner: this comparison has no such panel.');
-    const now = new Date().toISOString();
+    const now = new Date();
+    const at = now.toISOString();
+    const previous = (await this.deps.repository.votes(id)).find(
+      (v) => Number(v.turn_index) === request.turn_index,
+    );
+    const arena = await this.deps.arena.describe({
+      owner,
+      session,
+      panels,
+      answers,
+      previous,
+      now,
+    });
     await this.deps.repository.upsertVote({
       session_id: id,
       turn_index: request.turn_index,
       outcome: typeof request.winner === 'number' ? 'panel' : request.winner,
       winner_position: typeof request.winner === 'number' ? request.winner : null,
-      created_at: now,
+      created_at: at,
+      ...arena,
     });
-    await this.deps.repository.reveal(id, now);
-    await this.deps.repository.update(id, { updated_at: now });
+    await this.deps.repository.reveal(id, at);
+    await this.deps.repository.update(id, { updated_at: at });
+    await this.deps.arena.bumpVersion();
+    this.deps.onVoted();
+    const prompt = answers[0]?.content;
+    if (prompt !== undefined && (previous?.categories ?? null) === null)
+      this.deps.classify(id, request.turn_index, prompt);
     return this.get(owner, id);
   }
 

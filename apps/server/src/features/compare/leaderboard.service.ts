@@ -1,103 +1,292 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import {
+  ARENA_CATEGORIES,
   PROVIDERS,
+  type ArenaCategory,
   type LeaderboardEntry,
   type LeaderboardPeriod,
   type LeaderboardResponse,
   type Provider,
 } from '@parallax/contract';
+import type { Database } from '../../db/schema';
+import type { ChatOwner } from '../../infra/auth/chat-owner';
+import { PeriodicJob, runExclusively } from '../../infra/periodic-job';
 import type { ChatServices } from '../chat';
-import type { CompareRepository, ModelRow, VoteScope } from './compare.repository';
+import { ArenaRepository, type ArenaVoteRow } from './arena.repository';
+import { rateArenaInTurns, type ArenaRatings, type ModelRating } from './arena/arena-ratings';
+import { boardVotes } from './arena/board-votes';
+import type { ModelRow } from './compare.repository';
 import { costUsd, tokensPerSecond } from './compare-view';
-import { DEFAULT_PRIOR_GAMES, rateWithIntervals, type JudgedTurn } from './ranking';
 
 const DAY_MS = 24 * 60 * 60_000;
 const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { '7d': 7, '30d': 30, all: null };
+const PERIODS = Object.keys(PERIOD_DAYS) as LeaderboardPeriod[];
+/** PostgreSQL advisory lock id of the board computation (no other job uses it). */
+export const ARENA_BOARDS_LOCK_ID = 7_200_038;
+/** Other processes' votes reach this process's boards within this interval. */
+const REFRESH_INTERVAL_MS = 30_000;
+/** A voter's own board is computed on request, over at most their newest votes. */
+const OWN_BOARD_MAX_VOTES = 5_000;
+
+export interface BoardFilter {
+  period: LeaderboardPeriod;
+  category?: ArenaCategory | undefined;
+  styleControl: boolean;
+}
+
+type Timings = Awaited<ReturnType<ChatServices['records']['comparisonTimings']>>;
 
 function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** The leaderboard: Bradley–Terry ratings from verdicts, plus speed and cost from the answers. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function boardKey(filter: BoardFilter): string {
+  return `global:${filter.period}:${filter.category ?? 'all'}:${filter.styleControl ? 'style' : 'plain'}`;
+}
+
+/**
+ * The leaderboard. The global board is computed in the background (one process at a time) and
+ * stored, so reading it is one row; a voter's own board is small and computed when asked.
+ */
 export class LeaderboardService {
+  readonly #job: PeriodicJob;
+  #running: Promise<void> | null = null;
+  #again = false;
+
   constructor(
-    private readonly repository: CompareRepository,
+    private readonly db: Kysely<Database>,
     /** Names and prices of the ranked models (the models feature's registry). */
     private readonly modelsOf: (ids: readonly string[]) => Promise<ModelRow[]>,
     /** Chat's stored turns: the comparison answers' timings. */
     private readonly turns: ChatServices['records'],
-  ) {}
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#job = new PeriodicJob(
+      'arena boards',
+      REFRESH_INTERVAL_MS,
+      () => this.refreshIfBehind(),
+      log,
+    );
+  }
+
+  start(): void {
+    this.#job.start();
+  }
+
+  async close(): Promise<void> {
+    await this.#job.close();
+    await this.#running;
+  }
 
   async board(
-    scope: VoteScope,
-    period: LeaderboardPeriod,
-    now: Date = new Date(),
+    scope: { kind: 'owner'; owner: ChatOwner } | { kind: 'all' },
+    filter: BoardFilter,
   ): Promise<Omit<LeaderboardResponse, 'scope'>> {
-    const days = PERIOD_DAYS[period];
-    const since = days === null ? null : new Date(now.getTime() - days * DAY_MS).toISOString();
-    const judged = await this.repository.judged(scope, since);
-    const panels = await this.repository.panels([...new Set(judged.map((j) => j.session_id))]);
-    const turns: JudgedTurn[] = judged.map((row) => ({
-      models: panels.filter((p) => p.session_id === row.session_id).map((p) => p.model),
-      outcome: row.outcome === 'tie' || row.outcome === 'all_bad' ? row.outcome : 'panel',
-      winner: row.winner_position === null ? null : Number(row.winner_position),
-    }));
-    const ratings = rateWithIntervals(turns, { priorGames: DEFAULT_PRIOR_GAMES });
-    const appearances = new Map<string, { votes: number; wins: number }>();
-    for (const turn of turns) {
-      const winner =
-        turn.outcome === 'panel' && turn.winner !== null ? turn.models[turn.winner] : undefined;
-      for (const model of new Set(turn.models)) {
-        const seen = appearances.get(model) ?? { votes: 0, wins: 0 };
-        seen.votes += 1;
-        if (model === winner) seen.wins += 1;
-        appearances.set(model, seen);
+    if (scope.kind === 'owner') return this.#ownBoard(scope.owner, filter);
+    const repository = new ArenaRepository(this.db);
+    let stored = await repository.board(boardKey(filter));
+    if (stored === undefined) {
+      // The first read after boot of a fresh database: compute now rather than show nothing.
+      await this.recompute();
+      stored = await repository.board(boardKey(filter));
+    }
+    if (stored === undefined) return emptyBoard(filter);
+    const { version } = await repository.state();
+    // Behind the votes: show this one while the next is computed.
+    if (stored.version < version) this.requestRecompute();
+    const board = JSON.parse(stored.payload) as Omit<LeaderboardResponse, 'scope'>;
+    return { ...board, computed_at: stored.computed_at };
+  }
+
+  /** Starts a recomputation unless one is running here (then it runs once more after). */
+  requestRecompute(): void {
+    void this.recompute().catch((error: unknown) =>
+      this.log.warn({ err: error }, 'arena boards failed'),
+    );
+  }
+
+  /** Recomputes every global board; resolves when this process's round (if any) is done. */
+  recompute(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    this.#running = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await runExclusively(this.db, ARENA_BOARDS_LOCK_ID, (db) => this.#computeAll(db));
+        } while (this.#again);
+      } finally {
+        this.#running = null;
+      }
+    })();
+    return this.#running;
+  }
+
+  async refreshIfBehind(): Promise<void> {
+    const repository = new ArenaRepository(this.db);
+    const [{ version }, stored] = await Promise.all([
+      repository.state(),
+      repository.board(boardKey({ period: 'all', styleControl: false })),
+    ]);
+    if (stored === undefined || stored.version < version) await this.recompute();
+  }
+
+  async #computeAll(db: Kysely<Database>): Promise<void> {
+    const repository = new ArenaRepository(db);
+    const { version } = await repository.state();
+    const current = await repository.board(boardKey({ period: 'all', styleControl: false }));
+    if (current !== undefined && current.version >= version) return;
+    const now = new Date();
+    const all = await repository.votes(null);
+    const names = await this.#names(all);
+    for (const period of PERIODS) {
+      const since = sinceOf(period, now);
+      const rows = since === null ? all : all.filter((r) => r.created_at >= since);
+      const timings = await this.turns.comparisonTimings(null, since);
+      for (const category of [undefined, ...ARENA_CATEGORIES]) {
+        const { votes, excluded } = boardVotes(rows, { global: true, category });
+        const plain = await rateArenaInTurns(votes, {}, pause);
+        const styled = await rateArenaInTurns(votes, { style: true }, pause);
+        for (const styleControl of [false, true]) {
+          const filter = { period, category, styleControl };
+          const board: Omit<LeaderboardResponse, 'scope'> = {
+            period,
+            category: category ?? null,
+            style_control: styleControl,
+            total_votes: votes.length,
+            excluded,
+            entries: toEntries(
+              styleControl ? styled : plain,
+              styleControl ? plain : styled,
+              names,
+              timings,
+            ),
+            computed_at: null,
+          };
+          await repository.saveBoard(
+            boardKey(filter),
+            version,
+            JSON.stringify(board),
+            now.toISOString(),
+          );
+        }
       }
     }
-    const ranked = [...appearances.keys()];
-    const [models, timings] = await Promise.all([
-      this.modelsOf(ranked),
-      this.turns.comparisonTimings(scope.kind === 'owner' ? scope.owner : null, since),
+  }
+
+  async #ownBoard(
+    owner: ChatOwner,
+    filter: BoardFilter,
+  ): Promise<Omit<LeaderboardResponse, 'scope'>> {
+    const since = sinceOf(filter.period, new Date());
+    const repository = new ArenaRepository(this.db);
+    const rows = await repository.votes(since, owner, OWN_BOARD_MAX_VOTES);
+    const { votes, excluded } = boardVotes(rows, { global: false, category: filter.category });
+    const [plain, styled, names, timings] = await Promise.all([
+      rateArenaInTurns(votes, {}, pause),
+      rateArenaInTurns(votes, { style: true }, pause),
+      this.#names(rows),
+      this.turns.comparisonTimings(owner, since),
     ]);
-    const entries = ranked.map((model): Omit<LeaderboardEntry, 'rank'> => {
-      const info = models.find((m) => m.id === model);
-      const rows = timings.filter((t) => t.model === model);
-      const rated = ratings.get(model) ?? { rating: 1000, ciLow: 1000, ciHigh: 1000 };
-      const seen = appearances.get(model) ?? { votes: 0, wins: 0 };
-      return {
-        model,
-        provider:
-          info && (PROVIDERS as readonly string[]).includes(info.provider)
-            ? (info.provider as Provider)
-            : null,
-        model_friendly_name: info?.friendly_name ?? model,
-        rating: rated.rating,
-        ci_low: rated.ciLow,
-        ci_high: rated.ciHigh,
-        votes: seen.votes,
-        wins: seen.wins,
-        win_rate: seen.votes === 0 ? 0 : seen.wins / seen.votes,
-        avg_ttft_ms: mean(rows.flatMap((r) => (r.ttft_ms === null ? [] : [Number(r.ttft_ms)]))),
-        avg_tokens_per_second: mean(
-          rows.flatMap((r) => {
-            const tps = tokensPerSecond(r);
-            return tps === null ? [] : [tps];
-          }),
-        ),
-        avg_cost_usd: mean(
-          rows.flatMap((r) => {
-            const cost = costUsd(r, info);
-            return cost === null ? [] : [cost];
-          }),
-        ),
-      };
-    });
-    entries.sort(
-      (a, b) => b.rating - a.rating || b.win_rate - a.win_rate || a.model.localeCompare(b.model),
-    );
     return {
-      period,
-      total_votes: judged.length,
-      entries: entries.map((entry, i) => ({ ...entry, rank: i + 1 })),
+      period: filter.period,
+      category: filter.category ?? null,
+      style_control: filter.styleControl,
+      total_votes: votes.length,
+      excluded,
+      entries: toEntries(
+        filter.styleControl ? styled : plain,
+        filter.styleControl ? plain : styled,
+        names,
+        timings,
+      ),
+      computed_at: null,
     };
   }
+
+  async #names(rows: readonly ArenaVoteRow[]): Promise<Map<string, ModelRow>> {
+    const ids = new Set<string>();
+    for (const row of rows) for (const m of modelIds(row)) ids.add(m);
+    const models = await this.modelsOf([...ids]);
+    return new Map(models.map((m) => [m.id, m]));
+  }
+}
+
+function modelIds(row: ArenaVoteRow): string[] {
+  try {
+    const value: unknown = JSON.parse(row.models ?? '[]');
+    return Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function sinceOf(period: LeaderboardPeriod, now: Date): string | null {
+  const days = PERIOD_DAYS[period];
+  return days === null ? null : new Date(now.getTime() - days * DAY_MS).toISOString();
+}
+
+function emptyBoard(filter: BoardFilter): Omit<LeaderboardResponse, 'scope'> {
+  return {
+    period: filter.period,
+    category: filter.category ?? null,
+    style_control: filter.styleControl,
+    total_votes: 0,
+    excluded: { not_blind: 0, visitor: 0, daily_cap: 0, duplicate_prompt: 0 },
+    entries: [],
+    computed_at: null,
+  };
+}
+
+function toEntries(
+  shown: ArenaRatings,
+  other: ArenaRatings,
+  names: ReadonlyMap<string, ModelRow>,
+  timings: Timings,
+): LeaderboardEntry[] {
+  const otherRank = new Map(other.ratings.map((r) => [r.model, r.rank]));
+  const byModel = new Map<string, Timings>();
+  for (const t of timings) {
+    if (t.model === null) continue;
+    byModel.set(t.model, [...(byModel.get(t.model) ?? []), t]);
+  }
+  return shown.ratings.map((rated: ModelRating): LeaderboardEntry => {
+    const info = names.get(rated.model);
+    const rows = byModel.get(rated.model) ?? [];
+    return {
+      rank: rated.rank,
+      other_rank: otherRank.get(rated.model) ?? null,
+      model: rated.model,
+      provider:
+        info && (PROVIDERS as readonly string[]).includes(info.provider)
+          ? (info.provider as Provider)
+          : null,
+      model_friendly_name: info?.friendly_name ?? rated.model,
+      rating: rated.rating,
+      ci_low: rated.ciLow,
+      ci_high: rated.ciHigh,
+      provisional: rated.provisional,
+      votes: rated.votes,
+      wins: rated.wins,
+      win_rate: rated.votes === 0 ? 0 : rated.wins / rated.votes,
+      avg_ttft_ms: mean(rows.flatMap((r) => (r.ttft_ms === null ? [] : [Number(r.ttft_ms)]))),
+      avg_tokens_per_second: mean(
+        rows.flatMap((r) => {
+          const tps = tokensPerSecond(r);
+          return tps === null ? [] : [tps];
+        }),
+      ),
+      avg_cost_usd: mean(
+        rows.flatMap((r) => {
+          const cost = costUsd(r, info);
+          return cost === null ? [] : [cost];
+        }),
+      ),
+    };
+  });
 }

@@ -64,6 +64,7 @@ export const WIRE_SCHEMA_NAMES = [
   'HistoryResponse',
   'ImportResponse',
   'LeaderboardResponse',
+  'ArenaVotersResponse',
   'LimitsResponse',
   'MessageResponse',
   'ModelsResponse',

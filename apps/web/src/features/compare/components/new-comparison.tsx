@@ -1,4 +1,9 @@
-import { COMPARE_MAX_PANELS, COMPARE_MIN_PANELS, type ModelInfo } from '@parallax/contract';
+import {
+  COMPARE_MAX_PANELS,
+  COMPARE_MIN_PANELS,
+  type CompareSession,
+  type ModelInfo,
+} from '@parallax/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,6 +12,7 @@ import { useAuth } from '../../auth';
 import { useCurrentPlan } from '../../billing';
 import { unavailableText, useModels } from '../../chat';
 import { createSession } from '../api/create-session';
+import { startBattle } from '../api/start-battle';
 import { WebSearchToggleButton } from '../../chat-settings';
 import { useCompareWebSearch } from '../hooks/use-compare-web-search';
 import { sendTurn } from '../model/compare-actions';
@@ -43,14 +49,20 @@ export function NewComparison() {
     else if (selected.length < maxPanels) setModels([...selected, model.id]);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (selected.length < COMPARE_MIN_PANELS) return;
+    return start(() => createSession(selected, blind));
+  };
+
+  /** "Random battle": the server picks two models, blind, where the arena is least certain. */
+  const start = async (open: () => Promise<CompareSession>) => {
     const text = prompt.trim();
-    if (!text || selected.length < COMPARE_MIN_PANELS || busy) return;
+    if (!text || busy) return;
     setBusy(true);
     setError(null);
     try {
-      const session = await createSession(selected, blind);
+      const session = await open();
       queryClient.setQueryData(sessionKey(session.id), session);
       // The session keeps the toggle its first turn was sent with.
       useCompareWebSearchStore.getState().set(session.id, webSearch.toggle.on);
@@ -138,6 +150,15 @@ export function NewComparison() {
           disabled={busy || selected.length < COMPARE_MIN_PANELS || !prompt.trim()}
         >
           {busy ? 'Starting…' : `Compare ${selected.length} models`}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={busy || !prompt.trim()}
+          onClick={() => void start(startBattle)}
+          title="Two models picked for you, names hidden until you vote"
+        >
+          Random battle
         </Button>
         {webSearch.available && <WebSearchToggleButton toggle={webSearch.toggle} />}
       </div>

@@ -246,6 +246,7 @@ export function SessionView({ sessionId }: { sessionId: string }) {
           vote={lastTurn.vote}
           disabled={!canVote}
           onVote={(c) => void onVote(c)}
+          hidden={session.blind && !session.revealed}
         />
       )}
       <form onSubmit={(e) => void onFollowUp(e)} className="flex gap-2">
