@@ -29,3 +29,4 @@ export * from './chat-settings';
 export * from './personalization';
 export * from './chat-titles';
 export * from './tools';
+export * from './mcp';
