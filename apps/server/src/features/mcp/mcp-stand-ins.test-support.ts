@@ -4,7 +4,34 @@ import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CHAT_TITLE_PROMPT,
+  type ServerWsMessage,
+  type WsAiStatus,
+  type WsAiTool,
+} from '@parallax/contract';
+import type { SimRequestRecord } from '@parallax/provider-sim';
 import { z } from 'zod';
+import type { ChatTestApp } from '../../../test/chat';
+
+export function isEnd(messageId: string) {
+  return (f: ServerWsMessage): f is WsAiStatus =>
+    f.type === 'ai_status' &&
+    f.message_id === messageId &&
+    (f.status === 'completed' || f.status === 'error');
+}
+
+export function toolEvents(frames: readonly ServerWsMessage[], messageId: string): WsAiTool[] {
+  return frames.flatMap((f) => (f.type === 'ai_tool' && f.message_id === messageId ? [f] : []));
+}
+
+/** The sim's requests for answers whose prompt holds `marker` (titles left out). */
+export function requestsFor(t: ChatTestApp, marker: string): SimRequestRecord[] {
+  return t.sim.requests.filter((r) => {
+    const body = JSON.stringify(r.body);
+    return body.includes(marker) && !body.includes(CHAT_TITLE_PROMPT.slice(0, 40));
+  });
+}
 
 /** One tool of a stand-in server: answers `reply(args)` as text. */
 export interface StandInTool {

@@ -16,8 +16,13 @@ import {
   TestSocket,
   type ChatTestApp,
 } from '../../../test/chat';
-import { isEnd, requestsFor, toolEvents } from '../chat/tool-steps/tool-steps.test-support';
-import { startMcpStandIn, type McpStandIn } from './mcp-stand-ins.test-support';
+import {
+  isEnd,
+  requestsFor,
+  startMcpStandIn,
+  toolEvents,
+  type McpStandIn,
+} from './mcp-stand-ins.test-support';
 
 const echo = (prefix: string) => (args: { text?: string | undefined }) =>
   `${prefix} ${args.text ?? ''}`;
