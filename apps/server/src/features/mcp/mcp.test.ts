@@ -187,12 +187,19 @@ describe('MCP servers in a turn', () => {
     expect(waiting.call.arguments).toBe('{"text":"hello"}');
     expect(waiting.call.mcp?.approval_until).toBeDefined();
     expect(alpha.calls).not.toContain('write_note(hello)');
-    const history = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/chat/messages?conversation_id=${sent.conversation_id}`,
-      headers: bearer(user.accessToken),
-    });
-    expect(history.body).toContain('awaiting_approval');
+    // The stored rows follow the event (written in the background): a reload shows the wait.
+    let stored = '';
+    for (let i = 0; i < 40 && !stored.includes('awaiting_approval'); i += 1) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      stored = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/chat/messages?conversation_id=${sent.conversation_id}`,
+          headers: bearer(user.accessToken),
+        })
+      ).body;
+    }
+    expect(stored).toContain('awaiting_approval');
 
     const stranger = await registerAndSignIn(t.app);
     expect((await approve(sent.id, waiting.call.id, 'allow', stranger)).statusCode).toBe(404);
