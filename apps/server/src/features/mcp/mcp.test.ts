@@ -226,6 +226,26 @@ describe('MCP servers in a turn', () => {
     expect(JSON.stringify(requestsFor(t, 'Deny me').at(-1)?.body)).toContain('denied');
   });
 
+  it('Stop ends a wait for approval: the row is cancelled and the tool never runs', async () => {
+    const sent = await send('Stop me [sim call=alpha__write_note{"text":"stopped"}]');
+    const waiting = (await socket.waitFor(
+      toolEvent(sent.id, 'awaiting_approval'),
+      15_000,
+    )) as WsAiTool;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/cancel',
+      headers: bearer(user.accessToken),
+      payload: { message_id: sent.id },
+    });
+    expect(res.json()).toEqual({ cancelled: true });
+    const end = await socket.waitFor(isEnd(sent.id), 10_000);
+    expect(end).toMatchObject({ status: 'completed', details: 'cancelled' });
+    expect(toolEvents(socket.frames, sent.id).at(-1)?.call.status).toBe('cancelled');
+    expect(alpha.calls).not.toContain('write_note(stopped)');
+    expect((await approve(sent.id, waiting.call.id, 'allow')).statusCode).toBe(404);
+  });
+
   it('“always” allows the call and every later call of that tool without asking', async () => {
     const first = await send('Always [sim call=alpha__write_note{"text":"one"}]');
     const waiting = (await socket.waitFor(
