@@ -69,6 +69,11 @@ export interface BuildAppOptions {
    * addresses, so a test can serve its pages on 127.0.0.1.
    */
   pageReadsReachPrivate?: boolean;
+  /**
+   * Tests only, never set from the env: users' MCP servers may be on loopback and private
+   * addresses (and http), so a test can run one on 127.0.0.1.
+   */
+  userMcpReachesPrivate?: boolean;
 }
 
 /**
@@ -175,7 +180,12 @@ export async function buildApp(
         pageReadsReachPrivate: options.pageReadsReachPrivate,
       }),
     },
-    mcp: { options: () => ({ resolve: options.resolve }) },
+    mcp: {
+      options: () => ({
+        resolve: options.resolve,
+        userServersReachPrivate: options.userMcpReachesPrivate,
+      }),
+    },
   });
   // The turn's step loop asks which tools a turn may offer: the built-ins and MCP servers'.
   app.turnToolbox.use(app.turnTools);

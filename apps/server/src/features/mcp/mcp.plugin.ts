@@ -24,6 +24,8 @@ declare module 'fastify' {
 
 export interface McpPluginOptions {
   resolve?: Resolve | undefined;
+  /** Tests only (buildApp's option, never an env var): users' servers may be on 127.0.0.1. */
+  userServersReachPrivate?: boolean | undefined;
 }
 
 export const mcpPlugin = fp(async (app, options: McpPluginOptions) => registerMcp(app, options), {
@@ -35,7 +37,8 @@ export const mcpPlugin = fp(async (app, options: McpPluginOptions) => registerMc
 function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
   const { resolve } = options;
   // Users' servers never reach this host or its networks, whatever the admin allows for theirs.
-  const userClient = new OutboundClient({ allowPrivate: false, ...(resolve && { resolve }) });
+  const userPrivate = options.userServersReachPrivate === true;
+  const userClient = new OutboundClient({ allowPrivate: userPrivate, ...(resolve && { resolve }) });
   const repository = new McpRepository(app.db);
   const box = new SecretBox(app.config.settingsKey);
   const oauth = new McpOAuth(
@@ -51,6 +54,7 @@ function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
   const service = new McpService(repository, connections, oauth, {
     box,
     allowPrivateUrls: app.config.allowPrivateProviderUrls,
+    userServersReachPrivate: userPrivate,
     resolve,
     stdioServers: app.config.mcpStdioServers,
     plans: () => app.plans.listAll(),

@@ -31,6 +31,8 @@ export interface McpServiceOptions {
   box: SecretBox;
   /** ALLOW_PRIVATE_PROVIDER_URLS: admin servers may be on private addresses; user ones never. */
   allowPrivateUrls: boolean;
+  /** Tests only: users' servers may be on private addresses. */
+  userServersReachPrivate?: boolean;
   resolve?: Resolve | undefined;
   stdioServers: readonly McpStdioServerConfig[];
   plans: () => Promise<Plan[]>;
@@ -204,7 +206,7 @@ export class McpService {
     if (owner.kind !== 'user' || !(await this.userServersAllowed(owner)))
       throw new AppError('forbidden', 'Your plan does not include adding MCP servers.');
     const auth = createBody(input);
-    const url = await this.#checkUrl(input.url, false);
+    const url = await this.#checkUrl(input.url, this.options.userServersReachPrivate === true);
     if ((await this.repository.countOwned(owner.id)) >= MCP_LIMITS.userServersMax)
       throw new AppError(
         'validation_error',
@@ -243,7 +245,10 @@ export class McpService {
     input: UpdateUserMcpServerRequest,
   ): Promise<McpServerView> {
     await this.#ownRow(owner, id);
-    const url = input.url === undefined ? undefined : await this.#checkUrl(input.url, false);
+    const url =
+      input.url === undefined
+        ? undefined
+        : await this.#checkUrl(input.url, this.options.userServersReachPrivate === true);
     await this.repository.update(id, {
       ...(input.title !== undefined && { title: input.title }),
       ...(url !== undefined && { url }),
