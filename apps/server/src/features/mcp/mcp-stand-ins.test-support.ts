@@ -122,6 +122,18 @@ export async function startMcpStandIn(name: string, tools: StandInTool[]): Promi
         { capabilities: { tools: { listChanged: true } } },
       );
       for (const tool of all) register(server, tool);
+      // Every stand-in offers one prompt and one resource too, for the listings.
+      server.registerPrompt(
+        'summarise',
+        { description: 'Summarise a text.', argsSchema: { text: z.string() } },
+        ({ text }) => ({ messages: [{ role: 'user', content: { type: 'text', text } }] }),
+      );
+      server.registerResource(
+        'readme',
+        `${name}://readme`,
+        { description: 'What this server is.', mimeType: 'text/plain' },
+        (uri) => ({ contents: [{ uri: uri.href, text: `${name} stand-in` }] }),
+      );
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sessionId) => {

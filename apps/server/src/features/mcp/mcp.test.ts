@@ -152,6 +152,23 @@ describe('MCP servers in a turn', () => {
       ['alpha__slow', 'always_allow', 'admin'],
     ]);
     expect(byName.get('beta')?.tools.map((tool) => tool.qualified_name)).toEqual(['beta__weather']);
+    expect(a?.prompts).toEqual([
+      {
+        name: 'summarise',
+        title: null,
+        description: 'Summarise a text.',
+        arguments: [{ name: 'text', description: null, required: true }],
+      },
+    ]);
+    expect(a?.resources).toEqual([
+      {
+        uri: 'alpha://readme',
+        name: 'readme',
+        title: null,
+        description: 'What this server is.',
+        mime_type: 'text/plain',
+      },
+    ]);
     const adminView = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/mcp',
