@@ -70,6 +70,11 @@ export interface BuildAppOptions {
    * addresses, so a test can serve its pages on 127.0.0.1.
    */
   pageReadsReachPrivate?: boolean;
+  /**
+   * Tests only, never set from the env: users' MCP servers may be on loopback and private
+   * addresses (and http), so a test can run one on 127.0.0.1.
+   */
+  userMcpReachesPrivate?: boolean;
 }
 
 /**
@@ -176,9 +181,15 @@ export async function buildApp(
         pageReadsReachPrivate: options.pageReadsReachPrivate,
       }),
     },
+    mcp: {
+      options: () => ({
+        resolve: options.resolve,
+        userServersReachPrivate: options.userMcpReachesPrivate,
+      }),
+    },
   });
-  // The turn's step loop asks the tools feature which tools a turn may offer.
-  app.turnToolbox.use(app.tools);
+  // The turn's step loop asks which tools a turn may offer: the built-ins and MCP servers'.
+  app.turnToolbox.use(app.turnTools);
 
   await app.register(
     async (api) => {

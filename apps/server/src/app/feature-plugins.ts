@@ -24,6 +24,7 @@ import { sharesPlugin } from '../features/shares/shares.plugin';
 import { supportPlugin } from '../features/support/support.plugin';
 import { telemetryPlugin } from '../features/telemetry/telemetry.plugin';
 import { toolsPlugin } from '../features/tools/tools.plugin';
+import { mcpPlugin } from '../features/mcp/mcp.plugin';
 import { usersPlugin } from '../features/users/users.plugin';
 import { vaultPlugin } from '../features/vault/vault.plugin';
 
@@ -59,6 +60,7 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   supportPlugin,
   telemetryPlugin,
   toolsPlugin,
+  mcpPlugin,
   usersPlugin,
   vaultPlugin,
 ];

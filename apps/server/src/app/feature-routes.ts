@@ -42,6 +42,8 @@ import { adminToolsRoutes } from '../features/tools/admin-tools.routes';
 import { toolsRoutes } from '../features/tools/tools.routes';
 import { adminSharesRoutes } from '../features/shares/admin-shares.routes';
 import { sharesRoutes } from '../features/shares/shares.routes';
+import { adminMcpRoutes } from '../features/mcp/admin-mcp.routes';
+import { mcpRoutes } from '../features/mcp/mcp.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { vaultChatsRoutes } from '../features/vault/vault-chats.routes';
 import { vaultNotesRoutes } from '../features/vault/vault-notes.routes';
@@ -92,6 +94,8 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   aiManagementRoutes,
   adminToolsRoutes,
   toolsRoutes,
+  adminMcpRoutes,
+  mcpRoutes,
   adminUsersRoutes,
   dashboardRoutes,
   supportRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoTimestamp, ProviderName } from './common';
+import { ChatMcpChoice } from './mcp';
 
 /** The parameters a chat's turns are answered with; each one absent means the model's default. */
 export const REASONING_EFFORTS = ['low', 'medium', 'high'] as const;
@@ -52,6 +53,8 @@ export const ChatSettings = z.object({
   system_prompt: z.string().max(CHAT_SETTINGS_LIMITS.systemPromptLength).default(''),
   /** The composer's Web search toggle: the model may search the web and read pages. */
   web_search: z.boolean().default(false),
+  /** The MCP servers (and single tools off among them) this chat's model may use. */
+  mcp: ChatMcpChoice.default({ servers: [], disabled_tools: [] }),
 });
 export type ChatSettings = z.infer<typeof ChatSettings>;
 export type ChatSettingsInput = z.input<typeof ChatSettings>;
@@ -64,6 +67,7 @@ export const EMPTY_CHAT_SETTINGS: ChatSettings = {
   stop: [],
   system_prompt: '',
   web_search: false,
+  mcp: { servers: [], disabled_tools: [] },
 };
 
 /** GET/PUT /conversations/{id}/settings. */

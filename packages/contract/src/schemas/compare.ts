@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatMcpChoice } from './mcp';
 import { Citation, ToolCallView } from './tools';
 import { LIMITS, COMPARE_MAX_PANELS, COMPARE_MIN_PANELS } from '../constants';
 import { Id, IsoTimestamp, MAX_PAGE_LIMIT, OffsetQuery, ProviderName, limitQuery } from './common';
@@ -118,6 +119,8 @@ export const ComparePanelSendRequest = z.object({
   message_id: Id,
   /** The comparison's Web search toggle: every panel's model may search for this turn. */
   web_search: z.boolean().optional(),
+  /** The comparison's MCP choice: every panel's model may use these servers for this turn. */
+  mcp: ChatMcpChoice.optional(),
 });
 export type ComparePanelSendRequest = z.infer<typeof ComparePanelSendRequest>;
 

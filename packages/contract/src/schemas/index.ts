@@ -31,3 +31,4 @@ export * from './personalization';
 export * from './chat-titles';
 export * from './tools';
 export * from './shares';
+export * from './mcp';

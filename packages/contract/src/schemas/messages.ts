@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatMcpChoice } from './mcp';
 import { ChatSettings } from './chat-settings';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../errors';
@@ -129,6 +130,8 @@ export const SendMessageRequest = z.object({
    * pages for this turn. Absent: the chat's stored setting (`chat_settings.web_search`).
    */
   web_search: z.boolean().optional(),
+  /** The chat's MCP choice as the send leaves. Absent: the chat's stored one (`chat_settings.mcp`). */
+  mcp: ChatMcpChoice.optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrl, Id, IsoTimestamp } from './common';
+import { ToolCallMcpInfo } from './mcp';
 
 /*
  * Tools a model may call during an answer (issue 36). A turn is answered in steps: a step is one
@@ -29,7 +30,18 @@ export const TOOL_LIMITS = {
   searchResults: 5,
 } as const;
 
-export const ToolCallStatus = z.enum(['running', 'completed', 'error', 'cancelled']);
+/**
+ * `awaiting_approval`: an MCP call waits for the owner's yes (ToolApprovalRequest);
+ * `denied`: the owner said no or did not answer in time (the model is told it was denied).
+ */
+export const ToolCallStatus = z.enum([
+  'running',
+  'awaiting_approval',
+  'completed',
+  'error',
+  'cancelled',
+  'denied',
+]);
 export type ToolCallStatus = z.infer<typeof ToolCallStatus>;
 
 /** One numbered source under an answer: what a web search found or a page read returned. */
@@ -61,6 +73,10 @@ export const ToolCallView = z.object({
   duration_ms: z.int().nonnegative().optional(),
   /** The citation numbers this call's results were given. */
   citations: z.array(z.int().positive()).optional(),
+  /** While running: the tool's latest progress note (MCP progress notifications), untrusted. */
+  progress: z.string().max(200).optional(),
+  /** An MCP tool's server and own name (absent for built-in tools). */
+  mcp: ToolCallMcpInfo.optional(),
 });
 export type ToolCallView = z.infer<typeof ToolCallView>;
 

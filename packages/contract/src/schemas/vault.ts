@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatMcpChoice } from './mcp';
 import { Citation, ToolCallView } from './tools';
 import { Id, IsoTimestamp, ProviderName } from './common';
 import { MessageText, QuestionVersionFields } from './messages';
@@ -270,6 +271,8 @@ export const VaultSendRequest = z.object({
    * on (its query leaves the server). Absent: off.
    */
   web_search: z.boolean().optional(),
+  /** The vault chat's own MCP toggle for this turn (its calls send text out). Absent: none. */
+  mcp: ChatMcpChoice.optional(),
 });
 export type VaultSendRequest = z.infer<typeof VaultSendRequest>;
 

@@ -37,6 +37,8 @@ import * as m0340 from './0340-session-devices';
 import * as m0370 from './0370-provider-health';
 import * as m0380 from './0380-tool-settings';
 import * as m0390 from './0390-message-tool-calls';
+import * as m0410 from './0410-mcp-servers';
+import * as m0411 from './0411-mcp-oauth';
 import * as m0420 from './0420-arena';
 import * as m0430 from './0430-shares';
 
@@ -84,6 +86,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0370-provider-health': m0370,
   '0380-tool-settings': m0380,
   '0390-message-tool-calls': m0390,
+  '0410-mcp-servers': m0410,
+  '0411-mcp-oauth': m0411,
   '0420-arena': m0420,
   '0430-shares': m0430,
 };

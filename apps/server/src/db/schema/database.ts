@@ -58,6 +58,15 @@ import type {
 } from './compare';
 import type { ApiCallsTable, ApiKeyUsageTable, ApiKeysTable } from './api-keys';
 import type { ToolPlanAccessTable, ToolSettingsTable } from './tool-settings';
+import type {
+  McpApprovalsTable,
+  McpOAuthClientsTable,
+  McpOAuthStatesTable,
+  McpOAuthTokensTable,
+  McpPlanAccessTable,
+  McpServersTable,
+  McpToolPoliciesTable,
+} from './mcp';
 import type { VaultNotesTable, VaultsTable } from './vault';
 import type { SharesTable } from './shares';
 import type {
@@ -130,4 +139,11 @@ export interface Database {
   tool_settings: ToolSettingsTable;
   tool_plan_access: ToolPlanAccessTable;
   shares: SharesTable;
+  mcp_servers: McpServersTable;
+  mcp_tool_policies: McpToolPoliciesTable;
+  mcp_plan_access: McpPlanAccessTable;
+  mcp_approvals: McpApprovalsTable;
+  mcp_oauth_clients: McpOAuthClientsTable;
+  mcp_oauth_tokens: McpOAuthTokensTable;
+  mcp_oauth_states: McpOAuthStatesTable;
 }

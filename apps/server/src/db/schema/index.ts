@@ -19,3 +19,4 @@ export type * from './chat-settings';
 export type * from './personalization';
 export type * from './tool-settings';
 export type * from './shares';
+export type * from './mcp';

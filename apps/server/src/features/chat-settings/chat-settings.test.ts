@@ -68,6 +68,7 @@ describe('chat settings and presets', () => {
     expect(stored.json<ChatSettingsResponse>().settings).toEqual({
       ...SETTINGS,
       web_search: false,
+      mcp: { servers: [], disabled_tools: [] },
     });
 
     // Every later turn of the chat reads them from the chat.

@@ -240,6 +240,7 @@ export class CompareService {
         model: model.info.id,
         include_conversation_history: true,
         ...(request.web_search !== undefined && { web_search: request.web_search }),
+        ...(request.mcp !== undefined && { mcp: request.mcp }),
       },
       { owner, liveConnectionId },
     );

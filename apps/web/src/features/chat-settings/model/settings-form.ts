@@ -15,6 +15,8 @@ export interface SettingsForm {
   system_prompt: string;
   /** Not a field of the panel (the composer's toggle sets it): carried through a save. */
   web_search: boolean;
+  /** Carried through unchanged: the chat's MCP picker edits it, not this form. */
+  mcp: ChatSettings['mcp'];
 }
 
 export type FormErrors = Partial<Record<keyof SettingsForm, string>>;
@@ -29,6 +31,7 @@ export function toForm(settings: ChatSettings): SettingsForm {
     stop: settings.stop.join('\n'),
     system_prompt: settings.system_prompt,
     web_search: settings.web_search,
+    mcp: settings.mcp,
   };
 }
 
@@ -86,6 +89,7 @@ export function fromForm(
       stop,
       system_prompt: form.system_prompt,
       web_search: form.web_search,
+      mcp: form.mcp,
     },
     errors: null,
   };

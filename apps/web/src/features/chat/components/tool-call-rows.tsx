@@ -7,9 +7,11 @@ const ICONS: Record<string, typeof Globe> = { web_search: Globe, read_page: File
 
 const STATUS_TEXT: Record<ToolCallView['status'], string> = {
   running: 'Running',
+  awaiting_approval: 'Waiting for your approval',
   completed: 'Done',
   error: 'Failed',
   cancelled: 'Stopped',
+  denied: 'Denied',
 };
 
 function StatusMark({ status }: { status: ToolCallView['status'] }) {

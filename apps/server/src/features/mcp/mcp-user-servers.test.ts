@@ -1,0 +1,122 @@
+import type { AdminMcpResponse, McpServersResponse, McpServerView } from '@parallax/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth';
+import { startMcpStandIn, type McpStandIn } from './mcp-stand-ins.test-support';
+
+/*
+ * Users' own servers, with the test-only allowance to reach 127.0.0.1 (production refuses
+ * private addresses for them; mcp.test.ts checks that).
+ */
+describe('a user’s own MCP servers', () => {
+  let t: TestApp;
+  let mine: McpStandIn;
+  let owner: SignedInUser;
+  let other: SignedInUser;
+
+  const list = async (who: SignedInUser) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/mcp/servers',
+        headers: bearer(who.accessToken),
+      })
+    ).json<McpServersResponse>();
+
+  beforeAll(async () => {
+    mine = await startMcpStandIn('mine', [
+      { name: 'ping', description: 'Pong.', reply: () => 'pong' },
+    ]);
+    t = await createTestApp({ userMcpReachesPrivate: true });
+    const admin = await registerAndSignIn(t.app, { admin: true });
+    const { plans } = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/mcp',
+        headers: bearer(admin.accessToken),
+      })
+    ).json<AdminMcpResponse>();
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/mcp/plans',
+      headers: bearer(admin.accessToken),
+      payload: { plans: plans.map((p) => ({ plan_id: p.plan_id, user_servers: true })) },
+    });
+    owner = await registerAndSignIn(t.app);
+    other = await registerAndSignIn(t.app);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await mine?.close();
+  });
+
+  it('adds, lists, sets policies and removes a server; another user neither sees nor touches it', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcp/servers',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'mine', url: mine.url, auth: { kind: 'bearer', token: 'my-secret-token' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const server = created.json<McpServerView>();
+    expect(server).toMatchObject({ scope: 'user', transport: 'streamable_http', url: mine.url });
+    expect(server.health.state).toBe('connected');
+    expect(server.tools.map((tool) => [tool.qualified_name, tool.policy])).toEqual([
+      ['mine__ping', 'always_ask'],
+    ]);
+    expect(created.body).not.toContain('my-secret-token');
+
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcp/servers',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'mine', url: mine.url },
+    });
+    expect(dup.statusCode).toBe(409);
+
+    expect((await list(other)).servers.some((s) => s.id === server.id)).toBe(false);
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/v1/mcp/servers/${server.id}`, { title: 'Taken' }],
+      ['PUT', `/api/v1/mcp/servers/${server.id}/policies`, { policies: { ping: 'always_allow' } }],
+      ['DELETE', `/api/v1/mcp/servers/${server.id}`, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(other.accessToken),
+        ...(payload && { payload }),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+
+    const policies = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/mcp/servers/${server.id}/policies`,
+      headers: bearer(owner.accessToken),
+      payload: { policies: { ping: 'ask_once' } },
+    });
+    expect(policies.json<McpServerView>().tools[0]).toMatchObject({
+      policy: 'ask_once',
+      policy_source: 'user',
+    });
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/mcp/servers/${server.id}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await list(owner)).servers.some((s) => s.id === server.id)).toBe(false);
+  });
+
+  it('refuses stdio and SSE for users (Streamable HTTP only)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcp/servers',
+      headers: bearer(owner.accessToken),
+      payload: { name: 'shell', url: mine.url, transport: 'stdio' },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
