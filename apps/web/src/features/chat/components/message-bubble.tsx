@@ -158,7 +158,9 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
         <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
       )}
       {answerNote?.(message)}
-      {message.toolCalls && <ToolCallRows calls={message.toolCalls} />}
+      {message.toolCalls && (
+        <ToolCallRows calls={message.toolCalls} messageId={message.messageId} />
+      )}
       <MessageErrorBoundary>
         {live && !text ? (
           <WorkingIndicator status={working} />

@@ -1,5 +1,6 @@
 import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
+import { McpSettings } from '../../mcp';
 import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
 import { CustomInstructionsSection } from './custom-instructions-section';
@@ -9,6 +10,7 @@ import { PreferencesSection, type ThemeControl } from './preferences-section';
 import { ProfileDetailsSection } from './profile-details-section';
 import { SecuritySection } from './security-section';
 import { SessionsSection } from './sessions-section';
+import { SettingsSection } from './settings-section';
 
 /** /profile and /settings (spec §2). The route is guarded, so a user is present. */
 export function ProfileScreen({ theme }: { theme: ThemeControl }) {
@@ -26,6 +28,13 @@ export function ProfileScreen({ theme }: { theme: ThemeControl }) {
         <PreferencesSection user={user} theme={theme} />
         <CustomInstructionsSection />
         <MemorySection />
+        <SettingsSection
+          id="tools"
+          title="Tools"
+          description="Tool servers (MCP) whose tools your chats may use. Turn them on per chat from the Tools menu beside the message box."
+        >
+          <McpSettings />
+        </SettingsSection>
         <ChangePasswordSection />
         {twoFactorOn && <SecuritySection />}
         <SessionsSection />
