@@ -3,3 +3,5 @@ export { McpSettings } from './components/mcp-settings';
 export { McpToolsMenu } from './components/mcp-tools-menu';
 export { useMcpServers } from './api/mcp-servers';
 export { usableChoice } from './model/chat-mcp-choice';
+export { HealthBadge } from './components/health-badge';
+export { POLICY_LABELS } from './model/health-label';

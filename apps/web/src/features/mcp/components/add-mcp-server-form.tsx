@@ -116,7 +116,7 @@ export function AddMcpServerForm({
                 checked={form.auth === choice.value}
                 disabled={busy}
                 onChange={() => change({ auth: choice.value })}
-                className="size-4 accent-[var(--accent)]"
+                className="size-4 accent-accent"
               />
               {choice.label}
             </label>

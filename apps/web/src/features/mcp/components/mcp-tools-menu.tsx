@@ -149,7 +149,7 @@ function ServerChoice({
               <label className="flex items-start gap-2">
                 <input
                   type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
+                  className="mt-0.5 size-4 shrink-0 accent-accent"
                   checked={isToolOn(choice, server.id, tool.qualified_name)}
                   onChange={(event) =>
                     onChange(withTool(choice, tool.qualified_name, event.target.checked))
