@@ -55,6 +55,12 @@ import type {
 } from './compare';
 import type { ApiCallsTable, ApiKeyUsageTable, ApiKeysTable } from './api-keys';
 import type { ToolPlanAccessTable, ToolSettingsTable } from './tool-settings';
+import type {
+  McpApprovalsTable,
+  McpPlanAccessTable,
+  McpServersTable,
+  McpToolPoliciesTable,
+} from './mcp';
 import type { VaultNotesTable, VaultsTable } from './vault';
 import type {
   ChatPersonalizationTable,
@@ -122,4 +128,8 @@ export interface Database {
   chat_personalization: ChatPersonalizationTable;
   tool_settings: ToolSettingsTable;
   tool_plan_access: ToolPlanAccessTable;
+  mcp_servers: McpServersTable;
+  mcp_tool_policies: McpToolPoliciesTable;
+  mcp_plan_access: McpPlanAccessTable;
+  mcp_approvals: McpApprovalsTable;
 }

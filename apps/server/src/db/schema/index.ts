@@ -18,3 +18,4 @@ export type * from './vault';
 export type * from './chat-settings';
 export type * from './personalization';
 export type * from './tool-settings';
+export type * from './mcp';

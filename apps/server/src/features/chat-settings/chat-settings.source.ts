@@ -35,6 +35,7 @@ export function chatSettingsSource(service: ChatSettingsService): TurnSource {
         system: settings.system_prompt.trim(),
         parameters: parametersOf(settings),
         webSearch: settings.web_search,
+        mcp: settings.mcp,
       };
     },
     storeWithNewChat: async (db, conversationId, send) => {

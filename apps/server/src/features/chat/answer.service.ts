@@ -1,4 +1,4 @@
-import { HTTP, type MessageResponse } from '@parallax/contract';
+import { HTTP, type ChatMcpChoice, type MessageResponse } from '@parallax/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -80,9 +80,11 @@ export interface TurnToOpen {
    * A vault turn's tools: only what its own chat's toggle allows (no context source is read
    * for it). A turn with a subject takes the toggle from its chat's settings instead.
    */
-  vaultTools?: { owner: ChatOwner; webSearch: boolean };
+  vaultTools?: { owner: ChatOwner; webSearch: boolean; mcp?: ChatMcpChoice };
   /** The send's own Web search toggle, which wins over the chat's settings when it said. */
   webSearch?: boolean;
+  /** The send's own MCP choice, which wins over the chat's settings when it said. */
+  mcp?: ChatMcpChoice;
 }
 
 /** How a stored turn's generation runs (the stages after it is stored). */
@@ -120,7 +122,12 @@ export class AnswerService {
   openStored(
     row: MessageRow,
     model: ResolvedModel,
-    start: { mayHaveAttachments: boolean; partialAnswer?: string; webSearch?: boolean },
+    start: {
+      mayHaveAttachments: boolean;
+      partialAnswer?: string;
+      webSearch?: boolean;
+      mcp?: ChatMcpChoice;
+    },
   ): Promise<UpstreamAnswer> {
     return this.open(
       model,
@@ -146,6 +153,7 @@ export class AnswerService {
         projectOfChat: true,
         ...(start.partialAnswer !== undefined && { partialAnswer: start.partialAnswer }),
         ...(start.webSearch !== undefined && { webSearch: start.webSearch }),
+        ...(start.mcp !== undefined && { mcp: start.mcp }),
       },
       // A first send links its files before this point; no files, no query.
       () =>
@@ -169,12 +177,15 @@ export class AnswerService {
         model,
         content: turn.content,
         ...(toolsOwner !== null && {
-          tools: ({ webSearch }) =>
-            this.#toolsFor({
+          tools: ({ webSearch, mcp }) => {
+            const chosen = vaultTools ? vaultTools.mcp : (turn.mcp ?? mcp);
+            return this.#toolsFor({
               owner: toolsOwner,
               webSearch: vaultTools ? vaultTools.webSearch : (turn.webSearch ?? webSearch),
               vault: vaultTools !== undefined,
-            }),
+              ...(chosen !== undefined && { mcp: chosen }),
+            });
+          },
         }),
         history: turn.includeHistory && turn.parentId !== null ? { leafId: turn.parentId } : null,
         form: turn.form,

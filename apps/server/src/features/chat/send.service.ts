@@ -216,6 +216,7 @@ export class SendService {
             this.deps.answers.openStored(row, model, {
               mayHaveAttachments: (context.attachmentIds?.length ?? 0) > 0,
               ...(request.web_search !== undefined && { webSearch: request.web_search }),
+              ...(request.mcp !== undefined && { mcp: request.mcp }),
             }),
     });
   }
@@ -307,6 +308,7 @@ export class SendService {
         },
         form: PLAIN_FORM,
         ...(request.web_search !== undefined && { webSearch: request.web_search }),
+        ...(request.mcp !== undefined && { mcp: request.mcp }),
       },
       () => Promise.resolve([]),
     );

@@ -1,6 +1,8 @@
 /** What other features may use of tools: the toolbox a turn's step loop runs (app.tools). */
 export {
+  ToolDenied,
   ToolFailure,
+  type ToolRowChange,
   type ToolDocument,
   type ToolLoopSettings,
   type ToolResult,

@@ -1,3 +1,4 @@
+import type { ChatMcpChoice, ToolCallMcpInfo } from '@parallax/contract';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { ToolSpec } from '../../providers/chat-types';
 
@@ -26,15 +27,38 @@ export interface ToolResult {
   documents?: ToolDocument[];
 }
 
+/** A change of a running call's row that the tool makes (shown live and stored). */
+export interface ToolRowChange {
+  /** `awaiting_approval` while the owner is asked; back to `running` once allowed. */
+  status?: 'running' | 'awaiting_approval';
+  /** The latest progress note (untrusted text, capped by the ledger). */
+  progress?: string;
+  mcp?: ToolCallMcpInfo;
+}
+
 export interface ToolRunContext {
   /** Aborted on Stop or when the call's time is up: the tool gives up at once. */
   signal: AbortSignal;
   owner: ChatOwner;
+  /** The call and the answer it belongs to (approvals are keyed by them). */
+  call: { id: string; messageId: string; conversationId: string | null };
+  /** Publishes a change of the call's row. */
+  update(change: ToolRowChange): void;
+  /**
+   * Runs `wait` with the call's own time limit paused (the owner's answer has its own limit);
+   * Stop still ends it.
+   */
+  outsideTimeout<T>(wait: () => Promise<T>): Promise<T>;
 }
 
 /** A failure the tool's row shows as it is (timeouts, refused addresses, an upstream's error). */
 export class ToolFailure extends Error {
-  override readonly name = 'ToolFailure';
+  override readonly name: string = 'ToolFailure';
+}
+
+/** The owner said no (or did not answer in time): the row says denied, the model is told so. */
+export class ToolDenied extends ToolFailure {
+  override readonly name = 'ToolDenied';
 }
 
 export interface TurnTool {
@@ -59,6 +83,8 @@ export interface TurnToolsQuery {
   webSearch: boolean;
   /** A vault turn: tools only as the chat's toggle allows, never by default. */
   vault: boolean;
+  /** The chat's MCP servers and tools turned off among them (chat settings `mcp`); absent: none. */
+  mcp?: ChatMcpChoice;
 }
 
 /** The tools feature as the turn sees it. */

@@ -144,7 +144,11 @@ export class VaultSendService {
               includeHistory: true,
               subject: null,
               form,
-              vaultTools: { owner, webSearch: body.web_search === true },
+              vaultTools: {
+                owner,
+                webSearch: body.web_search === true,
+                ...(body.mcp !== undefined && { mcp: body.mcp }),
+              },
             },
             () =>
               Promise.resolve(

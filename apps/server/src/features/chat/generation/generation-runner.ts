@@ -214,6 +214,8 @@ export class GenerationRunner {
           tools: new Map(tools.tools.map((t) => [t.spec.name, t])),
           settings: tools.settings,
           owner: job.owner,
+          messageId: row.id,
+          conversationId: row.conversation_id,
           signal: job.signal,
           ledger,
           changed: (call, citations) => {

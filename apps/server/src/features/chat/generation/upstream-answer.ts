@@ -1,4 +1,9 @@
-import { CHAT_PARAMETERS, type ChatParameter, type MessageSource } from '@parallax/contract';
+import {
+  CHAT_PARAMETERS,
+  type ChatMcpChoice,
+  type ChatParameter,
+  type MessageSource,
+} from '@parallax/contract';
 import type {
   ChatRequest,
   ChatStreamEvent,
@@ -33,7 +38,7 @@ export interface AnswerInput {
    * The tools this turn may offer, given the chat's Web search toggle (read with the context);
    * absent or null: none.
    */
-  tools?: (query: { webSearch: boolean }) => Promise<TurnTools | null>;
+  tools?: (query: { webSearch: boolean; mcp?: ChatMcpChoice }) => Promise<TurnTools | null>;
 }
 
 /** The tools a turn offers the model, and the admin's bounds on its steps. */
@@ -143,7 +148,12 @@ export async function openUpstreamAnswer(
     attachments: await input.attachments(),
   });
   const offered =
-    input.tools === undefined ? null : await input.tools({ webSearch: sources.webSearch === true });
+    input.tools === undefined
+      ? null
+      : await input.tools({
+          webSearch: sources.webSearch === true,
+          ...(sources.mcp !== undefined && { mcp: sources.mcp }),
+        });
   const tools = offered !== null && offered.tools.length > 0 ? offered : null;
   const base: ChatRequest = {
     ...supportedOnly(sources.parameters, info.supported_parameters ?? CHAT_PARAMETERS),

@@ -1,7 +1,14 @@
 import type { Citation, ToolCallView } from '@parallax/contract';
 import type { ChatOwner } from '../../../infra/auth/chat-owner';
 import type { ChatTurn, ToolCall } from '../../../providers/chat-types';
-import { ToolFailure, type ToolLoopSettings, type ToolResult, type TurnTool } from '../../tools';
+import {
+  ToolDenied,
+  ToolFailure,
+  type ToolLoopSettings,
+  type ToolResult,
+  type ToolRunContext,
+  type TurnTool,
+} from '../../tools';
 import type { CallOutcome, ToolLedger } from './tool-ledger';
 import { capText, documentsText, framedFailure, framedResult } from './tool-result-text';
 
@@ -10,6 +17,9 @@ export interface StepCallsContext {
   tools: ReadonlyMap<string, TurnTool>;
   settings: ToolLoopSettings;
   owner: ChatOwner;
+  /** The answer the calls belong to and its chat (approvals are keyed by them). */
+  messageId: string;
+  conversationId: string | null;
   /** The turn's Stop: running calls are cancelled and the loop ends at once. */
   signal: AbortSignal;
   ledger: ToolLedger;
@@ -44,6 +54,34 @@ function parsedArguments(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A call's time limit, which a wait for the owner's approval pauses (that wait has its own
+ * limit): the time left is kept and runs again once the wait ends.
+ */
+function callClock(limitMs: number, expire: () => void) {
+  let left = limitMs;
+  let since = performance.now();
+  let timer: NodeJS.Timeout | undefined = setTimeout(expire, left);
+  return {
+    async paused<T>(wait: () => Promise<T>): Promise<T> {
+      if (timer === undefined) return wait();
+      clearTimeout(timer);
+      timer = undefined;
+      left -= performance.now() - since;
+      try {
+        return await wait();
+      } finally {
+        since = performance.now();
+        timer = setTimeout(expire, Math.max(0, left));
+      }
+    },
+    stop(): void {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }
 
 /** Resolves when `signal` aborts (never rejects); the listener goes when `until` settles. */
@@ -82,10 +120,20 @@ async function runOne(
     forModel = framedFailure(call.name, outcome.error);
   } else {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), settings.toolTimeoutMs);
+    const clock = callClock(settings.toolTimeoutMs, () => timeout.abort());
     const signal = AbortSignal.any([context.signal, timeout.signal]);
     ran.first = Math.min(ran.first, performance.now());
-    const running = tool.run(args, { signal, owner: context.owner });
+    const runContext: ToolRunContext = {
+      signal,
+      owner: context.owner,
+      call: { id: call.id, messageId: context.messageId, conversationId: context.conversationId },
+      update: (change) => {
+        const row = ledger.update(call.id, change);
+        if (row !== null) context.changed(row, []);
+      },
+      outsideTimeout: (wait) => clock.paused(wait),
+    };
+    const running = tool.run(args, runContext);
     try {
       const result = await Promise.race([running, aborted(signal, running)]);
       ran.last = Math.max(ran.last, performance.now());
@@ -102,6 +150,7 @@ async function runOne(
       ran.last = Math.max(ran.last, performance.now());
       if (context.signal.aborted) outcome = { status: 'cancelled', error: STOPPED };
       else if (timeout.signal.aborted) outcome = { status: 'error', error: timedOut(settings) };
+      else if (error instanceof ToolDenied) outcome = { status: 'denied', error: error.message };
       else if (error instanceof ToolFailure) outcome = { status: 'error', error: error.message };
       else {
         context.unexpected?.(error, call.name);
@@ -109,7 +158,7 @@ async function runOne(
       }
       forModel = framedFailure(call.name, outcome.error);
     } finally {
-      clearTimeout(timer);
+      clock.stop();
     }
   }
   // Stop while it ran: the row was (or will be) cancelled with the others.

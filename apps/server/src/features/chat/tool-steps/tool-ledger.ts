@@ -1,11 +1,18 @@
 import { TOOL_LIMITS, type Citation, type ToolCallView } from '@parallax/contract';
 import type { ToolCall } from '../../../providers/chat-types';
-import type { ToolDocument } from '../../tools';
+import type { ToolDocument, ToolRowChange } from '../../tools';
+
+function isOpen(status: ToolCallView['status']): boolean {
+  return status === 'running' || status === 'awaiting_approval';
+}
 
 /** What a finished call leaves in its row. */
 export type CallOutcome =
   | { status: 'completed'; result: string; citations: readonly Citation[] }
-  | { status: 'error' | 'cancelled'; error: string };
+  | { status: 'error' | 'cancelled' | 'denied'; error: string };
+
+/** Characters of a progress note kept in a row. */
+const PROGRESS_CHARS = 200;
 
 function siteOf(url: URL): string {
   return url.hostname.replace(/^www\./, '');
@@ -83,14 +90,34 @@ export class ToolLedger {
     });
   }
 
+  /** A running call's row changed (waiting for approval, progress): the row as it is now. */
+  update(id: string, change: ToolRowChange): ToolCallView | null {
+    const index = this.#calls.findIndex((c) => c.id === id);
+    const current = this.#calls[index];
+    if (current === undefined || !isOpen(current.status)) return null;
+    const { progress, ...rest } = change;
+    const row: ToolCallView = {
+      ...current,
+      ...rest,
+      ...(progress !== undefined && { progress: progress.slice(0, PROGRESS_CHARS) }),
+    };
+    if (change.status === 'running' && row.mcp?.approval_until !== undefined) {
+      const { approval_until: _gone, ...mcp } = row.mcp;
+      row.mcp = mcp;
+    }
+    this.#calls[index] = row;
+    return row;
+  }
+
   /** The call ended: its row's final state. */
   finish(id: string, outcome: CallOutcome, now = Date.now()): ToolCallView {
     const index = this.#calls.findIndex((c) => c.id === id);
     const current = this.#calls[index];
     if (current === undefined) throw new Error(`no tool call ${id}`);
     const started = this.#startedAt.get(id) ?? now;
+    const { progress: _progress, ...settled } = current;
     const row: ToolCallView = {
-      ...current,
+      ...settled,
       status: outcome.status,
       duration_ms: Math.max(0, Math.round(now - started)),
       ...(outcome.status === 'completed'
@@ -109,7 +136,7 @@ export class ToolLedger {
   /** Every call still running is cancelled (Stop): the rows as they changed. */
   cancelRunning(reason: string, now = Date.now()): ToolCallView[] {
     return this.#calls
-      .filter((c) => c.status === 'running')
+      .filter((c) => isOpen(c.status))
       .map((c) => this.finish(c.id, { status: 'cancelled', error: reason }, now));
   }
 

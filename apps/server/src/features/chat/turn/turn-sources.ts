@@ -1,4 +1,4 @@
-import type { ChatSettings } from '@parallax/contract';
+import type { ChatMcpChoice, ChatSettings } from '@parallax/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { ChatOwner } from '../../../infra/auth/chat-owner';
@@ -59,6 +59,8 @@ export interface ContextPart {
   parameters?: GenerationParameters;
   /** The chat's Web search toggle (chat settings); any source saying true turns it on. */
   webSearch?: boolean;
+  /** The chat's MCP servers and tools (chat settings `mcp`); the last source saying wins. */
+  mcp?: ChatMcpChoice;
 }
 
 /**
@@ -112,9 +114,16 @@ export interface AssembledContext {
   parameters: GenerationParameters;
   /** The chat's Web search toggle: the turn may offer the web tools (the toolbox decides). */
   webSearch?: boolean;
+  /** The chat's MCP choice: the turn may offer those servers' tools (the toolbox decides). */
+  mcp?: ChatMcpChoice;
 }
 
 const NONE: AssembledContext = { system: '', excerpts: [], parameters: {} };
+
+function mcpOf(parts: readonly ContextPart[]): { mcp?: ChatMcpChoice } {
+  const said = parts.filter((p) => p.mcp !== undefined).at(-1)?.mcp;
+  return said === undefined ? {} : { mcp: said };
+}
 
 /** The registered sources of turn context (app.turnSources). */
 export class TurnSources {
@@ -164,6 +173,7 @@ export class TurnSources {
         ...parts.map((p) => p.parameters ?? {}),
       ) as GenerationParameters,
       ...(parts.some((p) => p.webSearch === true) ? { webSearch: true } : {}),
+      ...mcpOf(parts),
     };
   }
 

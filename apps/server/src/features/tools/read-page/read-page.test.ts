@@ -6,6 +6,7 @@ import { registerAndSignIn } from '../../../../test/auth';
 import { ToolFailure, type ToolResult, type TurnTool } from '../turn-tool';
 import { startPageServer, type StandIn } from '../tools-stand-ins.test-support';
 import { fetchPage } from './page-fetch';
+import { standaloneRunContext } from '../run-context';
 
 const signal = () => AbortSignal.timeout(10_000);
 
@@ -21,7 +22,7 @@ async function readPageOf(t: TestApp, userId: string): Promise<TurnTool> {
 }
 
 const run = (tool: TurnTool, url: string, userId: string): Promise<ToolResult> =>
-  tool.run({ url }, { signal: signal(), owner: { kind: 'user', id: userId } });
+  tool.run({ url }, standaloneRunContext({ kind: 'user', id: userId }, signal()));
 
 describe('read_page with its test-only loopback allowance', () => {
   let pages: StandIn;

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/app';
 import { bearer, registerAndSignIn, type SignedInUser } from '../../../../test/auth';
 import { ToolFailure, type TurnTool } from '../turn-tool';
 import { startSearchStandIn, type StandIn } from '../tools-stand-ins.test-support';
+import { standaloneRunContext } from '../run-context';
 
 const BRAVE_KEY = 'brave-key-1234567890-WXYZ';
 const TAVILY_KEY = 'tvly-key-0987654321-QRST';
@@ -36,7 +37,7 @@ describe('web_search', () => {
     return tool;
   };
   const search = async (args: Record<string, unknown>) =>
-    (await searchTool()).run(args, { signal: AbortSignal.timeout(10_000), owner });
+    (await searchTool()).run(args, standaloneRunContext(owner, AbortSignal.timeout(10_000)));
 
   beforeAll(async () => {
     standIn = await startSearchStandIn();
