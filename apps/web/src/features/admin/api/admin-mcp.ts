@@ -39,9 +39,9 @@ export async function deleteAdminMcpServer(id: string): Promise<void> {
   await http.delete<unknown>(`/admin/mcp/servers/${encodeURIComponent(id)}`);
 }
 
-/** POST /admin/mcp/servers/{id}/reconnect: drops the connection and connects again now. */
+/** POST /admin/mcp/servers/{id}/refresh: connects again now (skipping the back-off) and lists again. */
 export async function reconnectAdminMcpServer(id: string): Promise<AdminMcpServer> {
-  const res = await http.post<unknown>(`/admin/mcp/servers/${encodeURIComponent(id)}/reconnect`);
+  const res = await http.post<unknown>(`/admin/mcp/servers/${encodeURIComponent(id)}/refresh`);
   return parseWire('AdminMcpServer', res.data);
 }
 

@@ -36,6 +36,12 @@ export async function removeMcpServer(id: string): Promise<void> {
   await http.delete<unknown>(`/mcp/servers/${encodeURIComponent(id)}`);
 }
 
+/** POST /mcp/servers/{id}/refresh: connects again now and lists again. */
+export async function refreshMcpServer(id: string): Promise<McpServerView> {
+  const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/refresh`);
+  return parseWire('McpServerView', res.data);
+}
+
 /** PUT /mcp/servers/{id}/policies: the caller's own approval policy per tool. */
 export async function setMcpToolPolicies(
   id: string,
@@ -62,6 +68,7 @@ export function useMcpServerActions(accountKey: string) {
   return {
     add: useMutation({ mutationFn: addMcpServer, onSettled: refresh }),
     remove: useMutation({ mutationFn: removeMcpServer, onSettled: refresh }),
+    reconnect: useMutation({ mutationFn: refreshMcpServer, onSettled: refresh }),
     setPolicies: useMutation({
       mutationFn: (input: { id: string; body: UpdateMcpToolPoliciesRequest }) =>
         setMcpToolPolicies(input.id, input.body),

@@ -1,5 +1,5 @@
 import type { McpServerView, McpToolPolicy, McpToolView } from '@parallax/contract';
-import { LogIn, Trash2 } from 'lucide-react';
+import { LogIn, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -23,12 +23,15 @@ export function McpServerCard({
   server,
   onSignIn,
   onRemove,
+  onReconnect,
   onPolicy,
   busy,
 }: {
   server: McpServerView;
   onSignIn: () => Promise<void>;
   onRemove: () => Promise<void>;
+  /** Connects again now; absent where nothing can be retried. */
+  onReconnect?: () => void;
   onPolicy: (tool: McpToolView, policy: McpToolPolicy) => void;
   busy: boolean;
 }) {
@@ -75,6 +78,12 @@ export function McpServerCard({
           >
             <LogIn className="size-4" aria-hidden />
             Sign in
+          </Button>
+        )}
+        {onReconnect && server.health.state === 'failing' && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={onReconnect}>
+            <RefreshCw className="size-4" aria-hidden />
+            Reconnect
           </Button>
         )}
         {server.scope === 'user' && (

@@ -66,7 +66,8 @@ export function McpSettings() {
 
   const { servers: list, user_servers_allowed: allowed } = servers.data;
   const own = list.filter((s) => s.scope === 'user').length;
-  const busy = actions.remove.isPending || actions.setPolicies.isPending;
+  const busy =
+    actions.remove.isPending || actions.setPolicies.isPending || actions.reconnect.isPending;
   return (
     <div ref={top} className="space-y-5">
       {list.length === 0 ? (
@@ -99,6 +100,12 @@ export function McpSettings() {
                   throw error;
                 }
               }}
+              onReconnect={() =>
+                actions.reconnect.mutate(server.id, {
+                  onError: (error) =>
+                    toast.error(error instanceof Error ? error.message : 'Could not reconnect.'),
+                })
+              }
               onPolicy={(tool, policy) =>
                 actions.setPolicies.mutate(
                   { id: server.id, body: { policies: { [tool.name]: policy } } },
