@@ -175,9 +175,10 @@ export async function buildApp(
         pageReadsReachPrivate: options.pageReadsReachPrivate,
       }),
     },
+    mcp: { options: () => ({ resolve: options.resolve }) },
   });
-  // The turn's step loop asks the tools feature which tools a turn may offer.
-  app.turnToolbox.use(app.tools);
+  // The turn's step loop asks which tools a turn may offer: the built-ins and MCP servers'.
+  app.turnToolbox.use(app.turnTools);
 
   await app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { McpServerName } from '@parallax/contract';
 import { parseDatabaseUrl } from './db/dialect';
 import { resolveJwtSecret } from './infra/jwt-secret';
 import { decodeSettingsKey, resolveSettingsKey } from './infra/settings-key';
@@ -86,6 +87,8 @@ export interface AppConfig {
   readonly settingsKey: string;
   /** Provider base URLs may point at http, private, loopback or link-local addresses. */
   readonly allowPrivateProviderUrls: boolean;
+  /** MCP servers started as local commands (stdio): only ever from this env, never the web. */
+  readonly mcpStdioServers: readonly McpStdioServerConfig[];
   /** Days browser error reports and usage events are kept before the prune job deletes them. */
   readonly logRetentionDays: number;
   /** Bearer token for GET /metrics; unset means the endpoint does not exist (404). */
@@ -130,6 +133,18 @@ function integer(defaultValue: number, min: number, max: number) {
       return value;
     });
 }
+
+/** One entry of MCP_STDIO_SERVERS: `{ name, title?, command, args?, env? }`. */
+const McpStdioServerEntry = z
+  .object({
+    name: McpServerName,
+    title: z.string().min(1).max(80).optional(),
+    command: z.string().min(1).max(1_000),
+    args: z.array(z.string().max(4_000)).max(100).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+  })
+  .strict();
+export type McpStdioServerConfig = z.infer<typeof McpStdioServerEntry>;
 
 const envSchema = z.object({
   PORT: integer(3000, 1, 65_535),
@@ -225,6 +240,28 @@ const envSchema = z.object({
   ALLOW_PRIVATE_PROVIDER_URLS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
+  // A command line is code execution: stdio MCP servers come from here only (issue 37).
+  MCP_STDIO_SERVERS: z
+    .string()
+    .optional()
+    .transform((text, ctx): McpStdioServerConfig[] => {
+      if (text === undefined) return [];
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of servers' });
+        return z.NEVER;
+      }
+      const parsed = z.array(McpStdioServerEntry).max(20).safeParse(json);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      ctx.addIssue({
+        code: 'custom',
+        message: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      });
+      return z.NEVER;
+    }),
   LOG_RETENTION_DAYS: integer(30, 1, 3650),
   // Not in ARCHITECTURE's list: a provider the server cannot reach is hidden from users until
   // a probe (or a real call) gets an answer again (README configuration table).
@@ -374,6 +411,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     settingsKey: settingsKey.key,
     allowPrivateProviderUrls: e.ALLOW_PRIVATE_PROVIDER_URLS === 'true',
+    mcpStdioServers: e.MCP_STDIO_SERVERS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     metricsToken: e.METRICS_TOKEN,
     providerHealth: {

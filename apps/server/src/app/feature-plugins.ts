@@ -23,6 +23,7 @@ import { searchPlugin } from '../features/search/search.plugin';
 import { supportPlugin } from '../features/support/support.plugin';
 import { telemetryPlugin } from '../features/telemetry/telemetry.plugin';
 import { toolsPlugin } from '../features/tools/tools.plugin';
+import { mcpPlugin } from '../features/mcp/mcp.plugin';
 import { usersPlugin } from '../features/users/users.plugin';
 import { vaultPlugin } from '../features/vault/vault.plugin';
 
@@ -57,6 +58,7 @@ export const FEATURE_PLUGINS: readonly FastifyPluginAsync[] = [
   supportPlugin,
   telemetryPlugin,
   toolsPlugin,
+  mcpPlugin,
   usersPlugin,
   vaultPlugin,
 ];

@@ -40,6 +40,8 @@ import { adminErrorsRoutes } from '../features/telemetry/admin-errors.routes';
 import { telemetryRoutes } from '../features/telemetry/telemetry.routes';
 import { adminToolsRoutes } from '../features/tools/admin-tools.routes';
 import { toolsRoutes } from '../features/tools/tools.routes';
+import { adminMcpRoutes } from '../features/mcp/admin-mcp.routes';
+import { mcpRoutes } from '../features/mcp/mcp.routes';
 import { usersRoutes } from '../features/users/users.routes';
 import { vaultChatsRoutes } from '../features/vault/vault-chats.routes';
 import { vaultNotesRoutes } from '../features/vault/vault-notes.routes';
@@ -90,6 +92,8 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsync[] = [
   aiManagementRoutes,
   adminToolsRoutes,
   toolsRoutes,
+  adminMcpRoutes,
+  mcpRoutes,
   adminUsersRoutes,
   dashboardRoutes,
   supportRoutes,

@@ -12,3 +12,4 @@ export {
   type TurnToolsQuery,
 } from './turn-tool';
 export { TOOL_SETTINGS_CHANGED_TOPIC } from './tools.plugin';
+export { plainText } from './untrusted-text';

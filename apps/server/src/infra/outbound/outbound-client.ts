@@ -18,7 +18,7 @@ const CREDENTIAL_HEADERS = [
 const BODY_HEADERS = ['content-type', 'content-length'];
 
 export interface OutboundRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string | number>;
   body?: string;
   signal: AbortSignal;

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Resolve } from '../../infra/outbound/address-policy';
+import { OutboundClient } from '../../infra/outbound/outbound-client';
+import { SecretBox } from '../../infra/secret-box';
+import { McpApprovals } from './mcp-approvals';
+import { McpConnections } from './mcp-connections';
+import { McpToolbox } from './mcp-toolbox';
+import { McpRepository } from './mcp.repository';
+import { McpService } from './mcp.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** MCP servers: admin, config and users' own; their connections (issue 37). */
+    readonly mcp: McpService;
+    readonly mcpApprovals: McpApprovals;
+    readonly mcpRepository: McpRepository;
+    /** The built-in tools and the chat's MCP servers' tools: what a turn's step loop asks. */
+    readonly turnTools: McpToolbox;
+  }
+}
+
+export interface McpPluginOptions {
+  resolve?: Resolve | undefined;
+}
+
+export const mcpPlugin = fp(async (app, options: McpPluginOptions) => registerMcp(app, options), {
+  name: 'mcp',
+  dependencies: ['tools', 'limits', 'billing'],
+  decorators: { fastify: ['bus'] },
+});
+
+function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
+  const { resolve } = options;
+  // Users' servers never reach this host or its networks, whatever the admin allows for theirs.
+  const userClient = new OutboundClient({ allowPrivate: false, ...(resolve && { resolve }) });
+  const repository = new McpRepository(app.db);
+  const connections = new McpConnections({
+    admin: app.outbound.configured,
+    user: userClient.configured,
+  });
+  const service = new McpService(repository, connections, {
+    box: new SecretBox(app.config.settingsKey),
+    allowPrivateUrls: app.config.allowPrivateProviderUrls,
+    resolve,
+    stdioServers: app.config.mcpStdioServers,
+    plans: () => app.plans.listAll(),
+    limits: app.limits,
+  });
+  const approvals = new McpApprovals(repository, app.bus);
+  app.decorate('mcp', service);
+  app.decorate('mcpApprovals', approvals);
+  app.decorate('mcpRepository', repository);
+  app.decorate('turnTools', new McpToolbox(app.tools, service, approvals, repository));
+  app.addHook('onReady', () => approvals.start());
+  app.addHook('onClose', async () => {
+    await approvals.stop();
+    await connections.closeAll();
+    userClient.close();
+  });
+}
