@@ -48,11 +48,16 @@ interface PendingCode {
   challenge: string;
 }
 
-export async function startMcpOAuthServer(): Promise<McpOAuthServer> {
+export async function startMcpOAuthServer(
+  options: {
+    /** A token taken without signing in, as a server's API key would be. */
+    staticToken?: string;
+  } = {},
+): Promise<McpOAuthServer> {
   const notes: string[] = [];
   const clients = new Map<string, { redirect_uris: string[] }>();
   const codes = new Map<string, PendingCode>();
-  const tokens = new Set<string>();
+  const tokens = new Set<string>(options.staticToken ? [options.staticToken] : []);
   let base = '';
 
   function mcpServer(): McpServer {

@@ -198,7 +198,29 @@ function AdminServerItem({ server, actions }: { server: AdminMcpServer; actions:
 }
 
 function PlansAccess({ data, actions }: { data: AdminMcpResponse; actions: Actions }) {
+  // Shown at once while saving; the list read after the save then says what is stored.
+  const [shown, setShown] = useState<Record<string, boolean>>({});
   if (data.plans.length === 0) return null;
+  const allowed = (planId: string, stored: boolean) => shown[planId] ?? stored;
+  const change = (planId: string, on: boolean) => {
+    const next = { ...shown, [planId]: on };
+    setShown(next);
+    actions.plans.mutate(
+      {
+        plans: data.plans.map((p) => ({
+          plan_id: p.plan_id,
+          user_servers: next[p.plan_id] ?? p.user_servers,
+        })),
+      },
+      {
+        onSuccess: () => setShown({}),
+        onError: (error) => {
+          setShown({});
+          toast.error(message(error));
+        },
+      },
+    );
+  };
   return (
     <Card className="p-4">
       <fieldset className="min-w-0">
@@ -220,20 +242,9 @@ function PlansAccess({ data, actions }: { data: AdminMcpResponse; actions: Actio
                 <input
                   type="checkbox"
                   className="size-4 shrink-0 accent-accent"
-                  checked={plan.user_servers}
+                  checked={allowed(plan.plan_id, plan.user_servers)}
                   disabled={actions.plans.isPending}
-                  onChange={(e) =>
-                    actions.plans.mutate(
-                      {
-                        plans: data.plans.map((p) => ({
-                          plan_id: p.plan_id,
-                          user_servers:
-                            p.plan_id === plan.plan_id ? e.target.checked : p.user_servers,
-                        })),
-                      },
-                      { onError: (error) => toast.error(message(error)) },
-                    )
-                  }
+                  onChange={(e) => change(plan.plan_id, e.target.checked)}
                 />
               </label>
             </li>
