@@ -56,6 +56,8 @@ async function shoot(page: Page, name: string): Promise<void> {
       ['phone', { width: 375, height: 740 }],
     ] as const) {
       await page.setViewportSize(viewport);
+      // The theme's colours ease in: the picture waits for them to settle.
+      await page.waitForTimeout(400);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -23,7 +23,7 @@ describe('a tool call that waits for approval', () => {
     expect(screen.getByRole('group', { name: /Run delete/ })).toBeInTheDocument();
     for (const name of ['Allow', 'Deny', 'Always allow'])
       expect(screen.getByRole('button', { name })).toBeEnabled();
-    expect(screen.getByText('Waiting for your approval')).toBeInTheDocument();
+    expect(screen.getAllByText('Waiting for your approval').length).toBeGreaterThan(0);
   });
 
   it('sends the answer for this message and call, and waits for the socket', async () => {
@@ -62,7 +62,7 @@ describe('a tool call that waits for approval', () => {
 
   it('says a denied call was not run', () => {
     render(<ToolCallRows calls={[{ ...CALL, status: 'denied' }]} messageId="msg_1" />);
-    expect(screen.getByText('Denied')).toBeInTheDocument();
+    expect(screen.getAllByText('Denied').length).toBeGreaterThan(0);
     expect(screen.getByText('Not run: it was denied.')).toBeInTheDocument();
   });
 });

@@ -83,7 +83,9 @@ function ToolCallRow({ call, messageId }: { call: ToolCallView; messageId: strin
               aria-hidden
             />
             <Icon className="size-4 shrink-0 text-fg-muted" aria-hidden />
-            <span className="shrink-0 font-medium text-fg">{toolLabel(call.name)}</span>
+            <span className="shrink-0 font-medium text-fg">
+              {call.mcp ? `${call.mcp.server_title} · ${call.mcp.tool}` : toolLabel(call.name)}
+            </span>
             {subject && (
               <span className="min-w-0 truncate text-fg-muted" title={subject}>
                 {subject}
@@ -95,7 +97,11 @@ function ToolCallRow({ call, messageId }: { call: ToolCallView; messageId: strin
               )}
               <StatusMark status={call.status} />
               {waiting || call.status === 'denied' ? (
-                <span>{STATUS_TEXT[call.status]}</span>
+                // Narrow screens keep the mark only: the prompt under the row says the rest.
+                <>
+                  <span className="hidden sm:inline">{STATUS_TEXT[call.status]}</span>
+                  <span className="sr-only sm:hidden">{STATUS_TEXT[call.status]}</span>
+                </>
               ) : (
                 <span className="sr-only">{STATUS_TEXT[call.status]}</span>
               )}

@@ -46,7 +46,8 @@ export function McpToolsMenu({
 
   return (
     <div
-      className="relative shrink-0"
+      // On phones the panel spans the message box above it (the box is its positioned parent).
+      className="shrink-0 sm:relative"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           event.stopPropagation();
@@ -82,7 +83,7 @@ export function McpToolsMenu({
           id={`${id}-panel`}
           role="group"
           aria-label="Tools for this chat"
-          className="fixed inset-x-3 bottom-28 z-40 max-h-[60vh] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:bottom-full sm:left-0 sm:mb-2 sm:w-96"
+          className="absolute inset-x-0 bottom-full z-40 mb-2 max-h-[60vh] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-sm text-fg shadow-lg sm:inset-x-auto sm:left-0 sm:w-96"
         >
           <p className="mb-2 font-medium">Tools for this chat</p>
           {inVault && (
