@@ -163,7 +163,10 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
       )}
       <MessageErrorBoundary>
         {live && !text ? (
-          <WorkingIndicator status={working} />
+          // While a tool call waits for the owner, its prompt is what the answer waits on.
+          message.toolCalls?.some((c) => c.status === 'awaiting_approval') ? null : (
+            <WorkingIndicator status={working} />
+          )
         ) : isError ? (
           <>
             {text && <Markdown text={text} provider={message.provider} className="text-[15px]" />}
