@@ -43,8 +43,11 @@ export class McpApprovals {
     await this.#unsubscribe?.();
   }
 
-  /** Waits for the owner's answer, the time limit or Stop ('expired' for both). */
-  async wait(ask: ApprovalAsk): Promise<ApprovalOutcome> {
+  /**
+   * Waits for the owner's answer, the time limit or Stop ('expired' for both). `announce` runs
+   * once the wait is stored, so an answer to what it announces always finds it.
+   */
+  async wait(ask: ApprovalAsk, announce: () => void): Promise<ApprovalOutcome> {
     const key = `${ask.messageId} ${ask.callId}`;
     await this.repository.insertApproval({
       message_id: ask.messageId,
@@ -57,6 +60,7 @@ export class McpApprovals {
       expires_at: ask.until.toISOString(),
       created_at: new Date().toISOString(),
     });
+    announce();
     try {
       for (;;) {
         const row = await this.repository.approval(ask.messageId, ask.callId);

@@ -20,6 +20,9 @@ const BACKOFF_MAX_MS = 60_000;
 /** Pages of a listing read at most (bounded work per connection). */
 const LIST_PAGES_MAX = 5;
 
+/** The transport's words for a stream that broke (not a single failed request). */
+const BROKEN_STREAM = /^(SSE stream disconnected|Failed to reconnect|Maximum reconnection)/;
+
 /** A failure whose message is safe to show (no secrets, no stack). */
 export class McpUnavailable extends Error {
   override readonly name = 'McpUnavailable';
@@ -199,6 +202,12 @@ export class McpConnection {
         },
       },
     });
+    // A stream cut mid-call leaves the SDK's request waiting for an answer that cannot come:
+    // the connection is dropped instead, which fails the calls at once (reconnected on next use).
+    client.onerror = (error) => {
+      if (this.#client !== client || !BROKEN_STREAM.test(error.message)) return;
+      void client.close();
+    };
     client.onclose = () => {
       if (this.#client !== client || this.#closed) return;
       this.#client = null;

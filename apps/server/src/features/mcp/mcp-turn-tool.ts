@@ -82,21 +82,24 @@ export function mcpTurnTool(
             !(await deps.repository.allowedInChat(owner, conversationId, spec.id, tool.name))));
       if (asked) {
         const until = new Date(Date.now() + MCP_LIMITS.approvalWaitSeconds * 1000);
-        context.update({
-          status: 'awaiting_approval',
-          mcp: { ...info, approval_until: until.toISOString() },
-        });
         const outcome = await context.outsideTimeout(() =>
-          deps.approvals.wait({
-            ownerKey: owner,
-            messageId: context.call.messageId,
-            callId: context.call.id,
-            conversationId,
-            serverId: spec.id,
-            toolName: tool.name,
-            until,
-            signal: context.signal,
-          }),
+          deps.approvals.wait(
+            {
+              ownerKey: owner,
+              messageId: context.call.messageId,
+              callId: context.call.id,
+              conversationId,
+              serverId: spec.id,
+              toolName: tool.name,
+              until,
+              signal: context.signal,
+            },
+            () =>
+              context.update({
+                status: 'awaiting_approval',
+                mcp: { ...info, approval_until: until.toISOString() },
+              }),
+          ),
         );
         if (outcome === 'deny') throw new ToolDenied('The user denied this call.');
         if (outcome === 'expired') {
