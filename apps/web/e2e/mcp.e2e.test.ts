@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 /** Pictures of the page as it stands: desktop and phone, light and dark, none scrolling sideways. */
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -57,6 +57,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     ] as const) {
       await page.setViewportSize(viewport);
       // The theme's colours ease in: the picture waits for them to settle.
+      await focus?.scrollIntoViewIfNeeded();
       await page.waitForTimeout(400);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -129,9 +130,8 @@ describe('MCP servers', () => {
         await box.check();
         await expect.poll(() => box.isEnabled()).toBe(true);
       }
-      await page.getByRole('heading', { name: 'MCP servers' }).scrollIntoViewIfNeeded();
       expect(t.errors).toEqual([]);
-      await shoot(page, 'admin');
+      await shoot(page, 'admin', card);
     } finally {
       await t?.context.close();
     }
@@ -160,8 +160,7 @@ describe('MCP servers', () => {
 
       const card = tools.locator('[data-testid="mcp-server"][data-server="notes"]');
       await card.getByText('Saves a short note to your notebook.').waitFor();
-      await card.scrollIntoViewIfNeeded();
-      await shoot(page, 'settings-tools');
+      await shoot(page, 'settings-tools', card);
 
       // A new chat with the server on.
       await page.goto('/', { waitUntil: 'networkidle' });
@@ -190,8 +189,7 @@ describe('MCP servers', () => {
         '{\n  "text": "buy milk"\n}',
       );
       expect(notes.notes).toEqual([]);
-      await row.scrollIntoViewIfNeeded();
-      await shoot(page, 'approval');
+      await shoot(page, 'approval', row);
       await row.getByRole('button', { name: 'Allow', exact: true }).focus();
       await page.keyboard.press('Enter');
 
