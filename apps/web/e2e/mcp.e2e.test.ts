@@ -254,6 +254,8 @@ describe('MCP servers', () => {
         .poll(() => card.getByTestId('mcp-health').innerText(), { timeout: 15_000 })
         .toBe('Connected');
       expect(await card.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      await card.getByRole('button', { name: 'Sign out' }).click();
+      await card.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(t.errors).toEqual([]);
     } finally {
       await t?.context.close();

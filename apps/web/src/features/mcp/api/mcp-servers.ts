@@ -61,6 +61,11 @@ export async function startMcpSignIn(id: string, returnTo: string): Promise<stri
   return parseWire('StartMcpOAuthResponse', res.data).authorization_url;
 }
 
+/** DELETE /mcp/servers/{id}/oauth: signs the caller out of an OAuth server (tokens deleted). */
+export async function signOutOfMcpServer(id: string): Promise<void> {
+  await http.delete<unknown>(`/mcp/servers/${encodeURIComponent(id)}/oauth`);
+}
+
 /** The changes of Settings → Tools: each one reads the list again (health and tools with it). */
 export function useMcpServerActions(accountKey: string) {
   const queryClient = useQueryClient();
@@ -69,6 +74,7 @@ export function useMcpServerActions(accountKey: string) {
     add: useMutation({ mutationFn: addMcpServer, onSettled: refresh }),
     remove: useMutation({ mutationFn: removeMcpServer, onSettled: refresh }),
     reconnect: useMutation({ mutationFn: refreshMcpServer, onSettled: refresh }),
+    signOut: useMutation({ mutationFn: signOutOfMcpServer, onSettled: refresh }),
     setPolicies: useMutation({
       mutationFn: (input: { id: string; body: UpdateMcpToolPoliciesRequest }) =>
         setMcpToolPolicies(input.id, input.body),

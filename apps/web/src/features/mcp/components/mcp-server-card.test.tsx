@@ -82,4 +82,23 @@ describe('a server in Settings → Tools', () => {
     );
     await waitFor(() => expect(onRemove).toHaveBeenCalledOnce());
   });
+
+  it('offers sign-out, not sign-in, once the user is signed in', () => {
+    const onSignOut = vi.fn();
+    render(
+      <ul>
+        <McpServerCard
+          server={server({ id: 's1', name: 'crm', auth: 'oauth', signed_in: true })}
+          busy={false}
+          onSignIn={noop}
+          onSignOut={onSignOut}
+          onRemove={noop}
+          onPolicy={() => undefined}
+        />
+      </ul>,
+    );
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
+  });
 });

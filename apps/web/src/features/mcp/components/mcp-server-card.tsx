@@ -1,5 +1,5 @@
 import type { McpServerView, McpToolPolicy, McpToolView } from '@parallax/contract';
-import { LogIn, RefreshCw, Trash2 } from 'lucide-react';
+import { LogIn, LogOut, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
@@ -24,6 +24,7 @@ export function McpServerCard({
   onSignIn,
   onRemove,
   onReconnect,
+  onSignOut,
   onPolicy,
   busy,
 }: {
@@ -32,6 +33,8 @@ export function McpServerCard({
   onRemove: () => Promise<void>;
   /** Connects again now; absent where nothing can be retried. */
   onReconnect?: () => void;
+  /** Forgets the caller's sign-in to an OAuth server. */
+  onSignOut?: () => void;
   onPolicy: (tool: McpToolView, policy: McpToolPolicy) => void;
   busy: boolean;
 }) {
@@ -78,6 +81,12 @@ export function McpServerCard({
           >
             <LogIn className="size-4" aria-hidden />
             Sign in
+          </Button>
+        )}
+        {onSignOut && server.auth === 'oauth' && server.signed_in && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={onSignOut}>
+            <LogOut className="size-4" aria-hidden />
+            Sign out
           </Button>
         )}
         {onReconnect && server.health.state === 'failing' && (

@@ -67,7 +67,10 @@ export function McpSettings() {
   const { servers: list, user_servers_allowed: allowed } = servers.data;
   const own = list.filter((s) => s.scope === 'user').length;
   const busy =
-    actions.remove.isPending || actions.setPolicies.isPending || actions.reconnect.isPending;
+    actions.remove.isPending ||
+    actions.setPolicies.isPending ||
+    actions.reconnect.isPending ||
+    actions.signOut.isPending;
   return (
     <div ref={top} className="space-y-5">
       {list.length === 0 ? (
@@ -100,6 +103,13 @@ export function McpSettings() {
                   throw error;
                 }
               }}
+              onSignOut={() =>
+                actions.signOut.mutate(server.id, {
+                  onSuccess: () => toast.success(`Signed out of ${server.title}`),
+                  onError: (error) =>
+                    toast.error(error instanceof Error ? error.message : 'Could not sign out.'),
+                })
+              }
               onReconnect={() =>
                 actions.reconnect.mutate(server.id, {
                   onError: (error) =>
