@@ -206,6 +206,39 @@ describe('MCP servers', () => {
       await row.locator('summary').click();
       expect(await row.locator('pre').first().innerText()).toContain('Saved note #1: buy milk');
 
+      // Deny: the call does not run and its row says so; Always allow: this call and the next run.
+      const answers = page.locator('[data-role="assistant"]');
+      const send = async (text: string) => {
+        const before = await answers.count();
+        await page.getByRole('textbox', { name: /message/i }).fill(text);
+        await page.keyboard.press('Enter');
+        const next = answers.nth(before);
+        await next.locator('[data-testid="tool-call"]').first().waitFor({ timeout: 20_000 });
+        return next;
+      };
+      const denied = await send('And this. [sim call=notes__add_note{"text":"sell car"}]');
+      await denied.getByRole('button', { name: 'Deny' }).click();
+      await denied
+        .locator('[data-testid="tool-call"][data-status="denied"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => denied.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      const always = await send('Then this. [sim call=notes__add_note{"text":"call mum"}]');
+      await always.getByRole('button', { name: 'Always allow' }).click();
+      await always
+        .locator('[data-testid="tool-call"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => always.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      const asked = await send('Last one. [sim call=notes__add_note{"text":"water plants"}]');
+      await asked
+        .locator('[data-testid="tool-call"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      expect(await asked.getByTestId('tool-approval').count()).toBe(0);
+      expect(notes.notes).toEqual(['buy milk', 'call mum', 'water plants']);
+
       // The chat keeps its choice.
       await page.reload({ waitUntil: 'networkidle' });
       await expect
