@@ -38,6 +38,7 @@ import * as m0370 from './0370-provider-health';
 import * as m0380 from './0380-tool-settings';
 import * as m0390 from './0390-message-tool-calls';
 import * as m0410 from './0410-mcp-servers';
+import * as m0411 from './0411-mcp-oauth';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -84,4 +85,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0380-tool-settings': m0380,
   '0390-message-tool-calls': m0390,
   '0410-mcp-servers': m0410,
+  '0411-mcp-oauth': m0411,
 };

@@ -57,6 +57,9 @@ import type { ApiCallsTable, ApiKeyUsageTable, ApiKeysTable } from './api-keys';
 import type { ToolPlanAccessTable, ToolSettingsTable } from './tool-settings';
 import type {
   McpApprovalsTable,
+  McpOAuthClientsTable,
+  McpOAuthStatesTable,
+  McpOAuthTokensTable,
   McpPlanAccessTable,
   McpServersTable,
   McpToolPoliciesTable,
@@ -132,4 +135,7 @@ export interface Database {
   mcp_tool_policies: McpToolPoliciesTable;
   mcp_plan_access: McpPlanAccessTable;
   mcp_approvals: McpApprovalsTable;
+  mcp_oauth_clients: McpOAuthClientsTable;
+  mcp_oauth_tokens: McpOAuthTokensTable;
+  mcp_oauth_states: McpOAuthStatesTable;
 }

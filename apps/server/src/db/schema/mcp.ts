@@ -53,3 +53,28 @@ export interface McpApprovalsTable {
   expires_at: IsoTimestamp;
   created_at: IsoTimestamp;
 }
+
+/** Migration 0411: a server's OAuth client (dynamically registered), sealed JSON. */
+export interface McpOAuthClientsTable {
+  server_id: string;
+  client_sealed: string;
+  updated_at: IsoTimestamp;
+}
+
+/** Migration 0411: a user's OAuth tokens for a server, sealed JSON. */
+export interface McpOAuthTokensTable {
+  user_id: string;
+  server_id: string;
+  tokens_sealed: string;
+  updated_at: IsoTimestamp;
+}
+
+/** Migration 0411: a sign-in under way (the `state` the provider sends back). */
+export interface McpOAuthStatesTable {
+  state: string;
+  user_id: string;
+  server_id: string;
+  verifier_sealed: string | null;
+  return_to: string;
+  expires_at: IsoTimestamp;
+}

@@ -1,4 +1,8 @@
 import { MCP_LIMITS, type McpHealth } from '@parallax/contract';
+import {
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -22,6 +26,8 @@ const LIST_PAGES_MAX = 5;
 
 /** The transport's words for a stream that broke (not a single failed request). */
 const BROKEN_STREAM = /^(SSE stream disconnected|Failed to reconnect|Maximum reconnection)/;
+
+const SIGN_IN = 'Sign in to use this server.';
 
 /** A failure whose message is safe to show (no secrets, no stack). */
 export class McpUnavailable extends Error {
@@ -85,6 +91,8 @@ export class McpConnection {
   constructor(
     readonly spec: McpServerSpec,
     private readonly route: OutboundRoute,
+    private readonly oauth: (onRedirect: () => void) => OAuthClientProvider | undefined = () =>
+      undefined,
     private readonly onChange: () => void = () => undefined,
   ) {}
 
@@ -158,9 +166,25 @@ export class McpConnection {
   }
 
   async #connect(): Promise<Client> {
+    let signInNeeded = false;
+    const authProvider =
+      this.spec.auth === 'oauth'
+        ? this.spec.oauth === null
+          ? undefined
+          : this.oauth(() => {
+              signInNeeded = true;
+            })
+        : undefined;
+    if (this.spec.auth === 'oauth' && (!authProvider || !(await authProvider.tokens()))) {
+      this.#set({ state: 'needs_sign_in', reason: SIGN_IN, retry_at: null });
+      throw new McpUnavailable(SIGN_IN);
+    }
     this.#set({ state: 'connecting', reason: null, retry_at: null });
     try {
-      const client = await this.#open(this.spec.transport === 'sse' ? 'sse' : 'primary');
+      const client = await this.#open(
+        this.spec.transport === 'sse' ? 'sse' : 'primary',
+        authProvider,
+      );
       this.#client = client;
       this.#failures = 0;
       this.#listing = await this.#list(client);
@@ -170,6 +194,10 @@ export class McpConnection {
       const client = this.#client;
       this.#client = null;
       await client?.close().catch(() => undefined);
+      if (signInNeeded || error instanceof UnauthorizedError) {
+        this.#set({ state: 'needs_sign_in', reason: SIGN_IN, retry_at: null });
+        throw new McpUnavailable(SIGN_IN);
+      }
       this.#fail(error);
       throw new McpUnavailable(this.#health.reason ?? 'The server could not be reached.');
     }
@@ -186,7 +214,7 @@ export class McpConnection {
   }
 
   /** Streamable HTTP first; a server that refuses it with 404/405 is tried over SSE. */
-  async #open(kind: 'primary' | 'sse'): Promise<Client> {
+  async #open(kind: 'primary' | 'sse', authProvider?: OAuthClientProvider): Promise<Client> {
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
       listChanged: {
@@ -214,18 +242,18 @@ export class McpConnection {
       this.#fail(new McpUnavailable('The connection closed.'));
     };
     try {
-      await client.connect(this.#transport(kind), { timeout: CONNECT_TIMEOUT_MS });
+      await client.connect(this.#transport(kind, authProvider), { timeout: CONNECT_TIMEOUT_MS });
     } catch (error) {
       await client.close().catch(() => undefined);
       const code = (error as { code?: unknown }).code;
       if (kind === 'primary' && this.spec.url !== null && (code === 404 || code === 405))
-        return this.#open('sse');
+        return this.#open('sse', authProvider);
       throw error;
     }
     return client;
   }
 
-  #transport(kind: 'primary' | 'sse'): Transport {
+  #transport(kind: 'primary' | 'sse', authProvider?: OAuthClientProvider): Transport {
     const { spec } = this;
     if (spec.transport === 'stdio' && spec.stdio) {
       return new StdioClientTransport({
@@ -238,10 +266,14 @@ export class McpConnection {
     if (spec.url === null) throw new McpUnavailable('The server has no address.');
     const url = new URL(spec.url);
     const fetch = fetchThrough(this.route);
-    const requestInit = { headers: spec.headers };
+    const options = {
+      fetch,
+      requestInit: { headers: spec.headers },
+      ...(authProvider && { authProvider }),
+    };
     return kind === 'sse'
-      ? new SSEClientTransport(url, { fetch, requestInit })
-      : new StreamableHTTPClientTransport(url, { fetch, requestInit });
+      ? new SSEClientTransport(url, options)
+      : new StreamableHTTPClientTransport(url, options);
   }
 
   async #list(client: Client): Promise<McpListing> {

@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OutboundRoute } from '../../infra/outbound/outbound-client';
 import { McpConnection } from './mcp-connection';
 import type { McpServerSpec } from './mcp-server-spec';
@@ -15,30 +16,38 @@ export interface McpRoutes {
 export class McpConnections {
   readonly #byId = new Map<string, McpConnection>();
 
-  constructor(private readonly routes: McpRoutes) {}
+  constructor(
+    private readonly routes: McpRoutes,
+    /** An OAuth server's client state for the spec's user (tokens sealed in the database). */
+    private readonly oauthFor: (spec: McpServerSpec, onRedirect: () => void) => OAuthClientProvider,
+  ) {}
+
+  routeFor(spec: McpServerSpec): OutboundRoute {
+    return spec.scope === 'user' ? this.routes.user : this.routes.admin;
+  }
 
   for(spec: McpServerSpec): McpConnection {
-    const known = this.#byId.get(spec.id);
+    const known = this.#byId.get(spec.connectionKey);
     if (known && known.spec.version === spec.version) return known;
     void known?.close();
-    const connection = new McpConnection(
-      spec,
-      spec.scope === 'user' ? this.routes.user : this.routes.admin,
+    const connection = new McpConnection(spec, this.routeFor(spec), (onRedirect) =>
+      this.oauthFor(spec, onRedirect),
     );
-    this.#byId.set(spec.id, connection);
+    this.#byId.set(spec.connectionKey, connection);
     return connection;
   }
 
   /** The connection if one was made (health for listings without connecting). */
   peek(spec: McpServerSpec): McpConnection | undefined {
-    const known = this.#byId.get(spec.id);
+    const known = this.#byId.get(spec.connectionKey);
     return known && known.spec.version === spec.version ? known : undefined;
   }
 
+  /** Drops the server's connections (every user's, for an OAuth server). */
   async drop(id: string): Promise<void> {
-    const known = this.#byId.get(id);
-    this.#byId.delete(id);
-    await known?.close();
+    const gone = [...this.#byId].filter(([key]) => key === id || key.startsWith(`${id}:`));
+    for (const [key] of gone) this.#byId.delete(key);
+    await Promise.all(gone.map(([, connection]) => connection.close()));
   }
 
   async closeAll(): Promise<void> {

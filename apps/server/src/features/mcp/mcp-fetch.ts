@@ -37,12 +37,19 @@ export function fetchThrough(route: OutboundRoute): FetchLike {
   return async (url, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (!isMethod(method)) throw new TypeError(`MCP transport: method ${method} is not used`);
-    const body = init?.body;
-    if (body !== undefined && body !== null && typeof body !== 'string')
-      throw new TypeError('MCP transport: only text bodies are sent');
+    const raw = init?.body;
+    const headers = headersOf(init);
+    let body: string | undefined;
+    if (typeof raw === 'string') body = raw;
+    else if (raw instanceof URLSearchParams) {
+      // OAuth token requests (form-encoded).
+      body = raw.toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    } else if (raw !== undefined && raw !== null)
+      throw new TypeError('MCP transport: only text and form bodies are sent');
     const res = await route.open(String(url), {
       method,
-      headers: headersOf(init),
+      headers,
       ...(typeof body === 'string' && { body }),
       signal: init?.signal ?? new AbortController().signal,
     });

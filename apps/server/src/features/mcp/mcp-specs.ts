@@ -18,6 +18,9 @@ const Policies = z.record(z.string(), McpToolPolicy);
 const Secrets = z.object({
   token: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  scope: z.string().optional(),
 });
 
 function authContext(id: string): string {
@@ -42,17 +45,33 @@ export function sealAuth(
       auth_sealed: box.seal(JSON.stringify({ headers: auth.headers }), authContext(id)),
       auth_hint: Object.keys(auth.headers).join(', ') || null,
     };
+  if (auth.kind === 'oauth' && (auth.client_id || auth.client_secret || auth.scope))
+    return {
+      auth_kind: 'oauth',
+      auth_sealed: box.seal(
+        JSON.stringify({
+          client_id: auth.client_id,
+          client_secret: auth.client_secret,
+          scope: auth.scope,
+        }),
+        authContext(id),
+      ),
+      auth_hint: auth.client_id ?? null,
+    };
   return { auth_kind: auth.kind, auth_sealed: null, auth_hint: null };
 }
 
-function headersOf(box: SecretBox, row: McpServerRow): Record<string, string> {
+function secretsOf(box: SecretBox, row: McpServerRow): z.infer<typeof Secrets> {
   if (row.auth_sealed === null) return {};
   const opened = box.open(row.auth_sealed, authContext(row.id));
   if (opened === undefined) return {};
   const secrets = Secrets.safeParse(JSON.parse(opened));
-  if (!secrets.success) return {};
-  if (secrets.data.token !== undefined) return { authorization: `Bearer ${secrets.data.token}` };
-  return secrets.data.headers ?? {};
+  return secrets.success ? secrets.data : {};
+}
+
+function headersOf(secrets: z.infer<typeof Secrets>): Record<string, string> {
+  if (secrets.token !== undefined) return { authorization: `Bearer ${secrets.token}` };
+  return secrets.headers ?? {};
 }
 
 export function policiesOf(json: string): Record<string, McpToolPolicy> {
@@ -64,8 +83,19 @@ export function policiesOf(json: string): Record<string, McpToolPolicy> {
   }
 }
 
-export function specOfRow(box: SecretBox, row: McpServerRow): McpServerSpec {
+/** The server as `userId` uses it (OAuth servers connect with that user's own tokens). */
+export function specOfRow(box: SecretBox, row: McpServerRow, userId: string | null): McpServerSpec {
   const auth = McpAuthKind.safeParse(row.auth_kind);
+  const secrets = secretsOf(box, row);
+  const oauth =
+    row.auth_kind === 'oauth' && userId !== null
+      ? {
+          userId,
+          clientId: secrets.client_id,
+          clientSecret: secrets.client_secret,
+          scope: secrets.scope,
+        }
+      : null;
   return {
     id: row.id,
     scope: (row.scope === 'user' ? 'user' : 'admin') satisfies McpServerScope,
@@ -76,7 +106,9 @@ export function specOfRow(box: SecretBox, row: McpServerRow): McpServerSpec {
     url: row.url,
     stdio: null,
     auth: auth.success ? auth.data : 'none',
-    headers: headersOf(box, row),
+    headers: row.auth_kind === 'oauth' ? {} : headersOf(secrets),
+    oauth,
+    connectionKey: oauth === null ? row.id : `${row.id}:${oauth.userId}`,
     policies: policiesOf(row.policies),
     enabled: Number(row.enabled) === 1,
     version: createHash('sha256')
@@ -97,6 +129,8 @@ export function specOfConfig(server: McpStdioServerConfig): McpServerSpec {
     stdio: { command: server.command, args: server.args, env: server.env },
     auth: 'none',
     headers: {},
+    oauth: null,
+    connectionKey: `${CONFIG_ID_PREFIX}${server.name}`,
     policies: {},
     enabled: true,
     version: createHash('sha256').update(JSON.stringify(server)).digest('base64url'),

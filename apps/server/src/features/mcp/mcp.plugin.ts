@@ -5,6 +5,8 @@ import { OutboundClient } from '../../infra/outbound/outbound-client';
 import { SecretBox } from '../../infra/secret-box';
 import { McpApprovals } from './mcp-approvals';
 import { McpConnections } from './mcp-connections';
+import { McpOAuth } from './mcp-oauth';
+import { McpOAuthRepository } from './mcp-oauth.repository';
 import { McpToolbox } from './mcp-toolbox';
 import { McpRepository } from './mcp.repository';
 import { McpService } from './mcp.service';
@@ -35,12 +37,19 @@ function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
   // Users' servers never reach this host or its networks, whatever the admin allows for theirs.
   const userClient = new OutboundClient({ allowPrivate: false, ...(resolve && { resolve }) });
   const repository = new McpRepository(app.db);
-  const connections = new McpConnections({
-    admin: app.outbound.configured,
-    user: userClient.configured,
-  });
-  const service = new McpService(repository, connections, {
-    box: new SecretBox(app.config.settingsKey),
+  const box = new SecretBox(app.config.settingsKey);
+  const oauth = new McpOAuth(
+    new McpOAuthRepository(app.db),
+    box,
+    () => connections,
+    app.config.appUrl,
+  );
+  const connections: McpConnections = new McpConnections(
+    { admin: app.outbound.configured, user: userClient.configured },
+    (spec, onRedirect) => oauth.providerFor(spec, onRedirect),
+  );
+  const service = new McpService(repository, connections, oauth, {
+    box,
     allowPrivateUrls: app.config.allowPrivateProviderUrls,
     resolve,
     stdioServers: app.config.mcpStdioServers,

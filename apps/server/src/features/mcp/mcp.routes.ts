@@ -5,6 +5,8 @@ import {
   IdParams,
   McpServersResponse,
   McpServerView,
+  StartMcpOAuthRequest,
+  StartMcpOAuthResponse,
   ToolApprovalParams,
   ToolApprovalRequest,
   ToolApprovalResponse,
@@ -122,6 +124,63 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       app.mcp.setOwnPolicies(chatOwnerOf(request), request.params.id, request.body.policies),
+  );
+
+  app.post(
+    '/mcp/servers/:id/oauth/start',
+    {
+      onRequest: requireUser,
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Sign in to an OAuth server with your own account: the page to open',
+        params: IdParams,
+        body: StartMcpOAuthRequest,
+        response: { 200: StartMcpOAuthResponse, ...errors, 503: ErrorBody },
+      },
+    },
+    async (request) => ({
+      authorization_url: await app.mcp.startOAuth(
+        chatOwnerOf(request),
+        request.params.id,
+        request.body.return_to ?? '/settings',
+      ),
+    }),
+  );
+
+  app.get(
+    '/mcp/oauth/callback',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Where the server’s authorization page sends the browser back (state-bound)',
+        querystring: z.object({
+          code: z.string().max(4_096).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => reply.redirect(await app.mcp.finishOAuth(request.query), 302),
+  );
+
+  app.delete(
+    '/mcp/servers/:id/oauth',
+    {
+      onRequest: requireUser,
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Sign out of an OAuth server (your tokens are deleted)',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.mcp.signOut(chatOwnerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

@@ -23,6 +23,7 @@ import type { McpConnections } from './mcp-connections';
 import type { McpServerSpec } from './mcp-server-spec';
 import { sealAuth, specOfConfig, specOfRow } from './mcp-specs';
 import type { McpRepository, McpServerRow } from './mcp.repository';
+import type { McpOAuth } from './mcp-oauth';
 import { qualifyToolNames } from './tool-names';
 import { policyFor } from './tool-policy';
 
@@ -49,6 +50,7 @@ export class McpService {
   constructor(
     private readonly repository: McpRepository,
     readonly connections: McpConnections,
+    readonly oauth: McpOAuth,
     private readonly options: McpServiceOptions,
   ) {
     this.#config = options.stdioServers.map(specOfConfig);
@@ -60,7 +62,7 @@ export class McpService {
     const rows = await this.repository.servers(owner.id);
     return [
       ...this.#config,
-      ...rows.map((row) => specOfRow(this.options.box, row)).filter((s) => s.enabled),
+      ...rows.map((row) => specOfRow(this.options.box, row, owner.id)).filter((s) => s.enabled),
     ];
   }
 
@@ -113,7 +115,7 @@ export class McpService {
       transport: spec.transport,
       url: spec.scope === 'user' ? spec.url : null,
       auth: spec.auth,
-      signed_in: false,
+      signed_in: spec.oauth !== null && (await this.oauth.signedIn(spec)),
       description: listing.instructions,
       health: connection?.health ?? { state: 'idle', reason: null, since: null, retry_at: null },
       tools: listing.tools.flatMap((tool) => {
@@ -189,11 +191,6 @@ export class McpService {
     }
   }
 
-  #refuseOAuth(auth: McpAuthInput | undefined): void {
-    if (auth?.kind === 'oauth')
-      throw new AppError('validation_error', 'auth.kind: OAuth sign-in is not available yet');
-  }
-
   async #nameFree(name: string, userId: string | null): Promise<void> {
     const taken =
       this.#config.some((s) => s.name === name) ||
@@ -207,7 +204,6 @@ export class McpService {
     if (owner.kind !== 'user' || !(await this.userServersAllowed(owner)))
       throw new AppError('forbidden', 'Your plan does not include adding MCP servers.');
     const auth = createBody(input);
-    this.#refuseOAuth(auth);
     const url = await this.#checkUrl(input.url, false);
     if ((await this.repository.countOwned(owner.id)) >= MCP_LIMITS.userServersMax)
       throw new AppError(
@@ -247,7 +243,6 @@ export class McpService {
     input: UpdateUserMcpServerRequest,
   ): Promise<McpServerView> {
     await this.#ownRow(owner, id);
-    this.#refuseOAuth(input.auth);
     const url = input.url === undefined ? undefined : await this.#checkUrl(input.url, false);
     await this.repository.update(id, {
       ...(input.title !== undefined && { title: input.title }),
@@ -283,6 +278,35 @@ export class McpService {
     await this.repository.setPolicy(ownerKey(owner), serverId, tool, 'always_allow');
   }
 
+  /** The authorization page for the caller's own account on an OAuth server. */
+  async startOAuth(owner: ChatOwner, id: string, returnTo: string): Promise<string> {
+    const spec = await this.visible(owner, id);
+    if (spec.oauth === null)
+      throw new AppError('validation_error', 'This server does not use sign-in.');
+    return this.oauth.start(spec, returnTo);
+  }
+
+  /** The provider sent the browser back: where to send it on (with ?mcp_oauth=ok|error). */
+  async finishOAuth(query: {
+    code?: string | undefined;
+    state?: string | undefined;
+  }): Promise<string> {
+    const done = await this.oauth.finish(query, async (serverId, userId) => {
+      const row = await this.repository.server(serverId);
+      if (!row || (row.scope === 'user' && row.owner_user_id !== userId)) return null;
+      return specOfRow(this.options.box, row, userId);
+    });
+    if (done.spec) await this.connections.drop(done.spec.id);
+    return done.redirect;
+  }
+
+  async signOut(owner: ChatOwner, id: string): Promise<void> {
+    const spec = await this.visible(owner, id);
+    if (spec.oauth === null) return;
+    await this.oauth.signOut(spec);
+    await this.connections.drop(id);
+  }
+
   // ── Admin (AI management → MCP) ────────────────────────────────────────────────────────
 
   async #adminView(spec: McpServerSpec, row: McpServerRow | null): Promise<AdminMcpServer> {
@@ -307,7 +331,7 @@ export class McpService {
     ]);
     const servers = await Promise.all([
       ...this.#config.map((spec) => this.#adminView(spec, null)),
-      ...rows.map((row) => this.#adminView(specOfRow(this.options.box, row), row)),
+      ...rows.map((row) => this.#adminView(specOfRow(this.options.box, row, null), row)),
     ]);
     return {
       servers,
@@ -331,12 +355,11 @@ export class McpService {
     const config = this.#config.find((s) => s.id === id);
     if (config) return this.#adminView(config, null);
     const row = await this.#adminRow(id);
-    return this.#adminView(specOfRow(this.options.box, row), row);
+    return this.#adminView(specOfRow(this.options.box, row, null), row);
   }
 
   async adminCreate(input: CreateAdminMcpServerRequest): Promise<AdminMcpServer> {
     const auth = createBody(input);
-    this.#refuseOAuth(auth);
     const url = await this.#checkUrl(input.url, this.options.allowPrivateUrls);
     await this.#nameFree(input.name, null);
     const id = randomUUID();
@@ -360,14 +383,13 @@ export class McpService {
 
   async adminUpdate(id: string, input: UpdateAdminMcpServerRequest): Promise<AdminMcpServer> {
     const row = await this.#adminRow(id);
-    this.#refuseOAuth(input.auth);
     const url =
       input.url === undefined
         ? undefined
         : await this.#checkUrl(input.url, this.options.allowPrivateUrls);
     let policies: string | undefined;
     if (input.policies !== undefined) {
-      const next = { ...specOfRow(this.options.box, row).policies };
+      const next = { ...specOfRow(this.options.box, row, null).policies };
       for (const [tool, policy] of Object.entries(input.policies)) {
         if (policy === null) delete next[tool];
         else next[tool] = policy;
@@ -395,7 +417,7 @@ export class McpService {
 
   async adminRefresh(id: string): Promise<AdminMcpServer> {
     const config = this.#config.find((s) => s.id === id);
-    const spec = config ?? specOfRow(this.options.box, await this.#adminRow(id));
+    const spec = config ?? specOfRow(this.options.box, await this.#adminRow(id), null);
     await this.connections.for(spec).refresh(true);
     return this.adminOne(id);
   }
