@@ -251,9 +251,7 @@ describe('MCP servers', () => {
     }
   }, 180_000);
 
-  // WARNING: waits for the server's OAuth routes (POST /mcp/servers/{id}/oauth/start and the
-  // callback); the server answers "OAuth sign-in is not available yet" until they land.
-  it.skip('a user signs in through an OAuth server’s own page and comes back signed in', async () => {
+  it('a user signs in through an OAuth server’s own page, uses it in a chat with their own account, and signs out', async () => {
     const token = await adminToken();
     const created = await fetch(`${server.url}/api/v1/admin/mcp/servers`, {
       method: 'POST',
@@ -287,6 +285,30 @@ describe('MCP servers', () => {
         .poll(() => card.getByTestId('mcp-health').innerText(), { timeout: 15_000 })
         .toBe('Connected');
       expect(await card.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      await shoot(page, 'settings-oauth', card);
+
+      // A turn with the user's own sign-in.
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await pickModel(page, 'GPT-5 mini');
+      await page.getByTestId('mcp-tools-menu').click();
+      await page.getByRole('switch', { name: 'CRM' }).click();
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('textbox', { name: /message/i })
+        .fill('Remember Bob. [sim call=crm__add_note{"text":"ring Bob"}]');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/chats\/[^/]+$/);
+      const turn = page.locator('[data-role="assistant"]').last();
+      await turn.getByRole('button', { name: 'Allow', exact: true }).click();
+      await turn
+        .locator('[data-testid="tool-call"][data-tool="crm__add_note"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => turn.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      expect(notes.notes).toContain('ring Bob');
+
+      await page.goto('/settings#tools', { waitUntil: 'networkidle' });
       await card.getByRole('button', { name: 'Sign out' }).click();
       await card.getByRole('button', { name: 'Sign in' }).waitFor();
       expect(t.errors).toEqual([]);
