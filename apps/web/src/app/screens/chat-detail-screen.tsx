@@ -58,7 +58,8 @@ import { toast } from '../../ui/toast/toast-store';
 import { useChatStorage } from '../../features/chat/store/chat-storage';
 import { ChatComposerBar } from './chat-composer-bar';
 import { useChatSettingsTools } from './chat-settings-tools';
-import { useVaultWebSearch } from '../../features/chat-settings';
+import { useVaultMcp, useVaultWebSearch } from '../../features/chat-settings';
+import { useMcpTools } from './mcp-tools';
 import { useWebSearchTool } from './web-search-tool';
 import { MessageList } from '../../features/chat/components/message-list';
 
@@ -198,7 +199,15 @@ export function ChatScreen(props: ChatScreenProps) {
       s.threads[chatId]?.messages.filter((m) => m.role === 'assistant' && !isLive(m)).length ?? 0,
   );
   const webSearch = useWebSearchTool(conversationId, chatId, props.withSettings === true);
-  const composer = useChatComposer(chatId, conversationId, null, null, webSearch.on);
+  const mcpTools = useMcpTools(conversationId, chatId, props.withSettings === true);
+  const composer = useChatComposer(
+    chatId,
+    conversationId,
+    null,
+    null,
+    webSearch.on,
+    mcpTools.choice,
+  );
   const settingsTools = useChatSettingsTools(conversationId, composer, props.withSettings === true);
   const live = liveKey !== null;
 
@@ -228,6 +237,7 @@ export function ChatScreen(props: ChatScreenProps) {
       if (!isNew || outcome?.kind !== 'sent') return;
       renameBoundThread(chatId, outcome.conversationId);
       useVaultWebSearch.getState().rename(chatId, outcome.conversationId);
+      useVaultMcp.getState().rename(chatId, outcome.conversationId);
       // What is typed until the chat's own page shows goes along to it.
       handOffDraft(chatId, outcome.conversationId);
       onStarted?.(outcome.conversationId);
@@ -279,6 +289,7 @@ export function ChatScreen(props: ChatScreenProps) {
                 <>
                   {settingsTools.presets}
                   {webSearch.element}
+                  {mcpTools.element}
                 </>
               }
             />

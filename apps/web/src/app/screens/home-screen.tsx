@@ -6,6 +6,7 @@ import { ProjectChip, useProject } from '../../features/projects';
 import { useChatComposer } from '../../features/chat/hooks/use-chat-composer';
 import { useNewChatSettings } from '../../features/chat-settings';
 import { useChatSettingsTools } from './chat-settings-tools';
+import { useMcpTools } from './mcp-tools';
 import { useWebSearchTool } from './web-search-tool';
 import { useSyncChatAuth } from '../../features/chat/hooks/use-sync-chat-auth';
 import type { UiMessage } from '../../features/chat/model/ui-message';
@@ -52,12 +53,14 @@ export function HomeScreen() {
   const project = useProject(user ? params.get('project') : null).data ?? null;
   const newChatSettings = useNewChatSettings((s) => s.settings);
   const webSearch = useWebSearchTool(null, NEW_THREAD, true);
+  const mcpTools = useMcpTools(null, NEW_THREAD, true);
   const composer = useChatComposer(
     NEW_THREAD,
     null,
     project && { id: project.id, defaultModel: project.default_model },
     newChatSettings,
     webSearch.on,
+    mcpTools.choice,
   );
   const settingsTools = useChatSettingsTools(null, composer, true);
   const tools = (
@@ -65,6 +68,7 @@ export function HomeScreen() {
       {settingsTools.presets}
       {settingsTools.button}
       {webSearch.element}
+      {mcpTools.element}
     </>
   );
   const pendingThread = useChatSession((s) => s.threads[NEW_THREAD]);

@@ -8,3 +8,5 @@ export { WebSearchToggleButton } from './components/web-search-toggle';
 export { useWebSearchToggle, type WebSearchToggle } from './hooks/use-web-search-toggle';
 export { useVaultWebSearch } from './model/vault-web-search';
 export { useAvailableTools } from './api/get-available-tools';
+export { useMcpChoice, type McpChoiceControl } from './hooks/use-mcp-choice';
+export { useVaultMcp } from './model/vault-mcp';

@@ -20,6 +20,7 @@ import { ChatTitlesCard } from './chat-titles-card';
 import { ModelForm } from './model-form';
 import { ModelsList } from './models-list';
 import { ProviderCard } from './provider-card';
+import { McpServersCard } from './mcp-servers-card';
 import { ToolsCard } from './tools-card';
 import { UsageSection } from './usage-section';
 
@@ -144,6 +145,13 @@ export function AdminAiManagementScreen() {
             Tools
           </h2>
           <ToolsCard />
+        </section>
+
+        <section aria-labelledby="mcp-heading" className="space-y-3">
+          <h2 id="mcp-heading" className="text-lg font-semibold">
+            MCP servers
+          </h2>
+          <McpServersCard />
         </section>
 
         <section aria-labelledby="titles-heading" className="space-y-3">

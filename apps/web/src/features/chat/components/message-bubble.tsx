@@ -158,10 +158,15 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
         <p className="mb-1 text-xs font-medium text-fg-subtle">{message.modelFriendlyName}</p>
       )}
       {answerNote?.(message)}
-      {message.toolCalls && <ToolCallRows calls={message.toolCalls} />}
+      {message.toolCalls && (
+        <ToolCallRows calls={message.toolCalls} messageId={message.messageId} />
+      )}
       <MessageErrorBoundary>
         {live && !text ? (
-          <WorkingIndicator status={working} />
+          // While a tool call waits for the owner, its prompt is what the answer waits on.
+          message.toolCalls?.some((c) => c.status === 'awaiting_approval') ? null : (
+            <WorkingIndicator status={working} />
+          )
         ) : isError ? (
           <>
             {text && <Markdown text={text} provider={message.provider} className="text-[15px]" />}

@@ -1,4 +1,4 @@
-import type { ChatSettings, ModelInfo } from '@parallax/contract';
+import type { ChatMcpChoice, ChatSettings, ModelInfo } from '@parallax/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Prompt } from '../model/ui-message';
 import { send } from '../session/chat-actions';
@@ -21,6 +21,8 @@ export function useChatComposer(
   newChatSettings: ChatSettings | null = null,
   /** The chat's Web search toggle: every send says whether it is on. */
   webSearch = false,
+  /** The chat's MCP servers and tools (absent: the composer offers none, the send says none). */
+  mcp?: ChatMcpChoice,
 ) {
   const draft = useComposerDrafts((s) => s.drafts[threadKey] ?? '');
   const setDraft = useCallback((text: string) => setDraftOf(threadKey, text), [threadKey]);
@@ -53,6 +55,7 @@ export function useChatComposer(
           model: model.id,
           ...(conversationId === null && newChatSettings ? { chatSettings: newChatSettings } : {}),
           webSearch,
+          ...(mcp && { mcp }),
         }
       : null;
   // Stable across renders: the thread takes it (edit and resend), and a keystroke re-renders

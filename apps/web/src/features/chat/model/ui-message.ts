@@ -3,6 +3,7 @@ import {
   type Attachment,
   type Citation,
   type ToolCallView,
+  type ChatMcpChoice,
   type ChatSettings,
   type ChatMessage,
   type MessageFeedback,
@@ -25,6 +26,8 @@ export interface Prompt {
   chatSettings?: ChatSettings | null;
   /** The composer's Web search toggle when it was sent (absent: off). */
   webSearch?: boolean;
+  /** The composer's Tools menu when it was sent (absent: the chat's stored choice applies). */
+  mcp?: ChatMcpChoice;
 }
 
 /**

@@ -138,6 +138,7 @@ export async function sendFlow(deps: SendDeps, request: SendRequest): Promise<Se
         model: prompt.model,
         ...(request.versionOf && { version_of: request.versionOf.messageId }),
         ...(prompt.webSearch !== undefined && { web_search: prompt.webSearch }),
+        ...(prompt.mcp !== undefined && { mcp: prompt.mcp }),
       },
       files,
     );

@@ -1,5 +1,6 @@
 import { useFeatureFlag } from '../../app-config';
 import { useAuth } from '../../auth';
+import { McpSettings } from '../../mcp';
 import { SharedLinksSection } from '../../shares';
 import { AccountDataSection } from './account-data-section';
 import { ChangePasswordSection } from './change-password-section';
@@ -29,6 +30,13 @@ export function ProfileScreen({ theme }: { theme: ThemeControl }) {
         <PreferencesSection user={user} theme={theme} />
         <CustomInstructionsSection />
         <MemorySection />
+        <SettingsSection
+          id="tools"
+          title="Tools"
+          description="Tool servers (MCP) whose tools your chats may use. Turn them on per chat from the Tools menu beside the message box."
+        >
+          <McpSettings />
+        </SettingsSection>
         <ChangePasswordSection />
         {twoFactorOn && <SecuritySection />}
         <SessionsSection />

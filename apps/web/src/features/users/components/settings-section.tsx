@@ -7,7 +7,10 @@ export function SettingsSection({
   description,
   children,
   tone = 'default',
+  id,
 }: {
+  /** An anchor a link can open the page at (`/settings#tools`). */
+  id?: string;
   title: string;
   description?: string;
   children: ReactNode;
@@ -16,9 +19,10 @@ export function SettingsSection({
   const headingId = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
       className={cn(
-        'rounded-2xl border bg-surface p-5 shadow-soft sm:p-6',
+        'scroll-mt-4 rounded-2xl border bg-surface p-5 shadow-soft sm:p-6',
         tone === 'danger' ? 'border-red-200 dark:border-red-900/60' : 'border-line',
       )}
     >

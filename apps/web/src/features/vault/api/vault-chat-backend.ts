@@ -38,6 +38,7 @@ export function vaultSendBody(input: SendInput): VaultSendRequest {
     ...(input.conversation_id ? { conversation_id: input.conversation_id } : {}),
     ...(input.version_of ? { version_of: input.version_of } : {}),
     ...(input.web_search ? { web_search: true } : {}),
+    ...(input.mcp && input.mcp.servers.length > 0 ? { mcp: input.mcp } : {}),
   };
 }
 

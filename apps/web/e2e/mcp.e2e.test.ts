@@ -1,0 +1,319 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
+import { launchBrowser, openTab, type Tab } from './support/browser';
+import { startMcpOAuthServer, type McpOAuthServer } from './support/mcp-oauth-server';
+import { settledText } from './support/raw-markdown';
+import { startServer, type RunningServer } from './support/server-process';
+
+const ADMIN = uniqueEmail('mcp-admin');
+/** Pictures of the MCP screens: docs/screenshots/mcp with SCREENSHOTS=1. */
+const SHOTS =
+  process.env.SCREENSHOTS === '1'
+    ? path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots', 'mcp')
+    : path.join(tmpdir(), 'parallax-mcp-shots');
+
+let browser: Browser;
+let sim: ProviderSim;
+let server: RunningServer;
+let notes: McpOAuthServer;
+/** The notes server's key, which the admin gives it (bearer): no one signs in. */
+const NOTES_TOKEN = 'notes-key-4242';
+
+beforeAll(async () => {
+  notes = await startMcpOAuthServer({ staticToken: NOTES_TOKEN });
+  sim = await startProviderSim({ port: 0 });
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({
+      ADMIN_EMAILS: ADMIN,
+      // The MCP stand-in listens on loopback, as an admin's in-house server may.
+      ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `${sim.url}/v1`,
+    }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sim?.close();
+  await notes?.close();
+});
+
+/** Pictures of the page as it stands: desktop and phone, light and dark, none scrolling sideways. */
+async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 375, height: 740 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      // The theme's colours ease in: the picture waits for them to settle.
+      await focus?.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${name} ${size} ${scheme}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function pickModel(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: /^Model: / }).click();
+  await page
+    .getByRole('option', { name: new RegExp(`^${name},`) })
+    .first()
+    .click();
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
+    .toContain(name);
+}
+
+/** The admin's API token, for the setup a test does not look at. */
+async function adminToken(): Promise<string> {
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+describe('MCP servers', () => {
+  it('the admin adds a server with a bearer token in AI management, and lets plans add their own', async () => {
+    await registerVerified(server, ADMIN, PASSWORD);
+    let t: Tab | undefined;
+    try {
+      t = await openTab(browser, server.url);
+      const { page } = t;
+      await signIn(page, ADMIN, PASSWORD);
+      await page.goto('/admin/ai-management', { waitUntil: 'networkidle' });
+      const form = page.getByRole('form', { name: 'Add an MCP server' });
+      await form.getByLabel('Name').fill('notes');
+      await form.getByLabel('Title').fill('Notes');
+      await form.getByLabel('URL').fill(notes.mcpUrl);
+      await form.getByLabel('Authentication').selectOption('bearer');
+      await form.getByLabel('Token').fill(NOTES_TOKEN);
+      await form.getByRole('button', { name: 'Add server' }).click();
+
+      const card = page.locator('[data-testid="admin-mcp-server"][data-server="notes"]');
+      await card.waitFor({ timeout: 15_000 });
+      // The token is write-only: only its last 4 are shown.
+      expect(await card.innerText()).toContain('4242');
+      expect(await card.innerText()).not.toContain(NOTES_TOKEN);
+      await card.getByRole('button', { name: 'Reconnect' }).click();
+      await expect
+        .poll(() => card.getByTestId('mcp-health').innerText(), { timeout: 15_000 })
+        .toBe('Connected');
+      await card.getByText('Tools and approval (1)').click();
+      expect(await card.getByTestId('admin-mcp-tool').innerText()).toContain(
+        'Saves a short note to your notebook.',
+      );
+
+      const plans = page.getByRole('group', {
+        name: 'Plans whose users may add their own servers',
+      });
+      for (const box of await plans.getByRole('checkbox').all()) {
+        if (await box.isChecked()) continue;
+        await box.check();
+        await expect.poll(() => box.isEnabled()).toBe(true);
+      }
+      expect(t.errors).toEqual([]);
+      await shoot(page, 'admin', card);
+    } finally {
+      await t?.context.close();
+    }
+  }, 120_000);
+
+  it('a user turns the server on in a chat, approves the call from the keyboard and sees the row, the result and the answer', async () => {
+    const email = uniqueEmail('mcp-user');
+    await registerVerified(server, email, PASSWORD);
+    let t: Tab | undefined;
+    try {
+      t = await openTab(browser, server.url);
+      const { page } = t;
+      await signIn(page, email, PASSWORD);
+      await page.goto('/settings#tools', { waitUntil: 'networkidle' });
+      const tools = page.getByRole('region', { name: 'Tools' });
+
+      // A user's own server may not be on this machine's network.
+      const add = tools.getByRole('form', { name: 'Add a server' });
+      await add.getByLabel('Name').fill('mine');
+      await add.getByLabel('Server URL').fill(notes.mcpUrl.replace('http:', 'https:'));
+      await add.getByRole('button', { name: 'Add server' }).click();
+      await expect
+        .poll(() => add.getByRole('alert').first().innerText(), { timeout: 15_000 })
+        .toMatch(/address|private|not allowed/i);
+      expect(await tools.locator('[data-testid="mcp-server"][data-server="mine"]').count()).toBe(0);
+
+      const card = tools.locator('[data-testid="mcp-server"][data-server="notes"]');
+      await card.getByText('Saves a short note to your notebook.').waitFor();
+      await shoot(page, 'settings-tools', card);
+
+      // A new chat with the server on.
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await pickModel(page, 'GPT-5 mini');
+      await page.getByTestId('mcp-tools-menu').click();
+      await page.getByRole('switch', { name: 'Notes' }).click();
+      await expect
+        .poll(() => page.getByTestId('mcp-tools-menu').getAttribute('aria-label'))
+        .toBe('Tools, 1 on');
+      await shoot(page, 'tools-menu');
+      await page.keyboard.press('Escape');
+
+      await page
+        .getByRole('textbox', { name: /message/i })
+        .fill('Note this down. [sim call=notes__add_note{"text":"buy milk"}]');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/chats\/[^/]+$/);
+      const turn = page.locator('[data-role="assistant"]').last();
+      const row = turn.locator('[data-testid="tool-call"][data-tool="notes__add_note"]');
+
+      // The call waits for the owner, showing exactly what it would run with.
+      await turn
+        .locator('[data-testid="tool-call"][data-status="awaiting_approval"]')
+        .waitFor({ timeout: 20_000 });
+      expect(await row.getByTestId('tool-approval-arguments').innerText()).toBe(
+        '{\n  "text": "buy milk"\n}',
+      );
+      expect(notes.notes).toEqual([]);
+      await shoot(page, 'approval', row);
+      await row.getByRole('button', { name: 'Allow', exact: true }).focus();
+      await page.keyboard.press('Enter');
+
+      await turn
+        .locator('[data-testid="tool-call"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => turn.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      expect(notes.notes).toEqual(['buy milk']);
+      expect(await settledText(page, turn.locator('.markdown').first())).toContain(
+        'From the tool results',
+      );
+      await row.locator('summary').click();
+      expect(await row.locator('pre').first().innerText()).toContain('Saved note #1: buy milk');
+
+      // Deny: the call does not run and its row says so; Always allow: this call and the next run.
+      const answers = page.locator('[data-role="assistant"]');
+      const send = async (text: string) => {
+        const before = await answers.count();
+        await page.getByRole('textbox', { name: /message/i }).fill(text);
+        await page.keyboard.press('Enter');
+        const next = answers.nth(before);
+        await next.locator('[data-testid="tool-call"]').first().waitFor({ timeout: 20_000 });
+        return next;
+      };
+      const denied = await send('And this. [sim call=notes__add_note{"text":"sell car"}]');
+      await denied.getByRole('button', { name: 'Deny' }).click();
+      await denied
+        .locator('[data-testid="tool-call"][data-status="denied"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => denied.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      const always = await send('Then this. [sim call=notes__add_note{"text":"call mum"}]');
+      await always.getByRole('button', { name: 'Always allow' }).click();
+      await always
+        .locator('[data-testid="tool-call"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => always.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      const asked = await send('Last one. [sim call=notes__add_note{"text":"water plants"}]');
+      await asked
+        .locator('[data-testid="tool-call"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      expect(await asked.getByTestId('tool-approval').count()).toBe(0);
+      expect(notes.notes).toEqual(['buy milk', 'call mum', 'water plants']);
+
+      // The chat keeps its choice.
+      await page.reload({ waitUntil: 'networkidle' });
+      await expect
+        .poll(() => page.getByTestId('mcp-tools-menu').getAttribute('aria-label'))
+        .toBe('Tools, 1 on');
+      expect(t.errors).toEqual([]);
+      await shoot(page, 'chat-answer');
+    } finally {
+      await t?.context.close();
+    }
+  }, 180_000);
+
+  it('a user signs in through an OAuth server’s own page, uses it in a chat with their own account, and signs out', async () => {
+    const token = await adminToken();
+    const created = await fetch(`${server.url}/api/v1/admin/mcp/servers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: 'crm',
+        title: 'CRM',
+        url: notes.mcpUrl,
+        auth: { kind: 'oauth' },
+      }),
+    });
+    expect(created.status, await created.text()).toBe(201);
+    const email = uniqueEmail('mcp-oauth');
+    await registerVerified(server, email, PASSWORD);
+    let t: Tab | undefined;
+    try {
+      t = await openTab(browser, server.url);
+      const { page } = t;
+      await signIn(page, email, PASSWORD);
+      await page.goto('/settings#tools', { waitUntil: 'networkidle' });
+      const card = page.locator('[data-testid="mcp-server"][data-server="crm"]');
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Sign in' }).click();
+
+      await page.waitForURL((url) => url.origin === notes.url);
+      expect(await page.title()).toBe('Sign in to Notes');
+      await page.getByRole('button', { name: 'Allow access' }).click();
+      await page.waitForURL((url) => url.origin === server.url && url.pathname === '/settings');
+      await page.getByText('Signed in to the tool server').waitFor();
+      await expect
+        .poll(() => card.getByTestId('mcp-health').innerText(), { timeout: 15_000 })
+        .toBe('Connected');
+      expect(await card.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      await shoot(page, 'settings-oauth', card);
+
+      // A turn with the user's own sign-in.
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await pickModel(page, 'GPT-5 mini');
+      await page.getByTestId('mcp-tools-menu').click();
+      await page.getByRole('switch', { name: 'CRM' }).click();
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('textbox', { name: /message/i })
+        .fill('Remember Bob. [sim call=crm__add_note{"text":"ring Bob"}]');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/chats\/[^/]+$/);
+      const turn = page.locator('[data-role="assistant"]').last();
+      await turn.getByRole('button', { name: 'Allow', exact: true }).click();
+      await turn
+        .locator('[data-testid="tool-call"][data-tool="crm__add_note"][data-status="completed"]')
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => turn.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      expect(notes.notes).toContain('ring Bob');
+
+      await page.goto('/settings#tools', { waitUntil: 'networkidle' });
+      await card.getByRole('button', { name: 'Sign out' }).click();
+      await card.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t?.context.close();
+    }
+  }, 120_000);
+});
