@@ -61,6 +61,15 @@ async function signedIn(as = email): Promise<TrackedPage> {
   return t;
 }
 
+/** `promise`, or a failure naming what did not happen within `ms` (not a silent hang). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Recent chat rows wholly on screen, without scrolling the sidebar or its list. */
 const visibleRecentChats = (page: Page) =>
   page.evaluate(() => {
@@ -175,7 +184,7 @@ describe('sessions and devices', () => {
         });
       });
       await other.goto('/');
-      const { closed } = await userSocket;
+      const { closed } = await within(userSocket, 30_000, "the other browser's user socket");
       const otherToken = await other.page.evaluate(() => {
         const raw = localStorage.getItem('auth-storage') ?? '{}';
         return (JSON.parse(raw) as { state?: { accessToken?: string } }).state?.accessToken;
@@ -190,12 +199,15 @@ describe('sessions and devices', () => {
       const unused = rows.filter({ hasText: 'Address not seen yet' });
       expect(await unused.innerText()).toContain('Unknown device');
       const theirs = rows.filter({ hasNotText: 'This device' }).filter({ hasText: 'Chrome' });
-      await theirs.getByRole('button', { name: /^Sign out Chrome/ }).click();
+      // The other browser's device is named once its requests have been seen: on a busy
+      // machine the list can come before that (a click would then wait for ever).
+      await expect.poll(() => theirs.count(), { timeout: 30_000 }).toBe(1);
+      await theirs.getByRole('button', { name: /^Sign out Chrome/ }).click({ timeout: 10_000 });
       await expect.poll(() => rows.count()).toBe(2);
 
       // Its socket is closed by the server and its screen goes to sign-in without a click,
       // saying why.
-      await closed;
+      await within(closed, 30_000, "the server's close of the other browser's socket");
       await other.page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });
       const told = other.page.getByRole('status').filter({ hasText: 'Your session ended' });
       await expect
