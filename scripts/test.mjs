@@ -113,6 +113,11 @@ const E2E_SECONDS = {
   nav: 24,
   // Measured alone (16 s, server start included).
   'model-health': 16,
+  // Measured in a full local run (2 shards side by side).
+  mcp: 32,
+  'web-search': 18,
+  share: 12,
+  'admin-tools': 10,
 };
 
 /** The browser test files in `count` groups of about equal time (longest first, to the lightest). */
