@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
+import { PASSWORD, registerVerified, signIn, uniqueEmail, apiToken } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 
@@ -20,14 +20,7 @@ let browser: Browser;
 let sim: ProviderSim;
 let server: RunningServer;
 
-async function token(email: string): Promise<string> {
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
+const token = (email: string): Promise<string> => apiToken(server, email);
 
 beforeAll(async () => {
   sim = await startProviderSim({ port: 0 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
+import { PASSWORD, registerVerified, signIn, uniqueEmail, apiToken } from './support/accounts';
 import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
@@ -70,14 +70,7 @@ async function createPlans(): Promise<string> {
   return pro;
 }
 
-async function accessToken(email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const accessToken = (email: string): Promise<string> => apiToken(server, email);
 
 async function signedInTab(email: string): Promise<Tab> {
   await registerVerified(server, email, PASSWORD);

@@ -5,7 +5,7 @@ import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 import { startVertexTokenEndpoint } from './support/vertex-token';
-import { answerCount } from './support/thread';
+import { answerCount, pickModel } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -42,16 +42,6 @@ afterAll(async () => {
 const MARKER = 'Marker s3ttings-77: answer like a ship’s log.';
 const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const answers = (page: Page) => page.locator('[data-role="assistant"]');
-
-async function pickModel(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: /^Model: / }).click();
-  // An option is named "<model>, <provider>…"; a recent or starred model is listed twice.
-  const named = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`);
-  await page.getByRole('option', { name: named }).first().click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
-    .toContain(name);
-}
 
 /** Sends and waits for its answer to complete; the upstream body that carried it. */
 async function send(page: Page, text: string): Promise<Record<string, unknown>> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn } from './support/accounts';
 import { settledText } from './support/raw-markdown';
 import { launchBrowser, openTab } from './support/browser';
+import { pickModel } from './support/thread';
 import { startServer, type RunningServer } from './support/server-process';
 
 let browser: Browser;
@@ -37,18 +38,6 @@ const renderedText = (page: Page) =>
   rendered(answer(page))
     .innerText({ timeout: 1_000 })
     .catch(() => '');
-
-async function pickModel(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: /^Model: / }).click();
-  // An option is named "<model>, <provider>…"; a recent or starred model is listed twice.
-  await page
-    .getByRole('option', { name: new RegExp(`^${name},`) })
-    .first()
-    .click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
-    .toContain(name);
-}
 
 describe('Continue', () => {
   // OpenAI is asked to carry on by an instruction; Anthropic's answer is prefilled instead.

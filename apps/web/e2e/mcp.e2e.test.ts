@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
+import { PASSWORD, registerVerified, signIn, uniqueEmail, apiToken } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
+import { shootEveryLook } from './support/screenshots';
+import { pickModel } from './support/thread';
 import { startMcpOAuthServer, type McpOAuthServer } from './support/mcp-oauth-server';
 import { settledText } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
@@ -46,50 +47,11 @@ afterAll(async () => {
   await notes?.close();
 });
 
-/** Pictures of the page as it stands: desktop and phone, light and dark, none scrolling sideways. */
-async function shoot(page: Page, name: string, focus?: Locator): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 900 }],
-      ['phone', { width: 375, height: 740 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      // The theme's colours ease in: the picture waits for them to settle.
-      await focus?.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} ${size} ${scheme}`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function pickModel(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: /^Model: / }).click();
-  await page
-    .getByRole('option', { name: new RegExp(`^${name},`) })
-    .first()
-    .click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
-    .toContain(name);
-}
+const shoot = (page: Page, name: string, focus?: Locator) =>
+  shootEveryLook(page, SHOTS, name, focus);
 
 /** The admin's API token, for the setup a test does not look at. */
-async function adminToken(): Promise<string> {
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
-  });
-  return ((await login.json()) as { access_token: string }).access_token;
-}
+const adminToken = (): Promise<string> => apiToken(server, ADMIN);
 
 describe('MCP servers', () => {
   it('the admin adds a server with a bearer token in AI management, and lets plans add their own', async () => {

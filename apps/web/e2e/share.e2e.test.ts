@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
+import { pickModel } from './support/thread';
 import { startServer, type RunningServer } from './support/server-process';
 
 /** Pictures of the shared page: docs/screenshots/share with SCREENSHOTS=1. */
@@ -31,17 +32,6 @@ afterAll(async () => {
   await server?.stop();
   await sim?.close();
 });
-
-async function pickModel(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: /^Model: / }).click();
-  await page
-    .getByRole('option', { name: new RegExp(`^${name},`) })
-    .first()
-    .click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
-    .toContain(name);
-}
 
 describe('Share a chat by link', () => {
   it('shares a chat with maths and code; a visitor reads it without a session and continues it', async () => {

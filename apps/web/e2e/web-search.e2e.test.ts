@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,8 +5,10 @@ import path from 'node:path';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
+import { PASSWORD, registerVerified, signIn, uniqueEmail, apiToken } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
+import { shootEveryLook } from './support/screenshots';
+import { pickModel } from './support/thread';
 import { settledText } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
 
@@ -69,12 +70,7 @@ const setUpSearch = () => (searchReady ??= pointSearchAtStandIn());
 
 async function pointSearchAtStandIn(): Promise<void> {
   await registerVerified(server, ADMIN, PASSWORD);
-  const login = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const token = await apiToken(server, ADMIN);
   const saved = await fetch(`${server.url}/api/v1/admin/tools`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -88,36 +84,8 @@ const rows = (turn: Locator) => turn.getByTestId('tool-call');
 const citationTitles = (turn: Locator) =>
   turn.getByTestId('citation').getByRole('link').allInnerTexts();
 
-async function pickModel(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: /^Model: / }).click();
-  await page
-    .getByRole('option', { name: new RegExp(`^${name},`) })
-    .first()
-    .click();
-  await expect
-    .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
-    .toContain(name);
-}
-
-/** Pictures on desktop and phone, light and dark; nothing may overflow sideways. */
-async function shoot(page: Page, name: string, focus: Locator): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [size, viewport] of [
-      ['desktop', { width: 1280, height: 800 }],
-      ['phone', { width: 375, height: 740 }],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await focus.scrollIntoViewIfNeeded();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${name} ${size} ${scheme}`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${size}-${scheme}.png`) });
-    }
-  }
-}
+const shoot = (page: Page, name: string, focus?: Locator) =>
+  shootEveryLook(page, SHOTS, name, focus);
 
 describe('Web search in a chat', () => {
   it('streams live tool rows and numbered sources, which read the same after a reload', async () => {

@@ -31,6 +31,20 @@ export async function registerVerified(
   expect((await post('/auth/verify-code', { email, code })).ok).toBe(true);
 }
 
+/** An account's API access token (POST /auth/login), for setup a test does not look at. */
+export async function apiToken(
+  server: { url: string },
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 /** Signs in through the login screen, so the browser's visitor id goes along (spec §1). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login', { waitUntil: 'networkidle' });
