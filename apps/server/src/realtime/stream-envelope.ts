@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { shortDigest } from '../infra/short-digest';
 import type { WsAiProgress, WsAiStatus, WsAiTool, WsAiToken, WsError } from '@parallax/contract';
 
 /** A generation event as the client sees it. */
@@ -24,7 +24,7 @@ export interface StreamEnvelope {
 
 /** Owner topics are hashed: visitor ids are credentials and must not show up in Redis. */
 export function ownerTopic(ownerKey: string): string {
-  return `owner:${createHash('sha256').update(ownerKey).digest('base64url').slice(0, 32)}`;
+  return `owner:${shortDigest(ownerKey)}`;
 }
 
 export function messageLog(messageId: string): string {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { shortDigest } from '../short-digest';
 
 /**
  * Who owns chat data: a signed-in user or a visitor. Every chat query is narrowed to one
@@ -25,7 +25,7 @@ export function ownerColumns(owner: ChatOwner | null): {
  */
 export function ownerKey(owner: ChatOwner): string {
   if (owner.kind === 'user') return `user:${owner.id}`;
-  return `visitor:${createHash('sha256').update(owner.id).digest('base64url').slice(0, 32)}`;
+  return `visitor:${shortDigest(owner.id)}`;
 }
 
 /** The owner of a request guarded by requireUserOrVisitor. */
