@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { AfterPendingIo } from '../../../infra/after-pending-io';
 import { ownerColumns, type ChatOwner } from '../../../infra/auth/chat-owner';
 import { AppError, isAppError } from '../../../infra/errors';
 import type { PlanRules } from '../../billing';
@@ -47,6 +48,9 @@ export interface StoredTurn {
  * it is AnswerService's (context, steps, stored form, publish).
  */
 export class TurnPipeline {
+  /** Stores wait behind the sends and tokens already arrived (see `store`). */
+  readonly #storing = new AfterPendingIo();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly deps: {
@@ -107,8 +111,13 @@ export class TurnPipeline {
    * at all (a refused unit rolls the turn back). The new turn is what its conversation shows
    * and continues from. Null when the message id is taken already (a repeated send): nothing
    * is stored then, not even a new conversation.
+   *
+   * It waits first for the I/O already pending (AfterPendingIo): a first send's upstream
+   * request has started by then, so its own model's time to first token covers the wait,
+   * while the sends arriving behind it start theirs without queueing behind its transaction.
    */
   async store(turn: TurnToStore): Promise<StoredTurn | null> {
+    await this.#storing.turn();
     return this.db
       .transaction()
       .execute(async (trx) => {
