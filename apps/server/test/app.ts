@@ -16,8 +16,6 @@ export interface TestAppOverrides {
   resolve?: BuildAppOptions['resolve'];
   /** read_page may reach 127.0.0.1 (a test's own page server); see BuildAppOptions. */
   pageReadsReachPrivate?: boolean;
-  /** Users' MCP servers may be on 127.0.0.1 (a test's own server); see BuildAppOptions. */
-  userMcpReachesPrivate?: boolean;
 }
 
 export interface TestApp {
@@ -105,7 +103,6 @@ async function createTestApps(
           ...(overrides.logger ? { logger: overrides.logger } : {}),
           ...(overrides.resolve ? { resolve: overrides.resolve } : {}),
           ...(overrides.pageReadsReachPrivate ? { pageReadsReachPrivate: true } : {}),
-          ...(overrides.userMcpReachesPrivate ? { userMcpReachesPrivate: true } : {}),
         }),
       );
     }

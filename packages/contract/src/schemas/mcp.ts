@@ -228,8 +228,13 @@ export type McpPlanAccess = z.infer<typeof McpPlanAccess>;
 export const AdminMcpResponse = z.object({
   servers: z.array(AdminMcpServer),
   plans: z.array(McpPlanAccess.extend({ plan_name: z.string(), archived: z.boolean() })),
-  /** ALLOW_PRIVATE_PROVIDER_URLS: admin (never user) servers may be on private addresses. */
+  /** ALLOW_PRIVATE_PROVIDER_URLS: admin servers may be on private addresses. */
   private_urls_allowed: z.boolean(),
+  /**
+   * The admin's allowance: users' servers may be on private and loopback addresses (and http).
+   * Off by default; link-local and cloud metadata addresses are refused whatever it says.
+   */
+  user_servers_private: z.boolean(),
 });
 export type AdminMcpResponse = z.infer<typeof AdminMcpResponse>;
 
@@ -261,6 +266,10 @@ export const UpdateAdminMcpServerRequest = z
 export type UpdateAdminMcpServerRequest = z.infer<typeof UpdateAdminMcpServerRequest>;
 
 /** PATCH /admin/mcp/plans: which plans may add their own servers. */
+/** PATCH /admin/mcp/settings: the MCP card's settings. */
+export const UpdateMcpSettingsRequest = z.object({ user_servers_private: z.boolean() }).strict();
+export type UpdateMcpSettingsRequest = z.infer<typeof UpdateMcpSettingsRequest>;
+
 export const UpdateMcpPlansRequest = z.object({ plans: z.array(McpPlanAccess).max(200) }).strict();
 export type UpdateMcpPlansRequest = z.infer<typeof UpdateMcpPlansRequest>;
 

@@ -50,6 +50,13 @@ export class McpConnections {
     await Promise.all(gone.map(([, connection]) => connection.close()));
   }
 
+  /** Drops every connection to servers of one scope (users' when their allowance changes). */
+  async dropScope(scope: McpServerSpec['scope']): Promise<void> {
+    const gone = [...this.#byId].filter(([, connection]) => connection.spec.scope === scope);
+    for (const [key] of gone) this.#byId.delete(key);
+    await Promise.all(gone.map(([, connection]) => connection.close()));
+  }
+
   async closeAll(): Promise<void> {
     const all = [...this.#byId.values()];
     this.#byId.clear();

@@ -5,14 +5,26 @@ import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth
 import { startMcpStandIn, type McpStandIn } from './mcp-stand-ins.test-support';
 
 /*
- * Users' own servers, with the test-only allowance to reach 127.0.0.1 (production refuses
- * private addresses for them; mcp.test.ts checks that).
+ * Users' own servers on 127.0.0.1: the admin's allowance (AI management → MCP) lets them use
+ * private addresses; off, they are refused when saved and at every connection.
  */
 describe('a user’s own MCP servers', () => {
   let t: TestApp;
   let mine: McpStandIn;
   let owner: SignedInUser;
   let other: SignedInUser;
+  let admin: SignedInUser;
+
+  const allowPrivate = async (on: boolean) => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/admin/mcp/settings',
+      headers: bearer(admin.accessToken),
+      payload: { user_servers_private: on },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<AdminMcpResponse>().user_servers_private).toBe(on);
+  };
 
   const list = async (who: SignedInUser) =>
     (
@@ -27,8 +39,8 @@ describe('a user’s own MCP servers', () => {
     mine = await startMcpStandIn('mine', [
       { name: 'ping', description: 'Pong.', reply: () => 'pong' },
     ]);
-    t = await createTestApp({ userMcpReachesPrivate: true });
-    const admin = await registerAndSignIn(t.app, { admin: true });
+    t = await createTestApp();
+    admin = await registerAndSignIn(t.app, { admin: true });
     const { plans } = (
       await t.app.inject({
         method: 'GET',
@@ -44,6 +56,7 @@ describe('a user’s own MCP servers', () => {
     });
     owner = await registerAndSignIn(t.app);
     other = await registerAndSignIn(t.app);
+    await allowPrivate(true);
   });
 
   afterAll(async () => {
@@ -118,5 +131,59 @@ describe('a user’s own MCP servers', () => {
       payload: { name: 'shell', url: mine.url, transport: 'stdio' },
     });
     expect(res.statusCode).toBe(422);
+  });
+
+  it('refuses a private address while the admin’s allowance is off, at saving and at every connection', async () => {
+    await allowPrivate(false);
+    const headers = bearer(owner.accessToken);
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/mcp/servers',
+        headers,
+        payload: { name: 'local', url: mine.url },
+      });
+    const refused = await create();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/^url: /);
+
+    await allowPrivate(true);
+    const created = await create();
+    expect(created.statusCode, created.body).toBe(201);
+    const server = created.json<McpServerView>();
+    expect(server.health.state).toBe('connected');
+    const callsBefore = mine.calls.length;
+
+    await allowPrivate(false);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/mcp/servers/${server.id}/refresh`,
+      headers,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<McpServerView>().health).toMatchObject({
+      state: 'failing',
+      reason: 'The address is not allowed (a private network).',
+    });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/mcp/servers/${server.id}`,
+      headers,
+      payload: { url: `${mine.url}/other` },
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json<{ detail: string }>().detail).toMatch(/^url: /);
+    expect(mine.calls.length).toBe(callsBefore);
+
+    await allowPrivate(true);
+    const metadata = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/mcp/servers/${server.id}`,
+      headers,
+      payload: { url: 'http://169.254.169.254/mcp' },
+    });
+    expect(metadata.statusCode).toBe(422);
+    expect(metadata.json<{ detail: string }>().detail).toMatch(/^url: .*metadata/);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/mcp/servers/${server.id}`, headers });
   });
 });

@@ -22,6 +22,7 @@ import type { LimitsService } from '../limits';
 import type { McpConnections } from './mcp-connections';
 import type { McpServerSpec } from './mcp-server-spec';
 import { sealAuth, specOfConfig, specOfRow } from './mcp-specs';
+import { checkUserServerUrl } from './mcp-user-route';
 import type { McpRepository, McpServerRow } from './mcp.repository';
 import type { McpOAuth } from './mcp-oauth';
 import { qualifyToolNames } from './tool-names';
@@ -31,8 +32,6 @@ export interface McpServiceOptions {
   box: SecretBox;
   /** ALLOW_PRIVATE_PROVIDER_URLS: admin servers may be on private addresses; user ones never. */
   allowPrivateUrls: boolean;
-  /** Tests only: users' servers may be on private addresses. */
-  userServersReachPrivate?: boolean;
   resolve?: Resolve | undefined;
   stdioServers: readonly McpStdioServerConfig[];
   plans: () => Promise<Plan[]>;
@@ -193,6 +192,17 @@ export class McpService {
     }
   }
 
+  /** A user's URL, under the admin's allowance as it is now. */
+  async #checkUserUrl(raw: string): Promise<string> {
+    const allowPrivate = await this.repository.userServersPrivate();
+    try {
+      return await checkUserServerUrl(raw, allowPrivate, this.options.resolve);
+    } catch (error) {
+      if (error instanceof BaseUrlRefused) throw new AppError('validation_error', error.message);
+      throw error;
+    }
+  }
+
   async #nameFree(name: string, userId: string | null): Promise<void> {
     const taken =
       this.#config.some((s) => s.name === name) ||
@@ -206,7 +216,7 @@ export class McpService {
     if (owner.kind !== 'user' || !(await this.userServersAllowed(owner)))
       throw new AppError('forbidden', 'Your plan does not include adding MCP servers.');
     const auth = createBody(input);
-    const url = await this.#checkUrl(input.url, this.options.userServersReachPrivate === true);
+    const url = await this.#checkUserUrl(input.url);
     if ((await this.repository.countOwned(owner.id)) >= MCP_LIMITS.userServersMax)
       throw new AppError(
         'validation_error',
@@ -245,10 +255,7 @@ export class McpService {
     input: UpdateUserMcpServerRequest,
   ): Promise<McpServerView> {
     await this.#ownRow(owner, id);
-    const url =
-      input.url === undefined
-        ? undefined
-        : await this.#checkUrl(input.url, this.options.userServersReachPrivate === true);
+    const url = input.url === undefined ? undefined : await this.#checkUserUrl(input.url);
     await this.repository.update(id, {
       ...(input.title !== undefined && { title: input.title }),
       ...(url !== undefined && { url }),
@@ -347,6 +354,7 @@ export class McpService {
         user_servers: access.get(plan.id) ?? false,
       })),
       private_urls_allowed: this.options.allowPrivateUrls,
+      user_servers_private: await this.repository.userServersPrivate(),
     };
   }
 
@@ -425,6 +433,16 @@ export class McpService {
     const spec = config ?? specOfRow(this.options.box, await this.#adminRow(id), null);
     await this.connections.for(spec).refresh(true);
     return this.adminOne(id);
+  }
+
+  /**
+   * The allowance for users' servers at private addresses. Turned off, this process's user
+   * connections close at once; other processes' fail at their next request (the route asks).
+   */
+  async setUserServersPrivate(allowed: boolean): Promise<AdminMcpResponse> {
+    await this.repository.setUserServersPrivate(allowed);
+    if (!allowed) await this.connections.dropScope('user');
+    return this.adminList();
   }
 
   async setPlans(

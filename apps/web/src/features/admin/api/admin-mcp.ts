@@ -4,6 +4,7 @@ import type {
   CreateAdminMcpServerRequest,
   UpdateAdminMcpServerRequest,
   UpdateMcpPlansRequest,
+  UpdateMcpSettingsRequest,
 } from '@parallax/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
@@ -50,6 +51,11 @@ export async function updateMcpPlans(body: UpdateMcpPlansRequest): Promise<void>
   await http.patch<unknown>('/admin/mcp/plans', body);
 }
 
+/** PATCH /admin/mcp/settings: whether users' servers may use private addresses. */
+export async function updateMcpSettings(body: UpdateMcpSettingsRequest): Promise<void> {
+  await http.patch<unknown>('/admin/mcp/settings', body);
+}
+
 export function useAdminMcp() {
   const { isAdmin } = useAuth();
   return useQuery({ queryKey: adminMcpKey, queryFn: getAdminMcp, enabled: isAdmin });
@@ -69,5 +75,6 @@ export function useAdminMcpActions() {
     remove: useMutation({ mutationFn: deleteAdminMcpServer, onSettled: refresh }),
     reconnect: useMutation({ mutationFn: reconnectAdminMcpServer, onSettled: refresh }),
     plans: useMutation({ mutationFn: updateMcpPlans, onSettled: refresh }),
+    settings: useMutation({ mutationFn: updateMcpSettings, onSettled: refresh }),
   };
 }
