@@ -70,6 +70,8 @@ export interface BuildAppOptions {
    * addresses, so a test can serve its pages on 127.0.0.1.
    */
   pageReadsReachPrivate?: boolean;
+  /** Tests only: MCP reconnection waits (first, cap) shorter than the default 1 s → 5 min. */
+  mcpBackoff?: { firstMs: number; maxMs: number };
 }
 
 /**
@@ -176,7 +178,7 @@ export async function buildApp(
         pageReadsReachPrivate: options.pageReadsReachPrivate,
       }),
     },
-    mcp: { options: () => ({ resolve: options.resolve }) },
+    mcp: { options: () => ({ resolve: options.resolve, backoff: options.mcpBackoff }) },
   });
   // The turn's step loop asks which tools a turn may offer: the built-ins and MCP servers'.
   app.turnToolbox.use(app.turnTools);

@@ -16,6 +16,8 @@ export interface TestAppOverrides {
   resolve?: BuildAppOptions['resolve'];
   /** read_page may reach 127.0.0.1 (a test's own page server); see BuildAppOptions. */
   pageReadsReachPrivate?: boolean;
+  /** Short MCP reconnection waits; see BuildAppOptions. */
+  mcpBackoff?: BuildAppOptions['mcpBackoff'];
 }
 
 export interface TestApp {
@@ -103,6 +105,7 @@ async function createTestApps(
           ...(overrides.logger ? { logger: overrides.logger } : {}),
           ...(overrides.resolve ? { resolve: overrides.resolve } : {}),
           ...(overrides.pageReadsReachPrivate ? { pageReadsReachPrivate: true } : {}),
+          ...(overrides.mcpBackoff ? { mcpBackoff: overrides.mcpBackoff } : {}),
         }),
       );
     }

@@ -1,6 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OutboundRoute } from '../../infra/outbound/outbound-client';
-import { McpConnection } from './mcp-connection';
+import { DEFAULT_BACKOFF, McpConnection, type McpBackoff } from './mcp-connection';
 import type { McpServerSpec } from './mcp-server-spec';
 
 /** Routes by trust: admin and config servers as the admin's URLs, user servers never private. */
@@ -20,6 +20,7 @@ export class McpConnections {
     private readonly routes: McpRoutes,
     /** An OAuth server's client state for the spec's user (tokens sealed in the database). */
     private readonly oauthFor: (spec: McpServerSpec, onRedirect: () => void) => OAuthClientProvider,
+    private readonly backoff: McpBackoff = DEFAULT_BACKOFF,
   ) {}
 
   routeFor(spec: McpServerSpec): OutboundRoute {
@@ -30,8 +31,12 @@ export class McpConnections {
     const known = this.#byId.get(spec.connectionKey);
     if (known && known.spec.version === spec.version) return known;
     void known?.close();
-    const connection = new McpConnection(spec, this.routeFor(spec), (onRedirect) =>
-      this.oauthFor(spec, onRedirect),
+    const connection = new McpConnection(
+      spec,
+      this.routeFor(spec),
+      (onRedirect) => this.oauthFor(spec, onRedirect),
+      undefined,
+      this.backoff,
     );
     this.#byId.set(spec.connectionKey, connection);
     return connection;

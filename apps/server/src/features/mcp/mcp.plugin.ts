@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Resolve } from '../../infra/outbound/address-policy';
 import { SecretBox } from '../../infra/secret-box';
 import { McpApprovals } from './mcp-approvals';
+import type { McpBackoff } from './mcp-connection';
 import { McpConnections } from './mcp-connections';
 import { McpOAuth } from './mcp-oauth';
 import { McpOAuthRepository } from './mcp-oauth.repository';
@@ -24,6 +25,8 @@ declare module 'fastify' {
 
 export interface McpPluginOptions {
   resolve?: Resolve | undefined;
+  /** Tests only (buildApp's option): shorter reconnection waits than the default 1 s → 5 min. */
+  backoff?: McpBackoff | undefined;
 }
 
 export const mcpPlugin = fp(async (app, options: McpPluginOptions) => registerMcp(app, options), {
@@ -48,6 +51,7 @@ function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
   const connections: McpConnections = new McpConnections(
     { admin: app.outbound.configured, user: userRoutes.route },
     (spec, onRedirect) => oauth.providerFor(spec, onRedirect),
+    options.backoff,
   );
   const service = new McpService(repository, connections, oauth, {
     box,

@@ -9,6 +9,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
 import { useAuth } from '../../auth';
+import { healthRecheckMs } from '../../mcp';
 
 export const adminMcpKey = ['admin', 'mcp'] as const;
 
@@ -58,7 +59,17 @@ export async function updateMcpSettings(body: UpdateMcpSettingsRequest): Promise
 
 export function useAdminMcp() {
   const { isAdmin } = useAuth();
-  return useQuery({ queryKey: adminMcpKey, queryFn: getAdminMcp, enabled: isAdmin });
+  return useQuery({
+    queryKey: adminMcpKey,
+    queryFn: getAdminMcp,
+    enabled: isAdmin,
+    // A failing server reconnects on the server's own timer: read its health again then.
+    refetchInterval: (query) =>
+      healthRecheckMs(
+        (query.state.data?.servers ?? []).map((s) => s.health),
+        Date.now(),
+      ),
+  });
 }
 
 /** Every change reads the whole card again: health, tools and plans move together. */

@@ -6,6 +6,7 @@ import type {
 } from '@parallax/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
+import { healthRecheckMs } from '../model/health-label';
 
 /** Per account: another account's servers are never shown from the cache. */
 export const mcpServersKey = (accountKey: string) => ['mcp', 'servers', accountKey] as const;
@@ -22,6 +23,12 @@ export function useMcpServers(accountKey: string | null) {
     queryFn: listMcpServers,
     enabled: accountKey !== null,
     staleTime: 30_000,
+    // A failing server reconnects on the server's own timer: read its health again then.
+    refetchInterval: (query) =>
+      healthRecheckMs(
+        (query.state.data?.servers ?? []).map((s) => s.health),
+        Date.now(),
+      ),
   });
 }
 
