@@ -123,6 +123,8 @@ export class McpConnection {
   /** The connected client, connecting first if need be. Throws McpUnavailable. */
   async ready(): Promise<Client> {
     if (this.#closed) throw new McpUnavailable('The server was removed.');
+    // A connection still listing is not ready yet: its callers wait for the listing too.
+    if (this.#connecting) return this.#connecting;
     if (this.#client) return this.#client;
     const retryAt = this.#health.retry_at === null ? 0 : Date.parse(this.#health.retry_at);
     if (this.#health.state === 'failing' && retryAt > Date.now())
