@@ -11,7 +11,14 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Prompt, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { OutboundRoute } from '../../infra/outbound/outbound-client';
 import { fetchThrough } from './mcp-fetch';
 import type { McpServerSpec } from './mcp-server-spec';
@@ -169,6 +176,18 @@ export class McpConnection {
       },
     });
     return result as CallToolResult;
+  }
+
+  /** A prompt's messages, filled with `args` (prompts/get). */
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const client = await this.ready();
+    return client.getPrompt({ name, arguments: args }, { timeout: CONNECT_TIMEOUT_MS });
+  }
+
+  /** A resource's contents (resources/read). */
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const client = await this.ready();
+    return client.readResource({ uri }, { timeout: CONNECT_TIMEOUT_MS });
   }
 
   async close(): Promise<void> {

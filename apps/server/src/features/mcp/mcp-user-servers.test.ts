@@ -1,4 +1,9 @@
-import type { AdminMcpResponse, McpServersResponse, McpServerView } from '@parallax/contract';
+import type {
+  AdminMcpResponse,
+  McpComposerText,
+  McpServersResponse,
+  McpServerView,
+} from '@parallax/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth';
@@ -184,6 +189,51 @@ describe('a user’s own MCP servers', () => {
     });
     expect(metadata.statusCode).toBe(422);
     expect(metadata.json<{ detail: string }>().detail).toMatch(/^url: .*metadata/);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/mcp/servers/${server.id}`, headers });
+  });
+
+  it('puts a listed prompt, filled in, and a listed resource, framed as untrusted, into the composer', async () => {
+    const headers = bearer(owner.accessToken);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mcp/servers',
+      headers,
+      payload: { name: 'docs', url: mine.url },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const server = created.json<McpServerView>();
+    expect(server.prompts.map((p) => p.name)).toEqual(['summarise']);
+    expect(server.resources.map((r) => r.uri)).toEqual(['mine://readme']);
+    const post = (who: SignedInUser, path: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/mcp/servers/${server.id}/${path}`,
+        headers: bearer(who.accessToken),
+        payload,
+      });
+
+    const prompt = await post(owner, 'prompts/get', {
+      name: 'summarise',
+      arguments: { text: 'Summarise the minutes.\u0007' },
+    });
+    expect(prompt.statusCode, prompt.body).toBe(200);
+    expect(prompt.json<McpComposerText>()).toEqual({
+      text: 'Summarise the minutes.',
+      truncated: false,
+    });
+    const resource = await post(owner, 'resources/read', { uri: 'mine://readme' });
+    expect(resource.statusCode, resource.body).toBe(200);
+    const framed = resource.json<McpComposerText>().text;
+    expect(framed).toContain('untrusted data from that server');
+    expect(framed).toContain('<mcp_resource>\nmine stand-in\n</mcp_resource>');
+
+    const unknownPrompt = await post(owner, 'prompts/get', { name: 'nope' });
+    expect(unknownPrompt.statusCode).toBe(422);
+    expect(unknownPrompt.json<{ detail: string }>().detail).toMatch(/^name: /);
+    const unknownUri = await post(owner, 'resources/read', { uri: 'file:///etc/passwd' });
+    expect(unknownUri.statusCode).toBe(422);
+    expect(unknownUri.json<{ detail: string }>().detail).toMatch(/^uri: /);
+    expect((await post(other, 'resources/read', { uri: 'mine://readme' })).statusCode).toBe(404);
     await t.app.inject({ method: 'DELETE', url: `/api/v1/mcp/servers/${server.id}`, headers });
   });
 });

@@ -6,6 +6,8 @@ import {
   type AdminMcpServer,
   type CreateAdminMcpServerRequest,
   type CreateUserMcpServerRequest,
+  type GetMcpPromptRequest,
+  type McpComposerText,
   type McpAuthInput,
   type McpServerView,
   type McpServersResponse,
@@ -19,6 +21,8 @@ import { AppError } from '../../infra/errors';
 import type { SecretBox } from '../../infra/secret-box';
 import { BaseUrlRefused, checkProviderBaseUrl, type Resolve } from '../../providers/base-url-guard';
 import type { LimitsService } from '../limits';
+import { promptComposerText, resourceComposerText } from './mcp-composer-text';
+import { reasonOf } from './mcp-connection';
 import type { McpConnections } from './mcp-connections';
 import type { McpServerSpec } from './mcp-server-spec';
 import { sealAuth, specOfConfig, specOfRow } from './mcp-specs';
@@ -39,6 +43,11 @@ export interface McpServiceOptions {
 }
 
 const NOT_FOUND = 'MCP server not found.';
+
+/** A server's failure as the caller sees it: its safe reason, never its stack. */
+function unavailable(error: unknown): never {
+  throw new AppError('service_unavailable', reasonOf(error));
+}
 
 function createBody(input: { auth?: McpAuthInput | undefined }): McpAuthInput {
   return input.auth ?? { kind: 'none' };
@@ -208,6 +217,32 @@ export class McpService {
       this.#config.some((s) => s.name === name) ||
       (await this.repository.servers(userId)).some((row) => row.name === name);
     if (taken) throw new AppError('conflict', 'name: a server with this name exists');
+  }
+
+  /** A prompt the server lists, filled in, as the composer's text (prompts/get). */
+  async promptText(
+    owner: ChatOwner,
+    id: string,
+    input: GetMcpPromptRequest,
+  ): Promise<McpComposerText> {
+    const spec = await this.visible(owner, id);
+    const connection = this.connections.for(spec);
+    await connection.refresh();
+    if (!connection.listing.prompts.some((p) => p.name === input.name))
+      throw new AppError('validation_error', 'name: this server lists no such prompt');
+    const result = await connection.getPrompt(input.name, input.arguments ?? {}).catch(unavailable);
+    return promptComposerText(result);
+  }
+
+  /** A resource the server lists, framed as untrusted context for the composer (resources/read). */
+  async resourceText(owner: ChatOwner, id: string, uri: string): Promise<McpComposerText> {
+    const spec = await this.visible(owner, id);
+    const connection = this.connections.for(spec);
+    await connection.refresh();
+    if (!connection.listing.resources.some((r) => r.uri === uri))
+      throw new AppError('validation_error', 'uri: this server lists no such resource');
+    const result = await connection.readResource(uri).catch(unavailable);
+    return resourceComposerText(spec, uri, result);
   }
 
   // ── Users' own servers (Settings → Tools) ────────────────────────────────────────────
