@@ -1,5 +1,7 @@
 import type {
   CreateUserMcpServerRequest,
+  GetMcpPromptRequest,
+  McpComposerText,
   McpServersResponse,
   McpServerView,
   UpdateMcpToolPoliciesRequest,
@@ -47,6 +49,23 @@ export async function removeMcpServer(id: string): Promise<void> {
 export async function refreshMcpServer(id: string): Promise<McpServerView> {
   const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/refresh`);
   return parseWire('McpServerView', res.data);
+}
+
+/** POST /mcp/servers/{id}/prompts/get: a prompt the server lists, filled in, as text to insert. */
+export async function getMcpPromptText(
+  id: string,
+  body: GetMcpPromptRequest,
+): Promise<McpComposerText> {
+  const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/prompts/get`, body);
+  return parseWire('McpComposerText', res.data);
+}
+
+/** POST /mcp/servers/{id}/resources/read: a resource's text, framed as untrusted context. */
+export async function readMcpResourceText(id: string, uri: string): Promise<McpComposerText> {
+  const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/resources/read`, {
+    uri,
+  });
+  return parseWire('McpComposerText', res.data);
 }
 
 /** PUT /mcp/servers/{id}/policies: the caller's own approval policy per tool. */

@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { Switch } from '../../../ui/switch';
 import { isServerOn, isToolOn, toolsOnCount, withServer, withTool } from '../model/chat-mcp-choice';
 import { HealthBadge } from './health-badge';
+import { McpServerExtras } from './mcp-server-extras';
 
 export const VAULT_MCP_WARNING =
   'A tool call sends what the model writes for it to that server, unsealed; the chat itself stays sealed in your vault.';
@@ -21,12 +22,15 @@ export function McpToolsMenu({
   onChange,
   failed = false,
   inVault = false,
+  onInsert,
 }: {
   servers: readonly McpServerView[];
   choice: ChatMcpChoice;
   onChange: (choice: ChatMcpChoice) => void;
   failed?: boolean;
   inVault?: boolean;
+  /** Puts a server's prompt or resource text into the message box (the menu then closes). */
+  onInsert?: (text: string) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -100,7 +104,18 @@ export function McpToolsMenu({
           ) : (
             <ul className="flex flex-col gap-3">
               {servers.map((server) => (
-                <ServerChoice key={server.id} server={server} choice={choice} onChange={onChange} />
+                <ServerChoice
+                  key={server.id}
+                  server={server}
+                  choice={choice}
+                  onChange={onChange}
+                  {...(onInsert && {
+                    onInsert: (text: string) => {
+                      onInsert(text);
+                      setOpen(false);
+                    },
+                  })}
+                />
               ))}
             </ul>
           )}
@@ -114,10 +129,12 @@ function ServerChoice({
   server,
   choice,
   onChange,
+  onInsert,
 }: {
   server: McpServerView;
   choice: ChatMcpChoice;
   onChange: (choice: ChatMcpChoice) => void;
+  onInsert?: (text: string) => void;
 }) {
   const id = useId();
   const on = isServerOn(choice, server.id);
@@ -169,6 +186,7 @@ function ServerChoice({
           ))}
         </ul>
       )}
+      {onInsert && <McpServerExtras server={server} onInsert={onInsert} />}
     </li>
   );
 }
