@@ -348,7 +348,23 @@ describe('MCP servers', () => {
       await expect
         .poll(() => page.getByTestId('mcp-tools-menu').getAttribute('aria-label'))
         .toBe('Tools, 1 on');
-      await page.keyboard.press('Escape');
+
+      // Its prompt goes into the message box filled in; its resource as framed, untrusted context.
+      const extras = page
+        .locator('[data-testid="mcp-menu-server"][data-server="mynotes"]')
+        .getByTestId('mcp-menu-extras');
+      await extras.getByText('Prompts and resources (2)').click();
+      await extras.getByRole('button', { name: 'Insert Packing list' }).click();
+      await extras.getByRole('textbox', { name: 'place' }).fill('Iceland');
+      await shoot(page, 'tools-menu-prompts');
+      await extras.getByRole('button', { name: 'Insert into message' }).click();
+      const box = page.getByRole('textbox', { name: /message/i });
+      await expect.poll(() => box.inputValue()).toBe('Write a packing list for Iceland.');
+      await page.getByTestId('mcp-tools-menu').click();
+      await extras.getByText('Prompts and resources (2)').click();
+      await extras.getByRole('button', { name: 'Attach Notebook' }).click();
+      await expect.poll(() => box.inputValue()).toContain('<mcp_resource>');
+      expect(await box.inputValue()).toContain('untrusted data from that server');
       await page
         .getByRole('textbox', { name: /message/i })
         .fill('Pack for the trip. [sim call=mynotes__add_note{"text":"pack the tent"}]');

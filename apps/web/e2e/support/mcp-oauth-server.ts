@@ -14,7 +14,7 @@ import { z } from 'zod';
  * and consent pages, RFC 8707 resource indicators issuing JWT access tokens for the MCP
  * endpoint). The MCP server answers 401 with its protected-resource metadata (RFC 9728) and
  * verifies every token's signature, issuer and audience. One tool, `add_note`, which declares
- * side effects.
+ * side effects; one prompt, `packing_list`; one resource, the notebook.
  */
 export interface McpOAuthServer {
   /** The authorization server (oidc-provider): where a user signs in. */
@@ -145,6 +145,27 @@ export async function startMcpOAuthServer(
         notes.push(text);
         return { content: [{ type: 'text', text: `Saved note #${notes.length}: ${text}` }] };
       },
+    );
+    server.registerPrompt(
+      'packing_list',
+      {
+        title: 'Packing list',
+        description: 'Asks for a packing list for a trip.',
+        argsSchema: { place: z.string() },
+      },
+      ({ place }) => ({
+        messages: [
+          { role: 'user', content: { type: 'text', text: `Write a packing list for ${place}.` } },
+        ],
+      }),
+    );
+    server.registerResource(
+      'notebook',
+      'notes://notebook',
+      { title: 'Notebook', description: 'Every note saved so far.', mimeType: 'text/plain' },
+      (uri) => ({
+        contents: [{ uri: uri.href, text: notes.length ? notes.join('\n') : '(no notes yet)' }],
+      }),
     );
     return server;
   }

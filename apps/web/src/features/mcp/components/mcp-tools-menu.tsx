@@ -11,6 +11,24 @@ import { McpServerExtras } from './mcp-server-extras';
 export const VAULT_MCP_WARNING =
   'A tool call sends what the model writes for it to that server, unsealed; the chat itself stays sealed in your vault.';
 
+interface Placement {
+  above: boolean;
+  maxHeight: number | undefined;
+}
+
+/**
+ * Above the button where there is more room above (a chat's box at the foot of the page), else
+ * below (the new-chat box mid-page), never taller than that room: the panel's top stays on screen.
+ */
+function placementFor(button: HTMLElement): Placement {
+  const rect = button.getBoundingClientRect();
+  const roomAbove = rect.top;
+  const roomBelow = window.innerHeight - rect.bottom;
+  const above = roomAbove >= roomBelow;
+  const room = (above ? roomAbove : roomBelow) - 24;
+  return { above, maxHeight: Math.max(160, Math.min(room, window.innerHeight * 0.6)) };
+}
+
 /**
  * The composer's Tools menu: the MCP servers the caller may use, each on or off for this chat,
  * and each server's tools on or off one by one. Names and descriptions are the servers' own
@@ -34,6 +52,7 @@ export function McpToolsMenu({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<Placement>({ above: true, maxHeight: undefined });
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const count = toolsOnCount(choice, servers);
@@ -68,7 +87,10 @@ export function McpToolsMenu({
         aria-label={count > 0 ? `Tools, ${count} on` : 'Tools'}
         title={failed ? 'Could not save the Tools setting' : 'Tools'}
         data-testid="mcp-tools-menu"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open && button.current) setPlace(placementFor(button.current));
+          setOpen((o) => !o);
+        }}
         className={cn(
           'inline-flex h-8 items-center gap-1.5 rounded-lg border px-2 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent',
           count > 0
@@ -87,7 +109,11 @@ export function McpToolsMenu({
           id={`${id}-panel`}
           role="group"
           aria-label="Tools for this chat"
-          className="absolute inset-x-0 bottom-full z-40 mb-2 max-h-[60vh] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-sm text-fg shadow-lg sm:inset-x-auto sm:left-0 sm:w-96"
+          style={{ maxHeight: place.maxHeight }}
+          className={cn(
+            'absolute inset-x-0 z-40 max-h-[60vh] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-sm text-fg shadow-lg sm:inset-x-auto sm:left-0 sm:w-96',
+            place.above ? 'bottom-full mb-2' : 'top-full mt-2',
+          )}
         >
           <p className="mb-2 font-medium">Tools for this chat</p>
           {inVault && (
