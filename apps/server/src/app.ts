@@ -70,11 +70,8 @@ export interface BuildAppOptions {
    * addresses, so a test can serve its pages on 127.0.0.1.
    */
   pageReadsReachPrivate?: boolean;
-  /**
-   * Tests only, never set from the env: users' MCP servers may be on loopback and private
-   * addresses (and http), so a test can run one on 127.0.0.1.
-   */
-  userMcpReachesPrivate?: boolean;
+  /** Tests only: MCP reconnection waits (first, cap) shorter than the default 1 s → 5 min. */
+  mcpBackoff?: { firstMs: number; maxMs: number };
 }
 
 /**
@@ -181,12 +178,7 @@ export async function buildApp(
         pageReadsReachPrivate: options.pageReadsReachPrivate,
       }),
     },
-    mcp: {
-      options: () => ({
-        resolve: options.resolve,
-        userServersReachPrivate: options.userMcpReachesPrivate,
-      }),
-    },
+    mcp: { options: () => ({ resolve: options.resolve, backoff: options.mcpBackoff }) },
   });
   // The turn's step loop asks which tools a turn may offer: the built-ins and MCP servers'.
   app.turnToolbox.use(app.turnTools);

@@ -16,8 +16,8 @@ export interface TestAppOverrides {
   resolve?: BuildAppOptions['resolve'];
   /** read_page may reach 127.0.0.1 (a test's own page server); see BuildAppOptions. */
   pageReadsReachPrivate?: boolean;
-  /** Users' MCP servers may be on 127.0.0.1 (a test's own server); see BuildAppOptions. */
-  userMcpReachesPrivate?: boolean;
+  /** Short MCP reconnection waits; see BuildAppOptions. */
+  mcpBackoff?: BuildAppOptions['mcpBackoff'];
 }
 
 export interface TestApp {
@@ -105,7 +105,7 @@ async function createTestApps(
           ...(overrides.logger ? { logger: overrides.logger } : {}),
           ...(overrides.resolve ? { resolve: overrides.resolve } : {}),
           ...(overrides.pageReadsReachPrivate ? { pageReadsReachPrivate: true } : {}),
-          ...(overrides.userMcpReachesPrivate ? { userMcpReachesPrivate: true } : {}),
+          ...(overrides.mcpBackoff ? { mcpBackoff: overrides.mcpBackoff } : {}),
         }),
       );
     }

@@ -50,6 +50,23 @@ afterAll(async () => {
 const shoot = (page: Page, name: string, focus?: Locator) =>
   shootEveryLook(page, SHOTS, name, focus);
 
+/**
+ * oidc-provider's development pages (any login and password, then consent), in the browser.
+ * Their stylesheet imports a web font this machine cannot fetch: refused at once, not waited on.
+ */
+async function signInOnAuthorizationServer(t: Tab, login: string): Promise<void> {
+  const { page } = t;
+  await page.waitForURL((url) => url.origin === notes.url);
+  expect(await page.title()).toBe('Sign-in');
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+const refuseWebFonts = (t: Tab) =>
+  t.context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
+
 /** The admin's API token, for the setup a test does not look at. */
 const adminToken = (): Promise<string> => apiToken(server, ADMIN);
 
@@ -231,6 +248,7 @@ describe('MCP servers', () => {
     let t: Tab | undefined;
     try {
       t = await openTab(browser, server.url);
+      await refuseWebFonts(t);
       const { page } = t;
       await signIn(page, email, PASSWORD);
       await page.goto('/settings#tools', { waitUntil: 'networkidle' });
@@ -238,9 +256,7 @@ describe('MCP servers', () => {
       await card.waitFor();
       await card.getByRole('button', { name: 'Sign in' }).click();
 
-      await page.waitForURL((url) => url.origin === notes.url);
-      expect(await page.title()).toBe('Sign in to Notes');
-      await page.getByRole('button', { name: 'Allow access' }).click();
+      await signInOnAuthorizationServer(t, 'bob');
       await page.waitForURL((url) => url.origin === server.url && url.pathname === '/settings');
       await page.getByText('Signed in to the tool server').waitFor();
       await expect
@@ -278,4 +294,108 @@ describe('MCP servers', () => {
       await t?.context.close();
     }
   }, 120_000);
+
+  it('with the admin’s allowance, a user adds an OAuth server on this machine, signs in on its page, approves a call and sees the row and the answer', async () => {
+    let admin: Tab | undefined;
+    try {
+      admin = await openTab(browser, server.url);
+      const { page } = admin;
+      await signIn(page, ADMIN, PASSWORD);
+      await page.goto('/admin/ai-management', { waitUntil: 'networkidle' });
+      const allowance = page.getByRole('switch', {
+        name: 'Users’ servers may use private addresses',
+      });
+      expect(await allowance.getAttribute('aria-checked')).toBe('false');
+      await allowance.click();
+      await expect.poll(() => allowance.getAttribute('aria-checked')).toBe('true');
+      await expect.poll(() => allowance.isEnabled()).toBe(true);
+      await shoot(page, 'admin-allowance', allowance.locator('xpath=ancestor::div[2]'));
+    } finally {
+      await admin?.context.close();
+    }
+
+    const email = uniqueEmail('mcp-own-oauth');
+    await registerVerified(server, email, PASSWORD);
+    let t: Tab | undefined;
+    try {
+      t = await openTab(browser, server.url);
+      await refuseWebFonts(t);
+      const { page } = t;
+      await signIn(page, email, PASSWORD);
+      await page.goto('/settings#tools', { waitUntil: 'networkidle' });
+      const tools = page.getByRole('region', { name: 'Tools' });
+      const add = tools.getByRole('form', { name: 'Add a server' });
+      await add.getByLabel('Name').fill('mynotes');
+      await add.getByLabel('Server URL').fill(notes.mcpUrl);
+      await add.getByLabel('Sign in with the server (OAuth)').check();
+      await add.getByRole('button', { name: 'Add server' }).click();
+      const card = tools.locator('[data-testid="mcp-server"][data-server="mynotes"]');
+      await card.getByRole('button', { name: 'Sign in' }).click({ timeout: 15_000 });
+
+      await signInOnAuthorizationServer(t, 'carol');
+      await page.waitForURL((url) => url.origin === server.url && url.pathname === '/settings');
+      await page.getByText('Signed in to the tool server').waitFor();
+      await expect
+        .poll(() => card.getByTestId('mcp-health').innerText(), { timeout: 15_000 })
+        .toBe('Connected');
+      await card.getByText('Saves a short note to your notebook.').waitFor();
+      await shoot(page, 'settings-tools-own-oauth', card);
+
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await pickModel(page, 'GPT-5 mini');
+      await page.getByTestId('mcp-tools-menu').click();
+      await page.getByRole('switch', { name: 'mynotes' }).click();
+      await expect
+        .poll(() => page.getByTestId('mcp-tools-menu').getAttribute('aria-label'))
+        .toBe('Tools, 1 on');
+
+      // Its prompt goes into the message box filled in; its resource as framed, untrusted context.
+      const extras = page
+        .locator('[data-testid="mcp-menu-server"][data-server="mynotes"]')
+        .getByTestId('mcp-menu-extras');
+      await extras.getByText('Prompts and resources (2)').click();
+      await extras.getByRole('button', { name: 'Insert Packing list' }).click();
+      await extras.getByRole('textbox', { name: 'place' }).fill('Iceland');
+      await shoot(page, 'tools-menu-prompts');
+      await extras.getByRole('button', { name: 'Insert into message' }).click();
+      const box = page.getByRole('textbox', { name: /message/i });
+      await expect.poll(() => box.inputValue()).toBe('Write a packing list for Iceland.');
+      await page.getByTestId('mcp-tools-menu').click();
+      await extras.getByText('Prompts and resources (2)').click();
+      await extras.getByRole('button', { name: 'Attach Notebook' }).click();
+      await expect.poll(() => box.inputValue()).toContain('<mcp_resource>');
+      expect(await box.inputValue()).toContain('untrusted data from that server');
+      await page
+        .getByRole('textbox', { name: /message/i })
+        .fill('Pack for the trip. [sim call=mynotes__add_note{"text":"pack the tent"}]');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/chats\/[^/]+$/);
+      const turn = page.locator('[data-role="assistant"]').last();
+      const row = turn.locator('[data-testid="tool-call"][data-tool="mynotes__add_note"]');
+      await turn
+        .locator('[data-testid="tool-call"][data-status="awaiting_approval"]')
+        .waitFor({ timeout: 20_000 });
+      expect(await row.getByTestId('tool-approval-arguments').innerText()).toBe(
+        '{\n  "text": "pack the tent"\n}',
+      );
+      expect(notes.notes).not.toContain('pack the tent');
+      await shoot(page, 'approval-own-oauth', row);
+      await row.getByRole('button', { name: 'Allow', exact: true }).click();
+      await turn
+        .locator(
+          '[data-testid="tool-call"][data-tool="mynotes__add_note"][data-status="completed"]',
+        )
+        .waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => turn.getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('completed');
+      expect(notes.notes).toContain('pack the tent');
+      expect(await settledText(page, turn.locator('.markdown').first())).toContain(
+        'From the tool results',
+      );
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t?.context.close();
+    }
+  }, 180_000);
 });

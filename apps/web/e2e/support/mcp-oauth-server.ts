@@ -1,17 +1,23 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import Provider, { errors } from 'oidc-provider';
 import { z } from 'zod';
 
 /**
  * A real MCP server (the official SDK, Streamable HTTP, stateless) behind OAuth 2.1 as the MCP
- * authorization spec describes it: protected-resource metadata on a 401, authorization-server
- * metadata, dynamic client registration, an authorization page a person signs in on, and a
- * token endpoint that checks PKCE (S256). One tool, `add_note`, which declares side effects.
+ * authorization spec describes it, with a real authorization server on its own origin:
+ * oidc-provider (discovery, dynamic client registration, PKCE required, its development login
+ * and consent pages, RFC 8707 resource indicators issuing JWT access tokens for the MCP
+ * endpoint). The MCP server answers 401 with its protected-resource metadata (RFC 9728) and
+ * verifies every token's signature, issuer and audience. One tool, `add_note`, which declares
+ * side effects; one prompt, `packing_list`; one resource, the notebook.
  */
 export interface McpOAuthServer {
+  /** The authorization server (oidc-provider): where a user signs in. */
   url: string;
   /** The MCP endpoint. */
   mcpUrl: string;
@@ -20,7 +26,8 @@ export interface McpOAuthServer {
   close: () => Promise<void>;
 }
 
-const PAGE_TITLE = 'Sign in to Notes';
+/** The scope the MCP server asks for. */
+const MCP_SCOPE = 'notes';
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,13 +47,16 @@ const json = (res: ServerResponse, status: number, body: unknown, headers = {}) 
     .writeHead(status, { 'content-type': 'application/json', ...headers })
     .end(JSON.stringify(body));
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-interface PendingCode {
-  clientId: string;
-  redirectUri: string;
-  challenge: string;
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+const shut = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
 
 export async function startMcpOAuthServer(
   options: {
@@ -55,10 +65,65 @@ export async function startMcpOAuthServer(
   } = {},
 ): Promise<McpOAuthServer> {
   const notes: string[] = [];
-  const clients = new Map<string, { redirect_uris: string[] }>();
-  const codes = new Map<string, PendingCode>();
-  const tokens = new Set<string>(options.staticToken ? [options.staticToken] : []);
-  let base = '';
+  const authHttp = createServer();
+  const mcpHttp = createServer();
+  const [issuer, mcpBase] = await Promise.all([listen(authHttp), listen(mcpHttp)]);
+  const mcpUrl = `${mcpBase}/mcp`;
+  const metadataUrl = `${mcpBase}/.well-known/oauth-protected-resource/mcp`;
+
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const provider = new Provider(issuer, {
+    clients: [],
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'notes', use: 'sig' }] },
+    cookies: { keys: ['mcp-e2e-notes'] },
+    scopes: ['openid', 'offline_access', MCP_SCOPE],
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 3600,
+      Interaction: 600,
+      RefreshToken: 86_400,
+      Session: 3600,
+    },
+    features: {
+      devInteractions: { enabled: true },
+      registration: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? mcpUrl,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== mcpUrl) throw new errors.InvalidTarget();
+          return {
+            scope: MCP_SCOPE,
+            audience: mcpUrl,
+            accessTokenTTL: 3600,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+  });
+  authHttp.on('request', provider.callback());
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/jwks`));
+
+  async function authorized(header: string | undefined): Promise<boolean> {
+    if (!header?.startsWith('Bearer ')) return false;
+    const token = header.slice(7);
+    if (options.staticToken !== undefined && token === options.staticToken) return true;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer, audience: mcpUrl });
+      return String(payload.scope ?? '')
+        .split(' ')
+        .includes(MCP_SCOPE);
+    } catch {
+      return false;
+    }
+  }
 
   function mcpServer(): McpServer {
     const server = new McpServer({ name: 'notes', version: '1.0.0' });
@@ -81,152 +146,83 @@ export async function startMcpOAuthServer(
         return { content: [{ type: 'text', text: `Saved note #${notes.length}: ${text}` }] };
       },
     );
+    server.registerPrompt(
+      'packing_list',
+      {
+        title: 'Packing list',
+        description: 'Asks for a packing list for a trip.',
+        argsSchema: { place: z.string() },
+      },
+      ({ place }) => ({
+        messages: [
+          { role: 'user', content: { type: 'text', text: `Write a packing list for ${place}.` } },
+        ],
+      }),
+    );
+    server.registerResource(
+      'notebook',
+      'notes://notebook',
+      { title: 'Notebook', description: 'Every note saved so far.', mimeType: 'text/plain' },
+      (uri) => ({
+        contents: [{ uri: uri.href, text: notes.length ? notes.join('\n') : '(no notes yet)' }],
+      }),
+    );
     return server;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', base);
+    const url = new URL(req.url ?? '/', mcpBase);
     if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
       json(res, 200, {
-        resource: `${base}/mcp`,
-        authorization_servers: [base],
+        resource: mcpUrl,
+        authorization_servers: [issuer],
+        scopes_supported: [MCP_SCOPE],
         bearer_methods_supported: ['header'],
       });
       return;
     }
-    if (url.pathname === '/.well-known/oauth-authorization-server') {
-      json(res, 200, {
-        issuer: base,
-        authorization_endpoint: `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-        registration_endpoint: `${base}/register`,
-        response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code'],
-        code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none'],
-      });
+    if (url.pathname !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    if (url.pathname === '/register' && req.method === 'POST') {
-      const meta = JSON.parse(await readBody(req)) as { redirect_uris?: string[] };
-      const clientId = randomUUID();
-      clients.set(clientId, { redirect_uris: meta.redirect_uris ?? [] });
-      json(res, 201, {
-        ...meta,
-        client_id: clientId,
-        client_id_issued_at: Math.floor(Date.now() / 1000),
-        token_endpoint_auth_method: 'none',
-      });
+    if (!(await authorized(req.headers.authorization))) {
+      json(
+        res,
+        401,
+        { error: 'invalid_token' },
+        {
+          'www-authenticate': `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`,
+        },
+      );
       return;
     }
-    if (url.pathname === '/authorize' && req.method === 'GET') {
-      const p = url.searchParams;
-      const client = clients.get(p.get('client_id') ?? '');
-      const redirectUri = p.get('redirect_uri') ?? '';
-      if (
-        !client ||
-        !client.redirect_uris.includes(redirectUri) ||
-        p.get('code_challenge_method') !== 'S256'
-      ) {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid authorization request');
-        return;
-      }
-      const hidden = [...p.entries()]
-        .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-        .join('');
-      res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(
-          `<!doctype html><title>${PAGE_TITLE}</title><h1>${PAGE_TITLE}</h1>` +
-            `<p>Parallax asks to use your notes.</p>` +
-            `<form method="post" action="/authorize">${hidden}<button type="submit">Allow access</button></form>`,
-        );
+    if (req.method !== 'POST') {
+      json(res, 405, { error: 'method_not_allowed' }, { allow: 'POST' });
       return;
     }
-    if (url.pathname === '/authorize' && req.method === 'POST') {
-      const p = new URLSearchParams(await readBody(req));
-      const code = randomUUID();
-      const redirectUri = p.get('redirect_uri') ?? '';
-      codes.set(code, {
-        clientId: p.get('client_id') ?? '',
-        redirectUri,
-        challenge: p.get('code_challenge') ?? '',
-      });
-      const back = new URL(redirectUri);
-      back.searchParams.set('code', code);
-      const state = p.get('state');
-      if (state !== null) back.searchParams.set('state', state);
-      res.writeHead(302, { location: back.toString() }).end();
-      return;
-    }
-    if (url.pathname === '/token' && req.method === 'POST') {
-      const p = new URLSearchParams(await readBody(req));
-      const pending = codes.get(p.get('code') ?? '');
-      const verifier = p.get('code_verifier') ?? '';
-      const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (
-        p.get('grant_type') !== 'authorization_code' ||
-        !pending ||
-        pending.clientId !== p.get('client_id') ||
-        pending.redirectUri !== p.get('redirect_uri') ||
-        pending.challenge !== challenge
-      ) {
-        json(res, 400, { error: 'invalid_grant' });
-        return;
-      }
-      codes.delete(p.get('code') ?? '');
-      const token = randomUUID();
-      tokens.add(token);
-      json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
-      return;
-    }
-    if (url.pathname === '/mcp') {
-      const auth = req.headers.authorization ?? '';
-      if (!auth.startsWith('Bearer ') || !tokens.has(auth.slice(7))) {
-        json(
-          res,
-          401,
-          { error: 'invalid_token' },
-          {
-            'www-authenticate': `Bearer error="invalid_token", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
-          },
-        );
-        return;
-      }
-      if (req.method !== 'POST') {
-        json(res, 405, { error: 'method_not_allowed' }, { allow: 'POST' });
-        return;
-      }
-      const body: unknown = JSON.parse(await readBody(req));
-      const server = mcpServer();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
-      return;
-    }
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    const body: unknown = JSON.parse(await readBody(req));
+    const server = mcpServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
   }
 
-  const http: Server = createServer((req, res) => {
+  mcpHttp.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('error');
     });
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   return {
-    url: base,
-    mcpUrl: `${base}/mcp`,
+    url: issuer,
+    mcpUrl,
     notes,
-    close: () =>
-      new Promise((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([shut(authHttp), shut(mcpHttp)]);
+    },
   };
 }

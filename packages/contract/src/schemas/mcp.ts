@@ -31,6 +31,10 @@ export const MCP_LIMITS = {
   progressChars: 200,
   /** Seconds a call waits for the owner's approval before it is reported as not approved. */
   approvalWaitSeconds: 300,
+  /** Characters of a prompt's or a resource's text put into the composer (within a message). */
+  composerTextChars: 6_000,
+  /** Arguments one prompt may be given. */
+  promptArgumentsMax: 20,
 } as const;
 
 /** The names providers accept for a tool; MCP tools are `server__tool` within it. */
@@ -228,8 +232,13 @@ export type McpPlanAccess = z.infer<typeof McpPlanAccess>;
 export const AdminMcpResponse = z.object({
   servers: z.array(AdminMcpServer),
   plans: z.array(McpPlanAccess.extend({ plan_name: z.string(), archived: z.boolean() })),
-  /** ALLOW_PRIVATE_PROVIDER_URLS: admin (never user) servers may be on private addresses. */
+  /** ALLOW_PRIVATE_PROVIDER_URLS: admin servers may be on private addresses. */
   private_urls_allowed: z.boolean(),
+  /**
+   * The admin's allowance: users' servers may be on private and loopback addresses (and http).
+   * Off by default; link-local and cloud metadata addresses are refused whatever it says.
+   */
+  user_servers_private: z.boolean(),
 });
 export type AdminMcpResponse = z.infer<typeof AdminMcpResponse>;
 
@@ -261,6 +270,10 @@ export const UpdateAdminMcpServerRequest = z
 export type UpdateAdminMcpServerRequest = z.infer<typeof UpdateAdminMcpServerRequest>;
 
 /** PATCH /admin/mcp/plans: which plans may add their own servers. */
+/** PATCH /admin/mcp/settings: the MCP card's settings. */
+export const UpdateMcpSettingsRequest = z.object({ user_servers_private: z.boolean() }).strict();
+export type UpdateMcpSettingsRequest = z.infer<typeof UpdateMcpSettingsRequest>;
+
 export const UpdateMcpPlansRequest = z.object({ plans: z.array(McpPlanAccess).max(200) }).strict();
 export type UpdateMcpPlansRequest = z.infer<typeof UpdateMcpPlansRequest>;
 
@@ -296,6 +309,32 @@ export const UpdateMcpToolPoliciesRequest = z
   .object({ policies: z.record(z.string().max(128), McpToolPolicy.nullable()) })
   .strict();
 export type UpdateMcpToolPoliciesRequest = z.infer<typeof UpdateMcpToolPoliciesRequest>;
+
+/** POST /mcp/servers/{id}/prompts/get: a prompt the server lists, filled with its arguments. */
+export const GetMcpPromptRequest = z
+  .object({
+    name: z.string().min(1).max(200),
+    arguments: z
+      .record(z.string().min(1).max(100), z.string().max(2_000))
+      .refine((a) => Object.keys(a).length <= MCP_LIMITS.promptArgumentsMax, {
+        message: `arguments: at most ${MCP_LIMITS.promptArgumentsMax}`,
+      })
+      .optional(),
+  })
+  .strict();
+export type GetMcpPromptRequest = z.input<typeof GetMcpPromptRequest>;
+
+/**
+ * The text the composer takes: a prompt's messages' text, or a resource's text framed as
+ * untrusted data (the model is told it is the server's content, not instructions). Plain
+ * text, control characters dropped, cut at `composerTextChars` (`truncated` says so).
+ */
+export const McpComposerText = z.object({ text: z.string(), truncated: z.boolean() });
+export type McpComposerText = z.infer<typeof McpComposerText>;
+
+/** POST /mcp/servers/{id}/resources/read: a resource the server lists, as context. */
+export const ReadMcpResourceRequest = z.object({ uri: z.string().min(1).max(2_048) }).strict();
+export type ReadMcpResourceRequest = z.infer<typeof ReadMcpResourceRequest>;
 
 /**
  * POST /mcp/servers/{id}/oauth/start: the authorization page to open (PKCE; the server's

@@ -65,6 +65,7 @@ import type {
   McpOAuthTokensTable,
   McpPlanAccessTable,
   McpServersTable,
+  McpSettingsTable,
   McpToolPoliciesTable,
 } from './mcp';
 import type { VaultNotesTable, VaultsTable } from './vault';
@@ -142,6 +143,7 @@ export interface Database {
   mcp_servers: McpServersTable;
   mcp_tool_policies: McpToolPoliciesTable;
   mcp_plan_access: McpPlanAccessTable;
+  mcp_settings: McpSettingsTable;
   mcp_approvals: McpApprovalsTable;
   mcp_oauth_clients: McpOAuthClientsTable;
   mcp_oauth_tokens: McpOAuthTokensTable;

@@ -34,6 +34,14 @@ export interface McpToolPoliciesTable {
 }
 
 /** Migration 0410: whether a plan's users may add servers (no row: no). */
+/** One row (id 'global'): AI management → MCP settings. */
+export interface McpSettingsTable {
+  id: string;
+  /** 1: users' servers may be on private and loopback addresses. */
+  user_servers_private: number;
+  updated_at: IsoTimestamp;
+}
+
 export interface McpPlanAccessTable {
   plan_id: string;
   user_servers: number;

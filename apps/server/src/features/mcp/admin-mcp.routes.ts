@@ -7,6 +7,7 @@ import {
   IdParams,
   UpdateAdminMcpServerRequest,
   UpdateMcpPlansRequest,
+  UpdateMcpSettingsRequest,
 } from '@parallax/contract';
 import { z } from 'zod';
 import { noteAudit } from '../../infra/audit-note';
@@ -129,6 +130,29 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
       const after = await app.mcp.setPlans(request.body.plans);
       noteAudit(request, {
         action: 'mcp.plans_update',
+        targetType: 'mcp',
+        targetId: null,
+        after: request.body,
+      });
+      return after;
+    },
+  );
+
+  app.patch(
+    '/admin/mcp/settings',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'Whether users’ servers may use private addresses (never link-local/metadata)',
+        body: UpdateMcpSettingsRequest,
+        response: { 200: AdminMcpResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const after = await app.mcp.setUserServersPrivate(request.body.user_servers_private);
+      noteAudit(request, {
+        action: 'mcp.settings_update',
         targetType: 'mcp',
         targetId: null,
         after: request.body,

@@ -11,7 +11,14 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Prompt, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { OutboundRoute } from '../../infra/outbound/outbound-client';
 import { fetchThrough } from './mcp-fetch';
 import type { McpServerSpec } from './mcp-server-spec';
@@ -19,8 +26,19 @@ import type { McpServerSpec } from './mcp-server-spec';
 const CLIENT_INFO = { name: 'parallax', version: '1.0.0' };
 /** Connecting and listing: a server that takes longer is reported as failing. */
 const CONNECT_TIMEOUT_MS = 15_000;
-const BACKOFF_FIRST_MS = 1_000;
-const BACKOFF_MAX_MS = 60_000;
+/** Reconnection after a failure: the first wait, doubled each failure up to the cap. */
+export interface McpBackoff {
+  firstMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: McpBackoff = { firstMs: 1_000, maxMs: 5 * 60_000 };
+
+/** The wait before the `failures`-th retry: doubling, capped, jittered ±20% (no herd). */
+export function backoffDelay(backoff: McpBackoff, failures: number, random = Math.random): number {
+  const wait = Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.max(0, failures - 1));
+  return Math.max(1, Math.round(wait * (0.8 + 0.4 * random())));
+}
 /** Pages of a listing read at most (bounded work per connection). */
 const LIST_PAGES_MAX = 5;
 
@@ -77,8 +95,11 @@ async function listAll<T>(
 
 /**
  * One live connection to one MCP server, opened when first used: its listing, its health, and
- * reconnection with back-off after a failure (the next use after `retry_at` tries again; until
- * then uses fail at once with the reason). `notifications/tools/list_changed` re-lists tools.
+ * reconnection with back-off after a failure: a timer (unref'd: it never keeps the process up)
+ * tries again at `retry_at`, so the health shown moves back to connected without a turn; until
+ * then uses fail at once with the reason. A success resets the back-off; close() stops the
+ * timer (server removed or disabled, app closing). Needing sign-in is not retried: a person
+ * must act. `notifications/tools/list_changed` re-lists tools.
  */
 export class McpConnection {
   #client: Client | null = null;
@@ -87,6 +108,7 @@ export class McpConnection {
   #health: McpHealth = { state: 'idle', reason: null, since: null, retry_at: null };
   #failures = 0;
   #closed = false;
+  #retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly spec: McpServerSpec,
@@ -94,6 +116,7 @@ export class McpConnection {
     private readonly oauth: (onRedirect: () => void) => OAuthClientProvider | undefined = () =>
       undefined,
     private readonly onChange: () => void = () => undefined,
+    private readonly backoff: McpBackoff = DEFAULT_BACKOFF,
   ) {}
 
   get health(): McpHealth {
@@ -107,6 +130,8 @@ export class McpConnection {
   /** The connected client, connecting first if need be. Throws McpUnavailable. */
   async ready(): Promise<Client> {
     if (this.#closed) throw new McpUnavailable('The server was removed.');
+    // A connection still listing is not ready yet: its callers wait for the listing too.
+    if (this.#connecting) return this.#connecting;
     if (this.#client) return this.#client;
     const retryAt = this.#health.retry_at === null ? 0 : Date.parse(this.#health.retry_at);
     if (this.#health.state === 'failing' && retryAt > Date.now())
@@ -153,8 +178,21 @@ export class McpConnection {
     return result as CallToolResult;
   }
 
+  /** A prompt's messages, filled with `args` (prompts/get). */
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const client = await this.ready();
+    return client.getPrompt({ name, arguments: args }, { timeout: CONNECT_TIMEOUT_MS });
+  }
+
+  /** A resource's contents (resources/read). */
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const client = await this.ready();
+    return client.readResource({ uri }, { timeout: CONNECT_TIMEOUT_MS });
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
+    this.#stopRetrying();
     const client = this.#client;
     this.#client = null;
     await client?.close().catch(() => undefined);
@@ -187,6 +225,7 @@ export class McpConnection {
       );
       this.#client = client;
       this.#failures = 0;
+      this.#stopRetrying();
       this.#listing = await this.#list(client);
       this.#set({ state: 'connected', reason: null, retry_at: null });
       return client;
@@ -205,12 +244,26 @@ export class McpConnection {
 
   #fail(error: unknown): void {
     this.#failures += 1;
-    const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.#failures - 1));
+    const wait = backoffDelay(this.backoff, this.#failures);
     this.#set({
       state: 'failing',
       reason: reasonOf(error),
       retry_at: new Date(Date.now() + wait).toISOString(),
     });
+    this.#stopRetrying();
+    if (this.#closed) return;
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null;
+      // refresh(true): the timer is the retry `retry_at` announced, whatever the clock says.
+      if (!this.#closed && this.#client === null) void this.refresh(true);
+    }, wait);
+    this.#retryTimer.unref();
+  }
+
+  #stopRetrying(): void {
+    if (this.#retryTimer === null) return;
+    clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
   }
 
   /** Streamable HTTP first; a server that refuses it with 404/405 is tried over SSE. */

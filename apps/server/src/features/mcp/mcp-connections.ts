@@ -1,6 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OutboundRoute } from '../../infra/outbound/outbound-client';
-import { McpConnection } from './mcp-connection';
+import { DEFAULT_BACKOFF, McpConnection, type McpBackoff } from './mcp-connection';
 import type { McpServerSpec } from './mcp-server-spec';
 
 /** Routes by trust: admin and config servers as the admin's URLs, user servers never private. */
@@ -20,6 +20,7 @@ export class McpConnections {
     private readonly routes: McpRoutes,
     /** An OAuth server's client state for the spec's user (tokens sealed in the database). */
     private readonly oauthFor: (spec: McpServerSpec, onRedirect: () => void) => OAuthClientProvider,
+    private readonly backoff: McpBackoff = DEFAULT_BACKOFF,
   ) {}
 
   routeFor(spec: McpServerSpec): OutboundRoute {
@@ -30,8 +31,12 @@ export class McpConnections {
     const known = this.#byId.get(spec.connectionKey);
     if (known && known.spec.version === spec.version) return known;
     void known?.close();
-    const connection = new McpConnection(spec, this.routeFor(spec), (onRedirect) =>
-      this.oauthFor(spec, onRedirect),
+    const connection = new McpConnection(
+      spec,
+      this.routeFor(spec),
+      (onRedirect) => this.oauthFor(spec, onRedirect),
+      undefined,
+      this.backoff,
     );
     this.#byId.set(spec.connectionKey, connection);
     return connection;
@@ -46,6 +51,13 @@ export class McpConnections {
   /** Drops the server's connections (every user's, for an OAuth server). */
   async drop(id: string): Promise<void> {
     const gone = [...this.#byId].filter(([key]) => key === id || key.startsWith(`${id}:`));
+    for (const [key] of gone) this.#byId.delete(key);
+    await Promise.all(gone.map(([, connection]) => connection.close()));
+  }
+
+  /** Drops every connection to servers of one scope (users' when their allowance changes). */
+  async dropScope(scope: McpServerSpec['scope']): Promise<void> {
+    const gone = [...this.#byId].filter(([, connection]) => connection.spec.scope === scope);
     for (const [key] of gone) this.#byId.delete(key);
     await Promise.all(gone.map(([, connection]) => connection.close()));
   }

@@ -11,8 +11,17 @@ import {
   type ChatTestApp,
 } from '../../../test/chat';
 import { isEnd, toolEvents } from './mcp-stand-ins.test-support';
-import { startOAuthMcpStandIn, type OAuthMcpStandIn } from './oauth-stand-in.test-support';
+import {
+  signInThroughPages,
+  startOAuthMcpStandIn,
+  type OAuthMcpStandIn,
+} from './oauth-stand-in.test-support';
 
+/*
+ * The authorization server is oidc-provider (discovery, dynamic registration, PKCE, its login
+ * and consent pages, JWT access tokens for the MCP endpoint as resource); the MCP server
+ * verifies each token's signature, issuer, audience and scope.
+ */
 describe('an MCP server that needs the user’s own account (OAuth)', () => {
   let t: ChatTestApp;
   let gamma: OAuthMcpStandIn;
@@ -29,7 +38,7 @@ describe('an MCP server that needs the user’s own account (OAuth)', () => {
   };
 
   beforeAll(async () => {
-    gamma = await startOAuthMcpStandIn('ada');
+    gamma = await startOAuthMcpStandIn();
     t = await createChatTestApp({
       simDefaults: { ttftMs: 0 },
       env: { ALLOW_PRIVATE_PROVIDER_URLS: 'true', APP_URL: 'https://parallax.test' },
@@ -63,12 +72,13 @@ describe('an MCP server that needs the user’s own account (OAuth)', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     const page = new URL(started.json<StartMcpOAuthResponse>().authorization_url);
+    expect(page.origin).toBe(gamma.issuer);
     expect(page.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(gamma.clients.size).toBe(1);
+    expect(page.searchParams.get('resource')).toBe(gamma.url);
+    expect(await gamma.registeredClients()).toBe(1);
 
-    // The browser opens the page; the server signs in and sends it back to our callback.
-    const signedIn = await fetch(page, { redirect: 'manual' });
-    const back = new URL(signedIn.headers.get('location') ?? '');
+    // The browser signs in on oidc-provider's login page as "ada", consents, and comes back.
+    const back = await signInThroughPages(page.toString(), 'ada');
     expect(back.origin + back.pathname).toBe('https://parallax.test/api/v1/mcp/oauth/callback');
     const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
     expect(callback.statusCode).toBe(302);

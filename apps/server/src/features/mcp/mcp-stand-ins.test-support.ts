@@ -52,6 +52,13 @@ export interface McpStandIn {
   addTool(tool: StandInTool): void;
   /** Drops every connection at once (a server that goes away). */
   dropConnections(): void;
+  /** Drops every connection and answers 503 to everything until comeBack(). */
+  goAway(): void;
+  comeBack(): void;
+  /** Sessions opened (initialize answered) so far. */
+  readonly sessionsOpened: number;
+  /** Initialize requests refused while away. */
+  readonly refusedInitializes: number;
   close(): Promise<void>;
 }
 
@@ -67,6 +74,9 @@ export async function startMcpStandIn(name: string, tools: StandInTool[]): Promi
   const calls: string[] = [];
   const all = [...tools];
   const hanging = new Set<() => void>();
+  let away = false;
+  let sessionsOpened = 0;
+  let refusedInitializes = 0;
 
   const register = (server: McpServer, tool: StandInTool) => {
     server.registerTool(
@@ -110,6 +120,12 @@ export async function startMcpStandIn(name: string, tools: StandInTool[]): Promi
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
       const body: unknown = text === '' ? undefined : JSON.parse(text);
+      if (away) {
+        if ((body as { method?: unknown } | undefined)?.method === 'initialize')
+          refusedInitializes += 1;
+        res.writeHead(503).end();
+        return;
+      }
       const id = req.headers['mcp-session-id'];
       const known = typeof id === 'string' ? sessions.get(id) : undefined;
       if (known) return known.transport.handleRequest(req, res, body);
@@ -137,6 +153,7 @@ export async function startMcpStandIn(name: string, tools: StandInTool[]): Promi
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sessionId) => {
+          sessionsOpened += 1;
           sessions.set(sessionId, { server, transport });
         },
       });
@@ -164,6 +181,19 @@ export async function startMcpStandIn(name: string, tools: StandInTool[]): Promi
       for (const { server } of sessions.values()) register(server, tool);
     },
     dropConnections,
+    goAway() {
+      away = true;
+      dropConnections();
+    },
+    comeBack() {
+      away = false;
+    },
+    get sessionsOpened() {
+      return sessionsOpened;
+    },
+    get refusedInitializes() {
+      return refusedInitializes;
+    },
     async close() {
       dropConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

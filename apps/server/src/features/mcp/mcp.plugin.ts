@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Resolve } from '../../infra/outbound/address-policy';
-import { OutboundClient } from '../../infra/outbound/outbound-client';
 import { SecretBox } from '../../infra/secret-box';
 import { McpApprovals } from './mcp-approvals';
+import type { McpBackoff } from './mcp-connection';
 import { McpConnections } from './mcp-connections';
 import { McpOAuth } from './mcp-oauth';
 import { McpOAuthRepository } from './mcp-oauth.repository';
 import { McpToolbox } from './mcp-toolbox';
+import { McpUserRoutes } from './mcp-user-route';
 import { McpRepository } from './mcp.repository';
 import { McpService } from './mcp.service';
 
@@ -24,8 +25,8 @@ declare module 'fastify' {
 
 export interface McpPluginOptions {
   resolve?: Resolve | undefined;
-  /** Tests only (buildApp's option, never an env var): users' servers may be on 127.0.0.1. */
-  userServersReachPrivate?: boolean | undefined;
+  /** Tests only (buildApp's option): shorter reconnection waits than the default 1 s → 5 min. */
+  backoff?: McpBackoff | undefined;
 }
 
 export const mcpPlugin = fp(async (app, options: McpPluginOptions) => registerMcp(app, options), {
@@ -36,10 +37,10 @@ export const mcpPlugin = fp(async (app, options: McpPluginOptions) => registerMc
 
 function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
   const { resolve } = options;
-  // Users' servers never reach this host or its networks, whatever the admin allows for theirs.
-  const userPrivate = options.userServersReachPrivate === true;
-  const userClient = new OutboundClient({ allowPrivate: userPrivate, ...(resolve && { resolve }) });
   const repository = new McpRepository(app.db);
+  // Users' servers reach private addresses only while the admin allows it (AI management → MCP),
+  // asked at every request; ALLOW_PRIVATE_PROVIDER_URLS is for the admin's servers only.
+  const userRoutes = new McpUserRoutes(() => repository.userServersPrivate(), resolve);
   const box = new SecretBox(app.config.settingsKey);
   const oauth = new McpOAuth(
     new McpOAuthRepository(app.db),
@@ -48,13 +49,13 @@ function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
     app.config.appUrl,
   );
   const connections: McpConnections = new McpConnections(
-    { admin: app.outbound.configured, user: userClient.configured },
+    { admin: app.outbound.configured, user: userRoutes.route },
     (spec, onRedirect) => oauth.providerFor(spec, onRedirect),
+    options.backoff,
   );
   const service = new McpService(repository, connections, oauth, {
     box,
     allowPrivateUrls: app.config.allowPrivateProviderUrls,
-    userServersReachPrivate: userPrivate,
     resolve,
     stdioServers: app.config.mcpStdioServers,
     plans: () => app.plans.listAll(),
@@ -69,6 +70,6 @@ function registerMcp(app: FastifyInstance, options: McpPluginOptions): void {
   app.addHook('onClose', async () => {
     await approvals.stop();
     await connections.closeAll();
-    userClient.close();
+    userRoutes.close();
   });
 }

@@ -4,7 +4,9 @@ import type { Database, McpApprovalsTable, McpServersTable } from '../../db/sche
 export type McpServerRow = Selectable<McpServersTable>;
 export type McpApprovalRow = Selectable<McpApprovalsTable>;
 
-/** MCP servers, owners' tool policies, plans' access, and approvals. */
+const SETTINGS_ID = 'global';
+
+/** MCP servers, owners' tool policies, plans' access, the admin's settings, and approvals. */
 export class McpRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -102,6 +104,26 @@ export class McpRepository {
           .execute();
       }
     });
+  }
+
+  /** Read on every use (no cache): a change is seen at once by every process. */
+  async userServersPrivate(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('mcp_settings')
+      .select('user_servers_private')
+      .where('id', '=', SETTINGS_ID)
+      .executeTakeFirst();
+    return Number(row?.user_servers_private ?? 0) === 1;
+  }
+
+  async setUserServersPrivate(allowed: boolean): Promise<void> {
+    const user_servers_private = allowed ? 1 : 0;
+    const updated_at = new Date().toISOString();
+    await this.db
+      .insertInto('mcp_settings')
+      .values({ id: SETTINGS_ID, user_servers_private, updated_at })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ user_servers_private, updated_at }))
+      .execute();
   }
 
   async insertApproval(row: McpApprovalRow): Promise<void> {

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreateUserMcpServerRequest,
   ErrorBody,
+  GetMcpPromptRequest,
   IdParams,
+  McpComposerText,
   McpServersResponse,
+  ReadMcpResourceRequest,
   McpServerView,
   StartMcpOAuthRequest,
   StartMcpOAuthResponse,
@@ -107,6 +110,38 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => app.mcp.one(chatOwnerOf(request), request.params.id, true),
+  );
+
+  app.post(
+    '/mcp/servers/:id/prompts/get',
+    {
+      onRequest: requireUser,
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'A prompt the server lists, filled with its arguments, as the composer’s text',
+        params: IdParams,
+        body: GetMcpPromptRequest,
+        response: { 200: McpComposerText, ...errors, 503: ErrorBody },
+      },
+    },
+    (request) => app.mcp.promptText(chatOwnerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/mcp/servers/:id/resources/read',
+    {
+      onRequest: requireUser,
+      config: writeLimit,
+      schema: {
+        tags,
+        summary: 'A resource the server lists, framed as untrusted context for the composer',
+        params: IdParams,
+        body: ReadMcpResourceRequest,
+        response: { 200: McpComposerText, ...errors, 503: ErrorBody },
+      },
+    },
+    (request) => app.mcp.resourceText(chatOwnerOf(request), request.params.id, request.body.uri),
   );
 
   app.put(

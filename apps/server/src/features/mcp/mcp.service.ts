@@ -6,6 +6,8 @@ import {
   type AdminMcpServer,
   type CreateAdminMcpServerRequest,
   type CreateUserMcpServerRequest,
+  type GetMcpPromptRequest,
+  type McpComposerText,
   type McpAuthInput,
   type McpServerView,
   type McpServersResponse,
@@ -19,9 +21,12 @@ import { AppError } from '../../infra/errors';
 import type { SecretBox } from '../../infra/secret-box';
 import { BaseUrlRefused, checkProviderBaseUrl, type Resolve } from '../../providers/base-url-guard';
 import type { LimitsService } from '../limits';
+import { promptComposerText, resourceComposerText } from './mcp-composer-text';
+import { reasonOf } from './mcp-connection';
 import type { McpConnections } from './mcp-connections';
 import type { McpServerSpec } from './mcp-server-spec';
 import { sealAuth, specOfConfig, specOfRow } from './mcp-specs';
+import { checkUserServerUrl } from './mcp-user-route';
 import type { McpRepository, McpServerRow } from './mcp.repository';
 import type { McpOAuth } from './mcp-oauth';
 import { qualifyToolNames } from './tool-names';
@@ -31,8 +36,6 @@ export interface McpServiceOptions {
   box: SecretBox;
   /** ALLOW_PRIVATE_PROVIDER_URLS: admin servers may be on private addresses; user ones never. */
   allowPrivateUrls: boolean;
-  /** Tests only: users' servers may be on private addresses. */
-  userServersReachPrivate?: boolean;
   resolve?: Resolve | undefined;
   stdioServers: readonly McpStdioServerConfig[];
   plans: () => Promise<Plan[]>;
@@ -40,6 +43,11 @@ export interface McpServiceOptions {
 }
 
 const NOT_FOUND = 'MCP server not found.';
+
+/** A server's failure as the caller sees it: its safe reason, never its stack. */
+function unavailable(error: unknown): never {
+  throw new AppError('service_unavailable', reasonOf(error));
+}
 
 function createBody(input: { auth?: McpAuthInput | undefined }): McpAuthInput {
   return input.auth ?? { kind: 'none' };
@@ -193,11 +201,48 @@ export class McpService {
     }
   }
 
+  /** A user's URL, under the admin's allowance as it is now. */
+  async #checkUserUrl(raw: string): Promise<string> {
+    const allowPrivate = await this.repository.userServersPrivate();
+    try {
+      return await checkUserServerUrl(raw, allowPrivate, this.options.resolve);
+    } catch (error) {
+      if (error instanceof BaseUrlRefused) throw new AppError('validation_error', error.message);
+      throw error;
+    }
+  }
+
   async #nameFree(name: string, userId: string | null): Promise<void> {
     const taken =
       this.#config.some((s) => s.name === name) ||
       (await this.repository.servers(userId)).some((row) => row.name === name);
     if (taken) throw new AppError('conflict', 'name: a server with this name exists');
+  }
+
+  /** A prompt the server lists, filled in, as the composer's text (prompts/get). */
+  async promptText(
+    owner: ChatOwner,
+    id: string,
+    input: GetMcpPromptRequest,
+  ): Promise<McpComposerText> {
+    const spec = await this.visible(owner, id);
+    const connection = this.connections.for(spec);
+    await connection.refresh();
+    if (!connection.listing.prompts.some((p) => p.name === input.name))
+      throw new AppError('validation_error', 'name: this server lists no such prompt');
+    const result = await connection.getPrompt(input.name, input.arguments ?? {}).catch(unavailable);
+    return promptComposerText(result);
+  }
+
+  /** A resource the server lists, framed as untrusted context for the composer (resources/read). */
+  async resourceText(owner: ChatOwner, id: string, uri: string): Promise<McpComposerText> {
+    const spec = await this.visible(owner, id);
+    const connection = this.connections.for(spec);
+    await connection.refresh();
+    if (!connection.listing.resources.some((r) => r.uri === uri))
+      throw new AppError('validation_error', 'uri: this server lists no such resource');
+    const result = await connection.readResource(uri).catch(unavailable);
+    return resourceComposerText(spec, uri, result);
   }
 
   // ── Users' own servers (Settings → Tools) ────────────────────────────────────────────
@@ -206,7 +251,7 @@ export class McpService {
     if (owner.kind !== 'user' || !(await this.userServersAllowed(owner)))
       throw new AppError('forbidden', 'Your plan does not include adding MCP servers.');
     const auth = createBody(input);
-    const url = await this.#checkUrl(input.url, this.options.userServersReachPrivate === true);
+    const url = await this.#checkUserUrl(input.url);
     if ((await this.repository.countOwned(owner.id)) >= MCP_LIMITS.userServersMax)
       throw new AppError(
         'validation_error',
@@ -245,10 +290,7 @@ export class McpService {
     input: UpdateUserMcpServerRequest,
   ): Promise<McpServerView> {
     await this.#ownRow(owner, id);
-    const url =
-      input.url === undefined
-        ? undefined
-        : await this.#checkUrl(input.url, this.options.userServersReachPrivate === true);
+    const url = input.url === undefined ? undefined : await this.#checkUserUrl(input.url);
     await this.repository.update(id, {
       ...(input.title !== undefined && { title: input.title }),
       ...(url !== undefined && { url }),
@@ -347,6 +389,7 @@ export class McpService {
         user_servers: access.get(plan.id) ?? false,
       })),
       private_urls_allowed: this.options.allowPrivateUrls,
+      user_servers_private: await this.repository.userServersPrivate(),
     };
   }
 
@@ -425,6 +468,16 @@ export class McpService {
     const spec = config ?? specOfRow(this.options.box, await this.#adminRow(id), null);
     await this.connections.for(spec).refresh(true);
     return this.adminOne(id);
+  }
+
+  /**
+   * The allowance for users' servers at private addresses. Turned off, this process's user
+   * connections close at once; other processes' fail at their next request (the route asks).
+   */
+  async setUserServersPrivate(allowed: boolean): Promise<AdminMcpResponse> {
+    await this.repository.setUserServersPrivate(allowed);
+    if (!allowed) await this.connections.dropScope('user');
+    return this.adminList();
   }
 
   async setPlans(

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, Socket, type LookupFunction } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isPrivateAddress, type Resolve } from './address-policy';
+import { isPrivateAddress, type AddressRefusal, type Resolve } from './address-policy';
 import { privateAddressRefusal } from './outbound-refused';
 
 /**
@@ -23,11 +23,14 @@ function wantedFamily(family: number | string | undefined): 0 | 4 | 6 {
  * the check and the connection use the same answer, so a name that resolved to a public
  * address when it was saved and to a private one now is refused now (DNS rebinding included).
  */
-export function guardedLookup(resolve: Resolve): LookupFunction {
+export function guardedLookup(
+  resolve: Resolve,
+  refuses: AddressRefusal = isPrivateAddress,
+): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (addresses) => {
-        const refused = addresses.find(isPrivateAddress);
+        const refused = addresses.find(refuses);
         if (refused !== undefined) return callback(privateAddressRefusal(hostname, refused), '');
         const family = wantedFamily(options.family);
         const usable: LookupAddress[] = addresses
@@ -53,29 +56,46 @@ export function guardedLookup(resolve: Resolve): LookupFunction {
  * An IP literal never goes through `lookup`: a socket for a private one fails before it
  * connects, with the refusal as its error (the request reports it like any socket error).
  */
-function refusedLiteral(host: string | null | undefined): Socket | undefined {
+function refusedLiteral(
+  host: string | null | undefined,
+  refuses: AddressRefusal,
+): Socket | undefined {
   const bare = (host ?? '').replace(/^\[|\]$/g, '');
-  if (isIP(bare) === 0 || !isPrivateAddress(bare)) return undefined;
+  if (isIP(bare) === 0 || !refuses(bare)) return undefined;
   const socket = new Socket();
   process.nextTick(() => socket.destroy(privateAddressRefusal(bare, bare)));
   return socket;
 }
 
 class GuardedHttpAgent extends http.Agent {
+  constructor(
+    options: http.AgentOptions,
+    private readonly refuses: AddressRefusal,
+  ) {
+    super(options);
+  }
+
   override createConnection(
     options: http.ClientRequestArgs,
     callback?: (err: Error | null, stream: Duplex) => void,
   ): Duplex | null | undefined {
-    return refusedLiteral(options.host) ?? super.createConnection(options, callback);
+    return refusedLiteral(options.host, this.refuses) ?? super.createConnection(options, callback);
   }
 }
 
 class GuardedHttpsAgent extends https.Agent {
+  constructor(
+    options: https.AgentOptions,
+    private readonly refuses: AddressRefusal,
+  ) {
+    super(options);
+  }
+
   override createConnection(
     options: https.RequestOptions,
     callback?: (err: Error | null, stream: Duplex) => void,
   ): Duplex | null | undefined {
-    return refusedLiteral(options.host) ?? super.createConnection(options, callback);
+    return refusedLiteral(options.host, this.refuses) ?? super.createConnection(options, callback);
   }
 }
 
@@ -89,11 +109,17 @@ export function openAgents(): AgentPair {
   return { http: new http.Agent(POOLED), https: new https.Agent(POOLED) };
 }
 
-/** Pooled agents that refuse to connect to a private address, however the host was named. */
-export function guardedAgents(resolve: Resolve): AgentPair {
-  const lookup = guardedLookup(resolve);
+/**
+ * Pooled agents that refuse to connect to a refused address (by default every private one),
+ * however the host was named.
+ */
+export function guardedAgents(
+  resolve: Resolve,
+  refuses: AddressRefusal = isPrivateAddress,
+): AgentPair {
+  const lookup = guardedLookup(resolve, refuses);
   return {
-    http: new GuardedHttpAgent({ ...POOLED, lookup }),
-    https: new GuardedHttpsAgent({ ...POOLED, lookup }),
+    http: new GuardedHttpAgent({ ...POOLED, lookup }, refuses),
+    https: new GuardedHttpsAgent({ ...POOLED, lookup }, refuses),
   };
 }

@@ -1,7 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
-import { resolveAll, type Resolve } from './address-policy';
+import { resolveAll, type AddressRefusal, type Resolve } from './address-policy';
 import { guardedAgents, openAgents, type AgentPair } from './guarded-agents';
 import { ALLOW_HINT, OutboundRefused } from './outbound-refused';
 
@@ -53,6 +53,8 @@ export interface OutboundClientOptions {
   allowPrivate: boolean;
   /** DNS for the guard (tests simulate a name that changes address). */
   resolve?: Resolve;
+  /** What the guard refuses when private addresses are not allowed; every private one by default. */
+  refuses?: AddressRefusal;
 }
 
 /**
@@ -140,7 +142,7 @@ export class OutboundClient {
     this.#open = openAgents();
     this.#guarded = options.allowPrivate
       ? this.#open
-      : guardedAgents(options.resolve ?? resolveAll);
+      : guardedAgents(options.resolve ?? resolveAll, options.refuses);
     this.configured = this.#route(options.allowPrivate);
     this.operator = this.#route(true);
   }

@@ -1,4 +1,5 @@
 import { useAuth } from '../../features/auth';
+import { appendToDraft } from '../../features/chat/session/composer-drafts';
 import { useMcpChoice } from '../../features/chat-settings';
 import { McpToolsMenu, usableChoice, useMcpServers } from '../../features/mcp';
 
@@ -30,6 +31,7 @@ export function useMcpTools(
         onChange={control.set}
         failed={control.failed}
         inVault={!keepsSettings}
+        onInsert={(text) => appendToDraft(threadKey, text)}
       />
     ) : null,
   };

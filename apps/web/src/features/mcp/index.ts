@@ -4,4 +4,4 @@ export { McpToolsMenu } from './components/mcp-tools-menu';
 export { useMcpServers } from './api/mcp-servers';
 export { usableChoice } from './model/chat-mcp-choice';
 export { HealthBadge } from './components/health-badge';
-export { POLICY_LABELS } from './model/health-label';
+export { healthRecheckMs, POLICY_LABELS } from './model/health-label';

@@ -75,6 +75,7 @@ export const WIRE_SCHEMA_NAMES = [
   'McpServersResponse',
   'McpServerView',
   'StartMcpOAuthResponse',
+  'McpComposerText',
   'AdminMcpResponse',
   'AdminMcpServer',
   'OAuthLoginResponse',

@@ -4,10 +4,12 @@ import type {
   CreateAdminMcpServerRequest,
   UpdateAdminMcpServerRequest,
   UpdateMcpPlansRequest,
+  UpdateMcpSettingsRequest,
 } from '@parallax/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
 import { useAuth } from '../../auth';
+import { healthRecheckMs } from '../../mcp';
 
 export const adminMcpKey = ['admin', 'mcp'] as const;
 
@@ -50,9 +52,24 @@ export async function updateMcpPlans(body: UpdateMcpPlansRequest): Promise<void>
   await http.patch<unknown>('/admin/mcp/plans', body);
 }
 
+/** PATCH /admin/mcp/settings: whether users' servers may use private addresses. */
+export async function updateMcpSettings(body: UpdateMcpSettingsRequest): Promise<void> {
+  await http.patch<unknown>('/admin/mcp/settings', body);
+}
+
 export function useAdminMcp() {
   const { isAdmin } = useAuth();
-  return useQuery({ queryKey: adminMcpKey, queryFn: getAdminMcp, enabled: isAdmin });
+  return useQuery({
+    queryKey: adminMcpKey,
+    queryFn: getAdminMcp,
+    enabled: isAdmin,
+    // A failing server reconnects on the server's own timer: read its health again then.
+    refetchInterval: (query) =>
+      healthRecheckMs(
+        (query.state.data?.servers ?? []).map((s) => s.health),
+        Date.now(),
+      ),
+  });
 }
 
 /** Every change reads the whole card again: health, tools and plans move together. */
@@ -69,5 +86,6 @@ export function useAdminMcpActions() {
     remove: useMutation({ mutationFn: deleteAdminMcpServer, onSettled: refresh }),
     reconnect: useMutation({ mutationFn: reconnectAdminMcpServer, onSettled: refresh }),
     plans: useMutation({ mutationFn: updateMcpPlans, onSettled: refresh }),
+    settings: useMutation({ mutationFn: updateMcpSettings, onSettled: refresh }),
   };
 }

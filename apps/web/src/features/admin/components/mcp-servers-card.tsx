@@ -1,11 +1,12 @@
 import type { AdminMcpResponse, AdminMcpServer } from '@parallax/contract';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Skeleton } from '../../../ui/skeleton';
+import { Switch } from '../../../ui/switch';
 import { toast } from '../../../ui/toast/toast-store';
 import { HealthBadge } from '../../mcp';
 import { useAdminMcp, useAdminMcpActions } from '../api/admin-mcp';
@@ -77,6 +78,7 @@ function McpServersBody({ data }: { data: AdminMcpResponse }) {
         )}
       </Card>
       <PlansAccess data={data} actions={actions} />
+      <UserServersPrivate allowed={data.user_servers_private} actions={actions} />
     </div>
   );
 }
@@ -228,8 +230,8 @@ function PlansAccess({ data, actions }: { data: AdminMcpResponse; actions: Actio
           Plans whose users may add their own servers
         </legend>
         <p className="mb-2 text-sm text-fg-muted">
-          Users add Streamable HTTP servers in Settings → Tools; private addresses are always
-          refused.
+          Users add Streamable HTTP servers in Settings → Tools; private addresses are refused
+          unless allowed below.
         </p>
         <ul className="divide-y divide-line rounded-xl border border-line">
           {data.plans.map((plan) => (
@@ -251,6 +253,41 @@ function PlansAccess({ data, actions }: { data: AdminMcpResponse; actions: Actio
           ))}
         </ul>
       </fieldset>
+    </Card>
+  );
+}
+
+function UserServersPrivate({ allowed, actions }: { allowed: boolean; actions: Actions }) {
+  const ids = useId();
+  // Shown at once while saving; the card read after the save then says what is stored.
+  const shown = actions.settings.isPending
+    ? (actions.settings.variables?.user_servers_private ?? allowed)
+    : allowed;
+  return (
+    <Card className="p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={`${ids}-label`} className="text-sm font-medium">
+            Users’ servers may use private addresses
+          </p>
+          <p id={`${ids}-warning`} className="mt-1 text-xs text-fg-muted">
+            Warning: users can then reach this host and your internal network through their servers;
+            cloud metadata addresses stay refused.
+          </p>
+        </div>
+        <Switch
+          aria-labelledby={`${ids}-label`}
+          aria-describedby={`${ids}-warning`}
+          checked={shown}
+          disabled={actions.settings.isPending}
+          onCheckedChange={(on) =>
+            actions.settings.mutate(
+              { user_servers_private: on },
+              { onError: (error) => toast.error(message(error)) },
+            )
+          }
+        />
+      </div>
     </Card>
   );
 }

@@ -21,6 +21,12 @@ export function setDraftOf(threadKey: string, text: string): void {
   });
 }
 
+/** Adds `text` to the end of a thread's draft, a blank line after what is there. */
+export function appendToDraft(threadKey: string, text: string): void {
+  const current = useComposerDrafts.getState().drafts[threadKey] ?? '';
+  setDraftOf(threadKey, current.trim() ? `${current.trimEnd()}\n\n${text}` : text);
+}
+
 /** Asks the box of `to`, when it mounts, to take over whatever `from` holds by then. */
 export function handOffDraft(from: string, to: string): void {
   useComposerDrafts.setState({ handoff: { from, to } });

@@ -1,11 +1,14 @@
 import type {
   CreateUserMcpServerRequest,
+  GetMcpPromptRequest,
+  McpComposerText,
   McpServersResponse,
   McpServerView,
   UpdateMcpToolPoliciesRequest,
 } from '@parallax/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, parseWire } from '../../../lib/http';
+import { healthRecheckMs } from '../model/health-label';
 
 /** Per account: another account's servers are never shown from the cache. */
 export const mcpServersKey = (accountKey: string) => ['mcp', 'servers', accountKey] as const;
@@ -22,6 +25,12 @@ export function useMcpServers(accountKey: string | null) {
     queryFn: listMcpServers,
     enabled: accountKey !== null,
     staleTime: 30_000,
+    // A failing server reconnects on the server's own timer: read its health again then.
+    refetchInterval: (query) =>
+      healthRecheckMs(
+        (query.state.data?.servers ?? []).map((s) => s.health),
+        Date.now(),
+      ),
   });
 }
 
@@ -40,6 +49,23 @@ export async function removeMcpServer(id: string): Promise<void> {
 export async function refreshMcpServer(id: string): Promise<McpServerView> {
   const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/refresh`);
   return parseWire('McpServerView', res.data);
+}
+
+/** POST /mcp/servers/{id}/prompts/get: a prompt the server lists, filled in, as text to insert. */
+export async function getMcpPromptText(
+  id: string,
+  body: GetMcpPromptRequest,
+): Promise<McpComposerText> {
+  const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/prompts/get`, body);
+  return parseWire('McpComposerText', res.data);
+}
+
+/** POST /mcp/servers/{id}/resources/read: a resource's text, framed as untrusted context. */
+export async function readMcpResourceText(id: string, uri: string): Promise<McpComposerText> {
+  const res = await http.post<unknown>(`/mcp/servers/${encodeURIComponent(id)}/resources/read`, {
+    uri,
+  });
+  return parseWire('McpComposerText', res.data);
 }
 
 /** PUT /mcp/servers/{id}/policies: the caller's own approval policy per tool. */

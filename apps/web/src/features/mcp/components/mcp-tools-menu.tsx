@@ -6,9 +6,28 @@ import { cn } from '../../../lib/cn';
 import { Switch } from '../../../ui/switch';
 import { isServerOn, isToolOn, toolsOnCount, withServer, withTool } from '../model/chat-mcp-choice';
 import { HealthBadge } from './health-badge';
+import { McpServerExtras } from './mcp-server-extras';
 
 export const VAULT_MCP_WARNING =
   'A tool call sends what the model writes for it to that server, unsealed; the chat itself stays sealed in your vault.';
+
+interface Placement {
+  above: boolean;
+  maxHeight: number | undefined;
+}
+
+/**
+ * Above the button where there is more room above (a chat's box at the foot of the page), else
+ * below (the new-chat box mid-page), never taller than that room: the panel's top stays on screen.
+ */
+function placementFor(button: HTMLElement): Placement {
+  const rect = button.getBoundingClientRect();
+  const roomAbove = rect.top;
+  const roomBelow = window.innerHeight - rect.bottom;
+  const above = roomAbove >= roomBelow;
+  const room = (above ? roomAbove : roomBelow) - 24;
+  return { above, maxHeight: Math.max(160, Math.min(room, window.innerHeight * 0.6)) };
+}
 
 /**
  * The composer's Tools menu: the MCP servers the caller may use, each on or off for this chat,
@@ -21,15 +40,19 @@ export function McpToolsMenu({
   onChange,
   failed = false,
   inVault = false,
+  onInsert,
 }: {
   servers: readonly McpServerView[];
   choice: ChatMcpChoice;
   onChange: (choice: ChatMcpChoice) => void;
   failed?: boolean;
   inVault?: boolean;
+  /** Puts a server's prompt or resource text into the message box (the menu then closes). */
+  onInsert?: (text: string) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<Placement>({ above: true, maxHeight: undefined });
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const count = toolsOnCount(choice, servers);
@@ -64,7 +87,10 @@ export function McpToolsMenu({
         aria-label={count > 0 ? `Tools, ${count} on` : 'Tools'}
         title={failed ? 'Could not save the Tools setting' : 'Tools'}
         data-testid="mcp-tools-menu"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open && button.current) setPlace(placementFor(button.current));
+          setOpen((o) => !o);
+        }}
         className={cn(
           'inline-flex h-8 items-center gap-1.5 rounded-lg border px-2 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent',
           count > 0
@@ -83,7 +109,11 @@ export function McpToolsMenu({
           id={`${id}-panel`}
           role="group"
           aria-label="Tools for this chat"
-          className="absolute inset-x-0 bottom-full z-40 mb-2 max-h-[60vh] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-sm text-fg shadow-lg sm:inset-x-auto sm:left-0 sm:w-96"
+          style={{ maxHeight: place.maxHeight }}
+          className={cn(
+            'absolute inset-x-0 z-40 max-h-[60vh] overflow-y-auto rounded-xl border border-line bg-surface p-3 text-sm text-fg shadow-lg sm:inset-x-auto sm:left-0 sm:w-96',
+            place.above ? 'bottom-full mb-2' : 'top-full mt-2',
+          )}
         >
           <p className="mb-2 font-medium">Tools for this chat</p>
           {inVault && (
@@ -100,7 +130,18 @@ export function McpToolsMenu({
           ) : (
             <ul className="flex flex-col gap-3">
               {servers.map((server) => (
-                <ServerChoice key={server.id} server={server} choice={choice} onChange={onChange} />
+                <ServerChoice
+                  key={server.id}
+                  server={server}
+                  choice={choice}
+                  onChange={onChange}
+                  {...(onInsert && {
+                    onInsert: (text: string) => {
+                      onInsert(text);
+                      setOpen(false);
+                    },
+                  })}
+                />
               ))}
             </ul>
           )}
@@ -114,10 +155,12 @@ function ServerChoice({
   server,
   choice,
   onChange,
+  onInsert,
 }: {
   server: McpServerView;
   choice: ChatMcpChoice;
   onChange: (choice: ChatMcpChoice) => void;
+  onInsert?: (text: string) => void;
 }) {
   const id = useId();
   const on = isServerOn(choice, server.id);
@@ -169,6 +212,7 @@ function ServerChoice({
           ))}
         </ul>
       )}
+      {onInsert && <McpServerExtras server={server} onInsert={onInsert} />}
     </li>
   );
 }

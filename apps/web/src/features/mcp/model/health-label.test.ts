@@ -1,6 +1,6 @@
 import type { McpHealth } from '@parallax/contract';
 import { describe, expect, it } from 'vitest';
-import { healthLabel, retryNote } from './health-label';
+import { healthLabel, healthRecheckMs, retryNote } from './health-label';
 
 const health = (over: Partial<McpHealth>): McpHealth => ({
   state: 'connected',
@@ -47,5 +47,24 @@ describe('retryNote', () => {
       retryNote(health({ state: 'connected', retry_at: '2026-01-01T00:00:30Z' }), now),
     ).toBeNull();
     expect(retryNote(health({ state: 'failing' }), now)).toBeNull();
+  });
+});
+
+describe('healthRecheckMs', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it('reads the health again just after the soonest retry, within 2 s to 1 min', () => {
+    const failing = (retryAt: string) => health({ state: 'failing', retry_at: retryAt });
+    expect(
+      healthRecheckMs(
+        [failing('2026-01-01T00:00:10Z'), failing('2026-01-01T00:00:05Z'), health({})],
+        now,
+      ),
+    ).toBe(5_500);
+    expect(healthRecheckMs([failing('2026-01-01T00:00:00.200Z')], now)).toBe(2_000);
+    expect(healthRecheckMs([failing('2026-01-01T00:05:00Z')], now)).toBe(60_500);
+  });
+
+  it('does not poll while no server is failing', () => {
+    expect(healthRecheckMs([health({}), health({ state: 'needs_sign_in' })], now)).toBe(false);
   });
 });

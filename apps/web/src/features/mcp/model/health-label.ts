@@ -29,6 +29,22 @@ export function retryNote(health: McpHealth, now: number): string | null {
   return seconds < 60 ? `Retrying in ${seconds} s` : `Retrying in ${Math.round(seconds / 60)} min`;
 }
 
+const RECHECK_MIN_MS = 2_000;
+const RECHECK_MAX_MS = 60_000;
+
+/**
+ * How soon to read the servers' health again: a little after the earliest retry of a failing
+ * server (the server reconnects on its own timer), within 2 s to 1 min; false when none fails.
+ */
+export function healthRecheckMs(healths: readonly McpHealth[], now: number): number | false {
+  const retries = healths.flatMap((h) =>
+    h.state === 'failing' && h.retry_at !== null ? [Date.parse(h.retry_at) - now] : [],
+  );
+  if (retries.length === 0) return false;
+  const soonest = Math.min(...retries.filter(Number.isFinite), RECHECK_MAX_MS);
+  return Math.max(RECHECK_MIN_MS, soonest + 500);
+}
+
 export const POLICY_LABELS: Record<McpToolPolicy, string> = {
   always_ask: 'Always ask',
   ask_once: 'Ask once per chat',
