@@ -84,7 +84,7 @@ export const UserBubble = memo(function UserBubble({
     >
       <div
         className={
-          'max-w-[85%] rounded-2xl rounded-br-md bg-accent-soft px-4 py-2.5 text-[15px] leading-relaxed whitespace-pre-wrap text-fg ' +
+          'max-w-[85%] rounded-2xl rounded-br-md bg-accent-soft px-4 py-2.5 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-wrap text-fg ' +
           (message.status === 'pending' ? 'opacity-70' : '')
         }
       >

@@ -99,7 +99,7 @@ export function AddMcpServerForm({
             {...described('url', `${id}-url-hint`)}
           />
           <p id={`${id}-url-hint`} className="mt-1 text-xs text-fg-muted">
-            A Streamable HTTP endpoint on the public internet.
+            The address of a Streamable HTTP MCP endpoint.
           </p>
           <FieldError id={`${id}-url-error`} message={errors.url ?? null} />
         </div>
