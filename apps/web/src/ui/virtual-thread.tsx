@@ -177,6 +177,8 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
         // Older rows were put in front: keep the same row under the reader's eyes.
         el.scrollTop += height - before.height;
       } else if (stickToBottom.current) {
+        // More than a view away (the first page opening at its top): a jump, shown complete.
+        if (height - el.scrollTop - el.clientHeight > el.clientHeight) jumping.current = true;
         el.scrollTop = height;
         autoScrollTop.current = el.scrollTop;
       }
