@@ -5,6 +5,7 @@ import { launchChromium } from '../../apps/web/e2e/support/chromium';
 import { importLongChat } from '../../apps/web/e2e/support/long-chat';
 import { startServer, type BenchServer } from '../compare/compare-harness';
 import { formatMs, percentile, printTable } from '../lib/stats';
+import { describeLongTasks, endTrace, longTasks, startTrace } from './trace-tasks';
 
 /**
  * Long chats in Chromium at 1280×800 (issue 35): chats of 100, 500 and 2,000 turns with
@@ -19,8 +20,10 @@ import { formatMs, percentile, printTable } from '../lib/stats';
  *   over 50 ms, and the most DOM elements seen.
  * Each run also types the same keys into a bare textarea first (the floor: the next frame still
  * has to come), and the 1-turn chat is the floor of opening.
- * Flags: --sizes=1,100,500,2000 --runs=3 --network (each API call made while a chat opens). Needs the built web app (apps/web/dist) and Debian's
- * Chromium.
+ * Flags: --sizes=1,100,500,2000 --runs=3 --network (each API call made while a chat opens),
+ * --trace=PREFIX (a Chromium trace of each scroll to the top, written to
+ * PREFIX-<turns>-<run>.json, and each main-thread task over 50 ms in it printed with where its
+ * time went). Needs the built web app (apps/web/dist) and Debian's Chromium.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) =>
@@ -31,6 +34,7 @@ const RUNS = Number(flag('runs') ?? 3);
 const KEYS = 40;
 /** Prints every API call made while a chat opens, with its timing (the network panel's view). */
 const NETWORK = args.includes('--network');
+const TRACE = flag('trace');
 
 interface Probe {
   longTasks: number[];
@@ -160,7 +164,7 @@ interface ApiCall {
   waitMs: number;
 }
 
-async function measure(page: Page, chatId: string, turns: number): Promise<Sample> {
+async function measure(page: Page, chatId: string, turns: number, run: number): Promise<Sample> {
   const floor = await typingFloor(page);
   const calls: ApiCall[] = [];
   const began = Date.now();
@@ -197,6 +201,9 @@ async function measure(page: Page, chatId: string, turns: number): Promise<Sampl
   const typed = await probe(page);
   await composer.fill('');
 
+  // Tracing starts before the count does: starting its sampler is itself a long task.
+  const cdp = TRACE ? await page.context().newCDPSession(page) : null;
+  if (cdp) await startTrace(cdp);
   await resetProbe(page);
   await page.evaluate(() => {
     if (window.__probe) window.__probe.scrolling = true;
@@ -213,6 +220,12 @@ async function measure(page: Page, chatId: string, turns: number): Promise<Sampl
     16,
   );
   const scrollMs = Date.now() - scrollStart;
+  if (cdp) {
+    const file = `${TRACE}-${turns}-${run + 1}.json`;
+    const tasks = longTasks(await endTrace(cdp, file));
+    console.log(`  ${turns} turns, run ${run + 1}: ${tasks.length} tasks > 50 ms in ${file}`);
+    for (const line of describeLongTasks(tasks)) console.log(`    ${line}`);
+  }
   await page.evaluate(() => {
     if (window.__probe) window.__probe.scrolling = false;
   });
@@ -289,7 +302,7 @@ async function main(): Promise<void> {
         });
         await context.addInitScript({ content: INSTALL_PROBE });
         const page = await context.newPage();
-        samples.push(await measure(page, chats.get(turns) ?? '', turns));
+        samples.push(await measure(page, chats.get(turns) ?? '', turns, run));
         await context.close();
       }
       for (const [run, s] of samples.entries())

@@ -53,6 +53,36 @@ const rowTop = (page: Page, key: string) =>
     return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
   }, key);
 
+/**
+ * What a reader at the newest turn sees: the end of the newest answer ("Part n") inside the
+ * list's view, and the composer. (Its question may be above the view: a typeset answer can be
+ * taller than the view.)
+ */
+const newestInView = async (page: Page, turns: number) => {
+  const answerEnd = await page.evaluate((wanted) => {
+    const scroller = document.querySelector('[data-testid="message-list"]');
+    const newest = [...document.querySelectorAll('[data-role="assistant"]')].at(-1);
+    if (!scroller || !newest?.textContent?.includes(wanted)) return false;
+    const s = scroller.getBoundingClientRect();
+    const a = newest.getBoundingClientRect();
+    return a.bottom > s.top && a.bottom <= s.bottom + 1;
+  }, `Part ${turns}`);
+  const composer = await page.getByLabel('Message', { exact: true }).boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return answerEnd && composer !== null && composer.y + composer.height <= height;
+};
+
+/** The typeset formulas in the newest answers: [inline, displayed] per answer, newest last. */
+const typeset = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-role="assistant"]')]
+      .slice(-2)
+      .map((a) => [
+        a.querySelectorAll('.katex').length - a.querySelectorAll('.katex-display').length,
+        a.querySelectorAll('.katex-display').length,
+      ]),
+  );
+
 const inView = async (page: Page, text: string) => {
   const top = await topInView(page, text);
   const height = await list(page).evaluate((el) => el.clientHeight);
@@ -68,7 +98,15 @@ describe('a long chat', () => {
       await signIn(t.page, email, PASSWORD);
       const chatId = await importLongChat(t.page, TURNS, { rare: RARE, rareTurn: RARE_TURN });
       await t.page.goto(`/chats/${chatId}`, { waitUntil: 'networkidle' });
-      await expect.poll(() => inView(t.page, `Question ${TURNS}:`), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => newestInView(t.page, TURNS), { timeout: 20_000 }).toBe(true);
+      // The maths is typeset, in both providers' delimiters: turn 159 is OpenAI's \( \) and
+      // \[ \], turn 160 Gemini's $ and $$ (the fixture alternates them).
+      await expect
+        .poll(() => typeset(t.page), { timeout: 20_000 })
+        .toEqual([
+          [1, 1],
+          [1, 1],
+        ]);
       expect(await domSize(t.page)).toBeLessThan(DOM_BUDGET);
 
       // Up to the first turn: older pages load as the top comes near; the DOM stays small.
@@ -91,7 +129,7 @@ describe('a long chat', () => {
           async () => {
             await list(t.page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
             largest = Math.max(largest, await domSize(t.page));
-            return inView(t.page, `Question ${TURNS}:`);
+            return newestInView(t.page, TURNS);
           },
           { timeout: 20_000, interval: 300 },
         )
@@ -127,7 +165,7 @@ describe('a long chat', () => {
       // Back at the newest turn, a slow answer streams while the reader looks a little higher up:
       // what they look at does not move.
       await t.page.goto(`/chats/${chatId}`, { waitUntil: 'networkidle' });
-      await expect.poll(() => inView(t.page, `Question ${TURNS}:`), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => newestInView(t.page, TURNS), { timeout: 20_000 }).toBe(true);
       const composer = t.page.getByLabel('Message', { exact: true });
       await composer.fill('One more, slowly [sim tokens=400 tps=25]');
       await composer.press('Enter');

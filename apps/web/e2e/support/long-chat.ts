@@ -1,4 +1,4 @@
-import type { ExportFile, ExportedTurn } from '@parallax/contract';
+import type { ExportFile, ExportedTurn, Provider } from '@parallax/contract';
 import type { Page } from 'playwright-core';
 
 /** A word to find, put into one answer of the chat. */
@@ -6,6 +6,25 @@ export interface RareWord {
   rare: string;
   /** Which turn's answer holds it (1-based). */
   rareTurn: number;
+}
+
+/**
+ * Who answers turn `n`: OpenAI and Gemini by turns, so both kinds of maths delimiters appear
+ * (spec §3: OpenAI writes \( \) and \[ \], Gemini $ and $$) and every formula is typeset.
+ */
+export function longChatAnswerer(n: number): { provider: Provider; model: string; name: string } {
+  return n % 2 === 1
+    ? { provider: 'openai', model: 'gpt-5-mini', name: 'GPT-5 mini' }
+    : { provider: 'gemini', model: 'gemini-2.5-flash', name: 'Gemini 2.5 Flash' };
+}
+
+/** The answer's maths in its provider's own delimiters: one inline formula, one displayed. */
+function maths(n: number): string {
+  const inline = `O(n \\log ${n})`;
+  const display = `\\sum_{i=1}^{${n}} i = \\frac{${n}(${n}+1)}{2}`;
+  return longChatAnswerer(n).provider === 'openai'
+    ? `The cost is \\(${inline}\\), and in total\n\n\\[${display}\\]`
+    : `The cost is $${inline}$, and in total\n\n$$\n${display}\n$$`;
 }
 
 /** An answer like a model's: a heading, a list, code, inline and display maths. */
@@ -25,7 +44,7 @@ export function longChatAnswer(n: number, rare?: RareWord): string {
     '}',
     '```',
     '',
-    `The cost is $O(n \\log ${n})$, and in total $$\\sum_{i=1}^{${n}} i = \\frac{${n}(${n}+1)}{2}$$`,
+    maths(n),
   ].join('\n');
 }
 
@@ -35,9 +54,9 @@ export function longChatExport(turns: number, title: string, rare?: RareWord): E
   const rows: ExportedTurn[] = Array.from({ length: turns }, (_, i) => ({
     content: `Question ${i + 1}: how does step ${i + 1} work?`,
     response: longChatAnswer(i + 1, rare),
-    provider: 'openai',
-    model: 'gpt-5-mini',
-    model_friendly_name: 'GPT-5 mini',
+    provider: longChatAnswerer(i + 1).provider,
+    model: longChatAnswerer(i + 1).model,
+    model_friendly_name: longChatAnswerer(i + 1).name,
     status: 'completed',
     created_at: new Date(start + i * 60_000).toISOString(),
     attachments: [],

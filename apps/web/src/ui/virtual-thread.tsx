@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { isAwayFromBottom, JumpToLatest } from './jump-to-latest';
 
 /** A row to scroll to and mark (a search hit); `onRevealed` runs once it is done. */
@@ -36,6 +36,36 @@ interface VirtualThreadProps<T> {
 const NEAR_BOTTOM_PX = 120;
 /** Rows rendered beyond each edge of the view: enough for a quick scroll or a keyboard step. */
 const OVERSCAN = 3;
+/**
+ * How much new row height (measured, or estimated until then) joins the DOM per frame, at least
+ * one row: a row's markdown, maths and code render when it mounts (tens of ms for an answer
+ * with KaTeX), so rows a scroll brings near the view mount over several frames.
+ */
+const MOUNT_PX_PER_FRAME = 480;
+
+type RowKey = VirtualItem['key'];
+
+/**
+ * The rows let into the DOM after this frame: those of `admitted` still in range, then new
+ * ones, the most visible first and then the nearest the view, within the frame's budget.
+ */
+export function admitRows(
+  inRange: readonly VirtualItem[],
+  admitted: ReadonlySet<RowKey>,
+  view: { start: number; end: number },
+): ReadonlySet<RowKey> {
+  const next = new Set(inRange.filter((row) => admitted.has(row.key)).map((row) => row.key));
+  // How much of a row is in view; less than nothing is how far it is from the view.
+  const shown = (row: VirtualItem) => Math.min(row.end, view.end) - Math.max(row.start, view.start);
+  const fresh = inRange.filter((row) => !next.has(row.key)).sort((a, b) => shown(b) - shown(a));
+  let spent = 0;
+  for (const [i, row] of fresh.entries()) {
+    if (i > 0 && spent + row.size > MOUNT_PX_PER_FRAME) break;
+    next.add(row.key);
+    spent += row.size;
+  }
+  return next;
+}
 
 function assignRef<E>(ref: Ref<E> | undefined, element: E | null): void {
   if (typeof ref === 'function') ref(element);
@@ -77,11 +107,44 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
     directDomUpdates: true,
     useFlushSync: false,
   });
-  // Only a row wholly above the view moves it: a streaming answer the reader is reading grows
-  // below what they read, and must not push it away.
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
-    item.end <= (instance.scrollOffset ?? 0);
   const stickToBottom = useRef(true);
+  // At the bottom, the bottom is what stays put (the resize observer below keeps it there).
+  // Otherwise a row measured again moves the view only when it is wholly above it: a streaming
+  // answer the reader is reading grows below what they read, and must not push it away. A row
+  // measured for the first time (mounted a frame late, its estimate until then) moves it when it
+  // starts above the view, so the rows the reader looks at below it stay put.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => {
+    if (stickToBottom.current) return false;
+    const offset = instance.scrollOffset ?? 0;
+    return instance.itemSizeCache.has(item.key) ? item.end <= offset : item.start < offset;
+  };
+  /**
+   * The rows in the DOM. New rows in range join a frame's budget at a time (a fast scroll shows
+   * the space of the rows still to come for a few frames, never one long task). All at once on
+   * the first render and after a jump (a search hit, Jump to latest) to where no row is in yet,
+   * so what the reader jumped to is complete when it shows.
+   */
+  const [admitted, setAdmitted] = useState<ReadonlySet<RowKey>>(() => new Set());
+  const jumping = useRef(false);
+  const inRange = virtualizer.getVirtualItems();
+  const all =
+    admitted.size === 0 || (jumping.current && !inRange.some((row) => admitted.has(row.key)));
+  const shownRows = all ? inRange : inRange.filter((row) => admitted.has(row.key));
+  const waiting = shownRows.length < inRange.length;
+  useLayoutEffect(() => {
+    if (all) {
+      jumping.current = false;
+      if (inRange.length > 0) setAdmitted(new Set(inRange.map((row) => row.key)));
+      return;
+    }
+    if (!waiting) return;
+    const frame = requestAnimationFrame(() => {
+      const offset = virtualizer.scrollOffset ?? 0;
+      const view = { start: offset, end: offset + (virtualizer.scrollRect?.height ?? 0) };
+      setAdmitted((now) => admitRows(virtualizer.getVirtualItems(), now, view));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [all, waiting, inRange, admitted, virtualizer]);
   const [scrolledUp, setScrolledUp] = useState(false);
   /** Where our own last scroll to the bottom put the view. */
   const autoScrollTop = useRef<number | null>(null);
@@ -114,6 +177,8 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
         // Older rows were put in front: keep the same row under the reader's eyes.
         el.scrollTop += height - before.height;
       } else if (stickToBottom.current) {
+        // More than a view away (the first page opening at its top): a jump, shown complete.
+        if (height - el.scrollTop - el.clientHeight > el.clientHeight) jumping.current = true;
         el.scrollTop = height;
         autoScrollTop.current = el.scrollTop;
       }
@@ -133,6 +198,7 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
     // Stop following the newest row first, or the next resize puts the view back there.
     stickToBottom.current = false;
     autoScrollTop.current = null;
+    jumping.current = true;
     virtualizer.scrollToIndex(at, { align: 'center' });
     // The row is rendered (and measured) once the view is there: mark it then.
     const key = CSS.escape(reveal.key);
@@ -168,6 +234,7 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
     const el = scroller.current;
     if (!el) return;
     stickToBottom.current = true;
+    jumping.current = true;
     el.scrollTop = el.scrollHeight;
     autoScrollTop.current = el.scrollTop;
     setScrolledUp(false);
@@ -193,7 +260,7 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
             }}
             className="relative w-full"
           >
-            {virtualizer.getVirtualItems().map((row) => {
+            {shownRows.map((row) => {
               const item = items[row.index];
               if (item === undefined) return null;
               return (

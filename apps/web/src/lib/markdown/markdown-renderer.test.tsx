@@ -237,4 +237,26 @@ describe('MarkdownRenderer', () => {
     expect(rendered.slice(0, 2)).toEqual([paragraphs[5], paragraphs[4]]);
     expect(rendered).toHaveLength(6);
   });
+
+  it('renders a finished answer scrolled back into a list from what it kept, without typesetting it again', () => {
+    const text = 'Kept **once**.\n\nAnd the `end` of it.';
+    rendered.length = 0;
+    const first = render(<MarkdownRenderer text={text} stableId="m7-assistant" />);
+    expect(rendered).toEqual(['Kept **once**.', 'And the `end` of it.']);
+    first.unmount();
+
+    rendered.length = 0;
+    const again = render(<MarkdownRenderer text={text} stableId="m7-assistant" />);
+    expect(again.container.querySelector('strong')?.textContent).toBe('once');
+    expect(again.container.querySelector('code')?.textContent).toBe('end');
+    expect(rendered).toEqual([]);
+  });
+
+  it('keeps nothing of a text still streaming', () => {
+    const text = 'Streaming **now**.\n\nStill coming';
+    render(<MarkdownRenderer text={text} streaming stableId="m8-assistant" />).unmount();
+    rendered.length = 0;
+    render(<MarkdownRenderer text={text} streaming stableId="m8-assistant" />);
+    expect(rendered).toContain('Streaming **now**.');
+  });
 });

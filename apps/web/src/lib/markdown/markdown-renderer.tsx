@@ -11,6 +11,8 @@ import {
 import type { BlockInput } from './block-to-hast';
 import { nextDocument } from './cold-steps';
 import { blockPlugins, markdownToReact, type BlockPlugins } from './markdown-to-react';
+import type { MarkdownDocument } from './markdown-document';
+import { cachedBlock, cachedDocument, keepBlock, keepDocument } from './render-cache';
 import { hasBudget, scheduleSlice, timed } from './slice-scheduler';
 
 const HAS_MATH = /\$|\\\(|\\\[/;
@@ -36,7 +38,8 @@ interface MarkdownBlockProps {
 
 /**
  * One block of markdown, re-rendered only when its own text or the plugins it needs change.
- * The last block renders at once. Another one renders at once if the task still has budget,
+ * The last block renders at once, and so does a finished one rendered before (kept in the
+ * render cache: a row scrolled back into a long chat's view does not typeset again). Another one renders at once if the task still has budget,
  * and otherwise shows its text plainly until its slice; when KaTeX or the highlighter arrive
  * later, it upgrades in a slice of its own rather than all blocks in one task.
  */
@@ -51,13 +54,18 @@ const MarkdownBlock = memo(function MarkdownBlock({
   const writing = last && streaming;
   const wanted = pluginsFor(text, loaded);
   const [granted, setGranted] = useState<BlockPlugins | null>(() =>
-    last || hasBudget() ? wanted : null,
+    last || hasBudget() || cachedBlock(input, wanted, idPrefix) ? wanted : null,
   );
   const target = last ? wanted : granted;
-  const element = useMemo(
-    () => (target ? timed(() => markdownToReact(input, target, writing, idPrefix)) : null),
-    [input, target, writing, idPrefix],
-  );
+  const element = useMemo(() => {
+    if (!target) return null;
+    if (writing) return timed(() => markdownToReact(input, target, true, idPrefix));
+    const kept = cachedBlock(input, target, idPrefix);
+    if (kept) return kept;
+    const made = timed(() => markdownToReact(input, target, false, idPrefix));
+    keepBlock(input, target, idPrefix, made);
+    return made;
+  }, [input, target, writing, idPrefix]);
 
   const needsMath = HAS_MATH.test(text) && !loaded.math;
   const needsCode = HAS_CODE.test(text) && !loaded.code;
@@ -90,6 +98,29 @@ export interface MarkdownRendererProps {
   provider?: Provider | null;
   /** More text is on its way: an unclosed math block at the end shows as plain pending text. */
   streaming?: boolean;
+  /**
+   * Names this text on the page (a message's key): its footnote ids derive from it, so a
+   * finished answer rendered again (scrolled back into a list) reuses its kept elements.
+   */
+  stableId?: string | undefined;
+}
+
+/**
+ * A finished text rendered before is taken as it was parsed; any other is parsed now, and a
+ * finished one kept at once: a row rendered in a transition that React restarts (the reader
+ * scrolled on) finds its document and blocks on the next attempt.
+ */
+function firstDocument(
+  text: string,
+  provider: Provider | null,
+  streaming: boolean,
+): MarkdownDocument {
+  if (streaming) return nextDocument(null, text, provider);
+  const kept = cachedDocument(text, provider);
+  if (kept) return kept;
+  const parsed = nextDocument(null, text, provider);
+  keepDocument(parsed, provider);
+  return parsed;
 }
 
 /**
@@ -101,12 +132,13 @@ export default function MarkdownRenderer({
   text,
   provider = null,
   streaming = false,
+  stableId,
 }: MarkdownRendererProps) {
   const loaded = useSyncExternalStore(subscribeHeavyPlugins, heavyPlugins);
   const [state, setState] = useState(() => ({
     text,
     provider,
-    document: nextDocument(null, text, provider),
+    document: firstDocument(text, provider, streaming),
   }));
   let current = state;
   if (state.text !== text || state.provider !== provider) {
@@ -127,9 +159,13 @@ export default function MarkdownRenderer({
       ),
     );
   }, [rest, document]);
+  useEffect(() => {
+    if (!streaming && rest === '') keepDocument(document, provider);
+  }, [document, provider, rest, streaming]);
   const { inputs } = document;
   // user-content- as remark-rehype has it, then this answer's own part.
-  const idPrefix = `user-content-${useId().replace(/[^\w-]/g, '')}-`;
+  const ownId = useId();
+  const idPrefix = `user-content-${(stableId ?? ownId).replace(/[^\w-]/g, '')}-`;
   return (
     <>
       {inputs.map((input, index) => (

@@ -75,6 +75,8 @@ export interface MarkdownProps {
   /** More text is on its way (an unfinished formula at the end waits for its closing delimiter). */
   streaming?: boolean;
   className?: string;
+  /** Names this text on the page (a message's key): see MarkdownRendererProps. */
+  stableId?: string | undefined;
 }
 
 /**
@@ -82,12 +84,23 @@ export interface MarkdownProps {
  * own chunk stays small; until then the text keeps its place but is not shown, so a reader
  * never sees its raw markdown flash before it renders.
  */
-export function Markdown({ text, provider, streaming = false, className }: MarkdownProps) {
+export function Markdown({
+  text,
+  provider,
+  streaming = false,
+  className,
+  stableId,
+}: MarkdownProps) {
   const Renderer = useRenderer();
   return (
     <div className={cn('markdown', className)}>
       {Renderer ? (
-        <Renderer text={text} provider={provider ?? null} streaming={streaming} />
+        <Renderer
+          text={text}
+          provider={provider ?? null}
+          streaming={streaming}
+          stableId={stableId}
+        />
       ) : (
         <p className="whitespace-pre-wrap" data-markdown-pending="" aria-busy="true">
           {text}

@@ -169,7 +169,14 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
           )
         ) : isError ? (
           <>
-            {text && <Markdown text={text} provider={message.provider} className="text-[15px]" />}
+            {text && (
+              <Markdown
+                text={text}
+                provider={message.provider}
+                stableId={message.key}
+                className="text-[15px]"
+              />
+            )}
             <StreamErrorNote
               text={message.error ?? `${MESSAGES.streamErrorPrefix}${MESSAGES.streamErrorDefault}`}
               onRetry={canRetry(message) ? () => onRetry(message) : undefined}
@@ -182,6 +189,7 @@ export const AssistantBubble = memo(function AssistantBubble(props: AssistantBub
               text={body}
               provider={message.provider}
               streaming={live}
+              stableId={message.key}
               className="text-[15px]"
             />
             {cancelled && (
