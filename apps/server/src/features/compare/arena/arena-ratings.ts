@@ -43,9 +43,19 @@ export interface ArenaRatings {
 }
 
 const Z_95 = 1.959964;
+/**
+ * A resample's fit stops once a Newton step moves no strength more than this (0.002 rating
+ * points); Newton converges quadratically, so what is left after that step is far smaller.
+ */
+const RESAMPLE_TOLERANCE = 1e-5;
 
 export function rateArena(votes: readonly ArenaVote[], options: RatingOptions = {}): ArenaRatings {
-  const steps = rating(votes, options);
+  return rateTable(buildPairTable(votes, options.style ?? false), options);
+}
+
+/** The ratings of votes already laid out as pairwise rows (style rows present iff `style`). */
+export function rateTable(table: PairTable, options: RatingOptions = {}): ArenaRatings {
+  const steps = rating(table, options);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -61,7 +71,7 @@ export async function rateArenaInTurns(
   options: RatingOptions,
   pause: () => Promise<void>,
 ): Promise<ArenaRatings> {
-  const steps = rating(votes, options);
+  const steps = rating(buildPairTable(votes, options.style ?? false), options);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -70,37 +80,28 @@ export async function rateArenaInTurns(
 }
 
 function* rating(
-  votes: readonly ArenaVote[],
+  table: PairTable,
   options: RatingOptions,
 ): Generator<undefined, ArenaRatings, undefined> {
   const withStyle = options.style ?? false;
-  const table = buildPairTable(votes, withStyle);
   const n = table.models.length;
   if (n === 0) return { ratings: [], styleCoefficients: withStyle ? [0, 0] : null };
   const regularization = options.regularization ?? DEFAULT_REGULARIZATION;
   const design = withStyle ? perRow(table) : perCell(table);
-  const everyVote = new Float64Array(table.voteCount).fill(1);
-  design.weigh(everyVote);
+  design.weighEveryVote();
   const full = fitRows(design.rows, { regularization });
   const variances = strengthVariances(full, n);
 
   const rounds = options.rounds ?? DEFAULT_ROUNDS;
   const samples = Array.from({ length: n }, () => new Float64Array(rounds));
   const random = mulberry32(options.seed ?? 0x5eed);
-  const drawn = new Float64Array(table.voteCount);
   for (let round = 0; round < rounds; round += 1) {
-    drawn.fill(0);
-    for (let k = 0; k < table.voteCount; k += 1) {
-      const v = Math.floor(random() * table.voteCount);
-      drawn[v] = (drawn[v] ?? 0) + 1;
-    }
-    design.weigh(drawn);
-    // Warm-started at the full fit, a resample converges in a few Newton steps. With style
-    // covariates every vote is its own row, so one step (the one-step bootstrap, equivalent to
-    // the full refit to first order) keeps a million-vote board within seconds.
+    design.resample(random);
+    // Each resample is refitted to convergence (a real refit, not a one-step approximation);
+    // started at the full fit, Newton gets there in three steps.
     const fit = fitRows(
       design.rows,
-      { regularization, maxIterations: withStyle ? 1 : 25 },
+      { regularization, maxIterations: 25, tolerance: RESAMPLE_TOLERANCE },
       full.params,
     );
     for (let i = 0; i < n; i += 1) (samples[i] as Float64Array)[round] = fit.params[i] ?? 0;
@@ -149,11 +150,34 @@ export function toRating(theta: number): number {
 
 interface Design {
   rows: Rows;
-  /** Sets the row weights from how many times each vote is counted. */
-  weigh(perVote: Float64Array): void;
+  /** Every vote counted once: the full fit. */
+  weighEveryVote(): void;
+  /** A bootstrap resample: as many votes as there are, drawn with replacement. */
+  resample(random: () => number): void;
 }
 
-/** Without covariates rows collapse to (a, b, score) cells: ≤ 3·n² rows whatever the votes. */
+/** Each vote's rows as offsets into one list (compressed rows): vote v has rows[start[v]…]. */
+function rowsByVote(table: PairTable): { start: Int32Array; rows: Int32Array } {
+  const start = new Int32Array(table.voteCount + 1);
+  for (let r = 0; r < table.vote.length; r += 1) {
+    const v = table.vote[r] ?? 0;
+    start[v + 1] = (start[v + 1] ?? 0) + 1;
+  }
+  for (let v = 1; v < start.length; v += 1) start[v] = (start[v] ?? 0) + (start[v - 1] ?? 0);
+  const next = Int32Array.from(start);
+  const rows = new Int32Array(table.vote.length);
+  for (let r = 0; r < table.vote.length; r += 1) {
+    const v = table.vote[r] ?? 0;
+    rows[next[v] ?? 0] = r;
+    next[v] = (next[v] ?? 0) + 1;
+  }
+  return { start, rows };
+}
+
+/**
+ * Without covariates rows collapse to (a, b, score) cells: ≤ 3·n² rows whatever the votes, and
+ * a resample only counts how often each cell is drawn.
+ */
 function perCell(table: PairTable): Design {
   const cellOf = new Map<number, number>();
   const cell = new Int32Array(table.a.length);
@@ -184,34 +208,131 @@ function perCell(table: PairTable): Design {
     weight,
     style: null,
   };
+  // A two-panel vote is one cell (or none, same model twice): its cell, −1 for none; a vote on
+  // more panels (−2) adds to each of its cells.
+  const byVote = rowsByVote(table);
+  const single = new Int32Array(table.voteCount);
+  for (let v = 0; v < table.voteCount; v += 1) {
+    const from = byVote.start[v] ?? 0;
+    const to = byVote.start[v + 1] ?? 0;
+    single[v] = to - from === 0 ? -1 : to - from === 1 ? (cell[byVote.rows[from] ?? 0] ?? 0) : -2;
+  }
+  const add = (v: number) => {
+    const c = single[v] ?? -1;
+    if (c >= 0) weight[c] = (weight[c] ?? 0) + 1;
+    else if (c === -2)
+      for (let k = byVote.start[v] ?? 0; k < (byVote.start[v + 1] ?? 0); k += 1) {
+        const multi = cell[byVote.rows[k] ?? 0] ?? 0;
+        weight[multi] = (weight[multi] ?? 0) + 1;
+      }
+  };
+  const votes = table.voteCount;
   return {
     rows,
-    weigh(perVote) {
+    weighEveryVote() {
       weight.fill(0);
-      for (let r = 0; r < cell.length; r += 1) {
-        const c = cell[r] ?? 0;
-        weight[c] = (weight[c] ?? 0) + (perVote[table.vote[r] ?? 0] ?? 0);
+      for (let v = 0; v < votes; v += 1) add(v);
+    },
+    resample(random) {
+      weight.fill(0);
+      for (let k = 0; k < votes; k += 1) {
+        const v = Math.floor(random() * votes);
+        const c = single[v] ?? -1;
+        if (c >= 0) weight[c] = (weight[c] ?? 0) + 1;
+        else if (c === -2) add(v);
       }
     },
   };
 }
 
+/**
+ * With style covariates every pairwise row is its own row (their covariates differ), ordered by
+ * pair so the fit sums each pair's rows in one run. A resample keeps only the rows drawn (about
+ * 63% of them), each weighted by how often its vote was drawn.
+ */
 function perRow(table: PairTable): Design {
-  const weight = new Float64Array(table.a.length);
+  const n = table.models.length;
+  const count = table.a.length;
+  const order = byPair(table.a, table.b, n);
+  const a = new Int32Array(count);
+  const b = new Int32Array(count);
+  const score = new Float64Array(count);
+  const vote = new Int32Array(count);
+  const style = new Float64Array(count * STYLE_FEATURES);
+  const source = table.style ?? new Float64Array(count * STYLE_FEATURES);
+  for (let k = 0; k < count; k += 1) {
+    const r = order[k] ?? 0;
+    a[k] = table.a[r] ?? 0;
+    b[k] = table.b[r] ?? 0;
+    score[k] = table.score[r] ?? 0;
+    vote[k] = table.vote[r] ?? 0;
+    for (let f = 0; f < STYLE_FEATURES; f += 1)
+      style[k * STYLE_FEATURES + f] = source[r * STYLE_FEATURES + f] ?? 0;
+  }
+  const rows: Rows = {
+    models: n,
+    features: STYLE_FEATURES,
+    a,
+    b,
+    score,
+    weight: new Float64Array(count).fill(1),
+    style,
+  };
+  const drawnA = new Int32Array(count);
+  const drawnB = new Int32Array(count);
+  const drawnScore = new Float64Array(count);
+  const drawnWeight = new Float64Array(count);
+  const drawnStyle = new Float64Array(count * STYLE_FEATURES);
+  const drawn = new Int32Array(table.voteCount);
   return {
-    rows: {
-      models: table.models.length,
-      features: STYLE_FEATURES,
-      a: table.a,
-      b: table.b,
-      score: table.score,
-      weight,
-      style: table.style,
+    rows,
+    weighEveryVote() {
+      Object.assign(rows, { a, b, score, style, weight: new Float64Array(count).fill(1) });
     },
-    weigh(perVote) {
-      for (let r = 0; r < weight.length; r += 1) weight[r] = perVote[table.vote[r] ?? 0] ?? 0;
+    resample(random) {
+      drawn.fill(0);
+      const votes = table.voteCount;
+      for (let k = 0; k < votes; k += 1) {
+        const v = Math.floor(random() * votes);
+        drawn[v] = (drawn[v] ?? 0) + 1;
+      }
+      let kept = 0;
+      for (let r = 0; r < count; r += 1) {
+        const times = drawn[vote[r] ?? 0] ?? 0;
+        if (times === 0) continue;
+        drawnA[kept] = a[r] ?? 0;
+        drawnB[kept] = b[r] ?? 0;
+        drawnScore[kept] = score[r] ?? 0;
+        drawnWeight[kept] = times;
+        drawnStyle[2 * kept] = style[2 * r] ?? 0;
+        drawnStyle[2 * kept + 1] = style[2 * r + 1] ?? 0;
+        kept += 1;
+      }
+      rows.a = drawnA.subarray(0, kept);
+      rows.b = drawnB.subarray(0, kept);
+      rows.score = drawnScore.subarray(0, kept);
+      rows.weight = drawnWeight.subarray(0, kept);
+      rows.style = drawnStyle.subarray(0, kept * STYLE_FEATURES);
     },
   };
+}
+
+/** Row indices ordered by (a, b): a counting sort, linear in the rows. */
+function byPair(a: Int32Array, b: Int32Array, models: number): Int32Array {
+  const starts = new Int32Array(models * models + 1);
+  for (let r = 0; r < a.length; r += 1) {
+    const key = (a[r] ?? 0) * models + (b[r] ?? 0);
+    starts[key + 1] = (starts[key + 1] ?? 0) + 1;
+  }
+  for (let k = 1; k < starts.length; k += 1) starts[k] = (starts[k] ?? 0) + (starts[k - 1] ?? 0);
+  const order = new Int32Array(a.length);
+  for (let r = 0; r < a.length; r += 1) {
+    const key = (a[r] ?? 0) * models + (b[r] ?? 0);
+    const at = starts[key] ?? 0;
+    order[at] = r;
+    starts[key] = at + 1;
+  }
+  return order;
 }
 
 /** Linear interpolation between order statistics (type 7, numpy's default). */

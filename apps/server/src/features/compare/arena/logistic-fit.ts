@@ -61,12 +61,12 @@ export function fitRows(rows: Rows, options: FitOptions, start?: Float64Array): 
  */
 export function strengthVariances(fit: Fit, models: number): Float64Array {
   const size = fit.params.length;
-  const matrix = withCentring(fit.information, models, size);
+  const lower = cholesky(withCentring(fit.information, models, size), size);
   const variances = new Float64Array(models);
+  const contrast = new Float64Array(size);
   for (let i = 0; i < models; i += 1) {
-    const contrast = new Float64Array(size);
     for (let k = 0; k < models; k += 1) contrast[k] = (k === i ? 1 : 0) - 1 / models;
-    const solved = solve(matrix, contrast, size);
+    const solved = substitute(lower, contrast, size);
     let v = 0;
     for (let k = 0; k < models; k += 1) v += (contrast[k] ?? 0) * (solved[k] ?? 0);
     variances[i] = Math.max(v, 0);
@@ -74,6 +74,11 @@ export function strengthVariances(fit: Fit, models: number): Float64Array {
   return variances;
 }
 
+/**
+ * Gradient and Hessian of the penalised log-likelihood. Rows of the same pair (a, b) in a run
+ * are summed in locals and written to the matrix once per run, so rows sorted by pair (as the
+ * bootstrap keeps them) cost a logistic and a few additions each, with no scattered writes.
+ */
 function derivatives(rows: Rows, params: Float64Array, regularization: number) {
   const n = rows.models;
   const f = rows.features;
@@ -81,41 +86,139 @@ function derivatives(rows: Rows, params: Float64Array, regularization: number) {
   const gradient = new Float64Array(size);
   const hessian = new Float64Array(size * size);
   const { a, b, score, weight, style } = rows;
-  for (let r = 0; r < a.length; r += 1) {
-    const w = weight[r] ?? 0;
-    if (w === 0) continue;
-    const i = a[r] ?? 0;
-    const j = b[r] ?? 0;
-    let z = (params[i] ?? 0) - (params[j] ?? 0);
-    if (style) for (let k = 0; k < f; k += 1) z += (params[n + k] ?? 0) * (style[r * f + k] ?? 0);
-    const p = 1 / (1 + Math.exp(-z));
-    const residual = w * ((score[r] ?? 0) - p);
-    const curvature = w * p * (1 - p);
-    gradient[i] = (gradient[i] ?? 0) + residual;
-    gradient[j] = (gradient[j] ?? 0) - residual;
-    hessian[i * size + i] = (hessian[i * size + i] ?? 0) + curvature;
-    hessian[j * size + j] = (hessian[j * size + j] ?? 0) + curvature;
-    hessian[i * size + j] = (hessian[i * size + j] ?? 0) - curvature;
-    hessian[j * size + i] = (hessian[j * size + i] ?? 0) - curvature;
-    if (!style) continue;
-    for (let k = 0; k < f; k += 1) {
-      const x = style[r * f + k] ?? 0;
-      const sk = n + k;
-      gradient[sk] = (gradient[sk] ?? 0) + residual * x;
-      hessian[i * size + sk] = (hessian[i * size + sk] ?? 0) + curvature * x;
-      hessian[sk * size + i] = (hessian[sk * size + i] ?? 0) + curvature * x;
-      hessian[j * size + sk] = (hessian[j * size + sk] ?? 0) - curvature * x;
-      hessian[sk * size + j] = (hessian[sk * size + j] ?? 0) - curvature * x;
-      for (let l = 0; l < f; l += 1)
-        hessian[sk * size + n + l] =
-          (hessian[sk * size + n + l] ?? 0) + curvature * x * (style[r * f + l] ?? 0);
+  const count = a.length;
+  // Per run of one pair: Σ residual, Σ curvature, and per feature Σ curvature·x (locals, so the
+  // loop keeps them in registers; flushRun adds a finished run to the matrix).
+  const runCross = new Float64Array(f);
+  let runI = -1;
+  let runJ = -1;
+  let runResidual = 0;
+  let runCurvature = 0;
+  if (style && f === 2) {
+    // The style board's shape (length, markdown), unrolled: this loop is the bootstrap's cost.
+    const beta0 = params[n] ?? 0;
+    const beta1 = params[n + 1] ?? 0;
+    let g0 = 0;
+    let g1 = 0;
+    let h00 = 0;
+    let h01 = 0;
+    let h11 = 0;
+    let cross0 = 0;
+    let cross1 = 0;
+    let difference = 0;
+    for (let r = 0; r < count; r += 1) {
+      const w = weight[r] ?? 0;
+      if (w === 0) continue;
+      const i = a[r] ?? 0;
+      const j = b[r] ?? 0;
+      if (i !== runI || j !== runJ) {
+        if (runI >= 0) {
+          runCross[0] = cross0;
+          runCross[1] = cross1;
+          flushRun(gradient, hessian, n, runI, runJ, runResidual, runCurvature, runCross);
+        }
+        runResidual = 0;
+        runCurvature = 0;
+        cross0 = 0;
+        cross1 = 0;
+        runI = i;
+        runJ = j;
+        difference = (params[i] ?? 0) - (params[j] ?? 0);
+      }
+      const x0 = style[2 * r] ?? 0;
+      const x1 = style[2 * r + 1] ?? 0;
+      const p = 1 / (1 + Math.exp(-(difference + beta0 * x0 + beta1 * x1)));
+      const residual = w * ((score[r] ?? 0) - p);
+      const curvature = w * p * (1 - p);
+      runResidual += residual;
+      runCurvature += curvature;
+      cross0 += curvature * x0;
+      cross1 += curvature * x1;
+      g0 += residual * x0;
+      g1 += residual * x1;
+      h00 += curvature * x0 * x0;
+      h01 += curvature * x0 * x1;
+      h11 += curvature * x1 * x1;
     }
+    if (runI >= 0) {
+      runCross[0] = cross0;
+      runCross[1] = cross1;
+      flushRun(gradient, hessian, n, runI, runJ, runResidual, runCurvature, runCross);
+    }
+    gradient[n] = g0;
+    gradient[n + 1] = g1;
+    hessian[n * size + n] = h00;
+    hessian[n * size + n + 1] = h01;
+    hessian[(n + 1) * size + n] = h01;
+    hessian[(n + 1) * size + n + 1] = h11;
+  } else {
+    for (let r = 0; r < count; r += 1) {
+      const w = weight[r] ?? 0;
+      if (w === 0) continue;
+      const i = a[r] ?? 0;
+      const j = b[r] ?? 0;
+      if (i !== runI || j !== runJ) {
+        if (runI >= 0)
+          flushRun(gradient, hessian, n, runI, runJ, runResidual, runCurvature, runCross);
+        runResidual = 0;
+        runCurvature = 0;
+        runCross.fill(0);
+        runI = i;
+        runJ = j;
+      }
+      let z = (params[i] ?? 0) - (params[j] ?? 0);
+      if (style) for (let k = 0; k < f; k += 1) z += (params[n + k] ?? 0) * (style[r * f + k] ?? 0);
+      const p = 1 / (1 + Math.exp(-z));
+      const residual = w * ((score[r] ?? 0) - p);
+      const curvature = w * p * (1 - p);
+      runResidual += residual;
+      runCurvature += curvature;
+      if (!style) continue;
+      for (let k = 0; k < f; k += 1) {
+        const x = style[r * f + k] ?? 0;
+        const sk = n + k;
+        runCross[k] = (runCross[k] ?? 0) + curvature * x;
+        gradient[sk] = (gradient[sk] ?? 0) + residual * x;
+        for (let l = 0; l < f; l += 1)
+          hessian[sk * size + n + l] =
+            (hessian[sk * size + n + l] ?? 0) + curvature * x * (style[r * f + l] ?? 0);
+      }
+    }
+    if (runI >= 0) flushRun(gradient, hessian, n, runI, runJ, runResidual, runCurvature, runCross);
   }
   for (let k = 0; k < size; k += 1) {
     gradient[k] = (gradient[k] ?? 0) - regularization * (params[k] ?? 0);
     hessian[k * size + k] = (hessian[k * size + k] ?? 0) + regularization;
   }
   return { gradient, hessian };
+}
+
+/** Adds one pair's summed rows (a = i, b = j) to the gradient and Hessian. */
+function flushRun(
+  gradient: Float64Array,
+  hessian: Float64Array,
+  n: number,
+  i: number,
+  j: number,
+  residual: number,
+  curvature: number,
+  cross: Float64Array,
+): void {
+  const size = gradient.length;
+  gradient[i] = (gradient[i] ?? 0) + residual;
+  gradient[j] = (gradient[j] ?? 0) - residual;
+  hessian[i * size + i] = (hessian[i * size + i] ?? 0) + curvature;
+  hessian[j * size + j] = (hessian[j * size + j] ?? 0) + curvature;
+  hessian[i * size + j] = (hessian[i * size + j] ?? 0) - curvature;
+  hessian[j * size + i] = (hessian[j * size + i] ?? 0) - curvature;
+  for (let k = 0; k < cross.length; k += 1) {
+    const value = cross[k] ?? 0;
+    const sk = n + k;
+    hessian[i * size + sk] = (hessian[i * size + sk] ?? 0) + value;
+    hessian[sk * size + i] = (hessian[sk * size + i] ?? 0) + value;
+    hessian[j * size + sk] = (hessian[j * size + sk] ?? 0) - value;
+    hessian[sk * size + j] = (hessian[sk * size + j] ?? 0) - value;
+  }
 }
 
 /**
@@ -140,6 +243,10 @@ function centre(params: Float64Array, models: number): void {
 
 /** Solves M x = y for a symmetric positive definite M by Cholesky (M is small: ≤ ~110 square). */
 function solve(matrix: Float64Array, y: Float64Array, size: number): Float64Array {
+  return substitute(cholesky(matrix, size), y, size);
+}
+
+function cholesky(matrix: Float64Array, size: number): Float64Array {
   const lower = new Float64Array(size * size);
   for (let i = 0; i < size; i += 1) {
     for (let j = 0; j <= i; j += 1) {
@@ -149,6 +256,11 @@ function solve(matrix: Float64Array, y: Float64Array, size: number): Float64Arra
       else lower[i * size + j] = sum / (lower[j * size + j] ?? 1);
     }
   }
+  return lower;
+}
+
+/** x with L Lᵀ x = y, L from cholesky(). */
+function substitute(lower: Float64Array, y: Float64Array, size: number): Float64Array {
   const z = new Float64Array(size);
   for (let i = 0; i < size; i += 1) {
     let sum = y[i] ?? 0;
