@@ -41,6 +41,7 @@ import * as m0410 from './0410-mcp-servers';
 import * as m0411 from './0411-mcp-oauth';
 import * as m0420 from './0420-arena';
 import * as m0430 from './0430-shares';
+import * as m0450 from './0450-arena-vote-order';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -90,4 +91,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0411-mcp-oauth': m0411,
   '0420-arena': m0420,
   '0430-shares': m0430,
+  '0450-arena-vote-order': m0450,
 };

@@ -79,6 +79,20 @@ export async function rateArenaInTurns(
   }
 }
 
+/** rateTable, handing the event loop back after every bootstrap round. */
+export async function rateTableInTurns(
+  table: PairTable,
+  options: RatingOptions,
+  pause: () => Promise<void>,
+): Promise<ArenaRatings> {
+  const steps = rating(table, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
 function* rating(
   table: PairTable,
   options: RatingOptions,
