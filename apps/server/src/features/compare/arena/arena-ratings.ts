@@ -1,4 +1,10 @@
-import { fitRows, strengthVariances, type Rows } from './logistic-fit';
+import {
+  fitRows,
+  informationFactor,
+  refitRows,
+  strengthVariances,
+  type Rows,
+} from './logistic-fit';
 import { buildPairTable, STYLE_FEATURES, type ArenaVote, type PairTable } from './pairwise-table';
 
 /**
@@ -44,8 +50,8 @@ export interface ArenaRatings {
 
 const Z_95 = 1.959964;
 /**
- * A resample's fit stops once a Newton step moves no strength more than this (0.002 rating
- * points); Newton converges quadratically, so what is left after that step is far smaller.
+ * A resample's fit stops once a step moves no strength more than this: 0.002 rating points,
+ * and no more than that is left to the resample's maximum (refitRows).
  */
 const RESAMPLE_TOLERANCE = 1e-5;
 
@@ -105,20 +111,22 @@ function* rating(
   design.weighEveryVote();
   const full = fitRows(design.rows, { regularization });
   const variances = strengthVariances(full, n);
+  const factor = informationFactor(full, n);
 
   const rounds = options.rounds ?? DEFAULT_ROUNDS;
   const samples = Array.from({ length: n }, () => new Float64Array(rounds));
   const random = mulberry32(options.seed ?? 0x5eed);
   for (let round = 0; round < rounds; round += 1) {
     design.resample(random);
-    // Each resample is refitted to convergence (a real refit, not a one-step approximation);
-    // started at the full fit, Newton gets there in three steps.
-    const fit = fitRows(
+    // Each resample is refitted to convergence (a real refit, not a one-step approximation),
+    // started at the full fit and stepping with its factorised information.
+    const fit = refitRows(
       design.rows,
-      { regularization, maxIterations: 25, tolerance: RESAMPLE_TOLERANCE },
+      { regularization, maxIterations: 50, tolerance: RESAMPLE_TOLERANCE },
       full.params,
+      factor,
     );
-    for (let i = 0; i < n; i += 1) (samples[i] as Float64Array)[round] = fit.params[i] ?? 0;
+    for (let i = 0; i < n; i += 1) (samples[i] as Float64Array)[round] = fit[i] ?? 0;
     yield;
   }
 
