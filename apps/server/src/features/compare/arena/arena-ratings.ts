@@ -5,6 +5,7 @@ import {
   strengthVariances,
   type Rows,
 } from './logistic-fit';
+import { multinomial } from './multinomial';
 import { buildPairTable, STYLE_FEATURES, type ArenaVote, type PairTable } from './pairwise-table';
 
 /**
@@ -230,39 +231,49 @@ function perCell(table: PairTable): Design {
     weight,
     style: null,
   };
-  // A two-panel vote is one cell (or none, same model twice): its cell, −1 for none; a vote on
-  // more panels (−2) adds to each of its cells.
+  // A resample draws votes; votes adding to the same cells are alike, so it draws how many of
+  // each kind (one cell for a two-panel vote, none for one model twice, several for more panels).
   const byVote = rowsByVote(table);
-  const single = new Int32Array(table.voteCount);
-  for (let v = 0; v < table.voteCount; v += 1) {
-    const from = byVote.start[v] ?? 0;
-    const to = byVote.start[v + 1] ?? 0;
-    single[v] = to - from === 0 ? -1 : to - from === 1 ? (cell[byVote.rows[from] ?? 0] ?? 0) : -2;
-  }
-  const add = (v: number) => {
-    const c = single[v] ?? -1;
-    if (c >= 0) weight[c] = (weight[c] ?? 0) + 1;
-    else if (c === -2)
-      for (let k = byVote.start[v] ?? 0; k < (byVote.start[v + 1] ?? 0); k += 1) {
-        const multi = cell[byVote.rows[k] ?? 0] ?? 0;
-        weight[multi] = (weight[multi] ?? 0) + 1;
-      }
+  const kindOfCell = new Int32Array(a.length).fill(-1);
+  const kindOf = new Map<string, number>();
+  const kindCells: number[][] = [];
+  const kindVotes: number[] = [];
+  const kindFor = (cells: number[]): number => {
+    const single = cells.length === 1 ? (cells[0] ?? 0) : -1;
+    let kind = single >= 0 ? kindOfCell[single] : kindOf.get(cells.join(','));
+    if (kind === undefined || kind < 0) {
+      kind = kindCells.length;
+      if (single >= 0) kindOfCell[single] = kind;
+      else kindOf.set(cells.join(','), kind);
+      kindCells.push(cells);
+      kindVotes.push(0);
+    }
+    return kind;
   };
-  const votes = table.voteCount;
+  for (let v = 0; v < table.voteCount; v += 1) {
+    const cells: number[] = [];
+    for (let k = byVote.start[v] ?? 0; k < (byVote.start[v + 1] ?? 0); k += 1)
+      cells.push(cell[byVote.rows[k] ?? 0] ?? 0);
+    const kind = kindFor(cells);
+    kindVotes[kind] = (kindVotes[kind] ?? 0) + 1;
+  }
+  const sizes = Int32Array.from(kindVotes);
+  const drawn = new Int32Array(sizes.length);
+  const weighKinds = (counts: Int32Array) => {
+    weight.fill(0);
+    counts.forEach((times, kind) => {
+      if (times === 0) return;
+      for (const c of kindCells[kind] ?? []) weight[c] = (weight[c] ?? 0) + times;
+    });
+  };
   return {
     rows,
     weighEveryVote() {
-      weight.fill(0);
-      for (let v = 0; v < votes; v += 1) add(v);
+      weighKinds(sizes);
     },
     resample(random) {
-      weight.fill(0);
-      for (let k = 0; k < votes; k += 1) {
-        const v = Math.floor(random() * votes);
-        const c = single[v] ?? -1;
-        if (c >= 0) weight[c] = (weight[c] ?? 0) + 1;
-        else if (c === -2) add(v);
-      }
+      multinomial(table.voteCount, sizes, drawn, random);
+      weighKinds(drawn);
     },
   };
 }
@@ -282,12 +293,21 @@ function perRow(table: PairTable): Design {
   const vote = new Int32Array(count);
   const style = new Float64Array(count * STYLE_FEATURES);
   const source = table.style ?? new Float64Array(count * STYLE_FEATURES);
+  // Votes renumbered in row order, so that reading each row's draw count walks the counts
+  // forward instead of jumping about a million-entry array.
+  const renumbered = new Int32Array(table.voteCount).fill(-1);
+  let numbered = 0;
   for (let k = 0; k < count; k += 1) {
     const r = order[k] ?? 0;
     a[k] = table.a[r] ?? 0;
     b[k] = table.b[r] ?? 0;
     score[k] = table.score[r] ?? 0;
-    vote[k] = table.vote[r] ?? 0;
+    const original = table.vote[r] ?? 0;
+    if ((renumbered[original] ?? -1) < 0) {
+      renumbered[original] = numbered;
+      numbered += 1;
+    }
+    vote[k] = renumbered[original] ?? 0;
     for (let f = 0; f < STYLE_FEATURES; f += 1)
       style[k * STYLE_FEATURES + f] = source[r * STYLE_FEATURES + f] ?? 0;
   }
@@ -305,7 +325,9 @@ function perRow(table: PairTable): Design {
   const drawnScore = new Float64Array(count);
   const drawnWeight = new Float64Array(count);
   const drawnStyle = new Float64Array(count * STYLE_FEATURES);
-  const drawn = new Int32Array(table.voteCount);
+  // Times each vote is drawn: 16 bits are enough (a count of 65,536 among a million draws
+  // has a probability far below 10⁻¹⁰⁰, and a board of fewer votes cannot reach it).
+  const drawn = new Uint16Array(table.voteCount);
   return {
     rows,
     weighEveryVote() {

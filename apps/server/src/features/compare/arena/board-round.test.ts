@@ -34,9 +34,7 @@ function storedVotes(count: number): ArenaVoteRow[] {
           ? null
           : JSON.stringify(chosen.map(() => [Math.floor(random() * 3000), pick([0, 2, 9])])),
       categories:
-        random() < 0.2
-          ? null
-          : JSON.stringify(ARENA_CATEGORIES.filter(() => random() < 0.3)),
+        random() < 0.2 ? null : JSON.stringify(ARENA_CATEGORIES.filter(() => random() < 0.3)),
       excluded: random() < 0.05 ? 'daily_cap' : null,
       user_id: random() < 0.1 ? null : pick(['u1', 'u2', 'u3']),
     };

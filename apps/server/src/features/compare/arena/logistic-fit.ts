@@ -88,11 +88,8 @@ export function refitRows(
   // Newton converges quadratically (what is left after a step of s is about s²/10 here), so a
   // step below √tolerance/3 already leaves less than `tolerance`.
   if (rows.a.length > NEWTON_ROWS_PER_ENTRY * size * size)
-    return fitRows(
-      rows,
-      { ...options, tolerance: Math.sqrt(options.tolerance ?? 1e-9) / 3 },
-      start,
-    ).params;
+    return fitRows(rows, { ...options, tolerance: Math.sqrt(options.tolerance ?? 1e-9) / 3 }, start)
+      .params;
   const params = Float64Array.from(start);
   const maxIterations = options.maxIterations ?? 50;
   const tolerance = options.tolerance ?? 1e-9;
@@ -248,8 +245,8 @@ function derivatives<WithHessian extends boolean>(
         gradient[sk] = (gradient[sk] ?? 0) + residual * x;
         if (hessian)
           for (let l = 0; l < f; l += 1)
-          hessian[sk * size + n + l] =
-            (hessian[sk * size + n + l] ?? 0) + curvature * x * (style[r * f + l] ?? 0);
+            hessian[sk * size + n + l] =
+              (hessian[sk * size + n + l] ?? 0) + curvature * x * (style[r * f + l] ?? 0);
       }
     }
     if (runI >= 0) flushRun(gradient, hessian, n, runI, runJ, runResidual, runCurvature, runCross);
