@@ -113,6 +113,7 @@ function* rating(
   const full = fitRows(design.rows, { regularization });
   const variances = strengthVariances(full, n);
   const factor = informationFactor(full, n);
+  design.anchor(full.params);
 
   const rounds = options.rounds ?? DEFAULT_ROUNDS;
   const samples = Array.from({ length: n }, () => new Float64Array(rounds));
@@ -126,6 +127,7 @@ function* rating(
       { regularization, maxIterations: 50, tolerance: RESAMPLE_TOLERANCE },
       full.params,
       factor,
+      design.startGradient ?? undefined,
     );
     for (let i = 0; i < n; i += 1) (samples[i] as Float64Array)[round] = fit[i] ?? 0;
     yield;
@@ -175,8 +177,15 @@ interface Design {
   rows: Rows;
   /** Every vote counted once: the full fit. */
   weighEveryVote(): void;
+  /**
+   * Remembers the full fit: a design that can then sums each resample's log-likelihood
+   * gradient at it while drawing the resample (startGradient), saving the refit a pass.
+   */
+  anchor(params: Float64Array): void;
   /** A bootstrap resample: as many votes as there are, drawn with replacement. */
   resample(random: () => number): void;
+  /** The last resample's gradient at the anchored fit, or null. */
+  startGradient: Float64Array | null;
 }
 
 /** Each vote's rows as offsets into one list (compressed rows): vote v has rows[start[v]…]. */
@@ -268,6 +277,10 @@ function perCell(table: PairTable): Design {
   };
   return {
     rows,
+    startGradient: null,
+    anchor() {
+      // Cells are few: the refit's own first pass costs less than a gradient kept per draw.
+    },
     weighEveryVote() {
       weighKinds(sizes);
     },
@@ -328,8 +341,25 @@ function perRow(table: PairTable): Design {
   // Times each vote is drawn: 16 bits are enough (a count of 65,536 among a million draws
   // has a probability far below 10⁻¹⁰⁰, and a board of fewer votes cannot reach it).
   const drawn = new Uint16Array(table.voteCount);
-  return {
+  /** Each row's chance of a's win under the anchored fit. */
+  let anchored: Float64Array | null = null;
+  const design: Design = {
     rows,
+    startGradient: null,
+    anchor(params) {
+      anchored = new Float64Array(count);
+      const beta0 = params[n] ?? 0;
+      const beta1 = params[n + 1] ?? 0;
+      for (let r = 0; r < count; r += 1) {
+        const z =
+          (params[a[r] ?? 0] ?? 0) -
+          (params[b[r] ?? 0] ?? 0) +
+          beta0 * (style[2 * r] ?? 0) +
+          beta1 * (style[2 * r + 1] ?? 0);
+        anchored[r] = 1 / (1 + Math.exp(-z));
+      }
+      design.startGradient = new Float64Array(n + STYLE_FEATURES);
+    },
     weighEveryVote() {
       Object.assign(rows, { a, b, score, style, weight: new Float64Array(count).fill(1) });
     },
@@ -341,16 +371,36 @@ function perRow(table: PairTable): Design {
         drawn[v] = (drawn[v] ?? 0) + 1;
       }
       let kept = 0;
+      const gradient = design.startGradient;
+      const chance = anchored;
+      gradient?.fill(0);
+      let g0 = 0;
+      let g1 = 0;
       for (let r = 0; r < count; r += 1) {
         const times = drawn[vote[r] ?? 0] ?? 0;
         if (times === 0) continue;
-        drawnA[kept] = a[r] ?? 0;
-        drawnB[kept] = b[r] ?? 0;
+        const i = a[r] ?? 0;
+        const j = b[r] ?? 0;
+        const x0 = style[2 * r] ?? 0;
+        const x1 = style[2 * r + 1] ?? 0;
+        drawnA[kept] = i;
+        drawnB[kept] = j;
         drawnScore[kept] = score[r] ?? 0;
         drawnWeight[kept] = times;
-        drawnStyle[2 * kept] = style[2 * r] ?? 0;
-        drawnStyle[2 * kept + 1] = style[2 * r + 1] ?? 0;
+        drawnStyle[2 * kept] = x0;
+        drawnStyle[2 * kept + 1] = x1;
         kept += 1;
+        if (gradient && chance) {
+          const residual = times * ((score[r] ?? 0) - (chance[r] ?? 0));
+          gradient[i] = (gradient[i] ?? 0) + residual;
+          gradient[j] = (gradient[j] ?? 0) - residual;
+          g0 += residual * x0;
+          g1 += residual * x1;
+        }
+      }
+      if (gradient) {
+        gradient[n] = g0;
+        gradient[n + 1] = g1;
       }
       rows.a = drawnA.subarray(0, kept);
       rows.b = drawnB.subarray(0, kept);
@@ -359,6 +409,7 @@ function perRow(table: PairTable): Design {
       rows.style = drawnStyle.subarray(0, kept * STYLE_FEATURES);
     },
   };
+  return design;
 }
 
 /** Row indices ordered by (a, b): a counting sort, linear in the rows. */

@@ -81,21 +81,33 @@ export function refitRows(
   options: FitOptions,
   start: Float64Array,
   factor: Float64Array,
+  /** The log-likelihood's gradient at `start` (no penalty), when the caller has it already. */
+  startGradient?: Float64Array,
 ): Float64Array {
   const n = rows.models;
   const size = n + rows.features;
-  // Many rows: a pass over them costs more than a factorisation, and Newton needs fewer passes.
-  // Newton converges quadratically (what is left after a step of s is about s²/10 here), so a
-  // step below √tolerance/3 already leaves less than `tolerance`.
-  if (rows.a.length > NEWTON_ROWS_PER_ENTRY * size * size)
-    return fitRows(rows, { ...options, tolerance: Math.sqrt(options.tolerance ?? 1e-9) / 3 }, start)
-      .params;
   const params = Float64Array.from(start);
   const maxIterations = options.maxIterations ?? 50;
   const tolerance = options.tolerance ?? 1e-9;
+  // Many rows: a pass over them costs more than a factorisation, and Newton needs fewer passes.
+  const newton = rows.a.length > NEWTON_ROWS_PER_ENTRY * size * size;
   let previous = Infinity;
   for (let iteration = 0; iteration < maxIterations; iteration += 1) {
-    const { gradient } = derivatives(rows, params, options.regularization, false);
+    let gradient: Float64Array;
+    if (iteration === 0 && startGradient) {
+      gradient = Float64Array.from(startGradient);
+      for (let k = 0; k < size; k += 1)
+        gradient[k] = (gradient[k] ?? 0) - options.regularization * (params[k] ?? 0);
+    } else if (newton) {
+      // After the first (chord) step the rest is Newton's. It converges quadratically: what is
+      // left after a step of s is about s²/10 here, so a step below √tolerance leaves less
+      // than a tenth of `tolerance`.
+      return fitRows(
+        rows,
+        { ...options, maxIterations: maxIterations - iteration, tolerance: Math.sqrt(tolerance) },
+        params,
+      ).params;
+    } else gradient = derivatives(rows, params, options.regularization, false).gradient;
     const step = substitute(factor, gradient, size);
     let largest = 0;
     for (let k = 0; k < size; k += 1) largest = Math.max(largest, Math.abs(step[k] ?? 0));
