@@ -50,6 +50,8 @@ export interface ArenaRatings {
 }
 
 const Z_95 = 1.959964;
+/** Votes per block of a style resample's draw (see perRow). */
+const VOTE_BLOCK = 64;
 /**
  * A resample's fit stops once a step moves no strength more than this: 0.002 rating points,
  * and no more than that is left to the resample's maximum (refitRows).
@@ -207,8 +209,8 @@ function rowsByVote(table: PairTable): { start: Int32Array; rows: Int32Array } {
 }
 
 /**
- * Without covariates rows collapse to (a, b, score) cells: ≤ 3·n² rows whatever the votes, and
- * a resample only counts how often each cell is drawn.
+ * Without covariates votes collapse to (a, b, score) cells and then to one row per pair: at most
+ * n²/2 rows whatever the votes, and a resample only counts how often each cell is drawn.
  */
 function perCell(table: PairTable): Design {
   const cellOf = new Map<number, number>();
@@ -230,20 +232,58 @@ function perCell(table: PairTable): Design {
     }
     cell[r] = c;
   }
-  const weight = new Float64Array(a.length);
+  // The likelihood of a pair's games depends only on their number and a's total score, so the
+  // fit sees one row per pair of models: weight = games, score = a's average.
+  const pairOf = new Map<number, number>();
+  const cellPair = new Int32Array(a.length);
+  /** a's score in the cell as the pair's first model sees it. */
+  const cellScore = new Float64Array(a.length);
+  const low: number[] = [];
+  const high: number[] = [];
+  for (let c = 0; c < a.length; c += 1) {
+    const i = a[c] ?? 0;
+    const j = b[c] ?? 0;
+    const key = Math.min(i, j) * n + Math.max(i, j);
+    let pair = pairOf.get(key);
+    if (pair === undefined) {
+      pair = low.length;
+      pairOf.set(key, pair);
+      low.push(Math.min(i, j));
+      high.push(Math.max(i, j));
+    }
+    cellPair[c] = pair;
+    cellScore[c] = i < j ? (score[c] ?? 0) : 1 - (score[c] ?? 0);
+  }
+  const cellWeight = new Float64Array(a.length);
+  const weight = new Float64Array(low.length);
+  const pairScore = new Float64Array(low.length);
   const rows: Rows = {
     models: n,
     features: 0,
-    a: Int32Array.from(a),
-    b: Int32Array.from(b),
-    score: Float64Array.from(score),
+    a: Int32Array.from(low),
+    b: Int32Array.from(high),
+    score: pairScore,
     weight,
     style: null,
+  };
+  const weighPairs = () => {
+    weight.fill(0);
+    pairScore.fill(0);
+    for (let c = 0; c < cellWeight.length; c += 1) {
+      const w = cellWeight[c] ?? 0;
+      const pair = cellPair[c] ?? 0;
+      weight[pair] = (weight[pair] ?? 0) + w;
+      pairScore[pair] = (pairScore[pair] ?? 0) + w * (cellScore[c] ?? 0);
+    }
+    for (let pair = 0; pair < weight.length; pair += 1) {
+      const w = weight[pair] ?? 0;
+      pairScore[pair] = w > 0 ? (pairScore[pair] ?? 0) / w : 0;
+    }
   };
   // A resample draws votes; votes adding to the same cells are alike, so it draws how many of
   // each kind (one cell for a two-panel vote, none for one model twice, several for more panels).
   const byVote = rowsByVote(table);
-  const kindOfCell = new Int32Array(a.length).fill(-1);
+  const kindOfCell = new Int32Array(cellWeight.length).fill(-1);
   const kindOf = new Map<string, number>();
   const kindCells: number[][] = [];
   const kindVotes: number[] = [];
@@ -269,11 +309,12 @@ function perCell(table: PairTable): Design {
   const sizes = Int32Array.from(kindVotes);
   const drawn = new Int32Array(sizes.length);
   const weighKinds = (counts: Int32Array) => {
-    weight.fill(0);
+    cellWeight.fill(0);
     counts.forEach((times, kind) => {
       if (times === 0) return;
-      for (const c of kindCells[kind] ?? []) weight[c] = (weight[c] ?? 0) + times;
+      for (const c of kindCells[kind] ?? []) cellWeight[c] = (cellWeight[c] ?? 0) + times;
     });
+    weighPairs();
   };
   return {
     rows,
@@ -341,6 +382,11 @@ function perRow(table: PairTable): Design {
   // Times each vote is drawn: 16 bits are enough (a count of 65,536 among a million draws
   // has a probability far below 10⁻¹⁰⁰, and a board of fewer votes cannot reach it).
   const drawn = new Uint16Array(table.voteCount);
+  const blockSizes = Int32Array.from(
+    { length: Math.ceil(table.voteCount / VOTE_BLOCK) },
+    (_, block) => Math.min(VOTE_BLOCK, table.voteCount - block * VOTE_BLOCK),
+  );
+  const blockDrawn = new Int32Array(blockSizes.length);
   /** Each row's chance of a's win under the anchored fit. */
   let anchored: Float64Array | null = null;
   const design: Design = {
@@ -364,11 +410,17 @@ function perRow(table: PairTable): Design {
       Object.assign(rows, { a, b, score, style, weight: new Float64Array(count).fill(1) });
     },
     resample(random) {
+      // How many draws land in each block of votes (a multinomial), then where in the block:
+      // every draw still picks one vote uniformly, but writes stay within a cache line or two.
       drawn.fill(0);
-      const votes = table.voteCount;
-      for (let k = 0; k < votes; k += 1) {
-        const v = Math.floor(random() * votes);
-        drawn[v] = (drawn[v] ?? 0) + 1;
+      multinomial(table.voteCount, blockSizes, blockDrawn, random);
+      for (let block = 0; block < blockSizes.length; block += 1) {
+        const base = block * VOTE_BLOCK;
+        const size = blockSizes[block] ?? 0;
+        for (let k = blockDrawn[block] ?? 0; k > 0; k -= 1) {
+          const v = base + Math.floor(random() * size);
+          drawn[v] = (drawn[v] ?? 0) + 1;
+        }
       }
       let kept = 0;
       const gradient = design.startGradient;
