@@ -180,8 +180,8 @@ interface Design {
   /** Every vote counted once: the full fit. */
   weighEveryVote(): void;
   /**
-   * Remembers the full fit: a design that can then sums each resample's log-likelihood
-   * gradient at it while drawing the resample (startGradient), saving the refit a pass.
+   * Remembers the full fit. A design that can then sum each resample's log-likelihood gradient
+   * at it while drawing the resample (startGradient), which saves the refit a pass over the rows.
    */
   anchor(params: Float64Array): void;
   /** A bootstrap resample: as many votes as there are, drawn with replacement. */

@@ -7,7 +7,7 @@
  */
 
 export interface Rows {
-  /** Models, style covariates per row, and rows: a, b, a's score, the row's weight. */
+  /** Models, style covariates per row, and rows: a, b, a's score (or average score), weight. */
   models: number;
   features: number;
   a: Int32Array;
