@@ -51,7 +51,7 @@ export interface ArenaRatings {
 
 const Z_95 = 1.959964;
 /** Votes per block of a style resample's draw (see perRow). */
-const VOTE_BLOCK = 64;
+const VOTE_BLOCK = 4_096;
 /**
  * A resample's fit stops once a step moves no strength more than this: 0.002 rating points,
  * and no more than that is left to the resample's maximum (refitRows).
@@ -280,40 +280,53 @@ function perCell(table: PairTable): Design {
       pairScore[pair] = w > 0 ? (pairScore[pair] ?? 0) / w : 0;
     }
   };
-  // A resample draws votes; votes adding to the same cells are alike, so it draws how many of
-  // each kind (one cell for a two-panel vote, none for one model twice, several for more panels).
+  // A resample draws votes. Two-panel votes of the same cell are alike, so it draws how many
+  // of each cell's votes (a binomial chain); votes on more panels (each its own few cells) and
+  // votes of one model twice (no cell) are two more categories, whose draws then pick among
+  // their votes one by one.
   const byVote = rowsByVote(table);
   const kindOfCell = new Int32Array(cellWeight.length).fill(-1);
-  const kindOf = new Map<string, number>();
-  const kindCells: number[][] = [];
+  const kindCell: number[] = [];
   const kindVotes: number[] = [];
-  const kindFor = (cells: number[]): number => {
-    const single = cells.length === 1 ? (cells[0] ?? 0) : -1;
-    let kind = single >= 0 ? kindOfCell[single] : kindOf.get(cells.join(','));
-    if (kind === undefined || kind < 0) {
-      kind = kindCells.length;
-      if (single >= 0) kindOfCell[single] = kind;
-      else kindOf.set(cells.join(','), kind);
-      kindCells.push(cells);
-      kindVotes.push(0);
-    }
-    return kind;
-  };
+  const multiVotes: Int32Array[] = [];
+  let noCellVotes = 0;
   for (let v = 0; v < table.voteCount; v += 1) {
-    const cells: number[] = [];
-    for (let k = byVote.start[v] ?? 0; k < (byVote.start[v + 1] ?? 0); k += 1)
-      cells.push(cell[byVote.rows[k] ?? 0] ?? 0);
-    const kind = kindFor(cells);
-    kindVotes[kind] = (kindVotes[kind] ?? 0) + 1;
+    const from = byVote.start[v] ?? 0;
+    const to = byVote.start[v + 1] ?? 0;
+    if (to - from === 0) noCellVotes += 1;
+    else if (to - from > 1)
+      multiVotes.push(
+        Int32Array.from({ length: to - from }, (_, k) => cell[byVote.rows[from + k] ?? 0] ?? 0),
+      );
+    else {
+      const c = cell[byVote.rows[from] ?? 0] ?? 0;
+      let kind = kindOfCell[c] ?? -1;
+      if (kind < 0) {
+        kind = kindCell.length;
+        kindOfCell[c] = kind;
+        kindCell.push(c);
+        kindVotes.push(0);
+      }
+      kindVotes[kind] = (kindVotes[kind] ?? 0) + 1;
+    }
   }
-  const sizes = Int32Array.from(kindVotes);
+  const cells = kindCell.length;
+  // Categories: each cell's two-panel votes, then the multi-panel votes, then the cell-less.
+  const sizes = Int32Array.from([...kindVotes, multiVotes.length, noCellVotes]);
   const drawn = new Int32Array(sizes.length);
-  const weighKinds = (counts: Int32Array) => {
+  const addMulti = (index: number, times: number) => {
+    for (const c of multiVotes[index] ?? []) cellWeight[c] = (cellWeight[c] ?? 0) + times;
+  };
+  const weighKinds = (counts: Int32Array, random: (() => number) | null) => {
     cellWeight.fill(0);
-    counts.forEach((times, kind) => {
-      if (times === 0) return;
-      for (const c of kindCells[kind] ?? []) cellWeight[c] = (cellWeight[c] ?? 0) + times;
-    });
+    for (let kind = 0; kind < cells; kind += 1) {
+      const c = kindCell[kind] ?? 0;
+      cellWeight[c] = (cellWeight[c] ?? 0) + (counts[kind] ?? 0);
+    }
+    if (random === null) multiVotes.forEach((_, index) => addMulti(index, 1));
+    else
+      for (let k = counts[cells] ?? 0; k > 0; k -= 1)
+        addMulti(Math.floor(random() * multiVotes.length), 1);
     weighPairs();
   };
   return {
@@ -323,11 +336,11 @@ function perCell(table: PairTable): Design {
       // Cells are few: the refit's own first pass costs less than a gradient kept per draw.
     },
     weighEveryVote() {
-      weighKinds(sizes);
+      weighKinds(sizes, null);
     },
     resample(random) {
       multinomial(table.voteCount, sizes, drawn, random);
-      weighKinds(drawn);
+      weighKinds(drawn, random);
     },
   };
 }
@@ -411,7 +424,7 @@ function perRow(table: PairTable): Design {
     },
     resample(random) {
       // How many draws land in each block of votes (a multinomial), then where in the block:
-      // every draw still picks one vote uniformly, but writes stay within a cache line or two.
+      // every draw still picks one vote uniformly, but its write stays within 8 KB.
       drawn.fill(0);
       multinomial(table.voteCount, blockSizes, blockDrawn, random);
       for (let block = 0; block < blockSizes.length; block += 1) {

@@ -9,6 +9,8 @@ describe('exact binomial and multinomial draws', () => {
     [1_000, 0.97],
     [1_000_000, 0.5],
     [1_000_000, 3e-5],
+    [10_000, 0.01],
+    [4_096, 0.5],
   ])('Binomial(%i, %f) has its mean and variance over 20,000 draws', (n, p) => {
     const random = mulberry32(9);
     const draws = Array.from({ length: 20_000 }, () => binomial(n, p, random));

@@ -34,9 +34,9 @@ function gamma(shape: number, random: () => number): number {
 
 /**
  * Below this mean, inversion (a walk up the distribution from 0, about a step per unit of the
- * mean) is cheaper than a split, which costs two gamma draws; e^−200 is still far from underflow.
+ * mean) is cheaper than halving the trials by a split, which costs two gamma draws.
  */
-const INVERSION_MEAN = 200;
+const INVERSION_MEAN = 64;
 
 /**
  * Binomial(n, p). While the mean is large, it splits at the middle order statistic of the n
