@@ -78,8 +78,7 @@ export class LeaderboardService {
   readonly #job: PeriodicJob;
   #running: Promise<void> | null = null;
   #again = false;
-  /** The last round that computed boards here, or null. */
-  lastRound: RoundTimings | null = null;
+  #lastRound: RoundTimings | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -99,6 +98,11 @@ export class LeaderboardService {
 
   start(): void {
     this.#job.start();
+  }
+
+  /** Where the time of the last round that computed boards here went, or null. */
+  get lastRound(): RoundTimings | null {
+    return this.#lastRound;
   }
 
   async close(): Promise<void> {
@@ -229,13 +233,13 @@ export class LeaderboardService {
       }
       lap('saveMs');
     }
-    this.lastRound = {
+    this.#lastRound = {
       votes,
       boards: boards.length * 2,
       ...timings,
       totalMs: performance.now() - started,
     };
-    this.log.info({ arenaRound: this.lastRound }, 'arena boards computed');
+    this.log.info({ arenaRound: this.#lastRound }, 'arena boards computed');
   }
 
   async #ownBoard(
