@@ -42,6 +42,7 @@ import * as m0411 from './0411-mcp-oauth';
 import * as m0420 from './0420-arena';
 import * as m0430 from './0430-shares';
 import * as m0440 from './0440-mcp-settings';
+import * as m0450 from './0450-arena-vote-order';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so they work
@@ -92,4 +93,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0420-arena': m0420,
   '0430-shares': m0430,
   '0440-mcp-settings': m0440,
+  '0450-arena-vote-order': m0450,
 };

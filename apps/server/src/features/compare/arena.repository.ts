@@ -82,7 +82,54 @@ export class ArenaRepository {
 
   /** Every vote since `since` (null: all time), oldest first; an owner's only when given. */
   votes(since: string | null, owner?: ChatOwner, limit?: number): Promise<ArenaVoteRow[]> {
-    let query = this.db
+    let query = this.#voteRows();
+    if (owner)
+      query = query.where(owner.kind === 'user' ? 's.user_id' : 's.visitor_id', '=', owner.id);
+    if (since !== null) query = query.where('v.created_at', '>=', since);
+    if (limit !== undefined)
+      // The newest `limit`, still returned oldest first.
+      return query
+        .orderBy('v.created_at', 'desc')
+        .orderBy('v.session_id', 'desc')
+        .orderBy('v.turn_index', 'desc')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.reverse());
+    return query.orderBy('v.created_at').orderBy('v.session_id').orderBy('v.turn_index').execute();
+  }
+
+  /**
+   * Every vote, oldest first, `size` at a time: memory stays bounded however many there are,
+   * and each page is a range scan of compare_votes_order_idx from the last vote read.
+   */
+  async *votePages(size: number): AsyncGenerator<ArenaVoteRow[]> {
+    let after: Pick<ArenaVoteRow, 'created_at' | 'session_id' | 'turn_index'> | null = null;
+    for (;;) {
+      let query = this.#voteRows();
+      if (after !== null) {
+        const { created_at, session_id, turn_index } = after;
+        query = query.where((eb) =>
+          eb(
+            eb.refTuple('v.created_at', 'v.session_id', 'v.turn_index'),
+            '>',
+            eb.tuple(created_at, session_id, turn_index),
+          ),
+        );
+      }
+      const page = await query
+        .orderBy('v.created_at')
+        .orderBy('v.session_id')
+        .orderBy('v.turn_index')
+        .limit(size)
+        .execute();
+      if (page.length > 0) yield page;
+      if (page.length < size) return;
+      after = page[page.length - 1] ?? null;
+    }
+  }
+
+  #voteRows() {
+    return this.db
       .selectFrom('compare_votes as v')
       .innerJoin('compare_sessions as s', 's.id', 'v.session_id')
       .select([
@@ -99,19 +146,6 @@ export class ArenaRepository {
         'v.excluded',
         's.user_id',
       ]);
-    if (owner)
-      query = query.where(owner.kind === 'user' ? 's.user_id' : 's.visitor_id', '=', owner.id);
-    if (since !== null) query = query.where('v.created_at', '>=', since);
-    if (limit !== undefined)
-      // The newest `limit`, still returned oldest first.
-      return query
-        .orderBy('v.created_at', 'desc')
-        .orderBy('v.session_id', 'desc')
-        .orderBy('v.turn_index', 'desc')
-        .limit(limit)
-        .execute()
-        .then((rows) => rows.reverse());
-    return query.orderBy('v.created_at').orderBy('v.session_id').orderBy('v.turn_index').execute();
   }
 
   async setCategories(sessionId: string, turnIndex: number, categories: string): Promise<void> {

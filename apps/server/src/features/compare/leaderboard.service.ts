@@ -14,7 +14,13 @@ import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { PeriodicJob, runExclusively } from '../../infra/periodic-job';
 import type { ChatServices } from '../chat';
 import { ArenaRepository, type ArenaVoteRow } from './arena.repository';
-import { rateArenaInTurns, type ArenaRatings, type ModelRating } from './arena/arena-ratings';
+import {
+  rateArenaInTurns,
+  rateTableInTurns,
+  type ArenaRatings,
+  type ModelRating,
+} from './arena/arena-ratings';
+import { BoardRound, type RoundBoard } from './arena/board-round';
 import { boardVotes } from './arena/board-votes';
 import type { ModelRow } from './compare.repository';
 import { costUsd, tokensPerSecond } from './compare-view';
@@ -26,6 +32,8 @@ const PERIODS = Object.keys(PERIOD_DAYS) as LeaderboardPeriod[];
 export const ARENA_BOARDS_LOCK_ID = 7_200_038;
 /** Other processes' votes reach this process's boards within this interval. */
 const REFRESH_INTERVAL_MS = 30_000;
+/** Votes read per query in the background round: bounds the rows held at once. */
+const VOTE_PAGE = 5_000;
 /** A voter's own board is computed on request, over at most their newest votes. */
 const OWN_BOARD_MAX_VOTES = 5_000;
 
@@ -33,6 +41,21 @@ export interface BoardFilter {
   period: LeaderboardPeriod;
   category?: ArenaCategory | undefined;
   styleControl: boolean;
+}
+
+/** Where the last background round's time went, in milliseconds. */
+export interface RoundTimings {
+  votes: number;
+  boards: number;
+  /** Reading the votes page by page and sorting them into the boards they count on. */
+  readMs: number;
+  /** Cutting each board's pairwise table (and its style covariates) from the shared votes. */
+  tablesMs: number;
+  /** The fits: full fit and bootstrap refits, plain and style-controlled. */
+  fitsMs: number;
+  /** Names, speed and cost figures, and storing the boards. */
+  saveMs: number;
+  totalMs: number;
 }
 
 type Timings = Awaited<ReturnType<ChatServices['records']['comparisonTimings']>>;
@@ -55,6 +78,7 @@ export class LeaderboardService {
   readonly #job: PeriodicJob;
   #running: Promise<void> | null = null;
   #again = false;
+  #lastRound: RoundTimings | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -74,6 +98,11 @@ export class LeaderboardService {
 
   start(): void {
     this.#job.start();
+  }
+
+  /** Where the time of the last round that computed boards here went, or null. */
+  get lastRound(): RoundTimings | null {
+    return this.#lastRound;
   }
 
   async close(): Promise<void> {
@@ -137,46 +166,80 @@ export class LeaderboardService {
   }
 
   async #computeAll(db: Kysely<Database>): Promise<void> {
+    const started = performance.now();
     const repository = new ArenaRepository(db);
     const { version } = await repository.state();
     const current = await repository.board(boardKey({ period: 'all', styleControl: false }));
     if (current !== undefined && current.version >= version) return;
     const now = new Date();
-    const all = await repository.votes(null);
-    const names = await this.#names(all);
-    for (const period of PERIODS) {
-      const since = sinceOf(period, now);
-      const rows = since === null ? all : all.filter((r) => r.created_at >= since);
-      const timings = await this.turns.comparisonTimings(null, since);
-      for (const category of [undefined, ...ARENA_CATEGORIES]) {
-        const { votes, excluded } = boardVotes(rows, { global: true, category });
-        const plain = await rateArenaInTurns(votes, {}, pause);
-        const styled = await rateArenaInTurns(votes, { style: true }, pause);
-        for (const styleControl of [false, true]) {
-          const filter = { period, category, styleControl };
-          const board: Omit<LeaderboardResponse, 'scope'> = {
-            period,
-            category: category ?? null,
-            style_control: styleControl,
-            total_votes: votes.length,
-            excluded,
-            entries: toEntries(
-              styleControl ? styled : plain,
-              styleControl ? plain : styled,
-              names,
-              timings,
-            ),
-            computed_at: null,
-          };
-          await repository.saveBoard(
-            boardKey(filter),
-            version,
-            JSON.stringify(board),
-            now.toISOString(),
-          );
-        }
-      }
+    const boards: RoundBoard[] = PERIODS.flatMap((period) =>
+      [undefined, ...ARENA_CATEGORIES].map((category) => ({
+        period,
+        since: sinceOf(period, now),
+        category,
+      })),
+    );
+    const round = new BoardRound(boards);
+    let votes = 0;
+    for await (const page of repository.votePages(VOTE_PAGE)) {
+      for (const row of page) round.add(row);
+      votes += page.length;
+      await pause();
     }
+    const timings = { readMs: performance.now() - started, tablesMs: 0, fitsMs: 0, saveMs: 0 };
+    const names = await this.#namesOf(round.store.models);
+    const periodTimings = new Map<LeaderboardPeriod, Timings>();
+    for (const [k, { period, since, category }] of boards.entries()) {
+      let mark = performance.now();
+      const lap = (part: 'tablesMs' | 'fitsMs' | 'saveMs') => {
+        const at = performance.now();
+        timings[part] += at - mark;
+        mark = at;
+      };
+      const plainTable = round.store.table(k, false);
+      lap('tablesMs');
+      const plain = await rateTableInTurns(plainTable, {}, pause);
+      lap('fitsMs');
+      const styleTable = round.store.table(k, true);
+      lap('tablesMs');
+      const styled = await rateTableInTurns(styleTable, { style: true }, pause);
+      lap('fitsMs');
+      let shownTimings = periodTimings.get(period);
+      if (shownTimings === undefined) {
+        shownTimings = await this.turns.comparisonTimings(null, since);
+        periodTimings.set(period, shownTimings);
+      }
+      for (const styleControl of [false, true]) {
+        const board: Omit<LeaderboardResponse, 'scope'> = {
+          period,
+          category: category ?? null,
+          style_control: styleControl,
+          total_votes: plainTable.voteCount,
+          excluded: round.excluded[k] ?? emptyBoard({ period, styleControl }).excluded,
+          entries: toEntries(
+            styleControl ? styled : plain,
+            styleControl ? plain : styled,
+            names,
+            shownTimings,
+          ),
+          computed_at: null,
+        };
+        await repository.saveBoard(
+          boardKey({ period, category, styleControl }),
+          version,
+          JSON.stringify(board),
+          now.toISOString(),
+        );
+      }
+      lap('saveMs');
+    }
+    this.#lastRound = {
+      votes,
+      boards: boards.length * 2,
+      ...timings,
+      totalMs: performance.now() - started,
+    };
+    this.log.info({ arenaRound: this.#lastRound }, 'arena boards computed');
   }
 
   async #ownBoard(
@@ -212,7 +275,11 @@ export class LeaderboardService {
   async #names(rows: readonly ArenaVoteRow[]): Promise<Map<string, ModelRow>> {
     const ids = new Set<string>();
     for (const row of rows) for (const m of modelIds(row)) ids.add(m);
-    const models = await this.modelsOf([...ids]);
+    return this.#namesOf([...ids]);
+  }
+
+  async #namesOf(ids: readonly string[]): Promise<Map<string, ModelRow>> {
+    const models = await this.modelsOf(ids);
     return new Map(models.map((m) => [m.id, m]));
   }
 }

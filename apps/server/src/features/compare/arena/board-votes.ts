@@ -37,15 +37,29 @@ export function exclusionOf(
   row: ArenaVoteRow,
   judged: Set<string>,
 ): keyof LeaderboardExcluded | null {
-  if (row.user_id === null) return 'visitor';
-  if (Number(row.blind) !== 1) return 'not_blind';
-  if (row.excluded === 'daily_cap') return 'daily_cap';
+  const standing = standingExclusion(row);
+  if (standing !== null) return standing;
   if (row.prompt_hash !== null) {
-    const key = `${row.user_id}:${row.prompt_hash}`;
+    const key = judgedKey(row) ?? '';
     if (judged.has(key)) return 'duplicate_prompt';
     judged.add(key);
   }
   return null;
+}
+
+/** Why the global board leaves `row` out whichever board it is: every reason but duplicates. */
+export function standingExclusion(
+  row: ArenaVoteRow,
+): Exclude<keyof LeaderboardExcluded, 'duplicate_prompt'> | null {
+  if (row.user_id === null) return 'visitor';
+  if (Number(row.blind) !== 1) return 'not_blind';
+  if (row.excluded === 'daily_cap') return 'daily_cap';
+  return null;
+}
+
+/** The key duplicate prompts collapse on: one verdict per account and prompt. */
+export function judgedKey(row: ArenaVoteRow): string | null {
+  return row.prompt_hash === null ? null : `${row.user_id}:${row.prompt_hash}`;
 }
 
 export function categoriesOf(row: Pick<ArenaVoteRow, 'categories'>): string[] {
@@ -56,7 +70,7 @@ export function modelsOf(row: Pick<ArenaVoteRow, 'models'>): string[] {
   return parseArray(row.models).filter((m): m is string => typeof m === 'string');
 }
 
-function toArenaVote(row: ArenaVoteRow): ArenaVote | null {
+export function toArenaVote(row: ArenaVoteRow): ArenaVote | null {
   const models = modelsOf(row);
   if (models.length < 2) return null;
   const style = parseArray(row.style).flatMap((s): [number, number][] =>
