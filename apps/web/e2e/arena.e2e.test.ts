@@ -94,7 +94,9 @@ describe('the arena', () => {
         .fill('Write a python function that tests a prime [sim tokens=40]');
       await page.getByRole('button', { name: 'Random battle' }).click();
       await page.waitForURL(/\/compare\/[^/]+$/);
-      expect(await page.getByTestId('panel-label').allInnerTexts()).toEqual(['Model A', 'Model B']);
+      await expect
+        .poll(() => page.getByTestId('panel-label').allInnerTexts())
+        .toEqual(['Model A', 'Model B']);
       for (const index of [0, 1])
         await expect.poll(() => statusOf(page, index), { timeout: 30_000 }).toBe('completed');
 

@@ -246,7 +246,7 @@ describe('a vault chat in the chat screen', () => {
       await expect
         .poll(() => positionOf(questionSwitcherOf(users(t.page).first())))
         .toBe('Question version 2 of 2');
-      expect(await t.page.getByTestId('vault-mark').count()).toBe(0);
+      await expect.poll(() => t.page.getByTestId('vault-mark').count()).toBe(0);
       expect(t.errors).toEqual([]);
     } finally {
       await t.context.close();
