@@ -165,6 +165,7 @@ async function main(): Promise<void> {
           read_votes: formatMs(round.readMs),
           tables: formatMs(round.tablesMs),
           fits: formatMs(round.fitsMs),
+          fit_workers: round.fitWorkers,
           save: formatMs(round.saveMs),
           rss_mb: (process.memoryUsage().rss / 1_048_576).toFixed(0),
         },
