@@ -223,10 +223,9 @@ export class LeaderboardService {
           (counted[y.key.board] ?? 0) - (counted[x.key.board] ?? 0) ||
           Number(y.key.style) - Number(x.key.style),
       );
-    const workers = round.store.voteCount >= this.fits.minVotes ? this.fits.workers : 0;
     const fitting = performance.now();
-    const { tablesMs } = await fitInParallel(jobs, {
-      workers,
+    const { tablesMs, workers } = await fitInParallel(jobs, {
+      workers: round.store.voteCount >= this.fits.minVotes ? this.fits.workers : 0,
       ...(this.fits.workerUrl ? { workerUrl: this.fits.workerUrl } : {}),
       tableOf: ({ board, style }) => round.store.table(board, style),
       onFitted: ({ board, style }, ratings) => {

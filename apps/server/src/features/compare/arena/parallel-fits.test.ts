@@ -37,7 +37,7 @@ const expected = JOBS.map((job) => rateTable(tableOf(job.key), job.options));
 async function fitAll(workers: number, workerUrl?: URL) {
   const { log, warnings } = warningsLog();
   const results = new Map<string, ArenaRatings>();
-  await fitInParallel(JOBS, {
+  const { workers: started } = await fitInParallel(JOBS, {
     workers,
     ...(workerUrl ? { workerUrl } : {}),
     tableOf,
@@ -47,7 +47,11 @@ async function fitAll(workers: number, workerUrl?: URL) {
   });
   // pino writes asynchronously to a stream: let it flush.
   await new Promise<void>((resolve) => setImmediate(resolve));
-  return { ordered: JOBS.map((job) => results.get(`${job.key.board}:${job.key.style}`)), warnings };
+  return {
+    ordered: JOBS.map((job) => results.get(`${job.key.board}:${job.key.style}`)),
+    warnings,
+    started,
+  };
 }
 
 describe('fitInParallel', () => {
@@ -58,10 +62,17 @@ describe('fitInParallel', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('gives on two worker threads exactly what the fits give on this thread', async () => {
-    const { ordered, warnings } = await fitAll(2);
+    const { ordered, warnings, started } = await fitAll(2);
+    expect(started).toBe(2);
     expect(warnings).toEqual([]);
     expect(ordered).toEqual(expected);
     expect(ordered[0]?.ratings.length).toBe(6);
+  });
+
+  it('starts no more workers than there are fits', async () => {
+    const { ordered, started } = await fitAll(JOBS.length + 3);
+    expect(started).toBe(JOBS.length);
+    expect(ordered).toEqual(expected);
   });
 
   it('fits in-process with no workers', async () => {

@@ -13,7 +13,7 @@ export interface FitJob<Key> {
 }
 
 export interface ParallelFitsOptions<Key> {
-  /** Worker threads, one lane each; 0 fits every job on this thread. */
+  /** Worker threads, one lane each (no more than there are jobs); 0 fits every job on this thread. */
   workers: number;
   /** The worker's module; defaults to arena-fit-worker beside this module (or the bundle). */
   workerUrl?: URL;
@@ -26,9 +26,11 @@ export interface ParallelFitsOptions<Key> {
   log: FastifyBaseLogger;
 }
 
-/** Milliseconds this thread spent cutting tables while the fits ran. */
 export interface ParallelFitsTimings {
+  /** Milliseconds this thread spent cutting tables while the fits ran. */
   tablesMs: number;
+  /** Worker threads started. */
+  workers: number;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function fitInParallel<Key>(
   jobs: readonly FitJob<Key>[],
   options: ParallelFitsOptions<Key>,
 ): Promise<ParallelFitsTimings> {
-  const timings: ParallelFitsTimings = { tablesMs: 0 };
+  const timings = { tablesMs: 0 };
   const cut = (key: Key) => {
     const started = performance.now();
     const table = options.tableOf(key);
@@ -138,7 +140,8 @@ export async function fitInParallel<Key>(
     }
   };
   const url = options.workerUrl ?? defaultWorkerUrl();
-  const workers = Array.from({ length: Math.max(0, options.workers) }, () => {
+  const count = Math.max(0, Math.min(options.workers, jobs.length));
+  const workers = Array.from({ length: count }, () => {
     try {
       return new FitWorker(url);
     } catch (error) {
@@ -150,7 +153,7 @@ export async function fitInParallel<Key>(
     workers.length === 0 ? [lane(null)] : workers.map((w) => lane(w)),
   );
   for (const settled of lanes) if (settled.status === 'rejected') throw settled.reason;
-  return timings;
+  return { ...timings, workers: count };
 }
 
 function warn(log: FastifyBaseLogger, error: unknown): void {
