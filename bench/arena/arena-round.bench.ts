@@ -13,7 +13,8 @@ import { formatMs, percentile, printTable } from '../lib/stats';
  * real database (SQLite; PostgreSQL with DATABASE_URL), then the round the server runs
  * (LeaderboardService.recompute: read every vote in pages, build all 42 global boards — 3
  * periods × (all + 6 categories) × plain/style — with 100 bootstrap refits each, store them),
- * timed with its parts and the main thread's event-loop delay meanwhile; then 500 reads of the computed board through the app (after 50 warm-up).
+ * timed with its parts and the main thread's event-loop delay meanwhile; then 500 reads of the
+ * computed board through the app (after 50 warm-up).
  * The votes: spread over 90 days (so the 7- and 30-day boards are real subsets), 1–2
  * categories each, 3% on three panels, 10% ties and 5% "both bad", answer lengths and markdown
  * counts, and the votes the global board leaves out (not blind, visitors, over the daily cap,
