@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { ARENA_CATEGORIES } from '@parallax/contract';
 import { ArenaRepository } from '../../apps/server/src/features/compare/arena.repository';
 import { mulberry32 } from '../../apps/server/src/features/compare/arena/arena-ratings';
@@ -13,7 +13,8 @@ import { formatMs, percentile, printTable } from '../lib/stats';
  * real database (SQLite; PostgreSQL with DATABASE_URL), then the round the server runs
  * (LeaderboardService.recompute: read every vote in pages, build all 42 global boards — 3
  * periods × (all + 6 categories) × plain/style — with 100 bootstrap refits each, store them),
- * timed with its parts; then 500 reads of the computed board through the app (after 50 warm-up).
+ * timed with its parts and the main thread's event-loop delay meanwhile; then 500 reads of the
+ * computed board through the app (after 50 warm-up).
  * The votes: spread over 90 days (so the 7- and 30-day boards are real subsets), 1–2
  * categories each, 3% on three panels, 10% ties and 5% "both bad", answer lengths and markdown
  * counts, and the votes the global board leaves out (not blind, visitors, over the daily cap,
@@ -147,7 +148,11 @@ async function main(): Promise<void> {
     const loadBefore = loadAverage();
     const started = performance.now();
     const cpuStart = process.cpuUsage();
+    // How long the main thread kept a request waiting at worst while the round ran.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     await t.app.leaderboard.recompute();
+    loopDelay.disable();
     const roundMs = performance.now() - started;
     // CPU time of this process over the round: what the round costs, whatever else the machine
     // is running (the wall time is longer by the other processes' share of the cores).
@@ -165,10 +170,15 @@ async function main(): Promise<void> {
           read_votes: formatMs(round.readMs),
           tables: formatMs(round.tablesMs),
           fits: formatMs(round.fitsMs),
+          fit_workers: round.fitWorkers,
           save: formatMs(round.saveMs),
           rss_mb: (process.memoryUsage().rss / 1_048_576).toFixed(0),
         },
       ],
+    );
+    const delayMs = (q: number) => formatMs(loopDelay.percentile(q) / 1e6);
+    console.log(
+      `event-loop delay during the round: p50 ${delayMs(50)}, p99 ${delayMs(99)}, max ${formatMs(loopDelay.max / 1e6)} ms`,
     );
     console.log(
       `seeded in ${formatMs(seededMs)} ms; load average before ${loadBefore}, after ${loadAfter}`,

@@ -3,7 +3,12 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { checkBundledFileReferences, copyRuntimeFiles } from './runtime-files';
+import {
+  checkBundledFileReferences,
+  checkWorkerEntries,
+  copyRuntimeFiles,
+  WORKER_ENTRIES,
+} from './runtime-files';
 
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = path.join(SERVER_DIR, 'dist');
@@ -55,7 +60,7 @@ function checkExternalsAreDependencies(metafile: Metafile): void {
 
 /**
  * Compiles src/main.ts and the workspace source it imports into one ES module,
- * dist/main.js, with the same esbuild transform tsx applies when it runs the source.
+ * dist/main.js (and each worker thread's module into its own, beside it), with the same esbuild transform tsx applies when it runs the source.
  * dist/ sits at the depth of src/, so `new URL('../x', import.meta.url)` in a file directly
  * under src/ still finds x; files that deeper modules read are copied beside the bundle.
  * `distDir`, another folder of apps/server, is for a test that must not share dist/.
@@ -66,8 +71,17 @@ export async function bundleServer(distDir: string = DIST_DIR): Promise<{ bytes:
   const bundleFile = path.join(distDir, path.basename(BUNDLE_FILE));
   fs.rmSync(distDir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
-    outfile: bundleFile,
+    // main.js and each worker thread's module (dist/<name>.js), each self-contained.
+    entryPoints: {
+      [path.basename(BUNDLE_FILE, '.js')]: path.join(SERVER_DIR, 'src/main.ts'),
+      ...Object.fromEntries(
+        Object.entries(WORKER_ENTRIES).map(([name, source]) => [
+          name,
+          path.join(SERVER_DIR, source),
+        ]),
+      ),
+    },
+    outdir: distDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -82,5 +96,6 @@ export async function bundleServer(distDir: string = DIST_DIR): Promise<{ bytes:
   checkExternalsAreDependencies(result.metafile);
   copyRuntimeFiles(SERVER_DIR, distDir);
   checkBundledFileReferences(bundleFile, SERVER_DIR);
+  checkWorkerEntries(bundleFile, Object.keys(WORKER_ENTRIES));
   return { bytes: fs.statSync(bundleFile).size };
 }

@@ -13,6 +13,14 @@ const RUNTIME_FILES: readonly string[] = [
   'src/features/auth/common-passwords.NOTICE.md',
 ];
 
+/**
+ * Worker threads the server starts from a file: each is bundled as its own entry, dist/<name>.js
+ * beside dist/main.js, where the code that starts it looks (`./<name>.js` from the bundle).
+ */
+export const WORKER_ENTRIES: Readonly<Record<string, string>> = {
+  'arena-fit-worker': 'src/features/compare/arena/arena-fit-worker.ts',
+};
+
 export function copyRuntimeFiles(serverDir: string, distDir: string): void {
   for (const file of RUNTIME_FILES) {
     fs.copyFileSync(path.join(serverDir, file), path.join(distDir, path.basename(file)));
@@ -42,4 +50,17 @@ export function checkBundledFileReferences(bundleFile: string, serverDir: string
       `dist/main.js reads files that are not beside it: ${missing.join(', ')} (add them to RUNTIME_FILES in scripts/runtime-files.ts)`,
     );
   }
+}
+
+/** Fails the build when a worker the bundle starts is not beside it or the bundle no longer names it. */
+export function checkWorkerEntries(bundleFile: string, workers: readonly string[]): void {
+  const code = fs.readFileSync(bundleFile, 'utf8');
+  const problems = workers.flatMap((name) => {
+    const file = `${name}.js`;
+    if (!code.includes(`./${file}`)) return [`${file} is built but dist/main.js never starts it`];
+    if (!fs.existsSync(path.join(path.dirname(bundleFile), file)))
+      return [`${file} is not beside ${path.basename(bundleFile)}`];
+    return [];
+  });
+  if (problems.length > 0) throw new Error(`worker entries: ${problems.join('; ')}`);
 }

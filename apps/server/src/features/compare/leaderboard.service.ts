@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -14,14 +15,10 @@ import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { PeriodicJob, runExclusively } from '../../infra/periodic-job';
 import type { ChatServices } from '../chat';
 import { ArenaRepository, type ArenaVoteRow } from './arena.repository';
-import {
-  rateArenaInTurns,
-  rateTableInTurns,
-  type ArenaRatings,
-  type ModelRating,
-} from './arena/arena-ratings';
+import { rateArenaInTurns, type ArenaRatings, type ModelRating } from './arena/arena-ratings';
 import { BoardRound, type RoundBoard } from './arena/board-round';
 import { boardVotes } from './arena/board-votes';
+import { fitInParallel } from './arena/parallel-fits';
 import type { ModelRow } from './compare.repository';
 import { costUsd, tokensPerSecond } from './compare-view';
 
@@ -36,6 +33,27 @@ const REFRESH_INTERVAL_MS = 30_000;
 const VOTE_PAGE = 5_000;
 /** A voter's own board is computed on request, over at most their newest votes. */
 const OWN_BOARD_MAX_VOTES = 5_000;
+/**
+ * Below this many votes in a round the fits take less than starting worker threads (a few tens
+ * of milliseconds each, more from source under tsx), so they run in-process.
+ */
+const MIN_VOTES_FOR_WORKERS = 20_000;
+/** A board whose fit never arrived: fitInParallel fits every job or throws. */
+const NOT_FITTED: ArenaRatings = { ratings: [], styleCoefficients: null };
+
+/** Where the background round's fits run. */
+export interface RoundFits {
+  /** Worker threads; 0 fits on the main thread. */
+  workers: number;
+  /** Rounds of fewer votes fit on the main thread. */
+  minVotes: number;
+  /** The worker module (tests); by default arena-fit-worker, from source or in the bundle. */
+  workerUrl?: URL;
+}
+
+export function defaultRoundFits(): RoundFits {
+  return { workers: availableParallelism(), minVotes: MIN_VOTES_FOR_WORKERS };
+}
 
 export interface BoardFilter {
   period: LeaderboardPeriod;
@@ -51,8 +69,12 @@ export interface RoundTimings {
   readMs: number;
   /** Cutting each board's pairwise table (and its style covariates) from the shared votes. */
   tablesMs: number;
-  /** The fits: full fit and bootstrap refits, plain and style-controlled. */
+  /**
+   * The fits (full fit and bootstrap refits, plain and style-controlled): wall time spent
+   * waiting for them, on `fitWorkers` worker threads side by side (0: on the main thread).
+   */
   fitsMs: number;
+  fitWorkers: number;
   /** Names, speed and cost figures, and storing the boards. */
   saveMs: number;
   totalMs: number;
@@ -87,6 +109,7 @@ export class LeaderboardService {
     /** Chat's stored turns: the comparison answers' timings. */
     private readonly turns: ChatServices['records'],
     private readonly log: FastifyBaseLogger,
+    private readonly fits: RoundFits = defaultRoundFits(),
   ) {
     this.#job = new PeriodicJob(
       'arena boards',
@@ -187,23 +210,38 @@ export class LeaderboardService {
       await pause();
     }
     const timings = { readMs: performance.now() - started, tablesMs: 0, fitsMs: 0, saveMs: 0 };
+    const fitted = boards.map(() => ({ plain: NOT_FITTED, styled: NOT_FITTED }));
+    const counted = boards.map((_, k) => round.store.countOn(k));
+    // Largest boards first, style-controlled (the slower fit) before plain: the fits left to
+    // run last are the short ones, so the lanes finish close together.
+    const jobs = boards
+      .flatMap((_, board) =>
+        [true, false].map((style) => ({ key: { board, style }, options: { style } })),
+      )
+      .sort(
+        (x, y) =>
+          (counted[y.key.board] ?? 0) - (counted[x.key.board] ?? 0) ||
+          Number(y.key.style) - Number(x.key.style),
+      );
+    const fitting = performance.now();
+    const { tablesMs, workers } = await fitInParallel(jobs, {
+      workers: round.store.voteCount >= this.fits.minVotes ? this.fits.workers : 0,
+      ...(this.fits.workerUrl ? { workerUrl: this.fits.workerUrl } : {}),
+      tableOf: ({ board, style }) => round.store.table(board, style),
+      onFitted: ({ board, style }, ratings) => {
+        const results = fitted[board];
+        if (results) results[style ? 'styled' : 'plain'] = ratings;
+      },
+      pause,
+      log: this.log,
+    });
+    timings.tablesMs = tablesMs;
+    timings.fitsMs = performance.now() - fitting - tablesMs;
+    const saving = performance.now();
     const names = await this.#namesOf(round.store.models);
     const periodTimings = new Map<LeaderboardPeriod, Timings>();
     for (const [k, { period, since, category }] of boards.entries()) {
-      let mark = performance.now();
-      const lap = (part: 'tablesMs' | 'fitsMs' | 'saveMs') => {
-        const at = performance.now();
-        timings[part] += at - mark;
-        mark = at;
-      };
-      const plainTable = round.store.table(k, false);
-      lap('tablesMs');
-      const plain = await rateTableInTurns(plainTable, {}, pause);
-      lap('fitsMs');
-      const styleTable = round.store.table(k, true);
-      lap('tablesMs');
-      const styled = await rateTableInTurns(styleTable, { style: true }, pause);
-      lap('fitsMs');
+      const { plain, styled } = fitted[k] ?? { plain: NOT_FITTED, styled: NOT_FITTED };
       let shownTimings = periodTimings.get(period);
       if (shownTimings === undefined) {
         shownTimings = await this.turns.comparisonTimings(null, since);
@@ -214,7 +252,7 @@ export class LeaderboardService {
           period,
           category: category ?? null,
           style_control: styleControl,
-          total_votes: plainTable.voteCount,
+          total_votes: counted[k] ?? 0,
           excluded: round.excluded[k] ?? emptyBoard({ period, styleControl }).excluded,
           entries: toEntries(
             styleControl ? styled : plain,
@@ -231,11 +269,12 @@ export class LeaderboardService {
           now.toISOString(),
         );
       }
-      lap('saveMs');
     }
+    timings.saveMs = performance.now() - saving;
     this.#lastRound = {
       votes,
       boards: boards.length * 2,
+      fitWorkers: workers,
       ...timings,
       totalMs: performance.now() - started,
     };
