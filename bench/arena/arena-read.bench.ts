@@ -1,10 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import type { LeaderboardEntry, LeaderboardResponse } from '@parallax/contract';
 import { ArenaRepository } from '../../apps/server/src/features/compare/arena.repository';
 import { boardKey } from '../../apps/server/src/features/compare/leaderboard.service';
 import { createTestApp } from '../../apps/server/test/app';
 import { bearer, registerAndSignIn } from '../../apps/server/test/auth';
-import { formatMs, percentile, printTable } from '../lib/stats';
+import { printTable, timeSequentialCalls } from '../lib/stats';
 
 /**
  * Reading the arena board: GET /compare/leaderboard?scope=global through the real app
@@ -61,22 +60,9 @@ async function main(): Promise<void> {
       });
       if (res.statusCode !== 200) throw new Error(`read: ${res.statusCode}`);
     };
-    for (let k = 0; k < 50; k += 1) await read();
-    const samples: number[] = [];
-    for (let k = 0; k < READS; k += 1) {
-      const start = performance.now();
-      await read();
-      samples.push(performance.now() - start);
-    }
     printTable(
       `Arena board read (${MODELS} models, ${READS} reads, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
-      [
-        {
-          p50_ms: formatMs(percentile(samples, 50)),
-          p95_ms: formatMs(percentile(samples, 95)),
-          p99_ms: formatMs(percentile(samples, 99)),
-        },
-      ],
+      [await timeSequentialCalls(read, READS)],
     );
   } finally {
     await t.close();

@@ -6,7 +6,7 @@ import { mulberry32 } from '../../apps/server/src/features/compare/arena/arena-r
 import { boardKey } from '../../apps/server/src/features/compare/leaderboard.service';
 import { createTestApp } from '../../apps/server/test/app';
 import { bearer, registerAndSignIn } from '../../apps/server/test/auth';
-import { formatMs, percentile, printTable } from '../lib/stats';
+import { formatMs, printTable, timeSequentialCalls } from '../lib/stats';
 
 /**
  * The arena's whole background round, end to end: 1,000,000 votes over 100 models stored in the
@@ -196,19 +196,8 @@ async function main(): Promise<void> {
     };
     const shown = await read();
     if (shown.entries.length !== MODELS) throw new Error(`read ${shown.entries.length} models`);
-    for (let k = 0; k < 50; k += 1) await read();
-    const samples: number[] = [];
-    for (let k = 0; k < READS; k += 1) {
-      const start = performance.now();
-      await read();
-      samples.push(performance.now() - start);
-    }
     printTable(`Reading the computed board (${MODELS} models, ${READS} reads, ${backend})`, [
-      {
-        p50_ms: formatMs(percentile(samples, 50)),
-        p95_ms: formatMs(percentile(samples, 95)),
-        p99_ms: formatMs(percentile(samples, 99)),
-      },
+      await timeSequentialCalls(read, READS),
     ]);
   } finally {
     await t.close();

@@ -52,3 +52,26 @@ export async function withDeadline<T>(label: string, ms: number, task: Promise<T
     clearTimeout(timer);
   }
 }
+
+/**
+ * Times `call` `times` times after `warmUp` untimed calls, one at a time; the p50 / p95 / p99
+ * row a table prints.
+ */
+export async function timeSequentialCalls(
+  call: () => Promise<unknown>,
+  times: number,
+  warmUp = 50,
+): Promise<{ p50_ms: string; p95_ms: string; p99_ms: string }> {
+  for (let k = 0; k < warmUp; k += 1) await call();
+  const samples: number[] = [];
+  for (let k = 0; k < times; k += 1) {
+    const start = performance.now();
+    await call();
+    samples.push(performance.now() - start);
+  }
+  return {
+    p50_ms: formatMs(percentile(samples, 50)),
+    p95_ms: formatMs(percentile(samples, 95)),
+    p99_ms: formatMs(percentile(samples, 99)),
+  };
+}
