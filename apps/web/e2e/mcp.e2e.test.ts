@@ -70,6 +70,24 @@ const refuseWebFonts = (t: Tab) =>
 /** The admin's API token, for the setup a test does not look at. */
 const adminToken = (): Promise<string> => apiToken(server, ADMIN);
 
+/** Sends `text` as a new chat's first message; the answer's turn once the chat has its address. */
+async function sendFirstMessage(page: Page, text: string): Promise<Locator> {
+  await page.getByRole('textbox', { name: /message/i }).fill(text);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/chats\/[^/]+$/);
+  return page.locator('[data-role="assistant"]').last();
+}
+
+/** Waits for the turn's call of `tool` to ask for approval, showing exactly `args`; its row. */
+async function approvalAsked(turn: Locator, tool: string, args: string): Promise<Locator> {
+  const row = turn.locator(`[data-testid="tool-call"][data-tool="${tool}"]`);
+  await turn
+    .locator('[data-testid="tool-call"][data-status="awaiting_approval"]')
+    .waitFor({ timeout: 20_000 });
+  expect(await row.getByTestId('tool-approval-arguments').innerText()).toBe(args);
+  return row;
+}
+
 describe('MCP servers', () => {
   it('the admin adds a server with a bearer token in AI management, and lets plans add their own', async () => {
     await registerVerified(server, ADMIN, PASSWORD);
@@ -152,21 +170,12 @@ describe('MCP servers', () => {
       await shoot(page, 'tools-menu');
       await page.keyboard.press('Escape');
 
-      await page
-        .getByRole('textbox', { name: /message/i })
-        .fill('Note this down. [sim call=notes__add_note{"text":"buy milk"}]');
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/\/chats\/[^/]+$/);
-      const turn = page.locator('[data-role="assistant"]').last();
-      const row = turn.locator('[data-testid="tool-call"][data-tool="notes__add_note"]');
-
-      // The call waits for the owner, showing exactly what it would run with.
-      await turn
-        .locator('[data-testid="tool-call"][data-status="awaiting_approval"]')
-        .waitFor({ timeout: 20_000 });
-      expect(await row.getByTestId('tool-approval-arguments').innerText()).toBe(
-        '{\n  "text": "buy milk"\n}',
+      const turn = await sendFirstMessage(
+        page,
+        'Note this down. [sim call=notes__add_note{"text":"buy milk"}]',
       );
+      // The call waits for the owner, showing exactly what it would run with.
+      const row = await approvalAsked(turn, 'notes__add_note', '{\n  "text": "buy milk"\n}');
       expect(notes.notes).toEqual([]);
       await shoot(page, 'approval', row);
       await row.getByRole('button', { name: 'Allow', exact: true }).focus();
@@ -271,12 +280,10 @@ describe('MCP servers', () => {
       await page.getByTestId('mcp-tools-menu').click();
       await page.getByRole('switch', { name: 'CRM' }).click();
       await page.keyboard.press('Escape');
-      await page
-        .getByRole('textbox', { name: /message/i })
-        .fill('Remember Bob. [sim call=crm__add_note{"text":"ring Bob"}]');
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/\/chats\/[^/]+$/);
-      const turn = page.locator('[data-role="assistant"]').last();
+      const turn = await sendFirstMessage(
+        page,
+        'Remember Bob. [sim call=crm__add_note{"text":"ring Bob"}]',
+      );
       await turn.getByRole('button', { name: 'Allow', exact: true }).click();
       await turn
         .locator('[data-testid="tool-call"][data-tool="crm__add_note"][data-status="completed"]')
@@ -365,19 +372,11 @@ describe('MCP servers', () => {
       await extras.getByRole('button', { name: 'Attach Notebook' }).click();
       await expect.poll(() => box.inputValue()).toContain('<mcp_resource>');
       expect(await box.inputValue()).toContain('untrusted data from that server');
-      await page
-        .getByRole('textbox', { name: /message/i })
-        .fill('Pack for the trip. [sim call=mynotes__add_note{"text":"pack the tent"}]');
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/\/chats\/[^/]+$/);
-      const turn = page.locator('[data-role="assistant"]').last();
-      const row = turn.locator('[data-testid="tool-call"][data-tool="mynotes__add_note"]');
-      await turn
-        .locator('[data-testid="tool-call"][data-status="awaiting_approval"]')
-        .waitFor({ timeout: 20_000 });
-      expect(await row.getByTestId('tool-approval-arguments').innerText()).toBe(
-        '{\n  "text": "pack the tent"\n}',
+      const turn = await sendFirstMessage(
+        page,
+        'Pack for the trip. [sim call=mynotes__add_note{"text":"pack the tent"}]',
       );
+      const row = await approvalAsked(turn, 'mynotes__add_note', '{\n  "text": "pack the tent"\n}');
       expect(notes.notes).not.toContain('pack the tent');
       await shoot(page, 'approval-own-oauth', row);
       await row.getByRole('button', { name: 'Allow', exact: true }).click();
