@@ -73,16 +73,26 @@ function tally(label, report, status) {
   for (const file of r.testResults ?? []) {
     const where = `${label}: ${path.relative(root, file.name)}`;
     if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
-      failures.push(`${where}: ${firstLine(file.message)}`);
+      failures.push(`${where}: ${oneLine(file.message)}`);
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed')
-        failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+        failures.push(`${where} > ${test.fullName}: ${oneLine(test.failureMessages?.[0])}`);
     }
   }
 }
 
-function firstLine(text) {
-  return (text ?? '').split('\n', 1)[0].slice(0, 300);
+/**
+ * A failure in one line for the log's last lines: the message's first lines and the received
+ * side of its diff (a "[ Array(1) ]" alone does not say which console error it was), without
+ * the stack.
+ */
+function oneLine(text) {
+  const lines = (text ?? '').split('\n').map((line) => line.trim());
+  const stack = lines.findIndex((line) => line.startsWith('at '));
+  const kept = (stack === -1 ? lines : lines.slice(0, stack)).filter(
+    (line) => line !== '' && !/^[-+] (Expected|Received)$/.test(line),
+  );
+  return kept.join(' ⏎ ').slice(0, 1_200);
 }
 
 /**

@@ -136,7 +136,7 @@ describe('admin console', () => {
       await admin.page.getByText('provider.key_rotated').waitFor();
       expect(await admin.page.content()).not.toContain('sk-console-key-9876');
       await expectAccessible(admin.page);
-      expect(admin.errors).toEqual([]);
+      expect(admin.errors, admin.errors.join(' | ')).toEqual([]);
     } finally {
       await admin?.context.close();
       await user?.context.close();

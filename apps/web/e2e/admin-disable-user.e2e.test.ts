@@ -67,7 +67,7 @@ describe('disabling a user', () => {
       await expect
         .poll(() => user!.page.getByRole('alert').innerText())
         .toContain(`write to support at ${SUPPORT_EMAIL}`);
-      expect(admin.errors).toEqual([]);
+      expect(admin.errors, admin.errors.join(' | ')).toEqual([]);
     } finally {
       await admin?.context.close();
       await user?.context.close();

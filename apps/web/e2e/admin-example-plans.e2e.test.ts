@@ -36,7 +36,7 @@ describe('example plans', () => {
       await admin.page.goto('/pricing', { waitUntil: 'networkidle' });
       for (const plan of EXAMPLE_PLANS)
         await expect.poll(() => admin!.page.locator('body').innerText()).toContain(plan.name);
-      expect(admin.errors).toEqual([]);
+      expect(admin.errors, admin.errors.join(' | ')).toEqual([]);
     } finally {
       await admin?.context.close();
     }

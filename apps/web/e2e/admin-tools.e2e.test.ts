@@ -91,7 +91,7 @@ describe('AI management → Tools', () => {
         expect(await seriousViolations(t.page), `${scheme} phone`).toEqual([]);
         await card.screenshot({ path: path.join(SHOTS, `phone-${scheme}.png`) });
       }
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t?.context.close();
     }

@@ -63,6 +63,8 @@ describe('API keys in the browser', () => {
       // Shown once: nowhere on the page now, nor after a reload.
       expect(await t.page.content()).not.toContain(secret);
       await t.goto('/api-keys');
+      // The list loads after the page: read the page once the key's card is back.
+      await card.waitFor();
       expect(await t.page.content()).not.toContain(secret);
       expect(await t.page.content()).toContain(secret.slice(-4));
 
@@ -72,7 +74,7 @@ describe('API keys in the browser', () => {
       await t.page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
       await expect.poll(() => card.innerText()).toContain('Revoked');
       expect((await listModels(secret)).status).toBe(401);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

@@ -129,7 +129,7 @@ describe('the arena', () => {
       await expect.poll(() => style.getAttribute('aria-checked')).toBe('true');
       await expect.poll(() => rows.count()).toBe(2);
       await page.screenshot({ path: path.join(SHOTS, 'board-desktop-light.png') });
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await ctx.close();
     }
@@ -150,7 +150,7 @@ describe('the arena', () => {
           path: path.join(SHOTS, `board-${device}-${scheme}.png`),
           fullPage: true,
         });
-        expect(errors).toEqual([]);
+        expect(errors, errors.join(' | ')).toEqual([]);
       } finally {
         await ctx.close();
       }
@@ -177,7 +177,7 @@ describe('the arena', () => {
       const file = await download.path();
       expect(readFileSync(file, 'utf8')).toContain('gpt-5-mini');
       await page.screenshot({ path: path.join(SHOTS, 'board-admin-desktop-light.png') });
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -54,7 +54,7 @@ describe('accounts in the browser', () => {
       // The session is over on the server as well: the guarded page sends us to sign in.
       await t.goto('/profile');
       await t.page.waitForURL((url) => url.pathname === '/login');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -122,7 +122,7 @@ describe('accounts in the browser', () => {
       await signIn(t.page, email, PASSWORD);
       await t.page.waitForURL((url) => url.pathname === '/profile');
       await t.page.getByRole('heading', { name: 'Profile and settings' }).waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

@@ -219,7 +219,7 @@ describe('card checkout', () => {
         .getByRole('button', { name: 'Complete authentication' })
         .click();
       await max.getByText('Visa ending in 3155').waitFor({ timeout: 20_000 });
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -247,7 +247,7 @@ describe('card checkout', () => {
       await challenge.getByRole('button', { name: 'Complete authentication' }).click();
       await t.page.waitForURL((url) => url.pathname === '/subscription/success');
       await t.page.getByRole('heading', { name: 'You are on Pro' }).waitFor({ timeout: 20_000 });
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -284,7 +284,7 @@ describe('card checkout', () => {
       await admin.page.getByLabel('Status').selectOption('active');
       await expect.poll(() => table.getByRole('row').count()).toBe(2);
       await table.getByRole('button', { name: /^checkout-4242-/ }).waitFor();
-      expect(admin.errors).toEqual([]);
+      expect(admin.errors, admin.errors.join(' | ')).toEqual([]);
     } finally {
       await admin.context.close();
     }
@@ -345,7 +345,7 @@ describe('card checkout', () => {
         .getByText('Active', { exact: true })
         .waitFor();
       expect(await t.page.getByText('Your last payment failed').count()).toBe(0);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

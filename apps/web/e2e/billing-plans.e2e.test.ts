@@ -181,5 +181,5 @@ describe('plans', () => {
       await admin?.context.close();
       await user?.context.close();
     }
-  });
+  }, 180_000);
 });

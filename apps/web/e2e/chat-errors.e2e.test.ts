@@ -129,7 +129,7 @@ describe('answer errors in the browser', () => {
             .catch(() => ''),
         )
         .toContain('Hello');
-      expect(tab.errors).toEqual([]);
+      expect(tab.errors, tab.errors.join(' | ')).toEqual([]);
     });
   }
 
@@ -155,7 +155,7 @@ describe('answer errors in the browser', () => {
     // After a reload the stored partial answer reads the same.
     await page.reload({ waitUntil: 'networkidle' });
     expect(await settledText(page, lastAssistant(page).locator('.markdown'))).toBe(partial);
-    expect(tab.errors).toEqual([]);
+    expect(tab.errors, tab.errors.join(' | ')).toEqual([]);
   });
 });
 
@@ -194,7 +194,7 @@ describe("a chat's own model", () => {
 
       await page.goto('/', { waitUntil: 'networkidle' });
       await expect.poll(() => modelButton(page).innerText()).toContain(gpt.friendly_name);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }
@@ -213,7 +213,7 @@ describe('the connection notice', () => {
         .toContain(INTERCEPTOR_MESSAGES.offline);
       await context.setOffline(false);
       await expect.poll(() => notice.count()).toBe(0);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }

@@ -191,6 +191,6 @@ describe('chat settings and presets in the browser', () => {
     const first = await send(page, 'A chat from the default preset');
     expect(first).toMatchObject({ model: 'grok-3-mini', temperature: 0.4 });
     expect((first.messages as unknown[])[0]).toEqual({ role: 'system', content: MARKER });
-    expect(t.errors).toEqual([]);
+    expect(t.errors, t.errors.join(' | ')).toEqual([]);
   }, 60_000);
 });

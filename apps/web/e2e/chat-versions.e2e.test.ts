@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { settledText } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
+import { submitPrompt } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -30,7 +31,6 @@ afterAll(async () => {
 const open = (): Promise<Tab> => openTab(browser, server.url);
 
 const SIM = ' [sim tokens=20]';
-const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const users = (page: Page) => page.locator('[data-role="user"]');
 const assistants = (page: Page) => page.locator('[data-role="assistant"]');
 /** The rendered answer in an assistant bubble ('' while it waits for its first token). */
@@ -109,12 +109,10 @@ describe('versions of a turn in the browser', () => {
       await t.page.goto('/', { waitUntil: 'networkidle' });
       // The box sends once a model is chosen (the models list has loaded).
       await t.page.getByRole('button', { name: /^Model: \S/ }).waitFor();
-      await composer(t.page).fill(`First question${SIM}`);
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, `First question${SIM}`);
       await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
       await allAnswered(t.page);
-      await composer(t.page).fill(`Second question${SIM}`);
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, `Second question${SIM}`);
       await expect.poll(() => questions(t.page)).toEqual(['First question', 'Second question']);
       await allAnswered(t.page);
 
@@ -183,8 +181,7 @@ describe('versions of a turn in the browser', () => {
 
       // A follow-up continues the branch on screen, and only that branch reaches the model.
       sim.clearRequests();
-      await composer(t.page).fill(`Third question${SIM}`);
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, `Third question${SIM}`);
       await allAnswered(t.page);
       expect(await sentFor('Third question')).toEqual({
         user: ['First question', 'Second question', 'Third question'],
@@ -211,7 +208,7 @@ describe('versions of a turn in the browser', () => {
             .catch(() => '');
         })
         .toBe('Regenerate (uses 1 of your 3 messages left today)');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -236,8 +233,7 @@ describe('versions of a turn in the browser', () => {
     try {
       await t.page.goto('/', { waitUntil: 'networkidle' });
       await t.page.getByRole('button', { name: /^Model: \S/ }).waitFor();
-      await composer(t.page).fill(`Tide question${SIM}`);
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, `Tide question${SIM}`);
       await t.page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
       const chatId = new URL(t.page.url()).pathname.split('/').at(-1) ?? '';
       await allAnswered(t.page);
@@ -315,7 +311,7 @@ describe('versions of a turn in the browser', () => {
       await expect.poll(() => questions(t.page)).toEqual(['Tide question, edited']);
       expect(await positionOf(switcherOf(assistants(t.page).last()))).toBe('Version 1 of 1');
       expect(await answerShown()).toBe(edited);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -327,8 +323,7 @@ describe('versions of a turn in the browser', () => {
       await t.page.goto('/', { waitUntil: 'networkidle' });
       // The box sends once a model is chosen (the models list has loaded).
       await t.page.getByRole('button', { name: /^Model: \S/ }).waitFor();
-      await composer(t.page).fill('Write a long essay [sim tps=15 tokens=400]');
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, 'Write a long essay [sim tps=15 tokens=400]');
       // The answer's own text, not the bubble's: before the first token it holds the model's
       // name and "Waiting for the answer", and a stop then leaves no partial answer.
       await expect
@@ -366,7 +361,7 @@ describe('versions of a turn in the browser', () => {
       // The first stopped answer is back, with its cancel note.
       expect(await assistants(t.page).last().innerText()).toContain(cancelNote);
       expect(await users(t.page).count()).toBe(1);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

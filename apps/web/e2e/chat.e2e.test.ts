@@ -70,7 +70,7 @@ describe('chat in the browser', () => {
       await expect
         .poll(() => t.page.getByRole('heading', { level: 1 }).innerText())
         .toMatch(/caching/i);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -108,7 +108,7 @@ describe('chat in the browser', () => {
       expect(
         sim.requests.filter((r) => JSON.stringify(r.body).includes('Tell me about tables')),
       ).toHaveLength(1);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -129,7 +129,7 @@ describe('chat in the browser', () => {
         .toBeGreaterThan(0);
       expect(await pending.count()).toBe(0);
       expect(await mathErrorSeen(t.page)).toBeUndefined();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -155,7 +155,7 @@ describe('chat in the browser', () => {
         .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
         .toBeLessThan(120);
       await expect.poll(() => jump.count()).toBe(0);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -203,7 +203,7 @@ describe('chat in the browser', () => {
       expect(
         await t.page.locator('[data-role="user"]').filter({ hasText: 'This one fails' }).count(),
       ).toBe(1);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -266,7 +266,7 @@ describe('chat in the browser', () => {
         .filter({ hasText: 'Remember the lighthouse' })
         .waitFor();
       await waitForStatus(t.page, 'completed');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -296,7 +296,7 @@ describe('chat in the browser', () => {
         .filter({ hasText: 'Hello before the models' })
         .waitFor();
       await waitForStatus(t.page, 'completed');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -326,7 +326,7 @@ describe('chat in the browser', () => {
         .locator('[data-role="user"]')
         .filter({ hasText: 'Describe a quiet harbour' })
         .waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

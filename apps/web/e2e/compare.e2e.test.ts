@@ -152,7 +152,7 @@ describe('compare in the browser', () => {
       await t.page.goto('/compare', { waitUntil: 'networkidle' });
       await t.page.getByLabel('Search comparisons').fill('sorting');
       await expect.poll(() => t.page.getByTestId('compare-session-link').count()).toBe(1);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -192,7 +192,7 @@ describe('compare in the browser', () => {
       const rows = t.page.getByTestId('leaderboard-row');
       expect(await rows.count()).toBe(2);
       expect(await rows.first().innerText()).toContain(winner);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

@@ -102,7 +102,7 @@ describe('Continue', () => {
         await t.page.reload({ waitUntil: 'networkidle' });
         await expect.poll(() => statusOf(t.page), { timeout: 20_000 }).toBe('completed');
         expect(await settledText(t.page, rendered(answer(t.page)))).toBe(live);
-        expect(t.errors).toEqual([]);
+        expect(t.errors, t.errors.join(' | ')).toEqual([]);
       } finally {
         await t.context.close();
       }

@@ -95,7 +95,7 @@ describe('favourites', () => {
           SLOW,
         )
         .toBe('false');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

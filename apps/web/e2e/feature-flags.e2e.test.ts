@@ -93,7 +93,7 @@ describe('feature flags', () => {
         await apple(after.page).waitFor();
         expect(await google(after.page).count()).toBe(0);
       }
-      expect(after.errors).toEqual([]);
+      expect(after.errors, after.errors.join(' | ')).toEqual([]);
     } finally {
       await after.context.close();
     }

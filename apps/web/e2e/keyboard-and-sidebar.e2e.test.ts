@@ -51,7 +51,7 @@ describe('focus and keyboard', () => {
       expect(await lastAssistant(t.page).innerText()).toContain(
         MESSAGES.cancelledSuffix.replaceAll('*', ''),
       );
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -103,7 +103,7 @@ describe('recent chats in the sidebar', () => {
         .poll(() => t.page.getByRole('heading', { level: 1 }).innerText())
         .toBe('Renamed from the sidebar');
       await expect.poll(() => t.page.title()).toBe('Renamed from the sidebar · Parallax');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

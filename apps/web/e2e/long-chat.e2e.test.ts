@@ -195,7 +195,7 @@ describe('a long chat', () => {
       await t.page.getByRole('button', { name: 'Jump to latest' }).click();
       await expect.poll(() => inView(t.page, 'One more, slowly')).toBe(true);
       expect(await domSize(t.page)).toBeLessThan(DOM_BUDGET);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

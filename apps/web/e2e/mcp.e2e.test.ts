@@ -127,7 +127,7 @@ describe('MCP servers', () => {
         await box.check();
         await expect.poll(() => box.isEnabled()).toBe(true);
       }
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
       await shoot(page, 'admin', card);
     } finally {
       await t?.context.close();
@@ -232,7 +232,7 @@ describe('MCP servers', () => {
       await expect
         .poll(() => page.getByTestId('mcp-tools-menu').getAttribute('aria-label'))
         .toBe('Tools, 1 on');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
       await shoot(page, 'chat-answer');
     } finally {
       await t?.context.close();
@@ -296,7 +296,7 @@ describe('MCP servers', () => {
       await page.goto('/settings#tools', { waitUntil: 'networkidle' });
       await card.getByRole('button', { name: 'Sign out' }).click();
       await card.getByRole('button', { name: 'Sign in' }).waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t?.context.close();
     }
@@ -392,7 +392,7 @@ describe('MCP servers', () => {
       expect(await settledText(page, turn.locator('.markdown').first())).toContain(
         'From the tool results',
       );
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t?.context.close();
     }

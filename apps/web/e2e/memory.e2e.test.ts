@@ -169,7 +169,7 @@ describe('custom instructions and memory', () => {
       await expect
         .poll(() => rows.allInnerTexts())
         .toEqual(['I prefer metric units and 24-hour time']);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

@@ -112,7 +112,7 @@ describe('the model picker', () => {
         .toMatch(/^Offline demo \(simulated\)/);
       await page.keyboard.press('Escape');
       await picker(page).waitFor({ state: 'hidden' });
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }
@@ -165,7 +165,7 @@ describe('chat titles', () => {
         .poll(() => lastAssistant(page).getAttribute('data-status'), { timeout: 20_000 })
         .toBe('completed');
       expect(await settledText(page, lastAssistant(page))).toBe(live);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }

@@ -105,7 +105,7 @@ describe('sidebar, palette and search link', () => {
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('true');
       await t.page.getByRole('button', { name: 'Expand sidebar' }).click();
       await expect.poll(() => sidebar.getAttribute('data-collapsed')).toBe('false');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -138,7 +138,7 @@ describe('sidebar, palette and search link', () => {
       await expect
         .poll(() => t.page.evaluate(() => document.documentElement.classList.contains('dark')))
         .toBe(true);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -158,7 +158,7 @@ describe('sidebar, palette and search link', () => {
       await expect.poll(() => new URL(t.page.url()).searchParams.get('search')).toBe('nav chat');
       expect(await t.page.evaluate(() => history.length)).toBe(entries);
       await expect.poll(() => t.page.getByTestId('search-hit').count()).toBeGreaterThan(0);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -222,7 +222,7 @@ describe('sessions and devices', () => {
       }, otherToken);
       expect(status).toBe(401);
       await expect.poll(() => here.page.getByTestId('session').count()).toBe(2);
-      expect(here.errors).toEqual([]);
+      expect(here.errors, here.errors.join(' | ')).toEqual([]);
     } finally {
       await here.context.close();
       await other.context.close();

@@ -131,6 +131,6 @@ describe('project knowledge files in the browser', () => {
     await page.getByRole('button', { name: 'Delete garden.txt' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete file' }).click();
     await expect.poll(() => files.getByText('garden.txt').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join(' | ')).toEqual([]);
   }, 150_000);
 });

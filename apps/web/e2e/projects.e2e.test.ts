@@ -112,7 +112,7 @@ describe('projects in the browser', () => {
         .getByRole('link')
         .first()
         .waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -139,7 +139,7 @@ describe('projects in the browser', () => {
         .getByRole('list', { name: 'Chats in this project' })
         .getByRole('link', { name: /herbs/i })
         .waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -150,7 +150,7 @@ describe('projects in the browser', () => {
     try {
       await t.page.goto('/project', { waitUntil: 'networkidle' });
       await t.page.getByRole('dialog', { name: MESSAGES.signUpModalTitle }).waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

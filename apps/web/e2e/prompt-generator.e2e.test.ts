@@ -126,6 +126,6 @@ describe('prompt generator', () => {
     await editor.getByText('Variables found: 1').waitFor();
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('article', { name: 'Photosynthesis handout' }).waitFor();
-    expect(errors).toEqual([]);
+    expect(errors, errors.join(' | ')).toEqual([]);
   });
 });

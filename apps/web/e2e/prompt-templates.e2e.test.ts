@@ -112,7 +112,7 @@ describe('prompt templates in the browser', () => {
       await expect
         .poll(() => page.getByLabel('Message', { exact: true }).inputValue())
         .toBe('Write to Alan in a casual tone about the budget. [sim tokens=8]');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -130,7 +130,7 @@ describe('prompt templates in the browser', () => {
       await page.getByRole('button', { name: 'Unpublish Release notes digest' }).waitFor();
       await settled(page);
       expect(await seriousViolations(page), 'admin page').toEqual([]);
-      expect(admin.errors).toEqual([]);
+      expect(admin.errors, admin.errors.join(' | ')).toEqual([]);
     } finally {
       await admin.context.close();
     }
@@ -147,7 +147,7 @@ describe('prompt templates in the browser', () => {
       await page.getByRole('tab', { name: 'My templates' }).click();
       const mine = page.getByRole('article', { name: 'Release notes digest' });
       await mine.getByRole('button', { name: 'Edit Release notes digest' }).waitFor();
-      expect(reader.errors).toEqual([]);
+      expect(reader.errors, reader.errors.join(' | ')).toEqual([]);
     } finally {
       await reader.context.close();
     }
@@ -174,7 +174,7 @@ describe('prompt templates in the browser', () => {
       await dialog.getByText('Variables found: 1').waitFor();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('article', { name: 'Generated prompt' }).waitFor();
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

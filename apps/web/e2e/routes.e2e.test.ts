@@ -82,7 +82,7 @@ describe('guessed addresses', () => {
       });
       await t.page.waitForURL((url) => url.pathname === '/favourites');
       expect(await t.page.locator('body').innerText()).not.toContain(MESSAGES.pageNotFound);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }
@@ -118,7 +118,7 @@ describe('guards', () => {
       // Click the backdrop: a corner of the viewport, far from the dialog box.
       await t.page.mouse.click(5, 5);
       await t.page.waitForURL((url) => url.pathname === '/');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

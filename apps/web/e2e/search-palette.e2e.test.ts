@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openPage } from './support/browser';
-import { answerCount } from './support/thread';
+import { answerCount, submitPrompt } from './support/thread';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,14 +14,12 @@ afterAll(async () => {
 
 // A shared 2-core machine can take seconds to answer or render.
 const SLOW = { timeout: 40_000 };
-const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const lastStatus = (page: Page) =>
   page.locator('[data-role="assistant"]').last().getAttribute('data-status');
 
 /** Sends `text` in the open chat (or from home) and waits for the answer to complete. */
 async function send(page: Page, text: string, answers: number): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
+  await submitPrompt(page, text);
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), SLOW);
   await expect.poll(() => answerCount(page), SLOW).toBe(answers);
   await expect.poll(() => lastStatus(page), SLOW).toBe('completed');
@@ -92,7 +90,7 @@ describe('search palette', () => {
       await box.waitFor(SLOW);
       await t.page.keyboard.press('Escape');
       await expect.poll(() => box.count()).toBe(0);
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

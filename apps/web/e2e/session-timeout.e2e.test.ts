@@ -158,7 +158,7 @@ describe('session timeout and token refresh', () => {
       await b.waitForURL((url) => url.pathname === '/');
       await expect.poll(async () => (await stored(b)).isAuthenticated).toBe(true);
       await expect.poll(() => signedOutNotice(b).count()).toBe(0);
-      expect(session.errors).toEqual([]);
+      expect(session.errors, session.errors.join(' | ')).toEqual([]);
     } finally {
       await session.context.close();
     }
@@ -193,7 +193,7 @@ describe('session timeout and token refresh', () => {
       await expect.poll(() => answer.getAttribute('data-status')).not.toBe('streaming');
       await forward(session, 31 * MINUTE);
       await expect.poll(() => signedOutNotice(page).isVisible()).toBe(true);
-      expect(session.errors).toEqual([]);
+      expect(session.errors, session.errors.join(' | ')).toEqual([]);
     } finally {
       await session.context.close();
     }

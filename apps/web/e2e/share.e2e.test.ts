@@ -65,7 +65,7 @@ describe('Share a chat by link', () => {
       await field.waitFor();
       const link = await field.inputValue();
       expect(link).toMatch(/\/share\/[A-Za-z0-9_-]{43}$/);
-      expect(owner.errors).toEqual([]);
+      expect(owner.errors, owner.errors.join(' | ')).toEqual([]);
 
       // A fresh context: no session, no visitor id, nothing of the owner's.
       visitor = await openTab(browser, server.url);
@@ -123,7 +123,7 @@ describe('Share a chat by link', () => {
       await expect
         .poll(() => shared.locator('[data-role="assistant"]').count(), { timeout: 20_000 })
         .toBe(2);
-      expect(visitor.errors).toEqual([]);
+      expect(visitor.errors, visitor.errors.join(' | ')).toEqual([]);
     } finally {
       await owner?.context.close();
       await visitor?.context.close();

@@ -250,7 +250,7 @@ describe('stream fidelity in the browser', () => {
         session(tabs[2]!, 'signed in', mismatches),
       ]);
       expect(mismatches, `${mismatches.length} of ${CASES * 3} answers differ`).toEqual([]);
-      for (const tab of tabs) expect(tab.errors).toEqual([]);
+      for (const tab of tabs) expect(tab.errors, tab.errors.join(' | ')).toEqual([]);
     } finally {
       await Promise.all(tabs.map((tab) => tab.context.close()));
     }

@@ -107,7 +107,7 @@ describe('two-factor sign-in in the browser', () => {
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor(SLOW);
       await page.evaluate(() => localStorage.clear());
       await signIn(page, USER, PASSWORD);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await context.close();
     }

@@ -247,7 +247,10 @@ describe('a vault chat in the chat screen', () => {
         .poll(() => positionOf(questionSwitcherOf(users(t.page).first())))
         .toBe('Question version 2 of 2');
       await expect.poll(() => t.page.getByTestId('vault-mark').count()).toBe(0);
-      expect(t.errors).toEqual([]);
+      // A read still in flight when the vault locked is refused (423) and logged by the browser;
+      // the screen answers it with the pad, as checked above.
+      const errors = t.errors.filter((e) => !/status of 423/.test(e));
+      expect(errors, errors.join(' | ')).toEqual([]);
     } finally {
       await t.context.close();
     }

@@ -147,7 +147,7 @@ describe('Web search in a chat', () => {
       await expect
         .poll(() => page.getByRole('button', { name: 'Web search' }).getAttribute('aria-pressed'))
         .toBe('true');
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
 
       await rows(reloaded).first().locator('summary').click();
       await shoot(page, 'chat', reloaded);
@@ -197,7 +197,7 @@ describe('Web search in a chat', () => {
         await panel.locator('[data-testid="tool-call"][data-status="completed"]').waitFor();
         expect(await citationTitles(panel)).toHaveLength(3);
       }
-      expect(t.errors).toEqual([]);
+      expect(t.errors, t.errors.join(' | ')).toEqual([]);
       await shoot(page, 'compare', panels[0] as Locator);
     } finally {
       await t?.context.close();

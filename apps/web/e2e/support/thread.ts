@@ -21,3 +21,19 @@ export async function pickModel(page: Page, name: string): Promise<void> {
     .poll(() => page.getByRole('button', { name: /^Model: / }).innerText())
     .toContain(name);
 }
+
+/**
+ * Types `text` into the open chat's composer and sends it with Enter once the box accepts a
+ * send: on a loaded machine an answer's stream can end before its send's reply is in, and the
+ * box takes no new send until that reply.
+ */
+export async function submitPrompt(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel('Message', { exact: true });
+  await box.fill(text);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled(), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  await box.press('Enter');
+}
