@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { FORMULAS } from './katex-corpus.examples';
 import { katexInternals } from './katex-internals';
 import { buildTreeToHast, katexToHast } from './katex-to-hast';
-import { blockPlugins, hastToReact } from './markdown-to-react';
+import { updateDocument } from './markdown-document';
+import { blockPlugins, hastToReact, markdownToReact } from './markdown-to-react';
 import rehypeKatexTree from './rehype-katex-tree';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -119,6 +120,20 @@ describe('rehypeKatexTree', () => {
     '|---|---|',
     '| $\\cancel{x}$ | $\\unknown$ |',
     '',
+    '> quoted $$x^2$$ and',
+    '>',
+    '> $$',
+    '> \\left( \\frac{a}{b} \\right)',
+    '> $$',
+    '',
+    '1. a fence in a list:',
+    '',
+    '   ```math',
+    '   \\sum_{i=1}^n i',
+    '   ```',
+    '',
+    'Unicode $\\text{café 日本}$, an escape-worthy $a<b \\& c>d$, a link $\\href{https://x.org}{x}$.',
+    '',
     '```js',
     'const notMath = 1;',
     '```',
@@ -143,5 +158,29 @@ describe('rehypeKatexTree', () => {
     expect(ours.html).toBe(theirs.html);
     expect(ours.hast).toEqual(theirs.hast);
     expect(ours.react).toBe(theirs.react);
+  });
+
+  it('renders the same React markup through the app’s own block pipeline', () => {
+    const document = updateDocument(null, DOCUMENT, null);
+    const render = (plugin: Pluggable) =>
+      document.inputs.map((input) =>
+        renderToStaticMarkup(markdownToReact(input, blockPlugins(plugin, null))),
+      );
+    const ours = render(rehypeKatexTree);
+    expect(ours.join('')).toContain('katex-display');
+    expect(ours).toEqual(render([rehypeKatex, OPTIONS]));
+  });
+
+  it('reports a formula KaTeX could not parse, as rehype-katex does', async () => {
+    const hast = markdown.runSync(markdown.parse('$\\frac{1}{$ and $x$'));
+    const messages = await new Promise<unknown[]>((resolve, reject) =>
+      unified()
+        .use(rehypeKatexTree)
+        .run(hast, undefined, (error, _tree, file) => {
+          if (error || !file) reject(error ?? new Error('no file'));
+          else resolve(file.messages.map((m) => [m.source, m.ruleId]));
+        }),
+    );
+    expect(messages).toEqual([['rehype-katex-tree', 'parseerror']]);
   });
 });

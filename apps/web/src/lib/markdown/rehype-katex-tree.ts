@@ -49,10 +49,10 @@ const rehypeKatexTree: Plugin<[], Root> = function () {
     visit(tree, 'element', (node: Element, index, parent: Parents | undefined) => {
       if (!parent || index === undefined) return undefined;
       const classes = classesOf(node);
-      const fence =
-        !classes.some((name) => MATH_CLASSES.includes(String(name))) && isMathFence(node);
-      if (!fence && !classes.some((name) => MATH_CLASSES.includes(String(name)))) return undefined;
-      // rehype-katex typesets a fence's <pre> whole (its text, in display mode), as here.
+      const math = classes.some((name) => MATH_CLASSES.includes(String(name)));
+      // rehype-katex meets the fence's <code> and typesets its <pre> whole, in display mode.
+      const fence = !math && isMathFence(node);
+      if (!math && !fence) return undefined;
       const displayMode = fence || classes.includes('math-display');
       const tex = toText(node, { whitespace: 'pre' });
       let result: ElementContent;
