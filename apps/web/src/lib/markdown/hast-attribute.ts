@@ -59,8 +59,9 @@ export function setAttribute(
   name: string,
   raw: string,
 ): boolean {
-  // The HTML tokenizer lowercases attribute names; the SVG ones are case-adjusted by the schema.
-  const info = infoOf(space, space === 'html' ? name.toLowerCase() : name);
+  // The HTML tokenizer lowercases attribute names; the schema gives SVG's their case back
+  // (viewBox), as the parser's SVG adjustments do.
+  const info = infoOf(space, name.toLowerCase());
   if (info.commaSeparated || info.commaOrSpaceSeparated) return false;
   if (Object.hasOwn(properties, info.property)) return true;
   const value = asParsed(raw, '\uFFFD');
