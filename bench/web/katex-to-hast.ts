@@ -34,9 +34,11 @@ function medianMs(call: () => unknown): number {
   return percentile(samples, 50);
 }
 
+const renderToDomTree = katexInternals.__renderToDomTree;
+if (!renderToDomTree) throw new Error('KaTeX no longer exports __renderToDomTree');
 const paths = {
   'build tree (KaTeX)': (tex: string, displayMode: boolean) =>
-    katexInternals.__renderToDomTree(tex, { ...OPTIONS, displayMode }),
+    renderToDomTree(tex, { ...OPTIONS, displayMode }),
   'renderToString (tree + markup)': (tex: string, displayMode: boolean) =>
     katex.renderToString(tex, { ...OPTIONS, displayMode }),
   'old: renderToString + parse': (tex: string, displayMode: boolean) =>
@@ -53,7 +55,7 @@ for (const { tex, display } of FORMULAS) {
   for (const name of names) times.get(name)?.push(medianMs(() => paths[name](tex, display)));
   const html = katex.renderToString(tex, { ...OPTIONS, displayMode: display });
   if (toHtml(katexToHast(tex, display)) === html) literal += 1;
-  const tree = katexInternals.__renderToDomTree(tex, { ...OPTIONS, displayMode: display });
+  const tree = renderToDomTree(tex, { ...OPTIONS, displayMode: display });
   if (buildTreeToHast(tree)) converted += 1;
 }
 

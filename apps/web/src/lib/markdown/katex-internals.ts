@@ -69,20 +69,23 @@ export interface KatexFragment extends KatexNode {
 
 type NodeClass<T> = abstract new (...args: never[]) => T;
 
+/** The classes KaTeX exports for custom renderers; MathML nodes, Img and fragments are not. */
+export interface KatexDomTree {
+  Span: NodeClass<KatexHtmlElement>;
+  Anchor: NodeClass<KatexHtmlElement>;
+  SymbolNode: NodeClass<KatexSymbolNode>;
+  SvgNode: NodeClass<KatexSvgNode>;
+  PathNode: NodeClass<KatexPathNode>;
+  LineNode: NodeClass<KatexLineNode>;
+}
+
+/** Optional: a KaTeX without them (internals change) typesets through the HTML string. */
 interface KatexInternals {
-  __renderToDomTree(
+  __renderToDomTree?: (
     tex: string,
     options: { displayMode: boolean; throwOnError: boolean; strict: 'ignore'; trust?: boolean },
-  ): KatexNode;
-  /** The classes KaTeX exports for custom renderers; MathML nodes, Img and fragments are not. */
-  __domTree: {
-    Span: NodeClass<KatexHtmlElement>;
-    Anchor: NodeClass<KatexHtmlElement>;
-    SymbolNode: NodeClass<KatexSymbolNode>;
-    SvgNode: NodeClass<KatexSvgNode>;
-    PathNode: NodeClass<KatexPathNode>;
-    LineNode: NodeClass<KatexLineNode>;
-  };
+  ) => KatexNode;
+  __domTree?: KatexDomTree;
 }
 
 export const katexInternals = katex as unknown as KatexInternals;

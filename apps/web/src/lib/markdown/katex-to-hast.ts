@@ -4,6 +4,7 @@ import katex from 'katex';
 import { asParsed, parseSpaces, setAttribute, type AttributeSpace } from './hast-attribute';
 import {
   katexInternals,
+  type KatexDomTree,
   type KatexFragment,
   type KatexHtmlElement,
   type KatexLineNode,
@@ -28,7 +29,13 @@ function katexOptions(displayMode: boolean) {
   return { displayMode, throwOnError: false, strict: 'ignore' } as const;
 }
 
-const { Span, Anchor, SymbolNode, SvgNode, PathNode, LineNode } = katexInternals.__domTree;
+/** Stands for KaTeX's classes when it does not export them: nothing is an instance of it. */
+class Absent {}
+const ABSENT = Object.fromEntries(
+  ['Span', 'Anchor', 'SymbolNode', 'SvgNode', 'PathNode', 'LineNode'].map((name) => [name, Absent]),
+) as unknown as KatexDomTree;
+const { Span, Anchor, SymbolNode, SvgNode, PathNode, LineNode } =
+  katexInternals.__domTree ?? ABSENT;
 
 /*
  * MathML nodes, fragments and Img are not among KaTeX's exported classes: they are told apart
@@ -271,6 +278,6 @@ export function katexToHastViaHtml(tex: string, displayMode: boolean): Element {
  * renderToString does.
  */
 export function katexToHast(tex: string, displayMode: boolean): Element {
-  const tree = katexInternals.__renderToDomTree(tex, katexOptions(displayMode));
-  return buildTreeToHast(tree) ?? katexToHastViaHtml(tex, displayMode);
+  const tree = katexInternals.__renderToDomTree?.(tex, katexOptions(displayMode));
+  return (tree && buildTreeToHast(tree)) ?? katexToHastViaHtml(tex, displayMode);
 }
