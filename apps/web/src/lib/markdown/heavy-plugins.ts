@@ -28,9 +28,11 @@ export function heavyPlugins(): HeavyPlugins {
 
 /** KaTeX and its stylesheet, fetched the first time an answer contains math. */
 export function loadMath(): Promise<void> {
-  mathLoad ??= Promise.all([import('rehype-katex'), import('katex/dist/katex.min.css')]).then(
-    ([katex]) =>
-      publish({ ...loaded, math: [katex.default, { throwOnError: false, strict: 'ignore' }] }),
+  mathLoad ??= Promise.all([
+    import('./rehype-katex-tree'),
+    import('katex/dist/katex.min.css'),
+  ]).then(
+    ([katex]) => publish({ ...loaded, math: katex.default }),
     () => {
       mathLoad = null;
     },

@@ -2,7 +2,6 @@ import type { Provider } from '@parallax/contract';
 import fc from 'fast-check';
 import { tests as commonmarkExamples } from 'commonmark-spec';
 import type { Root } from 'hast';
-import rehypeKatex from 'rehype-katex';
 import { renderToStaticMarkup } from 'react-dom/server';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -14,9 +13,11 @@ import { GRAMMARS, registerGrammar, rehypeHighlightCode } from './highlight-code
 import { updateDocument, type MarkdownDocument } from './markdown-document';
 import { blockPlugins, hastToReact, markdownToReact } from './markdown-to-react';
 import { normalizeMathDelimiters } from './math-delimiters';
+import rehypeKatexTree from './rehype-katex-tree';
 import { EXTENSION_EXAMPLES } from './streamed-rendering.examples';
 
-const KATEX: Pluggable = [rehypeKatex, { throwOnError: false, strict: 'ignore' }];
+// The maths plugin the app loads (heavy-plugins.ts).
+const KATEX: Pluggable = rehypeKatexTree;
 const PLUGINS = blockPlugins(KATEX, rehypeHighlightCode);
 
 const wholeDocument = unified().use(remarkParse).use(remarkGfm).use(remarkMath).use(remarkRehype, {
