@@ -26,6 +26,8 @@ const work = mkdtempSync(path.join(tmpdir(), 'parallax-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Every failure by suite, file and test name, so that a log's last lines say what failed. */
 const failures = [];
+/** Tests that failed once and passed on their retry (browser suite): not failures, but said. */
+const retried = [];
 
 function runVitest(label, extraArgs) {
   const report = path.join(work, `${label}.json`);
@@ -77,6 +79,9 @@ function tally(label, report, status) {
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'failed')
         failures.push(`${where} > ${test.fullName}: ${oneLine(test.failureMessages?.[0])}`);
+      // Passed on its retry: the first try's error is kept with it.
+      else if (test.status === 'passed' && (test.failureMessages ?? []).length > 0)
+        retried.push(`${where} > ${test.fullName}: ${oneLine(test.failureMessages[0])}`);
     }
   }
 }
@@ -179,7 +184,9 @@ if (e2eOnly || projects.length === 0) {
 }
 
 if (process.env.TEST_SUMMARY_FILE)
-  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...totals, failures }));
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...totals, failures, retried }));
+if (retried.length > 0)
+  console.log(`\nPassed on retry:\n${retried.map((f) => `  ${f}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
