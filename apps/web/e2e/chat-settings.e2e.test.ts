@@ -5,7 +5,7 @@ import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 import { startVertexTokenEndpoint } from './support/vertex-token';
-import { answerCount, pickModel } from './support/thread';
+import { answerCount, pickModel, submitPrompt } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -40,22 +40,21 @@ afterAll(async () => {
 });
 
 const MARKER = 'Marker s3ttings-77: answer like a ship’s log.';
-const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const answers = (page: Page) => page.locator('[data-role="assistant"]');
 
 /** Sends and waits for its answer to complete; the upstream body that carried it. */
 async function send(page: Page, text: string): Promise<Record<string, unknown>> {
   const before = await answerCount(page);
-  await composer(page).fill(`${text} [sim tokens=6]`);
-  await composer(page).press('Enter');
+  await submitPrompt(page, `${text} [sim tokens=6]`);
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
   await expect.poll(() => answerCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
   await expect
     .poll(() => answers(page).last().getAttribute('data-status'), { timeout: 30_000 })
     .toBe('completed');
-  const record = sim.requests.findLast((r) => JSON.stringify(r.body).includes(text));
-  expect(record, text).toBeDefined();
-  return record?.body as Record<string, unknown>;
+  // Waited for: on a loaded machine the sim can record the request after the browser shows
+  // the answer complete (both run in this process and the server in another).
+  const record = await sim.waitForRequest((r) => JSON.stringify(r.body).includes(text), 20_000);
+  return record.body as Record<string, unknown>;
 }
 
 async function fillSettings(page: Page): Promise<void> {
