@@ -87,16 +87,13 @@ function tally(label, report, status) {
 }
 
 /**
- * A failure in one line for the log's last lines: the message's first lines and the received
- * side of its diff (a "[ Array(1) ]" alone does not say which console error it was), without
- * the stack.
+ * A failure in one line for the log's last lines: every line of its message up to the stack
+ * (a message can be several lines: an answer's error text and the server's log).
  */
 function oneLine(text) {
   const lines = (text ?? '').split('\n').map((line) => line.trim());
   const stack = lines.findIndex((line) => line.startsWith('at '));
-  const kept = (stack === -1 ? lines : lines.slice(0, stack)).filter(
-    (line) => line !== '' && !/^[-+] (Expected|Received)$/.test(line),
-  );
+  const kept = (stack === -1 ? lines : lines.slice(0, stack)).filter((line) => line !== '');
   return kept.join(' ⏎ ').slice(0, 1_200);
 }
 
