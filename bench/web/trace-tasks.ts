@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { CDPSession } from 'playwright-core';
 
 /** The trace categories of the DevTools performance panel, without the JS sampler. */
@@ -26,23 +27,41 @@ export async function startTrace(cdp: CDPSession): Promise<void> {
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
 }
 
-/** Ends the trace, writes it to `file` (open it in the DevTools performance panel) and answers its events. */
+/**
+ * Ends the trace, writes it to `file` (open it in the DevTools performance panel) and answers
+ * the events `longTasks` reads. The trace goes to the file chunk by chunk and is read back one
+ * event per line (Chromium writes each on its own line): a trace of a long scroll is larger
+ * than the longest string V8 can hold.
+ */
 export async function endTrace(cdp: CDPSession, file: string): Promise<TraceEvent[]> {
   const complete = new Promise<string>((resolve) =>
     cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream ?? '')),
   );
   await cdp.send('Tracing.end');
   const handle = await complete;
-  let text = '';
+  const out = openSync(file, 'w');
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });
-    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+    writeSync(out, chunk.base64Encoded ? Buffer.from(chunk.data, 'base64') : chunk.data);
     if (chunk.eof) break;
   }
+  closeSync(out);
   await cdp.send('IO.close', { handle });
-  writeFileSync(file, text);
-  const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const events: TraceEvent[] = [];
+  let ended = false;
+  for await (const line of createInterface({ input: createReadStream(file) })) {
+    let text = line.trim().replace(/,$/, '');
+    if (!text.startsWith('{"') || text.startsWith('{"traceEvents"')) continue;
+    // The last event shares its line with the end of the list and the trace's metadata.
+    const listEnd = text.indexOf('}],"metadata"');
+    if (listEnd !== -1) text = text.slice(0, listEnd + 1);
+    else if (ended) continue;
+    ended ||= listEnd !== -1;
+    const event = JSON.parse(text) as TraceEvent;
+    // Only what a long task's breakdown needs: the samples alone are most of a trace.
+    if (event.ph === 'X' || event.ph === 'M') events.push(event);
+  }
+  return events;
 }
 
 /** A main-thread task over the threshold and where its time went (self time per event name). */
