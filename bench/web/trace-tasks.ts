@@ -42,7 +42,7 @@ export async function endTrace(cdp: CDPSession, file: string): Promise<TraceEven
   const out = openSync(file, 'w');
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });
-    writeSync(out, chunk.base64Encoded ? Buffer.from(chunk.data, 'base64') : chunk.data);
+    writeSync(out, Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8'));
     if (chunk.eof) break;
   }
   closeSync(out);
