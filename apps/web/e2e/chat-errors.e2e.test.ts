@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { settledText } from './support/raw-markdown';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { submitPrompt } from './support/thread';
 
 /*
  * What the screen says when an answer fails, which model a reopened chat answers with, and
@@ -43,7 +44,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const lastAssistant = (page: Page): Locator => page.locator('[data-role="assistant"]').last();
 const modelButton = (page: Page) => page.getByRole('button', { name: /^Model: / });
 
@@ -60,8 +60,7 @@ async function pickModel(page: Page, model: ModelInfo): Promise<void> {
 }
 
 async function send(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
+  await submitPrompt(page, text);
 }
 
 async function sendNewChat(page: Page, text: string): Promise<void> {
@@ -184,8 +183,7 @@ describe("a chat's own model", () => {
 
       await page.goto(claudeChat, { waitUntil: 'networkidle' });
       await expect.poll(() => modelButton(page).innerText()).toContain(claude.friendly_name);
-      await composer(page).fill('Claude again [sim tokens=20]');
-      await composer(page).press('Enter');
+      await submitPrompt(page, 'Claude again [sim tokens=20]');
       const request = await sim.waitForRequest((r) =>
         JSON.stringify(r.body ?? '').includes('Claude again'),
       );

@@ -11,6 +11,7 @@ import {
   watchRawMarkdown,
 } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
+import { submitPrompt } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -187,8 +188,7 @@ describe('chat in the browser', () => {
         .toContain(MESSAGES.cancelledSuffix.replaceAll('*', ''));
 
       const before = sim.requests.length;
-      await composer(t.page).fill('This one fails [sim fault=500]');
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, 'This one fails [sim fault=500]');
       await waitForStatus(t.page, 'error');
       const retry = lastAssistant(t.page).getByRole('button', { name: 'Retry' });
       await retry.waitFor();
@@ -215,8 +215,7 @@ describe('chat in the browser', () => {
     try {
       const chatPath = await sendFromHome(t.page, 'First one [sim tokens=20]');
       await waitForStatus(t.page, 'completed');
-      await composer(t.page).fill('Second one');
-      await composer(t.page).press('Enter');
+      await submitPrompt(t.page, 'Second one');
       const dialog = t.page.getByRole('dialog', { name: 'Daily message limit reached' });
       await dialog.waitFor();
       // What signing up gives (FREE_DAILY_LIMIT, from the server) and when the allowance renews.

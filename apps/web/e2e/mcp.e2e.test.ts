@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn, uniqueEmail, apiToken } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { shootEveryLook } from './support/screenshots';
-import { pickModel } from './support/thread';
+import { pickModel, submitPrompt } from './support/thread';
 import { startMcpOAuthServer, type McpOAuthServer } from './support/mcp-oauth-server';
 import { settledText } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
@@ -198,8 +198,7 @@ describe('MCP servers', () => {
       const answers = page.locator('[data-role="assistant"]');
       const send = async (text: string) => {
         const before = await answers.count();
-        await page.getByRole('textbox', { name: /message/i }).fill(text);
-        await page.keyboard.press('Enter');
+        await submitPrompt(page, text);
         const next = answers.nth(before);
         await next.locator('[data-testid="tool-call"]').first().waitFor({ timeout: 20_000 });
         return next;

@@ -6,7 +6,7 @@ import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accou
 import { launchBrowser, openTab } from './support/browser';
 import { settledText } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
-import { answerCount } from './support/thread';
+import { answerCount, submitPrompt } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -30,13 +30,11 @@ afterAll(async () => {
 
 const SLOW = { timeout: 20_000 };
 const PIN = '381946';
-const composer = (page: Page) => page.getByLabel('Message', { exact: true });
 const lastAnswer = (page: Page) => page.locator('[data-role="assistant"]').last();
 
 async function send(page: Page, text: string): Promise<void> {
   const before = await answerCount(page);
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
+  await submitPrompt(page, text);
   await expect.poll(() => answerCount(page), SLOW).toBe(before + 1);
   await expect.poll(() => lastAnswer(page).getAttribute('data-status'), SLOW).toBe('completed');
 }

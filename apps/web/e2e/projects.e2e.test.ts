@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, openTab, type Tab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
+import { submitPrompt } from './support/thread';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -25,11 +26,8 @@ afterAll(async () => {
 const open = (): Promise<Tab> =>
   openTab(browser, server.url, { viewport: { width: 1280, height: 900 } });
 
-const composer = (page: Page) => page.getByLabel('Message', { exact: true });
-
 async function send(page: Page, text: string): Promise<string> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
+  await submitPrompt(page, text);
   await page.waitForURL((url) => url.pathname.startsWith('/chats/'), { timeout: 20_000 });
   await expect
     .poll(() => page.locator('[data-role="assistant"]').last().getAttribute('data-status'), {

@@ -5,7 +5,7 @@ import { registerVerified, signIn } from './support/accounts';
 import { launchBrowser, type Tab } from './support/browser';
 import { mathErrorSeen, settledText, watchRawMarkdown } from './support/raw-markdown';
 import { startServer, type RunningServer } from './support/server-process';
-import { answerCount } from './support/thread';
+import { answerCount, submitPrompt } from './support/thread';
 
 /*
  * The answer a user watches is the answer that was written: every streamed answer, read the
@@ -149,8 +149,7 @@ async function newChatFromHome(page: Page, text: string): Promise<string> {
 
 async function followUp(page: Page, text: string): Promise<void> {
   const before = await answerCount(page);
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
+  await submitPrompt(page, text);
   await expect.poll(() => answerCount(page)).toBe(before + 1);
 }
 
