@@ -48,18 +48,15 @@ export async function endTrace(cdp: CDPSession, file: string): Promise<TraceEven
   closeSync(out);
   await cdp.send('IO.close', { handle });
   const events: TraceEvent[] = [];
-  let ended = false;
   for await (const line of createInterface({ input: createReadStream(file) })) {
-    let text = line.trim().replace(/,$/, '');
+    const text = line.trim().replace(/,$/, '');
     if (!text.startsWith('{"') || text.startsWith('{"traceEvents"')) continue;
-    // The last event shares its line with the end of the list and the trace's metadata.
+    // The last event shares its line with the end of the list; the metadata follows it.
     const listEnd = text.indexOf('}],"metadata"');
-    if (listEnd !== -1) text = text.slice(0, listEnd + 1);
-    else if (ended) continue;
-    ended ||= listEnd !== -1;
-    const event = JSON.parse(text) as TraceEvent;
+    const event = JSON.parse(listEnd === -1 ? text : text.slice(0, listEnd + 1)) as TraceEvent;
     // Only what a long task's breakdown needs: the samples alone are most of a trace.
     if (event.ph === 'X' || event.ph === 'M') events.push(event);
+    if (listEnd !== -1) break;
   }
   return events;
 }

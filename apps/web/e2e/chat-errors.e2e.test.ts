@@ -59,14 +59,10 @@ async function pickModel(page: Page, model: ModelInfo): Promise<void> {
   await expect.poll(() => modelButton(page).innerText()).toContain(model.friendly_name);
 }
 
-async function send(page: Page, text: string): Promise<void> {
-  await submitPrompt(page, text);
-}
-
 async function sendNewChat(page: Page, text: string): Promise<void> {
   await page.goto('/', { waitUntil: 'networkidle' });
   await modelButton(page).waitFor();
-  await send(page, text);
+  await submitPrompt(page, text);
 }
 
 /** Sends, and measures how long from Enter until the answer's error note shows `expected`. */
@@ -105,14 +101,14 @@ describe('answer errors in the browser', () => {
       await pickModel(page, modelOf(provider));
       const inNew = await errorShownWithin(
         page,
-        () => send(page, `Hello [sim fault=${fault}]`),
+        () => submitPrompt(page, `Hello [sim fault=${fault}]`),
         `${MESSAGES.streamErrorPrefix}${text}`,
       );
       expect(inNew).toBeLessThan(3_000);
       await page.waitForURL((url) => url.pathname.startsWith('/chats/'));
       const inExisting = await errorShownWithin(
         page,
-        () => send(page, `Again [sim fault=${fault}]`),
+        () => submitPrompt(page, `Again [sim fault=${fault}]`),
         `${MESSAGES.streamErrorPrefix}${text}`,
       );
       expect(inExisting).toBeLessThan(3_000);
