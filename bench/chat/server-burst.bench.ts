@@ -19,7 +19,9 @@ import { pinHarness } from './cpu-pinning';
  * server per server phase, printed by a preloaded probe), --trace-gc (the server's GC lines),
  * --pin (as in server-streams.bench.ts), --baseline=DIR (a second server from another checkout's
  * apps/server, e.g. the code before a change, run in the same rounds: rows "before" / "after";
- * on PostgreSQL it uses the database BENCH_PG_DATABASE + "_base" when BENCH_PG_DATABASE is set).
+ * on PostgreSQL it uses the database BENCH_PG_DATABASE + "_base" when BENCH_PG_DATABASE is set),
+ * --cold-connections (each send on a new TCP connection, not the keep-alive one its client
+ * opened with the chat screen's GET /api/v1/models, as a browser's send is).
  */
 const args = process.argv.slice(2);
 const flags = new Set(args);
@@ -36,6 +38,7 @@ const profile = flags.has('--profile');
 const loop = flags.has('--loop');
 const traceGc = flags.has('--trace-gc');
 const pin = flags.has('--pin');
+const coldConnections = flags.has('--cold-connections');
 const onlyBackend = args.find((f) => f.startsWith('--backend='))?.slice('--backend='.length);
 const baselineArg = args.find((f) => f.startsWith('--baseline='))?.slice('--baseline='.length);
 const baselineDir = baselineArg === undefined ? undefined : `${resolve(baselineArg)}/`;
@@ -74,6 +77,8 @@ function addedRow(
     'server/floor p99': (percentile(server.tokenLatencyMs, 99) / floorP99).toFixed(2),
     'ttft floor p50/p99': `${formatMs(percentile(direct.ttftMs, 50))} / ${formatMs(percentile(direct.ttftMs, 99))}`,
     'ttft added p50/p99': `${formatMs(percentile(server.ttftMs, 50) - percentile(direct.ttftMs, 50))} / ${formatMs(percentile(server.ttftMs, 99) - percentile(direct.ttftMs, 99))}`,
+    'ttft added in / out p50': `${formatMs(percentile(server.firstEmitMs, 50) - percentile(direct.firstEmitMs, 50))} / ${formatMs(percentile(server.firstTokenLatencyMs, 50) - percentile(direct.firstTokenLatencyMs, 50))}`,
+    'ttft added in / out p99': `${formatMs(percentile(server.firstEmitMs, 99) - percentile(direct.firstEmitMs, 99))} / ${formatMs(percentile(server.firstTokenLatencyMs, 99) - percentile(direct.firstTokenLatencyMs, 99))}`,
     'server CPU ms/stream': cpuMsPerStream === null ? '' : cpuMsPerStream.toFixed(2),
     broken: server.broken + direct.broken,
   };
@@ -86,6 +91,8 @@ function pooled(results: PathResult[]): PathResult {
     ...first,
     streams: results.reduce((n, r) => n + r.streams, 0),
     ttftMs: results.flatMap((r) => r.ttftMs),
+    firstEmitMs: results.flatMap((r) => r.firstEmitMs),
+    firstTokenLatencyMs: results.flatMap((r) => r.firstTokenLatencyMs),
     tokenLatencyMs: results.flatMap((r) => r.tokenLatencyMs),
     broken: results.reduce((n, r) => n + r.broken, 0),
   };
@@ -119,7 +126,7 @@ async function served(
   const run = await withDeadline(
     `${variant.label} ${label}`,
     60_000 + (knobs.tokens / knobs.tps) * 1000,
-    runServer(variant.server, upstream, count, knobs, rampMs),
+    runServer(variant.server, upstream, count, knobs, rampMs, coldConnections),
   );
   if (loop)
     console.log(

@@ -5,6 +5,10 @@ import type { StreamObservation } from './stream-clients';
 export interface PathResult {
   streams: number;
   ttftMs: number[];
+  /** TTFT's first part: from the send to the upstream writing the first token (the request's way in). */
+  firstEmitMs: number[];
+  /** TTFT's second part: the first token's way out, from the upstream's write to the client. */
+  firstTokenLatencyMs: number[];
   tokenLatencyMs: number[];
   /** Streams whose text or token count differs from what the upstream sent, or that failed. */
   broken: number;
@@ -26,6 +30,8 @@ export function analyse(
   const result: PathResult = {
     streams: observations.length,
     ttftMs: [],
+    firstEmitMs: [],
+    firstTokenLatencyMs: [],
     tokenLatencyMs: [],
     broken: 0,
     firstError: undefined,
@@ -49,6 +55,11 @@ export function analyse(
       continue;
     }
     if (seen.firstTokenAt !== undefined) result.ttftMs.push(seen.firstTokenAt - seen.startedAt);
+    const firstEmit = sent.stamps[0]?.[0];
+    if (firstEmit !== undefined && seen.firstTokenAt !== undefined) {
+      result.firstEmitMs.push(firstEmit - seen.startedAt);
+      result.firstTokenLatencyMs.push(seen.firstTokenAt - firstEmit);
+    }
     let next = 0;
     for (const [emittedAt, length] of sent.stamps) {
       while (next < seen.arrivals.length && (seen.arrivals[next]?.[1] ?? 0) < length) next += 1;

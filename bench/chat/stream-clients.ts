@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import WebSocket from 'ws';
 import { nowMs } from '../lib/stats';
 import { SseTextCounter } from './sse-chunks';
@@ -88,23 +88,26 @@ export function streamDirect(
   });
 }
 
-function postJson(
+function callJson(
   url: URL,
   headers: Record<string, string>,
   payload: unknown,
-  localAddress: string,
+  { localAddress, agent }: { localAddress: string; agent: Agent | undefined },
 ): Promise<{ status: number; body: string }> {
-  const body = JSON.stringify(payload);
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         localAddress,
+        ...(agent && { agent }),
         headers: {
           ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
+          ...(body !== undefined && {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          }),
         },
       },
       (res) => {
@@ -118,16 +121,34 @@ function postJson(
   });
 }
 
-/** A visitor with an open websocket, ready to send one message and watch its answer. */
+/**
+ * A visitor with the chat screen open, ready to send one message and watch its answer: its
+ * websocket, and (unless `coldConnection`) the keep-alive HTTP connection the screen's first
+ * request opened (GET /api/v1/models), which its send then reuses, as a browser's would.
+ * `coldConnection`: the send opens a new TCP connection instead (a pessimal client; a busy
+ * Node server accepts one new connection per event-loop turn, so 50 of them queue behind
+ * the work of every turn).
+ */
 export class ServerStreamClient {
   readonly visitorId = `visitor_${randomBytes(16).toString('hex')}`;
   readonly connectionId = `conn_${randomUUID().replaceAll('-', '')}`;
   #ws: WebSocket | undefined;
+  /** A browser's own connection pool: its connections are no other client's. */
+  readonly #agent: Agent | undefined;
 
   constructor(
     private readonly serverUrl: string,
     private readonly localAddress: string,
-  ) {}
+    coldConnection = false,
+  ) {
+    this.#agent = coldConnection
+      ? undefined
+      : new Agent({ keepAlive: true, maxSockets: 6, localAddress });
+  }
+
+  #headers(): Record<string, string> {
+    return { 'x-visitor-id': this.visitorId, 'x-connection-id': this.connectionId };
+  }
 
   async connect(timeoutMs = 15_000): Promise<void> {
     const url = new URL(`/ws/${this.connectionId}`, this.serverUrl.replace(/^http/, 'ws'));
@@ -151,6 +172,14 @@ export class ServerStreamClient {
         timeoutMs,
       ).unref();
     });
+    if (!this.#agent) return;
+    const models = await callJson(
+      new URL('/api/v1/models', this.serverUrl),
+      this.#headers(),
+      undefined,
+      { localAddress: this.localAddress, agent: this.#agent },
+    );
+    if (models.status !== 200) throw new Error(`GET /api/v1/models answered ${models.status}`);
   }
 
   /** Sends `prompt` and resolves once the answer completed (or failed) on the socket. */
@@ -193,11 +222,11 @@ export class ServerStreamClient {
       };
       ws.on('message', onMessage);
       seen.startedAt = nowMs();
-      postJson(
+      callJson(
         new URL('/api/v1/chat/messages', this.serverUrl),
-        { 'x-visitor-id': this.visitorId, 'x-connection-id': this.connectionId },
+        this.#headers(),
         { message: prompt, message_id: messageId, provider: 'openai', model: 'gpt-5-mini' },
-        this.localAddress,
+        { localAddress: this.localAddress, agent: this.#agent },
       ).then(
         (answer) => {
           if (answer.status !== 200)
@@ -210,5 +239,6 @@ export class ServerStreamClient {
 
   close(): void {
     this.#ws?.terminate();
+    this.#agent?.destroy();
   }
 }

@@ -69,10 +69,16 @@ export interface ServerRun {
   serverCpuUsPerToken: number;
 }
 
-async function connectAll(server: BenchServer, count: number): Promise<ServerStreamClient[]> {
+async function connectAll(
+  server: BenchServer,
+  count: number,
+  coldConnections: boolean,
+): Promise<ServerStreamClient[]> {
   const clients: ServerStreamClient[] = [];
   for (let index = 0; index < count; index++) {
-    clients.push(new ServerStreamClient(server.baseUrl, loopbackAddress(clientCounter++)));
+    clients.push(
+      new ServerStreamClient(server.baseUrl, loopbackAddress(clientCounter++), coldConnections),
+    );
   }
   // A few dozen handshakes at a time: the point is live streams, not a connect storm.
   for (let index = 0; index < clients.length; index += 50) {
@@ -87,10 +93,12 @@ export async function runServer(
   count: number,
   knobs: Knobs,
   rampMs: number,
+  /** Each send on a new TCP connection instead of the one its client's screen opened. */
+  coldConnections = false,
 ): Promise<ServerRun> {
   const pid = server.pid;
   const rssBeforeSockets = rssBytes(pid);
-  const clients = await connectAll(server, count);
+  const clients = await connectAll(server, count, coldConnections);
   await sleep(500);
   const rssIdleSockets = rssBytes(pid);
   const cpuBefore = cpuMs(pid);
