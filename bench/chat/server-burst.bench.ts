@@ -46,6 +46,12 @@ const baselineDir = baselineArg === undefined ? undefined : `${resolve(baselineA
 /** --tokens=N: the answer's length; a short one makes a large burst a test of the sends. */
 const BURST: Knobs = { ttft: 50, tps: 30, tokens: numberFlag('tokens', 60) };
 const STEADY: Knobs = { ttft: 50, tps: 30, tokens: 120 };
+/**
+ * One discarded burst of the measured shape, short answers, through every path before the first
+ * round: a process that has served such a burst in the last minute, its code compiled and its
+ * connections (to its clients and to the upstream) open, as the later rounds find it.
+ */
+const WARM_UP: Knobs = { ttft: 5, tps: 500, tokens: 30 };
 const STEADY_STREAMS = 50;
 const STEADY_RAMP_MS = 1_000;
 const PROFILE_DIR = fileURLToPath(new URL('./profiles', import.meta.url));
@@ -172,7 +178,7 @@ async function startVariant(
   await withDeadline(
     'warm-up',
     60_000,
-    runServer(server, upstream, 20, { ttft: 5, tps: 500, tokens: 30 }, 0),
+    runServer(server, upstream, STREAMS, WARM_UP, BURST_RAMP_MS, coldConnections),
   );
   return { label, server, backend, bursts: [], steadies: [], burstCpu: [] };
 }
@@ -194,11 +200,12 @@ async function benchBackend(
     if (baselineDir)
       variants.push(await startVariant('before', await makeBackend(true), upstream, baselineDir));
     const name = variants[0]?.backend.name ?? '';
-    await withDeadline(
-      'warm-up direct',
-      30_000,
-      runDirect(upstream.simUrl, 20, { ttft: 5, tps: 500, tokens: 30 }, 0, upstream),
-    );
+    for (const url of [upstream.simUrl, upstream.floorUrl])
+      await withDeadline(
+        'warm-up direct',
+        30_000,
+        runDirect(url, STREAMS, WARM_UP, BURST_RAMP_MS, upstream),
+      );
     const directBursts: PathResult[] = [];
     const proxyBursts: PathResult[] = [];
     const directSteadies: PathResult[] = [];

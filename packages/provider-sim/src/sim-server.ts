@@ -137,6 +137,10 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     });
   });
 
+  // Idle keep-alive connections stay open as long as the real providers' fronts keep them
+  // (Cloudflare, in front of OpenAI and Anthropic: 400 s), not Node's 5 s, so a client's
+  // connection pool behaves against the sim as it does against them.
+  server.keepAliveTimeout = 400_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // A real provider accepts bursts of new connections; Node's default backlog (511) would

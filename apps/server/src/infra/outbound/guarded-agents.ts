@@ -7,10 +7,15 @@ import { isPrivateAddress, type AddressRefusal, type Resolve } from './address-p
 import { privateAddressRefusal } from './outbound-refused';
 
 /**
- * Node's global agent's settings (keep-alive pooling, most recently used socket first): the
- * provider streaming path ran on the global agent when BENCHMARKS.md measured it.
+ * Keep-alive pooling, most recently used socket first, as Node's global agent pools; an idle
+ * socket is kept a minute (the global agent's 5 s would close it). The providers' fronts keep
+ * an idle connection for minutes (Cloudflare, in front of OpenAI and Anthropic, 400 s), so a
+ * send after a quiet spell, or the 50 sends of a burst, reuse connections instead of each
+ * paying a TCP and TLS handshake before its request leaves: on this machine, new connections
+ * to the sim were half of what a burst of 50 sends added to time to first token
+ * (BENCHMARKS.md, issue 33). Shorter than the fronts' limit, so this side closes first.
  */
-const POOLED = { keepAlive: true, scheduling: 'lifo', timeout: 5_000 } as const;
+const POOLED = { keepAlive: true, scheduling: 'lifo', timeout: 60_000 } as const;
 
 function wantedFamily(family: number | string | undefined): 0 | 4 | 6 {
   if (family === 4 || family === 'IPv4') return 4;
