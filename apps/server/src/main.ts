@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyListenOptions } from 'fastify';
 import { buildApp } from './app';
+import { addAcceptListeners, refuseIfTaken } from './infra/accept-listeners';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 
 /** After the drain, closing (interrupt what is left; sockets, bus, database) may take this long. */
@@ -10,6 +13,15 @@ const CLOSE_TIMEOUT_MS = 10_000;
  * SYN-dropped and each dropped client waits 1, 3, 7… s for TCP to try again.
  */
 const LISTEN_BACKLOG = 4096;
+/**
+ * Listening sockets on the port beyond the HTTP server's own (infra/accept-listeners.ts): a
+ * busy turn of the event loop then accepts up to four new connections instead of one. Fifty
+ * sends on new connections at once: 20.6 / 49.2 ms added to time to first token (p50 / p99)
+ * instead of 33.7 / 82.1 (BENCHMARKS.md, issue 33). Linux spreads connections over sockets
+ * sharing a port; elsewhere the server keeps its one socket, and so does a cluster worker
+ * (PM2's `-i`), whose connections the primary accepts and hands out.
+ */
+const EXTRA_ACCEPT_SOCKETS = process.platform === 'linux' && cluster.isPrimary ? 3 : 0;
 
 function loadConfigOrExit(): AppConfig {
   try {
@@ -31,7 +43,11 @@ function loadConfigOrExit(): AppConfig {
  * answers finish, for up to SHUTDOWN_GRACE_MS; then it interrupts what is left and closes. A
  * second signal cuts the grace short.
  */
-function exitGracefullyOn(app: FastifyInstance, signals: readonly NodeJS.Signals[]): void {
+function exitGracefullyOn(
+  app: FastifyInstance,
+  signals: readonly NodeJS.Signals[],
+  closeListeners: () => Promise<void>,
+): void {
   let hurry: (() => void) | undefined;
   for (const signal of signals) {
     process.on(signal, () => {
@@ -46,7 +62,7 @@ function exitGracefullyOn(app: FastifyInstance, signals: readonly NodeJS.Signals
         app.log.error('shutdown took too long; forcing exit');
         process.exit(1);
       }, graceMs + CLOSE_TIMEOUT_MS).unref();
-      drainThenClose(app, graceMs, cutShort).then(
+      drainThenClose(app, graceMs, cutShort, closeListeners).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
@@ -61,6 +77,7 @@ async function drainThenClose(
   app: FastifyInstance,
   graceMs: number,
   cutShort: Promise<void>,
+  closeListeners: () => Promise<void>,
 ): Promise<void> {
   app.drain.begin();
   const idle = await Promise.race([
@@ -72,14 +89,37 @@ async function drainThenClose(
       { running: app.chat.generations.runningCount },
       'drain over; interrupting the answers still running',
     );
+  await closeListeners();
   await app.close();
 }
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildApp(config);
-  exitGracefullyOn(app, ['SIGTERM', 'SIGINT']);
-  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  let closeListeners = (): Promise<void> => Promise.resolve();
+  exitGracefullyOn(app, ['SIGTERM', 'SIGINT'], () => closeListeners());
+  // Fastify hands these to net.Server#listen, reusePort included (its type omits it).
+  const listen: FastifyListenOptions & { reusePort: boolean } = {
+    port: config.port,
+    host: config.host,
+    backlog: LISTEN_BACKLOG,
+    reusePort: EXTRA_ACCEPT_SOCKETS > 0,
+  };
+  if (listen.reusePort)
+    await refuseIfTaken({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  await app.listen(listen);
+  if (EXTRA_ACCEPT_SOCKETS > 0) {
+    const { port } = app.server.address() as AddressInfo;
+    try {
+      closeListeners = await addAcceptListeners(
+        app.server,
+        { host: config.host, port, backlog: LISTEN_BACKLOG },
+        EXTRA_ACCEPT_SOCKETS,
+      );
+    } catch (error) {
+      app.log.warn({ err: error }, 'accepting on one socket only');
+    }
+  }
   app.log.info(`Parallax is listening on ${config.appUrl} (${app.dbDialect})`);
 }
 
