@@ -50,4 +50,40 @@ describe('AfterPendingIo', () => {
     const turns = passed.map((p) => Number(p.split('@')[1]));
     expect(new Set(turns).size).toBe(3);
   });
+
+  it('lets a waiter whose cut-in settles go at once, out of the queue, and the rest keep their order', async () => {
+    const lane = new AfterPendingIo();
+    const passed: string[] = [];
+    let cutIn = (): void => {};
+    const urgent = new Promise<void>((resolve) => (cutIn = resolve));
+    const waiters = [
+      lane.turn().then(() => passed.push('a')),
+      lane.turn().then(() => passed.push('b')),
+      lane.turn(urgent).then(() => passed.push('c')),
+      lane.turn().then(() => passed.push('d')),
+    ];
+    cutIn();
+    await waiters[2];
+    expect(passed).toEqual(['c']);
+    await Promise.all(waiters);
+    expect(passed).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  it('lets a waiter whose cut-in fails go at once too, and one passed in its turn ignore it later', async () => {
+    const lane = new AfterPendingIo();
+    const passed: string[] = [];
+    let fail = (_reason: Error): void => {};
+    const failing = new Promise<void>((_resolve, reject) => (fail = reject));
+    const late = new Promise<void>((resolve) => setTimeout(resolve, 30));
+    const waiters = [
+      lane.turn().then(() => passed.push('a')),
+      lane.turn(failing).then(() => passed.push('b')),
+      lane.turn(late).then(() => passed.push('c')),
+    ];
+    fail(new Error('upstream refused'));
+    await Promise.all(waiters);
+    expect(passed).toEqual(['b', 'a', 'c']);
+    await late;
+    expect(passed).toEqual(['b', 'a', 'c']);
+  });
 });

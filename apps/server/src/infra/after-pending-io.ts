@@ -11,11 +11,21 @@ export class AfterPendingIo {
   readonly #waiting: (() => void)[] = [];
   #scheduled = false;
 
-  /** Resolves in a later check phase, after the I/O pending now. */
-  turn(): Promise<void> {
+  /**
+   * Resolves in a later check phase, after the I/O pending now; or as soon as `cutIn`
+   * settles, if that is earlier: the waiter's work is now wanted at once, and leaves the queue.
+   */
+  turn(cutIn?: Promise<unknown>): Promise<void> {
     return new Promise((resolve) => {
       this.#waiting.push(resolve);
       this.#schedule();
+      const jump = (): void => {
+        const index = this.#waiting.indexOf(resolve);
+        if (index < 0) return;
+        this.#waiting.splice(index, 1);
+        resolve();
+      };
+      cutIn?.then(jump, jump);
     });
   }
 

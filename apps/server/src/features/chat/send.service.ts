@@ -182,6 +182,7 @@ export class SendService {
         rules,
         sentAt,
         now,
+        ...(early && { answering: early.then((answer) => answer.begun) }),
         ...(request.conversation_id
           ? {}
           : {

@@ -71,6 +71,8 @@ export interface UpstreamAnswer {
   abort(): void;
   /** Date.now() when the request was sent: time to first token counts from here. */
   sentAt: number;
+  /** Settles when the upstream's first event (or its failure) has arrived: the answer has begun. */
+  begun: Promise<void>;
   /** The project files whose excerpts went into the context, in the order they were given. */
   sources: MessageSource[];
   /** The tools offered on this request; null: none (the answer is one step). */
@@ -189,6 +191,10 @@ function startRequest(
   let firstTaken = false;
   return Promise.resolve({
     sentAt,
+    begun: first.then(
+      () => undefined,
+      () => undefined,
+    ),
     sources,
     tools,
     followUp: (turns, final) =>

@@ -32,6 +32,11 @@ export interface TurnToStore extends Omit<NewTurn, 'chargedDay' | 'conversationI
   rules?: PlanRules;
   /** What the sender stores with the turn, in its transaction (a vault turn's sealed files). */
   withTurn?: (trx: Kysely<Database>, row: MessageRow) => Promise<void>;
+  /**
+   * Settles when the turn's answer, started before it is stored, has begun arriving: nothing
+   * of it is published before the turn is stored, so its store then goes ahead of the queue.
+   */
+  answering?: Promise<unknown>;
   sentAt: Date;
 }
 
@@ -115,9 +120,10 @@ export class TurnPipeline {
    * It waits first for the I/O already pending (AfterPendingIo): a first send's upstream
    * request has started by then, so its own model's time to first token covers the wait,
    * while the sends arriving behind it start theirs without queueing behind its transaction.
+   * Once its answer has begun (`answering`) it waits no longer: its first tokens wait for it.
    */
   async store(turn: TurnToStore): Promise<StoredTurn | null> {
-    await this.#storing.turn();
+    await this.#storing.turn(turn.answering);
     return this.db
       .transaction()
       .execute(async (trx) => {
