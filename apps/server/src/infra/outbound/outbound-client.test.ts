@@ -189,4 +189,49 @@ describe('the outbound client', () => {
     }
     expect(upstream.stats.connections - before).toBe(1);
   });
+
+  describe('a pooled socket the upstream has closed', () => {
+    let server: Server;
+    let url: string;
+    const requests: { path: string; onSocket: number }[] = [];
+    beforeAll(async () => {
+      const served = new WeakMap<object, number>();
+      // The second request on a connection is answered by a reset, as a socket the upstream
+      // closed while idle fails the request written on it; `/always` resets even the first.
+      server = createServer((req, res) => {
+        const onSocket = (served.get(req.socket) ?? 0) + 1;
+        served.set(req.socket, onSocket);
+        requests.push({ path: req.url ?? '', onSocket });
+        if (onSocket > 1 || req.url === '/always') return void req.socket.resetAndDestroy();
+        req.resume();
+        req.on('end', () => res.end('{"ok":true}'));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    afterEach(() => void (requests.length = 0));
+
+    it('sends the request again on a new connection, once it failed on a reused one', async () => {
+      const { configured } = client({ allowPrivate: true });
+      for (let i = 0; i < 2; i += 1) {
+        const res = await configured.open(`${url}/v1/chat/completions`, post('{}'));
+        expect(res.statusCode).toBe(200);
+        res.resume();
+        await new Promise((resolve) => res.on('end', resolve));
+      }
+      expect(requests.map((r) => r.onSocket)).toEqual([1, 2, 1]);
+    });
+
+    it('does not send again what failed on a new connection', async () => {
+      const { configured } = client({ allowPrivate: true });
+      await expect(configured.open(`${url}/always`, post('{}'))).rejects.toMatchObject({
+        code: 'ECONNRESET',
+      });
+      expect(requests).toHaveLength(1);
+    });
+  });
 });

@@ -114,6 +114,11 @@ export function readBody(res: IncomingMessage, maxBytes: number): Promise<string
   });
 }
 
+/** What writing on a socket the other end has closed fails with. */
+const STALE = new Set(['ECONNRESET', 'EPIPE']);
+/** Pooled sockets found closed, one after another, before a request gives up. */
+const STALE_RETRIES = 3;
+
 const without = (headers: OutboundRequest['headers'], names: readonly string[]) =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k.toLowerCase())));
 
@@ -166,21 +171,31 @@ export class OutboundClient {
     const https = url.startsWith('https:');
     const agents = trusted ? this.#open : this.#guarded;
     const send = https ? httpsRequest : httpRequest;
-    return new Promise((resolve, reject) => {
-      const req = send({
-        ...requestOptionsOf(url),
-        method: init.method,
-        agent: https ? agents.https : agents.http,
-        headers:
-          init.body === undefined
-            ? init.headers
-            : { ...init.headers, 'content-length': Buffer.byteLength(init.body) },
+    const attempt = (retriesLeft: number): Promise<IncomingMessage> =>
+      new Promise((resolve, reject) => {
+        const req = send({
+          ...requestOptionsOf(url),
+          method: init.method,
+          agent: https ? agents.https : agents.http,
+          headers:
+            init.body === undefined
+              ? init.headers
+              : { ...init.headers, 'content-length': Buffer.byteLength(init.body) },
+        });
+        destroyOnAbort(req, init.signal);
+        req.on('error', (error: NodeJS.ErrnoException) => {
+          // A pooled socket the upstream closed while it sat idle fails the request written
+          // on it before any answer (its close crossed the request): nothing reached the
+          // model, so the request goes again, on the next pooled socket or a new one.
+          const stale = req.reusedSocket && STALE.has(error.code ?? '');
+          if (stale && retriesLeft > 0 && !init.signal.aborted)
+            attempt(retriesLeft - 1).then(resolve, reject);
+          else reject(error);
+        });
+        req.on('response', resolve);
+        req.end(init.body);
       });
-      destroyOnAbort(req, init.signal);
-      req.on('error', reject);
-      req.on('response', resolve);
-      req.end(init.body);
-    });
+    return attempt(STALE_RETRIES);
   }
 
   async #fetch(
