@@ -53,7 +53,11 @@ async function send(page: Page, text: string): Promise<Record<string, unknown>> 
     .toBe('completed');
   // Waited for: on a loaded machine the sim can record the request after the browser shows
   // the answer complete (both run in this process and the server in another).
-  const record = await sim.waitForRequest((r) => JSON.stringify(r.body).includes(text), 20_000);
+  // Re-checked as each request arrives, before its body is read: a record may have none yet.
+  const record = await sim.waitForRequest(
+    (r) => r.body !== undefined && JSON.stringify(r.body).includes(text),
+    20_000,
+  );
   return record.body as Record<string, unknown>;
 }
 
