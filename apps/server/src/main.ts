@@ -46,7 +46,7 @@ function loadConfigOrExit(): AppConfig {
 function exitGracefullyOn(
   app: FastifyInstance,
   signals: readonly NodeJS.Signals[],
-  closeListeners: () => Promise<void>,
+  stopAccepting: () => void,
 ): void {
   let hurry: (() => void) | undefined;
   for (const signal of signals) {
@@ -62,7 +62,7 @@ function exitGracefullyOn(
         app.log.error('shutdown took too long; forcing exit');
         process.exit(1);
       }, graceMs + CLOSE_TIMEOUT_MS).unref();
-      drainThenClose(app, graceMs, cutShort, closeListeners).then(
+      drainThenClose(app, graceMs, cutShort, stopAccepting).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
@@ -77,7 +77,7 @@ async function drainThenClose(
   app: FastifyInstance,
   graceMs: number,
   cutShort: Promise<void>,
-  closeListeners: () => Promise<void>,
+  stopAccepting: () => void,
 ): Promise<void> {
   app.drain.begin();
   const idle = await Promise.race([
@@ -89,31 +89,27 @@ async function drainThenClose(
       { running: app.chat.generations.runningCount },
       'drain over; interrupting the answers still running',
     );
-  await closeListeners();
+  stopAccepting();
   await app.close();
 }
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildApp(config);
-  let closeListeners = (): Promise<void> => Promise.resolve();
-  exitGracefullyOn(app, ['SIGTERM', 'SIGINT'], () => closeListeners());
+  let stopAccepting = (): void => {};
+  exitGracefullyOn(app, ['SIGTERM', 'SIGINT'], () => stopAccepting());
+  const address = { host: config.host, port: config.port, backlog: LISTEN_BACKLOG };
+  const spread = EXTRA_ACCEPT_SOCKETS > 0;
+  if (spread) await refuseIfTaken(address);
   // Fastify hands these to net.Server#listen, reusePort included (its type omits it).
-  const listen: FastifyListenOptions & { reusePort: boolean } = {
-    port: config.port,
-    host: config.host,
-    backlog: LISTEN_BACKLOG,
-    reusePort: EXTRA_ACCEPT_SOCKETS > 0,
-  };
-  if (listen.reusePort)
-    await refuseIfTaken({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  const listen: FastifyListenOptions & { reusePort: boolean } = { ...address, reusePort: spread };
   await app.listen(listen);
-  if (EXTRA_ACCEPT_SOCKETS > 0) {
+  if (spread) {
     const { port } = app.server.address() as AddressInfo;
     try {
-      closeListeners = await addAcceptListeners(
+      stopAccepting = await addAcceptListeners(
         app.server,
-        { host: config.host, port, backlog: LISTEN_BACKLOG },
+        { ...address, port },
         EXTRA_ACCEPT_SOCKETS,
       );
     } catch (error) {

@@ -55,7 +55,7 @@ async function send(page: Page, text: string): Promise<Record<string, unknown>> 
   // the answer complete (both run in this process and the server in another).
   // Re-checked as each request arrives, before its body is read: a record may have none yet.
   const record = await sim.waitForRequest(
-    (r) => r.body !== undefined && JSON.stringify(r.body).includes(text),
+    (r) => JSON.stringify(r.body ?? '').includes(text),
     20_000,
   );
   return record.body as Record<string, unknown>;

@@ -118,18 +118,28 @@ export class RequestLog extends EventEmitter<SimEvents> {
     this.#records.length = 0;
   }
 
-  /** Resolves with the first record (past or future) matching `predicate`, re-checked on every change. */
+  /**
+   * Resolves with the first record (past or future) matching `predicate`, re-checked on every
+   * change (a record is seen first before its body is read). A predicate that throws rejects
+   * the wait with its error at once, instead of escaping into the sim's events.
+   */
   waitForRequest(
     predicate: (record: SimRequestRecord) => boolean,
     timeoutMs = 5_000,
   ): Promise<SimRequestRecord> {
-    const existing = this.#records.find(predicate);
-    if (existing) return Promise.resolve(existing);
     return new Promise((resolve, reject) => {
+      const check = (record: SimRequestRecord): boolean => {
+        try {
+          if (!predicate(record)) return false;
+          resolve(record);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+        return true;
+      };
+      if (this.#records.some(check)) return;
       const onUpdate = (record: SimRequestRecord): void => {
-        if (!predicate(record)) return;
-        cleanup();
-        resolve(record);
+        if (check(record)) cleanup();
       };
       const timer = setTimeout(() => {
         cleanup();

@@ -109,6 +109,13 @@ describe('startProviderSim', () => {
     );
   });
 
+  it('waitForRequest rejects with the error of a predicate that throws on a record', async () => {
+    const started = await start();
+    const waiting = started.waitForRequest((r) => JSON.stringify(r.body).includes('hi'), 5_000);
+    await fetch(`${started.url}/v1/chat/completions`, chat('hi'));
+    await expect(waiting).rejects.toBeInstanceOf(TypeError);
+  });
+
   it('drops a non-streamed request without answering', async () => {
     const started = await start();
     const client = new OpenAI({ apiKey: 'k', baseURL: started.baseUrls.openai, maxRetries: 0 });

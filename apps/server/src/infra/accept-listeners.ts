@@ -14,7 +14,7 @@ export interface ListenAddress {
  * port a first one holds that way would take half its connections instead of failing: a
  * socket without it, bound and closed first, fails there as before.
  */
-export function refuseIfTaken(address: ListenAddress): Promise<void> {
+export function refuseIfTaken(address: Pick<ListenAddress, 'host' | 'port'>): Promise<void> {
   if (address.port === 0) return Promise.resolve();
   const probe = createServer();
   return new Promise<void>((resolve, reject) => {
@@ -57,7 +57,7 @@ export async function addAcceptListeners(
       });
     }
   } catch (error) {
-    await closeAll();
+    closeAll();
     throw error;
   }
   return closeAll;
