@@ -111,9 +111,13 @@ describe('startProviderSim', () => {
 
   it('waitForRequest rejects with the error of a predicate that throws on a record', async () => {
     const started = await start();
-    const waiting = started.waitForRequest((r) => JSON.stringify(r.body).includes('hi'), 5_000);
+    // The expectation is attached before the request goes out: the wait rejects while the
+    // request's headers are read, before fetch resolves.
+    const rejects = expect(
+      started.waitForRequest((r) => JSON.stringify(r.body).includes('hi'), 5_000),
+    ).rejects.toBeInstanceOf(TypeError);
     await fetch(`${started.url}/v1/chat/completions`, chat('hi'));
-    await expect(waiting).rejects.toBeInstanceOf(TypeError);
+    await rejects;
   });
 
   it('drops a non-streamed request without answering', async () => {
