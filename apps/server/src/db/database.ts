@@ -20,6 +20,12 @@ const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const PG_POOL_SIZE = 10;
 // pg waits forever for a connection by default; a dead server must fail requests, not hang them.
 const PG_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Idle connections are kept 5 minutes, not pg's 10 s: a backend stores its first turns several
+ * times slower than a warm one (its caches and the search triggers' plans are per backend), so
+ * a pool that emptied between bursts made each burst's first tokens wait on fresh backends.
+ */
+const PG_IDLE_TIMEOUT_MS = 300_000;
 
 function openSqlite(filename: string): SqliteDatabase.Database {
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
@@ -41,6 +47,7 @@ function createPgPool(connectionString: string): pg.Pool {
     connectionString,
     max: PG_POOL_SIZE,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: PG_IDLE_TIMEOUT_MS,
   });
   // WARNING: an idle client that the server terminates (restart, failover, a dropped test
   // database) emits 'error' on the pool; unhandled, that would kill the process. The pool
