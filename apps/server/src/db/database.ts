@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl, type DbDialect } from './dialect';
 import type { Database } from './schema';
 import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer';
 import { attachSqliteHandle } from './sqlite-handle';
+import { MigrationLockingSqliteDialect } from './sqlite-migration-lock';
 import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DatabaseHandle {
@@ -62,14 +63,14 @@ function createPgPool(connectionString: string): pg.Pool {
 export function createDatabase(databaseUrl: string): DatabaseHandle {
   const target = parseDatabaseUrl(databaseUrl);
   let checkpointer: SqliteCheckpointer | undefined;
-  let dialect: SqliteDialect | PostgresDialect;
+  let dialect: MigrationLockingSqliteDialect | PostgresDialect;
   let sqlite: SqliteDatabase.Database | undefined;
   if (target.dialect === 'sqlite') {
     sqlite = openSqlite(target.filename);
     if (target.filename !== ':memory:') {
       checkpointer = startSqliteCheckpointer(sqlite, target.filename);
     }
-    dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+    dialect = new MigrationLockingSqliteDialect({ database: withStatementCache(sqlite) });
   } else {
     dialect = new PostgresDialect({ pool: createPgPool(target.connectionString) });
   }

@@ -55,6 +55,9 @@ export function startSqliteCheckpointer(
       if (stopped) return;
       stopped = true;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // Held until it has exited: unref'd, a process with nothing else left to do would end
+      // while close() still waited for it (a migration run alone, the last step of a shutdown).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
