@@ -15,4 +15,11 @@ describe('timeOrderedId', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(timeOrderedId(2_000)).not.toBe(timeOrderedId(2_000));
   });
+
+  it('counts up within one millisecond, so ids made in it sort in the order they were made', () => {
+    const ids = Array.from({ length: 50 }, () => timeOrderedId(3_000));
+    expect(ids.every((id) => V7.test(id))).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(50);
+  });
 });

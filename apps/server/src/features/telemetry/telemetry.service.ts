@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { LogEntry, TelemetryEvent } from '@parallax/contract';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import type { TelemetryRepository } from './telemetry.repository';
 
 /**
@@ -17,12 +17,15 @@ export class TelemetryService {
     reporter: string | null,
     requestId: string,
   ): Promise<number> {
-    const receivedAt = new Date().toISOString();
+    const now = Date.now();
+    const receivedAt = new Date(now).toISOString();
     await this.repository.insertErrorLogs(
       entries.map(({ error, ...entry }) => {
         const { type, severity, message, ...details } = error;
         return {
-          id: randomUUID(),
+          // Ordered as received: the newest of a group's reports is its "latest", even when
+          // several arrived in the same millisecond.
+          id: timeOrderedId(now),
           client_id: entry.id,
           error_type: type,
           severity: severity ?? null,
@@ -50,10 +53,11 @@ export class TelemetryService {
     reporter: string | null,
     requestId: string,
   ): Promise<number> {
-    const receivedAt = new Date().toISOString();
+    const now = Date.now();
+    const receivedAt = new Date(now).toISOString();
     await this.repository.insertEvents(
       events.map((e) => ({
-        id: randomUUID(),
+        id: timeOrderedId(now),
         event_type: e.event_type,
         properties: JSON.stringify(e.properties),
         user_id: reporter,
