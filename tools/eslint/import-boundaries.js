@@ -42,6 +42,7 @@ const LAYERS = [
       'apps/server/src/realtime/',
       'apps/server/src/web/',
       'apps/server/src/config.ts',
+      'apps/server/src/config/',
       'apps/server/src/version.ts',
     ],
   },

@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import {
-  HttpUrl,
-  Id,
-  IsoTimestamp,
-  limitQuery,
-  OffsetQuery,
-  ProviderName,
-  QueryBoolean,
-} from './common';
-import { FeedbackRow } from './feedback';
+import { HttpUrl, Id, IsoTimestamp, limitQuery, OffsetQuery, ProviderName } from './common';
 import { ModelInfo } from './models';
-import { UserRole } from './users';
 
 /**
  * The admin console (/api/v1/admin/*): audit log, AI management (provider settings, models,
  * usage), users and the dashboard. Every route answers 403 with the spec's text to non-admins.
+ * Usage and the dashboard are in admin-usage.ts, users in admin-users.ts.
  */
 
 export const ADMIN_LIMITS = {
@@ -287,135 +278,3 @@ export const UpdateModelRequest = ModelFields.partial()
   .extend({ is_default: z.literal(true).optional() })
   .strict();
 export type UpdateModelRequest = z.infer<typeof UpdateModelRequest>;
-
-// ---------------------------------------------------------------------------------------------
-// Usage
-
-const Day = z.iso.date();
-
-export const UsageQuery = z.object({
-  from: Day.optional(),
-  to: Day.optional(),
-  provider: ProviderName.optional(),
-  model: z.string().max(100).optional(),
-});
-export type UsageQuery = z.infer<typeof UsageQuery>;
-
-export const UsageRow = z.object({
-  day: Day,
-  provider: z.string(),
-  model: z.string(),
-  /** Answers in the web chat (and compare). */
-  messages: z.int().nonnegative(),
-  /**
-   * Calls through the OpenAI-compatible API (/v1/chat/completions). Tokens, cost and errors
-   * below count them with the chat's; time to first token is the chat's only.
-   */
-  api_calls: z.int().nonnegative(),
-  input_tokens: z.int().nonnegative(),
-  output_tokens: z.int().nonnegative(),
-  /** US dollars from the model's current prices. */
-  estimated_cost_usd: z.number().nonnegative(),
-  /** Failed answers by error code. */
-  errors: z.record(z.string(), z.int().nonnegative()),
-  ttft_p50_ms: z.int().nullable(),
-  ttft_p95_ms: z.int().nullable(),
-});
-export type UsageRow = z.infer<typeof UsageRow>;
-
-export const UsageResponse = z.object({
-  from: Day,
-  to: Day,
-  rows: z.array(UsageRow),
-  /** Thumbs per model on the chat's answers of the same period and filter. */
-  feedback: z.array(FeedbackRow).default([]),
-});
-export type UsageResponse = z.infer<typeof UsageResponse>;
-
-// ---------------------------------------------------------------------------------------------
-// Users
-
-export const AdminUserListQuery = z.object({
-  q: z.string().trim().max(254).optional(),
-  role: UserRole.optional(),
-  plan: Id.optional(),
-  verified: QueryBoolean.optional(),
-  disabled: QueryBoolean.optional(),
-  offset: OffsetQuery,
-  limit: limitQuery(50),
-});
-export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
-
-export const AdminUserSummary = z.object({
-  id: Id,
-  email: z.string(),
-  name: z.string().nullable(),
-  role: UserRole,
-  email_verified: z.boolean(),
-  disabled: z.boolean(),
-  plan_id: z.string(),
-  plan_name: z.string().nullable(),
-  created_at: IsoTimestamp,
-  last_active_at: IsoTimestamp.nullable(),
-});
-export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
-
-export const AdminUserListResponse = z.object({
-  users: z.array(AdminUserSummary),
-  total: z.int(),
-});
-export type AdminUserListResponse = z.infer<typeof AdminUserListResponse>;
-
-export const AdminUserSession = z.object({
-  id: Id,
-  created_at: IsoTimestamp,
-  expires_at: IsoTimestamp,
-  revoked: z.boolean(),
-});
-
-export const AdminUserDetail = AdminUserSummary.extend({
-  disabled_at: IsoTimestamp.nullable(),
-  sessions: z.array(AdminUserSession),
-  usage: z.object({
-    messages_total: z.int().nonnegative(),
-    messages_30d: z.int().nonnegative(),
-    input_tokens_30d: z.int().nonnegative(),
-    output_tokens_30d: z.int().nonnegative(),
-  }),
-});
-export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
-
-export const UpdateAdminUserRequest = z
-  .object({ role: UserRole.optional(), disabled: z.boolean().optional() })
-  .strict();
-export type UpdateAdminUserRequest = z.infer<typeof UpdateAdminUserRequest>;
-
-// ---------------------------------------------------------------------------------------------
-// Dashboard
-
-export const DashboardDay = z.object({
-  day: Day,
-  messages: z.int().nonnegative(),
-  new_users: z.int().nonnegative(),
-  upstream_errors: z.int().nonnegative(),
-  client_errors: z.int().nonnegative(),
-});
-
-export const AdminDashboard = z.object({
-  users_total: z.int().nonnegative(),
-  users_new_7d: z.int().nonnegative(),
-  messages_today: z.int().nonnegative(),
-  live_streams: z.int().nonnegative(),
-  upstream_errors_24h: z.int().nonnegative(),
-  client_errors_24h: z.int().nonnegative(),
-  /**
-   * Revenue now: monthly recurring revenue of the subscriptions granting access, from their
-   * plan's price (yearly prices / 12), per currency in minor units; not a sum of paid invoices.
-   */
-  mrr: z.array(z.object({ currency: z.string(), amount: z.int().nonnegative() })),
-  /** Subscriptions granting access now (paying or in their grace period). */
-  paying_subscriptions: z.int().nonnegative(),
-  /** The last 30 days, oldest first, today last. */
-  series: z.array(DashboardDay),
-});
-export type AdminDashboard = z.infer<typeof AdminDashboard>;

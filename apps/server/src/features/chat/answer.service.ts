@@ -26,11 +26,14 @@ import {
 } from './generation/upstream-answer';
 import { messageLog } from '../../realtime/stream-envelope';
 import { PLAIN_FORM, type StoredForm } from './turn/stored-form';
+import { storedTurnToOpen, type TurnToOpen } from './turn/turn-to-open';
 import type { TurnRefunds } from './turn/turn-refunds';
-import type { TurnSources, TurnSubject } from './turn/turn-sources';
+import type { TurnSources } from './turn/turn-sources';
 import type { ChatTitles } from './titles/chat-titles.service';
 import { MessagesRepository, RUNNING_STATUSES, type MessageRow } from './messages.repository';
 import { toMessageResponse } from './message-view';
+
+export type { TurnToOpen } from './turn/turn-to-open';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 const WAIT_POLL_MS = 200;
@@ -64,29 +67,6 @@ export interface AnswerDeps {
   log: FastifyBaseLogger;
 }
 
-/** A turn about to be answered: its text, its place, and whose context it reads. */
-export interface TurnToOpen {
-  content: string;
-  parentId: string | null;
-  includeHistory: boolean;
-  /** What the registered sources are asked about; null: none is read (a vault turn). */
-  subject: TurnSubject | null;
-  form: StoredForm;
-  /** True when the subject's project is the stored chat's, still to be read. */
-  projectOfChat?: boolean;
-  /** Continue: the answer so far (see GenerationJob.prefix). */
-  partialAnswer?: string;
-  /**
-   * A vault turn's tools: only what its own chat's toggle allows (no context source is read
-   * for it). A turn with a subject takes the toggle from its chat's settings instead.
-   */
-  vaultTools?: { owner: ChatOwner; webSearch: boolean; mcp?: ChatMcpChoice };
-  /** The send's own Web search toggle, which wins over the chat's settings when it said. */
-  webSearch?: boolean;
-  /** The send's own MCP choice, which wins over the chat's settings when it said. */
-  mcp?: ChatMcpChoice;
-}
-
 /** How a stored turn's generation runs (the stages after it is stored). */
 export interface TurnRun {
   owner: ChatOwner;
@@ -97,12 +77,6 @@ export interface TurnRun {
   form: StoredForm;
   /** Continue: the answer so far, which the stored answer grows from. */
   prefix?: GenerationJob['prefix'];
-}
-
-function ownerOfRow(row: MessageRow): ChatOwner | null {
-  if (row.user_id !== null) return { kind: 'user', id: row.user_id };
-  if (row.visitor_id !== null) return { kind: 'visitor', id: row.visitor_id };
-  return null;
 }
 
 const NO_SOURCES = () => Promise.resolve({ system: '', excerpts: [], parameters: {} });
@@ -131,30 +105,7 @@ export class AnswerService {
   ): Promise<UpstreamAnswer> {
     return this.open(
       model,
-      {
-        content: row.content,
-        parentId: row.parent_id,
-        includeHistory: row.include_history === 1,
-        subject: {
-          turnId: row.id,
-          owner: ownerOfRow(row),
-          // A row no account owns is a sealed turn's.
-          sealed: row.user_id === null && row.visitor_id === null,
-          conversationId: row.conversation_id,
-          // Read with the sources (below), not before them.
-          projectId: null,
-          content: row.content,
-          pin:
-            row.generator_instructions_version === null
-              ? null
-              : { version: row.generator_instructions_version, body: null },
-        },
-        form: PLAIN_FORM,
-        projectOfChat: true,
-        ...(start.partialAnswer !== undefined && { partialAnswer: start.partialAnswer }),
-        ...(start.webSearch !== undefined && { webSearch: start.webSearch }),
-        ...(start.mcp !== undefined && { mcp: start.mcp }),
-      },
+      storedTurnToOpen(row, start),
       // A first send links its files before this point; no files, no query.
       () =>
         start.mayHaveAttachments ? this.deps.attachments.contentsFor(row.id) : Promise.resolve([]),

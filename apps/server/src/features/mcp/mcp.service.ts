@@ -8,54 +8,42 @@ import {
   type CreateUserMcpServerRequest,
   type GetMcpPromptRequest,
   type McpComposerText,
-  type McpAuthInput,
+  type McpHealth,
   type McpServerView,
   type McpServersResponse,
-  type Plan,
   type UpdateAdminMcpServerRequest,
   type UpdateUserMcpServerRequest,
 } from '@parallax/contract';
 import type { McpStdioServerConfig } from '../../config';
 import { ownerKey, type ChatOwner } from '../../infra/auth/chat-owner';
 import { AppError } from '../../infra/errors';
-import type { SecretBox } from '../../infra/secret-box';
-import { BaseUrlRefused, checkProviderBaseUrl, type Resolve } from '../../providers/base-url-guard';
 import type { LimitsService } from '../limits';
+import { McpAdminServers, type McpAdminServersOptions } from './mcp-admin-servers';
 import { promptComposerText, resourceComposerText } from './mcp-composer-text';
 import { reasonOf } from './mcp-connection';
 import type { McpConnections } from './mcp-connections';
+import { authOrNone, checkNameFree, NOT_FOUND, refusalAsInvalid } from './mcp-server-input';
 import type { McpServerSpec } from './mcp-server-spec';
+import { serverView } from './mcp-server-view';
 import { sealAuth, specOfConfig, specOfRow } from './mcp-specs';
 import { checkUserServerUrl } from './mcp-user-route';
 import type { McpRepository, McpServerRow } from './mcp.repository';
 import type { McpOAuth } from './mcp-oauth';
-import { qualifyToolNames } from './tool-names';
-import { policyFor } from './tool-policy';
 
-export interface McpServiceOptions {
-  box: SecretBox;
-  /** ALLOW_PRIVATE_PROVIDER_URLS: admin servers may be on private addresses; user ones never. */
-  allowPrivateUrls: boolean;
-  resolve?: Resolve | undefined;
+export interface McpServiceOptions extends McpAdminServersOptions {
   stdioServers: readonly McpStdioServerConfig[];
-  plans: () => Promise<Plan[]>;
   limits: Pick<LimitsService, 'rulesFor'>;
 }
-
-const NOT_FOUND = 'MCP server not found.';
 
 /** A server's failure as the caller sees it: its safe reason, never its stack. */
 function unavailable(error: unknown): never {
   throw new AppError('service_unavailable', reasonOf(error));
 }
 
-function createBody(input: { auth?: McpAuthInput | undefined }): McpAuthInput {
-  return input.auth ?? { kind: 'none' };
-}
-
 /** AI management → MCP, Settings → Tools, and the servers a turn may use. */
 export class McpService {
   readonly #config: McpServerSpec[];
+  readonly #admin: McpAdminServers;
 
   constructor(
     private readonly repository: McpRepository,
@@ -64,6 +52,13 @@ export class McpService {
     private readonly options: McpServiceOptions,
   ) {
     this.#config = options.stdioServers.map(specOfConfig);
+    this.#admin = new McpAdminServers(
+      repository,
+      connections,
+      this.#config,
+      options,
+      (spec, own, connect) => this.view(spec, own, connect),
+    );
   }
 
   /** Every server the owner may use: config, enabled admin ones, and a user's own. */
@@ -112,58 +107,14 @@ export class McpService {
       resources: [],
       instructions: null,
     };
-    const names = qualifyToolNames(
-      spec.name,
-      listing.tools.map((t) => t.name),
-    );
-    const qualified = new Map([...names].map(([q, own]) => [own, q]));
-    return {
-      id: spec.id,
-      name: spec.name,
-      title: spec.title,
-      scope: spec.scope,
-      transport: spec.transport,
-      url: spec.scope === 'user' ? spec.url : null,
-      auth: spec.auth,
-      signed_in: spec.oauth !== null && (await this.oauth.signedIn(spec)),
-      description: listing.instructions,
-      health: connection?.health ?? { state: 'idle', reason: null, since: null, retry_at: null },
-      tools: listing.tools.flatMap((tool) => {
-        const name = qualified.get(tool.name);
-        if (name === undefined) return [];
-        const choice = policyFor(tool, spec.policies, own);
-        return [
-          {
-            name: tool.name,
-            qualified_name: name,
-            title: tool.title ?? tool.annotations?.title ?? null,
-            description: (tool.description ?? '').slice(0, MCP_LIMITS.descriptionChars),
-            input_schema: tool.inputSchema as Record<string, unknown>,
-            read_only: tool.annotations?.readOnlyHint ?? null,
-            destructive: tool.annotations?.destructiveHint ?? null,
-            policy: choice.policy,
-            policy_source: choice.source,
-          },
-        ];
-      }),
-      prompts: listing.prompts.map((p) => ({
-        name: p.name,
-        title: p.title ?? null,
-        description: p.description ?? null,
-        arguments: (p.arguments ?? []).map((a) => ({
-          name: a.name,
-          description: a.description ?? null,
-          required: a.required ?? false,
-        })),
-      })),
-      resources: listing.resources.map((r) => ({
-        uri: r.uri,
-        name: r.name,
-        title: r.title ?? null,
-        description: r.description ?? null,
-        mime_type: r.mimeType ?? null,
-      })),
+    const signedIn = spec.oauth !== null && (await this.oauth.signedIn(spec));
+    const health: McpHealth = connection?.health ?? {
+      state: 'idle',
+      reason: null,
+      since: null,
+      retry_at: null,
     };
+    return serverView(spec, { listing, health, signedIn }, own);
   }
 
   async list(owner: ChatOwner): Promise<McpServersResponse> {
@@ -192,31 +143,10 @@ export class McpService {
     return this.view(spec, policies.get(spec.id) ?? new Map(), true);
   }
 
-  async #checkUrl(raw: string, allowPrivate: boolean): Promise<string> {
-    try {
-      return await checkProviderBaseUrl(raw, allowPrivate, this.options.resolve, 'url');
-    } catch (error) {
-      if (error instanceof BaseUrlRefused) throw new AppError('validation_error', error.message);
-      throw error;
-    }
-  }
-
   /** A user's URL, under the admin's allowance as it is now. */
   async #checkUserUrl(raw: string): Promise<string> {
     const allowPrivate = await this.repository.userServersPrivate();
-    try {
-      return await checkUserServerUrl(raw, allowPrivate, this.options.resolve);
-    } catch (error) {
-      if (error instanceof BaseUrlRefused) throw new AppError('validation_error', error.message);
-      throw error;
-    }
-  }
-
-  async #nameFree(name: string, userId: string | null): Promise<void> {
-    const taken =
-      this.#config.some((s) => s.name === name) ||
-      (await this.repository.servers(userId)).some((row) => row.name === name);
-    if (taken) throw new AppError('conflict', 'name: a server with this name exists');
+    return refusalAsInvalid(checkUserServerUrl(raw, allowPrivate, this.options.resolve));
   }
 
   /** A prompt the server lists, filled in, as the composer's text (prompts/get). */
@@ -250,14 +180,14 @@ export class McpService {
   async createOwn(owner: ChatOwner, input: CreateUserMcpServerRequest): Promise<McpServerView> {
     if (owner.kind !== 'user' || !(await this.userServersAllowed(owner)))
       throw new AppError('forbidden', 'Your plan does not include adding MCP servers.');
-    const auth = createBody(input);
+    const auth = authOrNone(input);
     const url = await this.#checkUserUrl(input.url);
     if ((await this.repository.countOwned(owner.id)) >= MCP_LIMITS.userServersMax)
       throw new AppError(
         'validation_error',
         `You can add at most ${MCP_LIMITS.userServersMax} MCP servers.`,
       );
-    await this.#nameFree(input.name, owner.id);
+    await checkNameFree(this.#config, this.repository, input.name, owner.id);
     const id = randomUUID();
     const now = new Date().toISOString();
     await this.repository.insert({
@@ -356,138 +286,37 @@ export class McpService {
 
   // ── Admin (AI management → MCP) ────────────────────────────────────────────────────────
 
-  async #adminView(spec: McpServerSpec, row: McpServerRow | null): Promise<AdminMcpServer> {
-    const view = await this.view(spec, new Map(), spec.enabled);
-    const now = new Date(0).toISOString();
-    return {
-      ...view,
-      url: spec.url,
-      enabled: spec.enabled,
-      auth_hint: row?.auth_hint ?? null,
-      policies: spec.policies,
-      created_at: row?.created_at ?? now,
-      updated_at: row?.updated_at ?? now,
-    };
+  adminList(): Promise<AdminMcpResponse> {
+    return this.#admin.list();
   }
 
-  async adminList(): Promise<AdminMcpResponse> {
-    const [rows, plans, access] = await Promise.all([
-      this.repository.servers(null),
-      this.options.plans(),
-      this.repository.planAccess(),
-    ]);
-    const servers = await Promise.all([
-      ...this.#config.map((spec) => this.#adminView(spec, null)),
-      ...rows.map((row) => this.#adminView(specOfRow(this.options.box, row, null), row)),
-    ]);
-    return {
-      servers,
-      plans: plans.map((plan) => ({
-        plan_id: plan.id,
-        plan_name: plan.name,
-        archived: plan.archived,
-        user_servers: access.get(plan.id) ?? false,
-      })),
-      private_urls_allowed: this.options.allowPrivateUrls,
-      user_servers_private: await this.repository.userServersPrivate(),
-    };
+  adminOne(id: string): Promise<AdminMcpServer> {
+    return this.#admin.one(id);
   }
 
-  async #adminRow(id: string): Promise<McpServerRow> {
-    const row = await this.repository.server(id);
-    if (!row || row.scope !== 'admin') throw new AppError('not_found', NOT_FOUND);
-    return row;
+  adminCreate(input: CreateAdminMcpServerRequest): Promise<AdminMcpServer> {
+    return this.#admin.create(input);
   }
 
-  async adminOne(id: string): Promise<AdminMcpServer> {
-    const config = this.#config.find((s) => s.id === id);
-    if (config) return this.#adminView(config, null);
-    const row = await this.#adminRow(id);
-    return this.#adminView(specOfRow(this.options.box, row, null), row);
+  adminUpdate(id: string, input: UpdateAdminMcpServerRequest): Promise<AdminMcpServer> {
+    return this.#admin.update(id, input);
   }
 
-  async adminCreate(input: CreateAdminMcpServerRequest): Promise<AdminMcpServer> {
-    const auth = createBody(input);
-    const url = await this.#checkUrl(input.url, this.options.allowPrivateUrls);
-    await this.#nameFree(input.name, null);
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await this.repository.insert({
-      id,
-      scope: 'admin',
-      owner_user_id: null,
-      name: input.name,
-      title: input.title ?? input.name,
-      url,
-      transport: input.transport ?? 'streamable_http',
-      ...sealAuth(this.options.box, id, auth),
-      enabled: input.enabled === false ? 0 : 1,
-      policies: '{}',
-      created_at: now,
-      updated_at: now,
-    });
-    return this.adminOne(id);
+  adminDelete(id: string): Promise<void> {
+    return this.#admin.delete(id);
   }
 
-  async adminUpdate(id: string, input: UpdateAdminMcpServerRequest): Promise<AdminMcpServer> {
-    const row = await this.#adminRow(id);
-    const url =
-      input.url === undefined
-        ? undefined
-        : await this.#checkUrl(input.url, this.options.allowPrivateUrls);
-    let policies: string | undefined;
-    if (input.policies !== undefined) {
-      const next = { ...specOfRow(this.options.box, row, null).policies };
-      for (const [tool, policy] of Object.entries(input.policies)) {
-        if (policy === null) delete next[tool];
-        else next[tool] = policy;
-      }
-      policies = JSON.stringify(next);
-    }
-    await this.repository.update(id, {
-      ...(input.title !== undefined && { title: input.title }),
-      ...(url !== undefined && { url }),
-      ...(input.transport !== undefined && { transport: input.transport }),
-      ...(input.auth !== undefined && sealAuth(this.options.box, id, input.auth)),
-      ...(input.enabled !== undefined && { enabled: input.enabled ? 1 : 0 }),
-      ...(policies !== undefined && { policies }),
-      updated_at: new Date().toISOString(),
-    });
-    await this.connections.drop(id);
-    return this.adminOne(id);
+  adminRefresh(id: string): Promise<AdminMcpServer> {
+    return this.#admin.refresh(id);
   }
 
-  async adminDelete(id: string): Promise<void> {
-    await this.#adminRow(id);
-    await this.repository.delete(id);
-    await this.connections.drop(id);
+  setUserServersPrivate(allowed: boolean): Promise<AdminMcpResponse> {
+    return this.#admin.setUserServersPrivate(allowed);
   }
 
-  async adminRefresh(id: string): Promise<AdminMcpServer> {
-    const config = this.#config.find((s) => s.id === id);
-    const spec = config ?? specOfRow(this.options.box, await this.#adminRow(id), null);
-    await this.connections.for(spec).refresh(true);
-    return this.adminOne(id);
-  }
-
-  /**
-   * The allowance for users' servers at private addresses. Turned off, this process's user
-   * connections close at once; other processes' fail at their next request (the route asks).
-   */
-  async setUserServersPrivate(allowed: boolean): Promise<AdminMcpResponse> {
-    await this.repository.setUserServersPrivate(allowed);
-    if (!allowed) await this.connections.dropScope('user');
-    return this.adminList();
-  }
-
-  async setPlans(
+  setPlans(
     plans: ReadonlyArray<{ plan_id: string; user_servers: boolean }>,
   ): Promise<AdminMcpResponse> {
-    const known = new Set((await this.options.plans()).map((p) => p.id));
-    const unknown = plans.findIndex((p) => !known.has(p.plan_id));
-    if (unknown !== -1)
-      throw new AppError('validation_error', `plans[${unknown}].plan_id: no such plan`);
-    await this.repository.setPlanAccess(plans);
-    return this.adminList();
+    return this.#admin.setPlans(plans);
   }
 }

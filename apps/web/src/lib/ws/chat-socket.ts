@@ -14,6 +14,8 @@ import type {
   SocketLike,
   SocketState,
 } from './socket-types';
+import { StreamTracker } from './stream-tracker';
+import { TimerSet } from './timer-set';
 import { TokenBatcher } from './token-batcher';
 
 export type SocketTiming = { [K in keyof typeof WEBSOCKET]: number };
@@ -42,6 +44,7 @@ export class ChatSocket {
   readonly #options: ChatSocketOptions;
   readonly #timing: SocketTiming;
   readonly #batcher: TokenBatcher;
+  readonly #streams: StreamTracker;
   #socket: SocketLike | null = null;
   #state: SocketState = 'disconnected';
   #connectionId: string;
@@ -49,10 +52,7 @@ export class ChatSocket {
   #manual = true;
   #lastError: string | null = null;
   #outbox: Outgoing[] = [];
-  /** Highest sequence seen per message; also the resume point of tracked messages. */
-  readonly #sequences = new Map<string, number>();
-  readonly #tracked = new Set<string>();
-  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+  readonly #timers = new TimerSet();
   #pongTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #stateListeners = new Set<Listener<SocketState>>();
   readonly #eventListeners = new Set<Listener<SocketEvent>>();
@@ -68,6 +68,7 @@ export class ChatSocket {
       queueMax: this.#timing.queueMax,
       onFlush: (batches) => this.#emit({ type: 'tokens', batches }),
     });
+    this.#streams = new StreamTracker(this.#batcher, (event) => this.#emit(event));
   }
 
   get state(): SocketState {
@@ -142,30 +143,27 @@ export class ChatSocket {
    * after every reconnect. Called before the send, so early tokens are never lost.
    */
   track(messageId: string, fromSequence = 0): void {
-    this.#tracked.add(messageId);
-    const seen = this.#sequences.get(messageId) ?? 0;
-    this.#sequences.set(messageId, Math.max(seen, fromSequence));
+    this.#streams.track(messageId, fromSequence);
   }
 
   /** Ask the server for every token of `messageId` after `lastSequence` (page load, reconnect). */
   resume(messageId: string, lastSequence = 0): void {
-    this.#tracked.add(messageId);
-    this.#sequences.set(messageId, lastSequence);
+    this.#streams.resetTo(messageId, lastSequence);
     if (this.#state === 'connected')
       this.#send({ type: 'resume', message_id: messageId, last_sequence: lastSequence });
   }
 
   /** The socket follows this message: its tokens keep coming, after a reconnect too. */
   isTracking(messageId: string): boolean {
-    return this.#tracked.has(messageId);
+    return this.#streams.isTracking(messageId);
   }
 
   untrack(messageId: string): void {
-    this.#tracked.delete(messageId);
+    this.#streams.untrack(messageId);
   }
 
   lastSequenceOf(messageId: string): number {
-    return this.#sequences.get(messageId) ?? 0;
+    return this.#streams.lastSequenceOf(messageId);
   }
 
   send(message: Outgoing): void {
@@ -191,7 +189,7 @@ export class ChatSocket {
       : (new WebSocket(url) as unknown as SocketLike);
     this.#socket = socket;
 
-    const connectTimer = this.#later(this.#timing.connectTimeoutMs, () => {
+    const connectTimer = this.#timers.later(this.#timing.connectTimeoutMs, () => {
       if (this.#socket !== socket || this.#state === 'connected') return;
       this.#lastError = CONNECTION_ERROR_MESSAGES.timeout;
       this.#detach(socket);
@@ -213,7 +211,7 @@ export class ChatSocket {
     };
     socket.onclose = (event) => {
       if (this.#socket !== socket) return;
-      this.#clearTimer(connectTimer);
+      this.#timers.clear(connectTimer);
       this.#stopPing();
       this.#socket = null;
       this.#batcher.flush();
@@ -248,109 +246,28 @@ export class ChatSocket {
   ): void {
     switch (message.type) {
       case 'connection_established':
-        this.#clearTimer(connectTimer);
+        this.#timers.clear(connectTimer);
         this.#attempt = 0;
         this.#lastError = null;
         this.#setState('connected');
         this.#startPing(socket);
-        for (const messageId of this.#tracked)
-          this.#rawSend(socket, {
-            type: 'resume',
-            message_id: messageId,
-            last_sequence: this.#sequences.get(messageId) ?? 0,
-          });
+        for (const resume of this.#streams.resumeFrames()) this.#rawSend(socket, resume);
         for (const queued of this.#outbox.splice(0)) this.#rawSend(socket, queued);
         return;
       case 'pong':
-        if (this.#pongTimer) this.#clearTimer(this.#pongTimer);
+        if (this.#pongTimer) this.#timers.clear(this.#pongTimer);
         this.#pongTimer = null;
         return;
-      case 'ai_token': {
-        if (!this.#isNew(message.message_id, message.sequence)) return;
-        if (message.is_complete) this.#tracked.delete(message.message_id);
-        this.#batcher.push({
-          messageId: message.message_id,
-          token: message.token,
-          sequence: message.sequence,
-          isComplete: message.is_complete,
-          at: message.at,
-        });
-        return;
-      }
-      case 'ai_tool': {
-        // Numbered with the tokens: it takes its place in the stream like one, without text.
-        if (!this.#isNew(message.message_id, message.sequence)) return;
-        this.#batcher.push({
-          messageId: message.message_id,
-          token: '',
-          sequence: message.sequence,
-          isComplete: false,
-          tool: {
-            call: message.call,
-            ...(message.citations !== undefined && { citations: message.citations }),
-          },
-        });
-        return;
-      }
-      case 'ai_status':
-        if (message.status === 'completed' || message.status === 'error') {
-          this.#tracked.delete(message.message_id);
-          // Tokens before the end must reach the screen before the end itself.
-          this.#batcher.flush();
-        }
-        this.#emit({
-          type: 'status',
-          messageId: message.message_id,
-          status: message.status,
-          ...(message.details !== undefined && { details: message.details }),
-          ...(message.stage !== undefined && { stage: message.stage }),
-          ...(message.sources !== undefined && { sources: message.sources }),
-          ...(message.citations !== undefined && { citations: message.citations }),
-        });
-        return;
-      case 'ai_progress':
-        this.#emit({
-          type: 'progress',
-          messageId: message.message_id,
-          progress: message.progress,
-          stage: message.stage,
-        });
-        return;
-      case 'error':
-        if (message.message_id) {
-          this.#tracked.delete(message.message_id);
-          this.#batcher.flush();
-        }
-        this.#emit({
-          type: 'error',
-          error: message.error,
-          code: message.code,
-          ...(message.message_id !== undefined && { messageId: message.message_id }),
-          ...(message.details !== undefined && { details: message.details }),
-        });
-        return;
+      default:
+        this.#streams.receive(message);
     }
-  }
-
-  /**
-   * Replays after a resume may overlap what already arrived: a piece at or below the mark is
-   * dropped. Only the next one in order moves the mark: a live piece that overtook the replay of
-   * a resume (sent before the server took the resume) must not make the replay's earlier pieces
-   * look seen, or they would be dropped and the text left with a hole. A piece past a hole still
-   * goes on; the screen applies each sequence once.
-   */
-  #isNew(messageId: string, sequence: number): boolean {
-    const seen = this.#sequences.get(messageId) ?? 0;
-    if (sequence <= seen) return false;
-    if (sequence === seen + 1) this.#sequences.set(messageId, sequence);
-    return true;
   }
 
   #startPing(socket: SocketLike): void {
     const ping = () => {
       if (this.#socket !== socket) return;
       this.#rawSend(socket, { type: 'ping', timestamp: Date.now() });
-      this.#pongTimer ??= this.#later(this.#timing.pongWaitMs, () => {
+      this.#pongTimer ??= this.#timers.later(this.#timing.pongWaitMs, () => {
         if (this.#socket !== socket) return;
         // A silent peer is a dead connection, whatever the socket's readyState says.
         this.#detach(socket);
@@ -358,16 +275,15 @@ export class ChatSocket {
         this.#lastError = CONNECTION_ERROR_MESSAGES.timeout;
         this.#scheduleReconnect();
       });
-      this.#later(this.#timing.pingIntervalMs, ping);
+      this.#timers.later(this.#timing.pingIntervalMs, ping);
     };
-    this.#later(this.#timing.firstPingDelayMs, ping);
+    this.#timers.later(this.#timing.firstPingDelayMs, ping);
   }
 
   #stopPing(): void {
-    if (this.#pongTimer) this.#clearTimer(this.#pongTimer);
+    if (this.#pongTimer) this.#timers.clear(this.#pongTimer);
     this.#pongTimer = null;
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
+    this.#timers.clearAll();
   }
 
   #scheduleReconnect(): void {
@@ -384,7 +300,7 @@ export class ChatSocket {
     );
     this.#attempt += 1;
     this.#setState('reconnecting');
-    this.#later(delay, () => {
+    this.#timers.later(delay, () => {
       if (this.#manual) return;
       this.#open('reconnecting');
     });
@@ -418,20 +334,6 @@ export class ChatSocket {
 
   #rawSend(socket: SocketLike, message: Outgoing): void {
     if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
-  }
-
-  #later(ms: number, fn: () => void): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      fn();
-    }, ms);
-    this.#timers.add(timer);
-    return timer;
-  }
-
-  #clearTimer(timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
-    this.#timers.delete(timer);
   }
 
   #setState(state: SocketState): void {
