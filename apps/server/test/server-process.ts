@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process, which a
 // SIGKILL of the CLI would leave running.
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

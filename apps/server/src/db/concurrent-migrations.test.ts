@@ -1,14 +1,11 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempDir, createTestDatabase, type TestDatabase } from '../../test/database';
+import { SERVER_DIR, TSX_LOADER } from '../../test/server-process';
 import { MIGRATIONS } from './migrations';
 
 const run = promisify(execFile);
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** The migrations one booting process ran on `url`. */
 async function migrateInProcess(url: string): Promise<string[]> {

@@ -27,7 +27,7 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMcpResponse, ...errors },
       },
     },
-    () => app.mcp.adminList(),
+    () => app.mcp.admin.list(),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const after = await app.mcp.adminCreate(request.body);
+      const after = await app.mcp.admin.create(request.body);
       noteAudit(request, {
         action: 'mcp.server_add',
         targetType: 'mcp_server',
@@ -66,8 +66,8 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await app.mcp.adminOne(request.params.id);
-      const after = await app.mcp.adminUpdate(request.params.id, request.body);
+      const before = await app.mcp.admin.one(request.params.id);
+      const after = await app.mcp.admin.update(request.params.id, request.body);
       noteAudit(request, {
         action: 'mcp.server_update',
         targetType: 'mcp_server',
@@ -91,7 +91,7 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.mcp.adminDelete(request.params.id);
+      await app.mcp.admin.delete(request.params.id);
       noteAudit(request, {
         action: 'mcp.server_remove',
         targetType: 'mcp_server',
@@ -112,7 +112,7 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminMcpServer, ...errors },
       },
     },
-    (request) => app.mcp.adminRefresh(request.params.id),
+    (request) => app.mcp.admin.refresh(request.params.id),
   );
 
   app.patch(
@@ -127,7 +127,7 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const after = await app.mcp.setPlans(request.body.plans);
+      const after = await app.mcp.admin.setPlans(request.body.plans);
       noteAudit(request, {
         action: 'mcp.plans_update',
         targetType: 'mcp',
@@ -150,7 +150,7 @@ export const adminMcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const after = await app.mcp.setUserServersPrivate(request.body.user_servers_private);
+      const after = await app.mcp.admin.setUserServersPrivate(request.body.user_servers_private);
       noteAudit(request, {
         action: 'mcp.settings_update',
         targetType: 'mcp',

@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   MCP_LIMITS,
   McpToolPolicy,
-  type AdminMcpResponse,
-  type AdminMcpServer,
-  type CreateAdminMcpServerRequest,
   type CreateUserMcpServerRequest,
   type GetMcpPromptRequest,
   type McpComposerText,
   type McpHealth,
   type McpServerView,
   type McpServersResponse,
-  type UpdateAdminMcpServerRequest,
   type UpdateUserMcpServerRequest,
 } from '@parallax/contract';
 import type { McpStdioServerConfig } from '../../config';
@@ -43,7 +39,8 @@ function unavailable(error: unknown): never {
 /** AI management → MCP, Settings → Tools, and the servers a turn may use. */
 export class McpService {
   readonly #config: McpServerSpec[];
-  readonly #admin: McpAdminServers;
+  /** AI management → MCP: the admin's servers, the plans' allowance, private URLs. */
+  readonly admin: McpAdminServers;
 
   constructor(
     private readonly repository: McpRepository,
@@ -52,7 +49,7 @@ export class McpService {
     private readonly options: McpServiceOptions,
   ) {
     this.#config = options.stdioServers.map(specOfConfig);
-    this.#admin = new McpAdminServers(
+    this.admin = new McpAdminServers(
       repository,
       connections,
       this.#config,
@@ -282,41 +279,5 @@ export class McpService {
     if (spec.oauth === null) return;
     await this.oauth.signOut(spec);
     await this.connections.drop(id);
-  }
-
-  // ── Admin (AI management → MCP) ────────────────────────────────────────────────────────
-
-  adminList(): Promise<AdminMcpResponse> {
-    return this.#admin.list();
-  }
-
-  adminOne(id: string): Promise<AdminMcpServer> {
-    return this.#admin.one(id);
-  }
-
-  adminCreate(input: CreateAdminMcpServerRequest): Promise<AdminMcpServer> {
-    return this.#admin.create(input);
-  }
-
-  adminUpdate(id: string, input: UpdateAdminMcpServerRequest): Promise<AdminMcpServer> {
-    return this.#admin.update(id, input);
-  }
-
-  adminDelete(id: string): Promise<void> {
-    return this.#admin.delete(id);
-  }
-
-  adminRefresh(id: string): Promise<AdminMcpServer> {
-    return this.#admin.refresh(id);
-  }
-
-  setUserServersPrivate(allowed: boolean): Promise<AdminMcpResponse> {
-    return this.#admin.setUserServersPrivate(allowed);
-  }
-
-  setPlans(
-    plans: ReadonlyArray<{ plan_id: string; user_servers: boolean }>,
-  ): Promise<AdminMcpResponse> {
-    return this.#admin.setPlans(plans);
   }
 }
