@@ -11,7 +11,7 @@ import type { ConversationsService } from '../conversations';
 import type { FeedbackService } from './feedback/feedback.service';
 import type { LimitsService } from '../limits';
 import type { ChatServices } from './chat.plugin';
-import { groupByQuestion, leafBelow, singleVersion, versionsOf } from './message-tree';
+import { choiceTime, groupByQuestion, leafBelow, singleVersion, versionsOf } from './message-tree';
 import { toChatMessage } from './message-view';
 import { RUNNING_STATUSES, type MessageRow, type MessagesRepository } from './messages.repository';
 import { MESSAGE_NOT_FOUND } from './answer.service';
@@ -95,7 +95,7 @@ export class ChatService {
     if (!row?.conversation_id) throw new AppError('not_found', MESSAGE_NOT_FOUND);
     const conversationId = row.conversation_id;
     const links = await this.messages.links([conversationId]);
-    await this.messages.update(row.id, { chosen_at: new Date().toISOString() });
+    await this.messages.update(row.id, { chosen_at: choiceTime(links, row.id, new Date()) });
     await this.chat.conversations.setCurrentLeaf(conversationId, leafBelow(links, row.id));
     return this.history(owner, {
       conversation_id: conversationId,

@@ -9,6 +9,7 @@ export type { ChatService } from './chat.service';
 export type { ChatServices } from './chat.plugin';
 export type { FeedbackService } from './feedback/feedback.service';
 export {
+  choiceTime,
   groupByQuestion,
   leafBelow,
   singleVersion,

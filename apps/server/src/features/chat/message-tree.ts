@@ -29,6 +29,24 @@ export function versionsOf(links: readonly TurnLink[]): Map<string, Versions> {
 const chosenAt = (link: Pick<TurnLink, 'chosen_at' | 'created_at'>) =>
   link.chosen_at ?? link.created_at;
 
+/**
+ * The time `turnId` is chosen at, `now` or, when a version beside it was chosen or sent in the
+ * same millisecond or later, just after that one: the shown branch and the question switcher
+ * follow the version chosen last, and two choices in one millisecond must not tie.
+ */
+export function choiceTime(
+  links: ReadonlyArray<Pick<TurnLink, 'id' | 'parent_id' | 'created_at' | 'chosen_at'>>,
+  turnId: string,
+  now: Date,
+): string {
+  const parentId = links.find((link) => link.id === turnId)?.parent_id;
+  let latest = now.toISOString();
+  for (const link of links)
+    if (link.id !== turnId && link.parent_id === parentId && chosenAt(link) >= latest)
+      latest = new Date(Date.parse(chosenAt(link)) + 1).toISOString();
+  return latest;
+}
+
 /** A version of a turn with its question, for grouping versions by question. */
 export interface SiblingTurn extends Pick<TurnLink, 'id' | 'created_at' | 'chosen_at'> {
   /** The question's text; null when it could not be read (the turn is a question of its own). */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments.service';
 import { AppError } from '../../infra/errors';
 import {
+  choiceTime,
   groupByQuestion,
   leafBelow,
   singleVersion,
@@ -163,7 +164,7 @@ export class VaultChatsService {
         turn.id,
         chat.id,
         leafBelow(own, turn.id),
-        new Date().toISOString(),
+        choiceTime(own, turn.id, new Date()),
       );
     }
     return this.get(userId, key, chat.id);
