@@ -43,7 +43,7 @@ export class PromptTemplatesRepository {
   async list(
     scope: TemplateScope,
     viewerId: string | null,
-    sort: 'uses' | 'recent',
+    sort: 'uses' | 'recent' | 'created',
   ): Promise<TemplateRow[]> {
     let query = this.#withExtras(viewerId);
     if (scope.kind === 'mine') query = query.where('t.owner_id', '=', scope.userId);
@@ -59,10 +59,12 @@ export class PromptTemplatesRepository {
         );
     // The library's featured templates lead its list.
     if (scope.kind === 'public') query = query.orderBy('t.featured', 'desc');
+    if (sort === 'uses') query = query.orderBy('t.use_count', 'desc');
     query =
-      sort === 'uses'
-        ? query.orderBy('t.use_count', 'desc').orderBy('t.updated_at', 'desc')
+      sort === 'created'
+        ? query.orderBy('t.created_at', 'asc')
         : query.orderBy('t.updated_at', 'desc');
+    // Ties go by id, which counts up in time (timeOrderedId): an export keeps the order of writing.
     const rows = await query.orderBy('t.id').execute();
     return rows.map(normalise);
   }

@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../infra/errors';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import {
   PromptTemplatesRepository,
   type TemplateRow,
@@ -174,12 +175,12 @@ export class PromptTemplatesService {
   }
 
   async exportMine(userId: string): Promise<PromptTemplateExportFile> {
-    const rows = await this.repository.list({ kind: 'mine', userId }, userId, 'recent');
+    const rows = await this.repository.list({ kind: 'mine', userId }, userId, 'created');
     return {
       format: PROMPT_TEMPLATE_EXPORT_FORMAT,
       version: 1,
       exported_at: new Date().toISOString(),
-      templates: rows.reverse().map((row) => ({
+      templates: rows.map((row) => ({
         title: row.title,
         description: row.description,
         category: row.category_name,
@@ -368,7 +369,7 @@ export class PromptTemplatesService {
     // Through the transaction's repository: SQLite has one connection, held by the transaction.
     await this.#checkCategory(fields.category_id, repository);
     const now = new Date().toISOString();
-    const id = randomUUID();
+    const id = timeOrderedId();
     await repository.insert(
       {
         id,
