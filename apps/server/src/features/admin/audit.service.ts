@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@parallax/contract';
 import type { AuditNote } from '../../infra/audit-note';
 import { auditSnapshot } from './audit-redaction';
 import type { AuditRepository, AuditRow } from './audit.repository';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 
 function parseSnapshot(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
@@ -38,7 +38,7 @@ export class AuditService {
 
   async record(actorId: string, requestId: string, note: AuditNote): Promise<void> {
     await this.repository.insert({
-      id: randomUUID(),
+      id: timeOrderedId(),
       actor_id: actorId,
       action: note.action,
       target_type: note.targetType ?? null,

@@ -112,6 +112,7 @@ export class SessionsRepository {
       .select(['id', 'created_at', 'expires_at', 'revoked_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .limit(limit)
       .execute();
   }

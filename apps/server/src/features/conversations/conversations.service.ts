@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   Conversation,
   ConversationKind,
@@ -14,6 +13,7 @@ import type { ConversationsTable, Database } from '../../db/schema';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 import { VaultConversationsRepository } from './vault-conversations.repository';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 
 function toConversation(row: ConversationRow): Conversation {
   return {
@@ -145,7 +145,7 @@ export class ConversationsService {
     input: NewConversation,
     now: string = new Date().toISOString(),
   ): Promise<string> {
-    const id = randomUUID();
+    const id = timeOrderedId();
     await this.repository.insert(
       {
         id,
@@ -242,7 +242,7 @@ export class ConversationsService {
     now: string,
     currentLeafId: string,
   ): Promise<string> {
-    const id = randomUUID();
+    const id = timeOrderedId();
     await this.vaultRows.insertInVault(id, userId, sealTitle(id), now, currentLeafId);
     return id;
   }

@@ -15,6 +15,7 @@ import type {
   MessagesTable,
 } from '../../db/schema';
 import { AppError } from '../../infra/errors';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import type { ChatServices } from '../chat';
 import type { ConversationsService } from '../conversations';
 import type { KnowledgeService } from '../knowledge';
@@ -197,9 +198,11 @@ async function importAccountSettings(
       'validation_error',
       `memories: the account remembers ${remembered.size} facts and the file adds ${newMemories.length}; at most ${PERSONALIZATION_LIMITS.memoriesMax} can be kept.`,
     );
+  // The file lists the newest first; ids count up in time and break ties of the same time.
+  const memoryIds = newMemories.map(() => timeOrderedId()).reverse();
   await repository.insertMemories(
-    newMemories.map((m) => ({
-      id: randomUUID(),
+    newMemories.map((m, i) => ({
+      id: memoryIds[i] ?? timeOrderedId(),
       user_id: userId,
       text: m.text,
       source_message_id: null,

@@ -17,8 +17,18 @@ export class ModelFavouritesRepository {
     return rows.map((row) => row.model_id);
   }
 
-  /** Starring twice keeps the first star (and its place in the list). */
-  async add(userId: string, modelId: string, at: string): Promise<void> {
+  /**
+   * Starring twice keeps the first star (and its place in the list). A star lands after the
+   * newest one even within its millisecond, so the list keeps the order of starring.
+   */
+  async add(userId: string, modelId: string, now: Date): Promise<void> {
+    const newest = await this.db
+      .selectFrom('model_favourites')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const after = newest?.at ? Date.parse(newest.at) + 1 : 0;
+    const at = new Date(Math.max(now.getTime(), after)).toISOString();
     await this.db
       .insertInto('model_favourites')
       .values({ user_id: userId, model_id: modelId, created_at: at })

@@ -56,7 +56,7 @@ export const modelFavouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { models } = await app.models.catalogue();
       if (!models.some((model) => model.id === modelId))
         throw new AppError('not_found', `Unknown model: ${modelId}`);
-      await favourites.add(userId, modelId, new Date().toISOString());
+      await favourites.add(userId, modelId, new Date());
       return { model_ids: await favourites.list(userId) };
     },
   );

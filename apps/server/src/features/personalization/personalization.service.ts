@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   PERSONALIZATION_LIMITS,
   rememberedFact,
@@ -15,6 +14,7 @@ import type {
   PersonalizationRepository,
   SettingsRow,
 } from './personalization.repository';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 
 export const MEMORY_NOT_FOUND = 'Memory not found';
 const MEMORY_FULL = `text: you have ${PERSONALIZATION_LIMITS.memoriesMax} memories, the most there can be; delete one first.`;
@@ -87,7 +87,7 @@ export class PersonalizationService {
       throw new AppError('conflict', MEMORY_FULL);
     const now = new Date().toISOString();
     const row: MemoryRow = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       user_id: userId,
       text,
       source_message_id: sourceMessageId,

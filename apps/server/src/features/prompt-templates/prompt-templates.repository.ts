@@ -64,8 +64,9 @@ export class PromptTemplatesRepository {
       sort === 'created'
         ? query.orderBy('t.created_at', 'asc')
         : query.orderBy('t.updated_at', 'desc');
-    // Ties go by id, which counts up in time (timeOrderedId): an export keeps the order of writing.
-    const rows = await query.orderBy('t.id').execute();
+    // Ties go by id, which counts up in time (timeOrderedId): rows written in one millisecond
+    // keep the order they were written in.
+    const rows = await query.orderBy('t.id', sort === 'created' ? 'asc' : 'desc').execute();
     return rows.map(normalise);
   }
 

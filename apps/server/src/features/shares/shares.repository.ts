@@ -70,6 +70,7 @@ export class SharesRepository {
       .selectAll('shares')
       .select('users.email as owner_email')
       .orderBy('shares.created_at', 'desc')
+      .orderBy('shares.id', 'desc')
       .limit(limit)
       .execute();
   }

@@ -59,7 +59,7 @@ export class SupportRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('last_message_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .execute();
   }
 
@@ -84,7 +84,7 @@ export class SupportRepository {
     }
     return query
       .orderBy('support_tickets.last_message_at', 'desc')
-      .orderBy('support_tickets.id')
+      .orderBy('support_tickets.id', 'desc')
       .limit(INBOX_PAGE)
       .execute();
   }

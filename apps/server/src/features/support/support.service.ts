@@ -1,5 +1,4 @@
 import type { ConversationsService } from '../conversations';
-import { randomUUID } from 'node:crypto';
 import {
   SUPPORT_LIMITS,
   type AdminSupportListQuery,
@@ -20,6 +19,7 @@ import { STALE_UPLOAD_MS, inspectSupportFile, storeFile } from './support-files'
 import { adminSummary, messageView, summary } from './support-view';
 import { newTicketMail, supportReplyMail } from './support.mails';
 import type { SupportAttachmentRow, SupportRepository, TicketRow } from './support.repository';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 
 /** A user's latest browser error reports (the telemetry feature's). */
 export type RecentErrors = (
@@ -84,7 +84,7 @@ export class SupportService {
     await this.storage.remove(stale);
     const storageName = await storeFile(this.storage, data);
     const row = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       user_id: userId,
       message_id: null,
       filename: name,
@@ -128,7 +128,7 @@ export class SupportService {
     await this.checkFiles(user.id, input.attachment_ids);
     const now = new Date().toISOString();
     const ticket: TicketRow = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       user_id: user.id,
       subject: input.subject,
       category: input.category,
@@ -337,7 +337,7 @@ export class SupportService {
     attachmentIds: readonly string[],
     now: string,
   ): Promise<void> {
-    const id = randomUUID();
+    const id = timeOrderedId();
     await this.repository.insertMessage({
       id,
       ticket_id: ticketId,

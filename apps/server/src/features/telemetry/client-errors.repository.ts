@@ -41,6 +41,8 @@ export class ClientErrorsRepository {
       ])
       .groupBy(['g.error_type', 'g.message'])
       .orderBy(sql`max(g.created_at)`, 'desc')
+      // Reports of one batch share a time; ids count up in time (timeOrderedId).
+      .orderBy(sql`max(g.id)`, 'desc')
       .limit(limit)
       .execute();
     return rows.map((r) => ({
@@ -61,6 +63,7 @@ export class ClientErrorsRepository {
       .selectAll()
       .where('client_id', '=', errorId)
       .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
   }
@@ -73,6 +76,7 @@ export class ClientErrorsRepository {
       .select(['client_id', 'error_type', 'message', 'occurred_at'])
       .where('user_id', '=', userId)
       .orderBy('occurred_at', 'desc')
+      .orderBy('id', 'desc')
       .limit(limit)
       .execute();
   }

@@ -43,6 +43,8 @@ export class VaultChatsRepository {
       .selectFrom('attachments')
       .selectAll()
       .where('message_id', 'in', [...messageIds])
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
   }
 
