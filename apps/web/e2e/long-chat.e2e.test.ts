@@ -6,6 +6,7 @@ import { launchBrowser, openTab } from './support/browser';
 import { startServer, type RunningServer } from './support/server-process';
 import { importLongChat } from './support/long-chat';
 import { answerCount } from './support/thread';
+import { openSearchPalette } from './support/search-palette';
 
 let browser: Browser;
 let sim: ProviderSim;
@@ -138,8 +139,7 @@ describe('a long chat', () => {
 
       // A search hit deep in the history opens the chat scrolled to it.
       await t.page.goto('/chats', { waitUntil: 'networkidle' });
-      await t.page.keyboard.press('ControlOrMeta+K');
-      const box = t.page.getByRole('combobox', { name: 'Search chats' });
+      const box = await openSearchPalette(t.page);
       await box.pressSequentially(RARE);
       const hit = t.page.getByRole('option').filter({ hasText: 'Answer' }).first();
       await hit.waitFor({ timeout: 20_000 });

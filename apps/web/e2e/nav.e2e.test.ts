@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PASSWORD, registerVerified, signIn, uniqueEmail } from './support/accounts';
 import { baseUrl, launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { openSearchPalette } from './support/search-palette';
 
 let browser: Browser;
 const email = uniqueEmail('nav');
@@ -114,9 +115,7 @@ describe('sidebar, palette and search link', () => {
   it('the palette lists recent chats and actions before typing; arrows and Enter run one', async () => {
     const t = await signedIn();
     try {
-      await t.page.keyboard.press('ControlOrMeta+K');
-      const box = t.page.getByRole('combobox', { name: 'Search chats' });
-      await box.waitFor();
+      const box = await openSearchPalette(t.page);
       const recent = t.page.getByRole('group', { name: 'Recent chats' }).getByRole('option');
       await expect.poll(() => recent.count()).toBe(5);
       expect(await recent.first().innerText()).toContain(`Nav chat ${CHATS}`);

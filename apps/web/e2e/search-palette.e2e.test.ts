@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, settled } from './support/accessibility';
 import { launchBrowser, openPage } from './support/browser';
 import { answerCount, submitPrompt } from './support/thread';
+import { openSearchPalette } from './support/search-palette';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,9 +49,7 @@ describe('search palette', () => {
       expect(await inView(t.page, selector)).toBe(false);
 
       await t.goto('/chats');
-      await t.page.keyboard.press('ControlOrMeta+K');
-      const box = t.page.getByRole('combobox', { name: 'Search chats' });
-      await box.waitFor(SLOW);
+      const box = await openSearchPalette(t.page);
       await box.pressSequentially('quokkalan');
       const options = t.page.getByRole('option');
       await expect

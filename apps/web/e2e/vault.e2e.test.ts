@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, settled } from './support/accessibility';
 import { mailsTo, PASSWORD, signUpAndVerify, uniqueEmail } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
+import { openSearchPalette } from './support/search-palette';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,9 +35,7 @@ async function newChat(page: Page, text: string): Promise<string> {
 
 async function searchFinds(page: Page, word: string): Promise<boolean> {
   await page.goto('/chats', { waitUntil: 'networkidle' });
-  await page.keyboard.press('ControlOrMeta+K');
-  const box = page.getByRole('combobox', { name: 'Search chats' });
-  await box.waitFor(SLOW);
+  const box = await openSearchPalette(page);
   await box.pressSequentially(word);
   const options = page.getByRole('option');
   const none = page.getByText(/^No matches for/);

@@ -1,4 +1,4 @@
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { isAwayFromBottom, JumpToLatest } from './jump-to-latest';
 
@@ -44,6 +44,18 @@ const OVERSCAN = 3;
 const MOUNT_PX_PER_FRAME = 480;
 
 type RowKey = VirtualItem['key'];
+
+/** How long a search hit's row is sought before the view is left where it is. */
+const REVEAL_GIVE_UP_MS = 10_000;
+/** Frames between sending the view to a sought row again. */
+const RESEEK_FRAMES = 10;
+
+/** Where the row of `key` is among the virtualizer's current rows, or -1. */
+function indexOfKey(virtualizer: Virtualizer<HTMLDivElement, Element>, key: string): number {
+  const { count, getItemKey } = virtualizer.options;
+  for (let i = 0; i < count; i += 1) if (getItemKey(i) === key) return i;
+  return -1;
+}
 
 /**
  * The rows let into the DOM after this frame: those of `admitted` still in range, then new
@@ -192,16 +204,22 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
   const { reveal } = props;
   useEffect(() => {
     const el = scroller.current;
-    if (!reveal || !el) return;
-    const at = items.findIndex((item) => getKey(item) === reveal.key);
-    if (at < 0) return;
+    if (!reveal || !el || indexOfKey(virtualizer, reveal.key) < 0) return;
     // Stop following the newest row first, or the next resize puts the view back there.
     stickToBottom.current = false;
     autoScrollTop.current = null;
-    jumping.current = true;
-    virtualizer.scrollToIndex(at, { align: 'center' });
-    // The row is rendered (and measured) once the view is there: mark it then.
+    const seek = () => {
+      const index = indexOfKey(virtualizer, reveal.key);
+      if (index < 0) return;
+      jumping.current = true;
+      virtualizer.scrollToIndex(index, { align: 'center' });
+    };
+    seek();
+    // The row is rendered (and measured) once the view is there: mark it then. Until it is, the
+    // view is sent to it again: a scroll by estimated heights can land short, and the rows of an
+    // older page measured after it move the view (on a busy machine, for many frames).
     const key = CSS.escape(reveal.key);
+    const started = performance.now();
     let frames = 0;
     let frame = 0;
     const mark = () => {
@@ -210,7 +228,11 @@ export function VirtualThread<T>(props: VirtualThreadProps<T>) {
         row.scrollIntoView({ block: 'center' });
         reveal.mark?.(row);
         reveal.onRevealed?.();
-      } else if ((frames += 1) < 30) frame = requestAnimationFrame(mark);
+        return;
+      }
+      if (performance.now() - started > REVEAL_GIVE_UP_MS) return;
+      if ((frames += 1) % RESEEK_FRAMES === 0) seek();
+      frame = requestAnimationFrame(mark);
     };
     frame = requestAnimationFrame(mark);
     return () => cancelAnimationFrame(frame);
