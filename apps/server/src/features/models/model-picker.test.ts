@@ -1,6 +1,6 @@
 import { ModelFavouritesResponse, ModelsResponse, type ModelInfo } from '@parallax/contract';
 import { startProviderSim, type ProviderSim } from '@parallax/provider-sim';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, registerAndSignIn, type SignedInUser } from '../../../test/auth';
 import { newVisitorId } from '../../../test/chat';
@@ -118,6 +118,21 @@ describe('favourite models', () => {
     expect((await star('GET', user)).json()).toEqual({ model_ids: ['parallax-demo', 'gpt-5'] });
     const removed = await star('DELETE', user, 'parallax-demo');
     expect(removed.json()).toEqual({ model_ids: ['gpt-5'] });
+  });
+
+  it('keep the order of starring within one millisecond', async () => {
+    const someone = await registerAndSignIn(t.app);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    try {
+      // Newest first is not their alphabetical order, which a tie would fall back to.
+      for (const id of ['claude-haiku-4-5', 'parallax-demo', 'gpt-5'])
+        expect((await star('PUT', someone, id)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await star('GET', someone)).json()).toEqual({
+      model_ids: ['gpt-5', 'parallax-demo', 'claude-haiku-4-5'],
+    });
   });
 
   it('refuses an unknown model by name, a visitor, and an overlong id', async () => {

@@ -8,7 +8,7 @@ import type {
   Project,
 } from '@parallax/contract';
 import { PERSONALIZATION_LIMITS } from '@parallax/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, registerAndSignIn } from '../../../test/auth';
 import {
   createChatTestApp,
@@ -168,7 +168,7 @@ describe('custom instructions and memory', () => {
     expect(all.map((m) => m.text)).toEqual(['I prefer metric units']);
   });
 
-  it('edits and deletes only the owner’s memories; another account gets 404', async () => {
+  it('lists memories newest first, edits and deletes only the owner’s; another account gets 404', async () => {
     const alice = await signedIn();
     const bob = await signedIn();
     const created = (
@@ -187,6 +187,17 @@ describe('custom instructions and memory', () => {
     expect((await call('DELETE', `/memories/${created.id}`, alice.h)).statusCode).toBe(200);
     expect((await call('DELETE', `/memories/${created.id}`, alice.h)).statusCode).toBe(404);
     expect((await call('GET', '/memories', alice.h)).json()).toEqual({ memories: [] });
+
+    // Newest first, also for memories saved within one millisecond.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    try {
+      for (const text of ['First fact', 'Second fact', 'Third fact'])
+        expect((await call('POST', '/memories', alice.h, { text })).statusCode).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
+    const listed = (await call('GET', '/memories', alice.h)).json<MemoryListResponse>();
+    expect(listed.memories.map((m) => m.text)).toEqual(['Third fact', 'Second fact', 'First fact']);
   });
 
   it('refuses a memory past the limit on count', async () => {
