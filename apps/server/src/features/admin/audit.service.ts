@@ -1,8 +1,8 @@
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@parallax/contract';
 import type { AuditNote } from '../../infra/audit-note';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import { auditSnapshot } from './audit-redaction';
 import type { AuditRepository, AuditRow } from './audit.repository';
-import { timeOrderedId } from '../../infra/time-ordered-id';
 
 function parseSnapshot(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;

@@ -10,10 +10,10 @@ import { AppError } from '../../infra/errors';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import type { Insertable, Kysely } from 'kysely';
 import type { ConversationsTable, Database } from '../../db/schema';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import { titleFromMessage } from './conversation-title';
 import { ConversationsRepository, type ConversationRow } from './conversations.repository';
 import { VaultConversationsRepository } from './vault-conversations.repository';
-import { timeOrderedId } from '../../infra/time-ordered-id';
 
 function toConversation(row: ConversationRow): Conversation {
   return {

@@ -198,11 +198,10 @@ async function importAccountSettings(
       'validation_error',
       `memories: the account remembers ${remembered.size} facts and the file adds ${newMemories.length}; at most ${PERSONALIZATION_LIMITS.memoriesMax} can be kept.`,
     );
-  // The file lists the newest first; ids count up in time and break ties of the same time.
-  const memoryIds = newMemories.map(() => timeOrderedId()).reverse();
+  // The file lists the newest first: ids made oldest first count up in time and break ties.
   await repository.insertMemories(
-    newMemories.map((m, i) => ({
-      id: memoryIds[i] ?? timeOrderedId(),
+    [...newMemories].reverse().map((m) => ({
+      id: timeOrderedId(),
       user_id: userId,
       text: m.text,
       source_message_id: null,

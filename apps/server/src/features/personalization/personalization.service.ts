@@ -7,6 +7,7 @@ import {
 } from '@parallax/contract';
 import type { ChatOwner } from '../../infra/auth/chat-owner';
 import { AppError } from '../../infra/errors';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import type { ConversationsService } from '../conversations';
 import type { TurnSubject } from '../chat';
 import type {
@@ -14,7 +15,6 @@ import type {
   PersonalizationRepository,
   SettingsRow,
 } from './personalization.repository';
-import { timeOrderedId } from '../../infra/time-ordered-id';
 
 export const MEMORY_NOT_FOUND = 'Memory not found';
 const MEMORY_FULL = `text: you have ${PERSONALIZATION_LIMITS.memoriesMax} memories, the most there can be; delete one first.`;

@@ -15,11 +15,11 @@ import {
 import { AppError } from '../../infra/errors';
 import type { MailMessage } from '../../infra/mailer/mailer';
 import type { FileStorage } from '../../infra/storage/file-storage';
+import { timeOrderedId } from '../../infra/time-ordered-id';
 import { STALE_UPLOAD_MS, inspectSupportFile, storeFile } from './support-files';
 import { adminSummary, messageView, summary } from './support-view';
 import { newTicketMail, supportReplyMail } from './support.mails';
 import type { SupportAttachmentRow, SupportRepository, TicketRow } from './support.repository';
-import { timeOrderedId } from '../../infra/time-ordered-id';
 
 /** A user's latest browser error reports (the telemetry feature's). */
 export type RecentErrors = (
